@@ -1,0 +1,5 @@
+"""Bots: each reads a PlayerView only and returns a move."""
+from .base import Bot
+from .registry import BotSpecError, level_names, make_bot
+
+__all__ = ["Bot", "BotSpecError", "level_names", "make_bot"]

@@ -1,0 +1,144 @@
+"""The tiles on the table: a line with two ends, and in All Fives a spinner (FIVES-5/6).
+
+The line is kept left to right as oriented tiles. Once a spinner exists, the tiles left
+of it are arm W ("left"), those right of it arm E ("right"); arms N ("up") and S
+("down") are separate lists that open when W and E each hold a tile.
+"""
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass
+from typing import Iterator
+
+from .errors import IllegalMove
+from .tiles import Tile
+
+END_NAMES = ("left", "right", "up", "down")
+
+
+@dataclass(frozen=True, slots=True)
+class Placed:
+    """A tile on the table and how it lies: `outer` faces away from the lead (or spinner)."""
+
+    tile: Tile
+    first: int  # the half nearer the left of the line, or nearer the spinner on N/S
+    second: int
+
+    @property
+    def is_double(self) -> bool:
+        return self.first == self.second
+
+
+class Layout:
+    __slots__ = ("spinner_allowed", "line", "spinner", "west", "east", "up", "down")
+
+    def __init__(self, spinner_allowed: bool = False) -> None:
+        self.spinner_allowed = spinner_allowed
+        self.line: deque[Placed] = deque()
+        self.spinner: Tile | None = None
+        self.west = 0  # tiles left of the spinner in the line
+        self.east = 0  # tiles right of the spinner in the line
+        self.up: list[Placed] = []
+        self.down: list[Placed] = []
+
+    # -- reading -------------------------------------------------------------
+    def __len__(self) -> int:
+        return len(self.line) + len(self.up) + len(self.down)
+
+    @property
+    def is_empty(self) -> bool:
+        return not self.line
+
+    @property
+    def spinner_index(self) -> int | None:
+        return self.west if self.spinner is not None else None
+
+    @property
+    def branches_open(self) -> bool:
+        """FIVES-5(c): N and S open once arms W and E each hold a tile."""
+        return self.spinner is not None and self.west > 0 and self.east > 0
+
+    def tiles(self) -> Iterator[Tile]:
+        for p in self.line:
+            yield p.tile
+        for p in self.up:
+            yield p.tile
+        for p in self.down:
+            yield p.tile
+
+    def open_ends(self) -> list[tuple[str, int]]:
+        """Every attachment point with the value showing there, in END_NAMES order."""
+        if not self.line:
+            return []
+        ends = [("left", self.line[0].first), ("right", self.line[-1].second)]
+        if self.branches_open:
+            s = self.spinner.low  # type: ignore[union-attr]
+            ends.append(("up", self.up[-1].second if self.up else s))
+            ends.append(("down", self.down[-1].second if self.down else s))
+        return ends
+
+    def end_value(self, end: str) -> int | None:
+        for name, value in self.open_ends():
+            if name == end:
+                return value
+        return None
+
+    def count(self) -> int:
+        """FIVES-6: the sum the All Fives scoring looks at."""
+        if not self.line:
+            return 0
+        left, right = self.line[0], self.line[-1]
+        if self.spinner is None:
+            return left.first + right.second
+        s = self.spinner.low
+        total = 0
+        if self.west:
+            total += 2 * left.first if left.is_double else left.first
+        if self.east:
+            total += 2 * right.second if right.is_double else right.second
+        for arm in (self.up, self.down):
+            if arm:
+                outer = arm[-1]
+                total += 2 * outer.second if outer.is_double else outer.second
+        if not self.west or not self.east:
+            total += 2 * s
+        return total
+
+    # -- changing --------------------------------------------------------------
+    def place(self, tile: Tile, end: str | None) -> None:
+        """Attach `tile` at `end` (None for the lead). Raises IllegalMove without changing anything."""
+        if end is None:
+            if self.line:
+                raise IllegalMove(f"{tile} needs an end: the layout is not empty")
+            self.line.append(Placed(tile, tile.low, tile.high))
+            if self.spinner_allowed and tile.is_double:
+                self.spinner = tile
+            return
+        value = self.end_value(end)
+        if value is None:
+            raise IllegalMove(f"the {end} end is not open")
+        if not tile.has(value):
+            raise IllegalMove(f"{tile} does not match the {end} end, which shows {value}")
+        outer = tile.other(value)
+        becomes_spinner = self.spinner_allowed and self.spinner is None and tile.is_double
+        if end == "left":
+            self.line.appendleft(Placed(tile, outer, value))
+            if becomes_spinner:
+                self.spinner, self.west, self.east = tile, 0, len(self.line) - 1
+            elif self.spinner is not None:
+                self.west += 1
+        elif end == "right":
+            self.line.append(Placed(tile, value, outer))
+            if becomes_spinner:
+                self.spinner, self.west, self.east = tile, len(self.line) - 1, 0
+            elif self.spinner is not None:
+                self.east += 1
+        else:
+            (self.up if end == "up" else self.down).append(Placed(tile, value, outer))
+
+    def copy(self) -> "Layout":
+        other = Layout(self.spinner_allowed)
+        other.line = deque(self.line)
+        other.spinner, other.west, other.east = self.spinner, self.west, self.east
+        other.up, other.down = list(self.up), list(self.down)
+        return other

@@ -1,0 +1,142 @@
+"""Table options of RULES.md §4: names, allowed values, defaults, per variant."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from .errors import ConfigError
+
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    name: str
+    help: str
+    choices: tuple[Any, ...] | None = None  # None: any integer accepted by `minimum`
+    minimum: int | None = None
+    default: Any = None
+    # Defaults that depend on the player count (DRAW-9).
+    default_for: Callable[[int], Any] | None = None
+
+    def default_value(self, players: int) -> Any:
+        return self.default_for(players) if self.default_for else self.default
+
+    def describe_allowed(self) -> str:
+        if self.choices is not None:
+            return ", ".join(str(c) for c in self.choices)
+        if self.minimum is not None:
+            return f"a whole number >= {self.minimum}"
+        return "a whole number"
+
+    def parse(self, raw: Any) -> Any:
+        """Accept the value as RULES.md spells it (or as a string of it) or raise ConfigError."""
+        value: Any = raw
+        if isinstance(raw, str):
+            text = raw.strip()
+            if self.choices is not None:
+                for choice in self.choices:
+                    if str(choice).lower() == text.lower():
+                        return choice
+            else:
+                try:
+                    value = int(text)
+                except ValueError:
+                    value = text
+        if isinstance(value, bool):
+            value = None
+        if self.choices is not None:
+            if value in self.choices and not isinstance(value, bool):
+                return value
+        elif isinstance(value, int) and (self.minimum is None or value >= self.minimum):
+            return value
+        raise ConfigError(f"option {self.name}: {raw!r} is not allowed; allowed: {self.describe_allowed()}")
+
+
+LEADS_ANY = ("LOT", "HIGHEST_DOUBLE", "LOWEST_DOUBLE")
+
+_FIRST_LEAD_HELP = "who leads round 1: by lot (any tile), or the holder of the highest/lowest double"
+_RESERVE = OptionSpec("boneyard_reserve", "tiles left undrawn at the bottom of the boneyard", (0, 1, 2), default=0)
+_BLOCKED = OptionSpec(
+    "blocked_points", "after a block the winner scores the difference, or all the losers' pips",
+    ("difference", "loser_pips"), default="difference",
+)
+
+
+def _draw_target(players: int) -> int:
+    return 100 if players == 2 else 61
+
+
+OPTIONS: dict[str, tuple[OptionSpec, ...]] = {
+    "draw": (
+        OptionSpec("first_lead", _FIRST_LEAD_HELP, LEADS_ANY, default="LOT"),
+        _RESERVE,
+        _BLOCKED,
+        OptionSpec("target_score", "points that win the match", minimum=1, default_for=_draw_target),
+    ),
+    "block": (
+        OptionSpec("first_lead", _FIRST_LEAD_HELP, LEADS_ANY, default="LOT"),
+        _BLOCKED,
+        OptionSpec("target_score", "points that win the match", minimum=1, default_for=_draw_target),
+    ),
+    "allfives": (
+        OptionSpec("first_lead", _FIRST_LEAD_HELP, LEADS_ANY, default="LOT"),
+        _RESERVE,
+        OptionSpec("target_score", "points that win the match", minimum=1, default=150),
+        OptionSpec(
+            "fives_win_mid_round", "reaching the target by scoring in play wins at once",
+            ("off", "on"), default="off",
+        ),
+    ),
+    "partner": (
+        OptionSpec("target_score", "points that win the match (50 short, 100 classic, 200 long)",
+                   (50, 100, 150, 200, 500), default=100),
+        OptionSpec("partner_lead_rule", "plaza: 6-6 opens, then the winner or blocker; fid: lot, then rotation",
+                   ("plaza", "fid"), default="plaza"),
+        OptionSpec("partner_round_points", "winners score all four hands, or only the opponents' hands",
+                   ("all_hands", "opponents_only"), default="all_hands"),
+        OptionSpec("partner_block_winner", "a block is won by the lighter team, or by the blocker's team",
+                   ("fewest_pips", "blocker"), default="fewest_pips"),
+        OptionSpec("capicu_bonus", "bonus for going out with a tile that fits both ends", (0, 25, 30), default=0),
+    ),
+    "kozel": (
+        OptionSpec("first_lead", "who leads round 1: the lowest double (1-1 first) or the highest",
+                   ("LOWEST_DOUBLE", "HIGHEST_DOUBLE"), default="LOWEST_DOUBLE"),
+        _RESERVE,
+        OptionSpec("kozel_limit", "penalty total that loses the match", minimum=1, default=101),
+        OptionSpec("kozel_threshold", "smallest penalty that is recorded", minimum=0, default=13),
+        OptionSpec("kozel_threshold_mode", "the threshold applies only to an empty account, or every round",
+                   ("opening", "every_round"), default="opening"),
+        OptionSpec("kozel_lone_00", "penalty for a hand of only 0-0", minimum=0, default=25),
+        OptionSpec("kozel_lone_66", "penalty for a hand of only 6-6", minimum=0, default=20),
+        OptionSpec("kozel_fish_lead", "who leads after a fish with a winner: the winner or the blocker",
+                   ("winner", "blocker"), default="winner"),
+    ),
+    "duel": (
+        OptionSpec("first_lead", "who leads round 1: the highest double (6-6 first) or the lowest",
+                   ("HIGHEST_DOUBLE", "LOWEST_DOUBLE"), default="HIGHEST_DOUBLE"),
+        _RESERVE,
+        _BLOCKED,
+        OptionSpec("target_score", "points that win the match", (50, 100, 150, 200, 250, 300), default=100),
+        OptionSpec("duel_lone_00", "a loser's hand of only 0-0 is worth 10, 25, or its pips (0)",
+                   ("pips", 10, 25), default=10),
+    ),
+}
+
+
+def target_option(variant: str) -> str:
+    """The option that holds the match's target (Kozel's is the losing limit)."""
+    return "kozel_limit" if variant == "kozel" else "target_score"
+
+
+def resolve_options(variant: str, players: int, given: dict[str, Any]) -> dict[str, Any]:
+    """Every option in force for a table, defaults filled in; unknown names raise ConfigError."""
+    specs = {spec.name: spec for spec in OPTIONS[variant]}
+    for name in given:
+        if name not in specs:
+            raise ConfigError(
+                f"unknown option {name!r} for {variant}; allowed: {', '.join(specs)}"
+            )
+    return {
+        name: spec.parse(given[name]) if name in given else spec.default_value(players)
+        for name, spec in specs.items()
+    }

@@ -1,0 +1,203 @@
+"""Round scores and match ends for every variant (RULES.md §3)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Sequence
+
+from .tiles import Tile, hand_pips
+from .variants import TableConfig
+
+Hands = Sequence[Sequence[Tile]]
+DOUBLE_BLANK, DOUBLE_SIX = Tile(0, 0), Tile(6, 6)
+
+
+def round5(n: int) -> int:
+    """Nearest multiple of five (§1): remainders 1-2 go down, 3-4 up."""
+    return 5 * ((n + 2) // 5)
+
+
+@dataclass(frozen=True)
+class RoundOutcome:
+    """What a finished round gives. `winner` is a seat, or a team index with teams."""
+
+    winner: int | None
+    winner_seat: int | None  # the seat that went out or won the block (None: tie or team block)
+    points: int | list[int]  # as the log records it (Kozel: penalties per seat)
+    deltas: list[int]  # added to each side's total
+    terms: list[tuple[str, int]] = field(default_factory=list)  # the arithmetic, for people
+    capicu: bool = False
+
+
+def _sole_lowest(totals: Sequence[int]) -> int | None:
+    low = min(totals)
+    return totals.index(low) if list(totals).count(low) == 1 else None
+
+
+def score_round(
+    config: TableConfig,
+    hands: Hands,
+    went_out: int | None,
+    blocker: int | None,
+    scores: Sequence[int],
+    capicu: bool = False,
+) -> RoundOutcome:
+    scorer = _SCORERS[config.variant]
+    return scorer(config, hands, went_out, blocker, scores, capicu)
+
+
+def _no_winner(sides: int, points: int | list[int] = 0) -> RoundOutcome:
+    return RoundOutcome(None, None, points, [0] * sides)
+
+
+def _draw_like(config, hands, went_out, blocker, scores, capicu) -> RoundOutcome:  # noqa: ANN001
+    """DRAW-7/8 (also Block): the winner takes the others' pips minus their own."""
+    pips = [hand_pips(h) for h in hands]
+    w = went_out if went_out is not None else _sole_lowest(pips)
+    if w is None:
+        return _no_winner(len(hands))
+    terms = [(f"seat {i}", p) for i, p in enumerate(pips) if i != w]
+    points = sum(p for _, p in terms)
+    if went_out is None and config.option("blocked_points") == "loser_pips":
+        pass
+    elif pips[w]:
+        terms.append((f"seat {w}", -pips[w]))
+        points -= pips[w]
+    deltas = [0] * len(hands)
+    deltas[w] = points
+    return RoundOutcome(w, w, points, deltas, terms)
+
+
+def _allfives(config, hands, went_out, blocker, scores, capicu) -> RoundOutcome:  # noqa: ANN001
+    """FIVES-9: the winner adds the others' pips rounded to the nearest five."""
+    pips = [hand_pips(h) for h in hands]
+    w = went_out if went_out is not None else _sole_lowest(pips)
+    if w is None:
+        return _no_winner(len(hands))
+    terms = [(f"seat {i}", p) for i, p in enumerate(pips) if i != w]
+    points = round5(sum(p for _, p in terms))
+    deltas = [0] * len(hands)
+    deltas[w] = points
+    return RoundOutcome(w, w, points, deltas, terms)
+
+
+def _partner(config, hands, went_out, blocker, scores, capicu) -> RoundOutcome:  # noqa: ANN001
+    """PARTNER-6/7/8: a team wins; it scores all hands (or the opponents'), plus capicú."""
+    teams = config.teams
+    pips = [hand_pips(h) for h in hands]
+    team_pips = [sum(pips[s] for s in team) for team in teams]
+    if went_out is not None:
+        winner: int | None = went_out % 2
+    elif config.option("partner_block_winner") == "blocker":
+        winner = blocker % 2  # type: ignore[operator]
+    else:
+        winner = _sole_lowest(team_pips)
+    if winner is None:
+        return _no_winner(2)
+    if config.option("partner_round_points") == "all_hands":
+        terms = [(f"seat {s}", pips[s]) for s in range(4)]
+    else:
+        terms = [(f"seat {s}", pips[s]) for s in teams[1 - winner]]
+    bonus = config.option("capicu_bonus") if capicu else 0
+    if bonus:
+        terms.append(("capicú", bonus))
+    points = sum(p for _, p in terms)
+    deltas = [0, 0]
+    deltas[winner] = points
+    return RoundOutcome(winner, went_out, points, deltas, terms, capicu)
+
+
+def _kozel_penalty(config: TableConfig, hand: Sequence[Tile]) -> int:
+    """KOZEL-8: a lone 0-0 or lone 6-6 has a special value, otherwise the pips."""
+    if len(hand) == 1 and hand[0] == DOUBLE_BLANK:
+        return int(config.option("kozel_lone_00"))
+    if len(hand) == 1 and hand[0] == DOUBLE_SIX:
+        return int(config.option("kozel_lone_66"))
+    return hand_pips(hand)
+
+
+def _kozel(config, hands, went_out, blocker, scores, capicu) -> RoundOutcome:  # noqa: ANN001
+    """KOZEL-7/8/9: everyone but the winner records a penalty, subject to the threshold."""
+    n = len(hands)
+    w = went_out if went_out is not None else _sole_lowest([hand_pips(h) for h in hands])
+    if w is None:
+        return _no_winner(n, [0] * n)
+    threshold = int(config.option("kozel_threshold"))
+    opening = config.option("kozel_threshold_mode") == "opening"
+    penalties = [0] * n
+    terms = []
+    for i, hand in enumerate(hands):
+        if i == w:
+            continue
+        k = _kozel_penalty(config, hand)
+        if k >= threshold or (opening and scores[i] > 0):
+            penalties[i] = k
+        terms.append((f"seat {i}", penalties[i]))
+    return RoundOutcome(w, w, penalties, list(penalties), terms)
+
+
+def _duel(config, hands, went_out, blocker, scores, capicu) -> RoundOutcome:  # noqa: ANN001
+    """DUEL-7/8: a domino takes the loser's hand value; a fish the difference (or loser's pips)."""
+    pips = [hand_pips(h) for h in hands]
+    if went_out is not None:
+        w, loser = went_out, 1 - went_out
+        hand = hands[loser]
+        value = pips[loser]
+        if len(hand) == 1 and hand[0] == DOUBLE_BLANK:
+            lone = config.option("duel_lone_00")
+            value = 0 if lone == "pips" else int(lone)
+        terms = [(f"seat {loser}", value)]
+    else:
+        w = _sole_lowest(pips)
+        if w is None:
+            return _no_winner(2)
+        loser = 1 - w
+        terms = [(f"seat {loser}", pips[loser])]
+        if config.option("blocked_points") == "difference":
+            terms.append((f"seat {w}", -pips[w]))
+    points = sum(p for _, p in terms)
+    deltas = [0, 0]
+    deltas[w] = points
+    return RoundOutcome(w, w, points, deltas, terms)
+
+
+_SCORERS = {
+    "draw": _draw_like,
+    "block": _draw_like,
+    "allfives": _allfives,
+    "partner": _partner,
+    "kozel": _kozel,
+    "duel": _duel,
+}
+
+
+@dataclass(frozen=True)
+class MatchVerdict:
+    over: bool
+    winner: int | list[int] | None = None  # seat/team; Kozel: list where shared
+    loser: int | list[int] | None = None  # Kozel only
+
+
+def match_verdict(config: TableConfig, scores: Sequence[int]) -> MatchVerdict:
+    """DRAW-10, FIVES-11, PARTNER-9, KOZEL-10, DUEL-9: is the match over, and who won?"""
+    target = config.target
+    if config.variant == "kozel":
+        if max(scores) < target:
+            return MatchVerdict(False)
+        top = max(scores)
+        losers = [i for i, s in enumerate(scores) if s == top]
+        survivors = [i for i, s in enumerate(scores) if s != top]
+        winners: list[int] = []
+        if survivors:
+            low = min(scores[i] for i in survivors)
+            winners = [i for i in survivors if scores[i] == low]
+        return MatchVerdict(True, _one_or_list(winners), _one_or_list(losers))
+    top = max(scores)
+    if top >= target and list(scores).count(top) == 1:
+        return MatchVerdict(True, list(scores).index(top))
+    return MatchVerdict(False)
+
+
+def _one_or_list(seats: list[int]) -> int | list[int] | None:
+    if not seats:
+        return None
+    return seats[0] if len(seats) == 1 else seats

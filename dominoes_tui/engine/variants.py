@@ -1,0 +1,90 @@
+"""The six variants as data: who may play, how many tiles, drawing, spinner, teams (RULES.md §3)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import ConfigError
+from .options import OPTIONS, resolve_options, target_option
+
+
+@dataclass(frozen=True)
+class Variant:
+    name: str
+    title: str
+    summary: str
+    players: tuple[int, ...]
+    hand_size: dict[int, int]
+    draws: bool  # COM-5 forced drawing; otherwise undealt tiles are dead
+    spinner: bool = False
+    teams: bool = False
+    penalties: bool = False  # Kozel: points are bad
+
+
+VARIANTS: dict[str, Variant] = {
+    v.name: v
+    for v in (
+        Variant("draw", "Draw", "Match the ends; draw from the boneyard when stuck; lowest hand scores the rest.",
+                (2, 3, 4), {2: 7, 3: 7, 4: 6}, draws=True),
+        Variant("block", "Block", "No drawing: stuck means pass; the first out scores the others' pips.",
+                (2, 3, 4), {2: 7, 3: 5, 4: 5}, draws=False),
+        Variant("allfives", "All Fives", "The first double spins four ways; score whenever the ends add to 5s.",
+                (2, 3, 4), {2: 7, 3: 5, 4: 5}, draws=True, spinner=True),
+        Variant("partner", "Partner", "Two against two, all tiles dealt; partners sit opposite.",
+                (4,), {4: 7}, draws=False, teams=True),
+        Variant("kozel", "Kozel", "The Russian goat: leftover pips are penalties; 101 loses.",
+                (2, 3, 4), {2: 7, 3: 7, 4: 7}, draws=True, penalties=True),
+        Variant("duel", "Classic Duel", "Two players, 6-6 opens, the market feeds the stuck, pips decide a fish.",
+                (2,), {2: 7}, draws=True),
+    )
+}
+
+
+@dataclass(frozen=True)
+class TableConfig:
+    """Everything fixed when a table is created; it never changes during a match."""
+
+    variant: str
+    players: int
+    options: dict[str, Any]
+
+    @property
+    def rules(self) -> Variant:
+        return VARIANTS[self.variant]
+
+    @property
+    def target(self) -> int:
+        return int(self.options[target_option(self.variant)])
+
+    @property
+    def teams(self) -> tuple[tuple[int, int], tuple[int, int]] | None:
+        return ((0, 2), (1, 3)) if self.rules.teams else None
+
+    @property
+    def hand_size(self) -> int:
+        return self.rules.hand_size[self.players]
+
+    def option(self, name: str) -> Any:
+        return self.options.get(name)
+
+
+def make_config(
+    variant: str, players: int | None = None, target: int | None = None, options: dict[str, Any] | None = None
+) -> TableConfig:
+    """Validate a table's settings; ConfigError names what is allowed."""
+    if variant not in VARIANTS:
+        raise ConfigError(f"unknown variant {variant!r}; allowed: {', '.join(VARIANTS)}")
+    rules = VARIANTS[variant]
+    if players is None:
+        players = rules.players[0]
+    if players not in rules.players:
+        allowed = ", ".join(str(p) for p in rules.players)
+        raise ConfigError(f"{rules.title} is played by {allowed} players, not {players}")
+    given = dict(options or {})
+    if target is not None:
+        given[target_option(variant)] = target
+    return TableConfig(variant, players, resolve_options(variant, players, given))
+
+
+def option_specs(variant: str):  # noqa: ANN201 - re-export for the UI
+    return OPTIONS[variant]

@@ -1,0 +1,132 @@
+"""What one seat may see (DESIGN.md: hidden information stays hidden by construction).
+
+A PlayerView is built by copying only public facts and the seat's own hand out of a
+Match; it keeps no reference to the match, so no other hand or boneyard tile can be
+reached from it.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .game import Match, RoundRecord
+from .layout import Placed
+from .moves import Move
+from .tiles import Tile
+
+
+@dataclass(frozen=True, slots=True)
+class LayoutView:
+    """The tiles on the table, as they lie."""
+
+    line: tuple[Placed, ...]
+    spinner_index: int | None
+    up: tuple[Placed, ...]
+    down: tuple[Placed, ...]
+    ends: tuple[tuple[str, int], ...]  # open ends with their values
+    count: int  # FIVES-6 count (meaningful in All Fives)
+
+    def tiles(self) -> list[Tile]:
+        return [p.tile for p in (*self.line, *self.up, *self.down)]
+
+    def end_value(self, end: str) -> int | None:
+        return dict(self.ends).get(end)
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreRow:
+    """One finished round on the scoresheet: no hands, only what it gave."""
+
+    round: int
+    result: str
+    winner: int | None
+    points: int | tuple[int, ...]
+    play_points: tuple[int, ...]
+    scores: tuple[int, ...]
+    capicu: bool
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    seat: int
+    variant: str
+    players: int
+    teams: tuple[tuple[int, ...], ...] | None
+    options: dict[str, Any]
+    target: int
+    names: tuple[str, ...]
+    round: int
+    phase: str
+    leader: int
+    to_act: int | None
+    hand: tuple[Tile, ...]
+    layout: LayoutView
+    hand_sizes: tuple[int, ...]
+    boneyard: int
+    drawable: int
+    scores: tuple[int, ...]
+    legal: tuple[Move, ...]  # empty unless it is this seat's turn
+    history: tuple[dict[str, Any], ...]  # this round's public events, oldest first
+    lacks: tuple[frozenset[int], ...]  # numbers each seat has shown it cannot hold now
+    scoresheet: tuple[ScoreRow, ...] = field(default=())
+
+    @property
+    def my_turn(self) -> bool:
+        return self.to_act == self.seat
+
+    @property
+    def ends(self) -> dict[str, int | None]:
+        """Every end name with its value, None where closed (the bot protocol's form)."""
+        open_ends = dict(self.layout.ends)
+        return {name: open_ends.get(name) for name in ("left", "right", "up", "down")}
+
+
+def _public_event(event: dict[str, Any], seat: int) -> dict[str, Any]:
+    if event["event"] == "draw" and event["seat"] != seat:
+        return {"event": "draw", "seat": event["seat"], "tile": None}
+    return dict(event)
+
+
+def _score_row(record: RoundRecord) -> ScoreRow:
+    points = record.outcome.points
+    return ScoreRow(
+        record.round,
+        record.result,
+        record.outcome.winner,
+        tuple(points) if isinstance(points, list) else points,
+        tuple(record.play_points),
+        tuple(record.scores),
+        record.outcome.capicu,
+    )
+
+
+def view_for(match: Match, seat: int) -> PlayerView:
+    layout = match.layout
+    playing = match.phase == "playing"
+    history = match.round_events() if match.round_no else []
+    return PlayerView(
+        seat=seat,
+        variant=match.config.variant,
+        players=match.n,
+        teams=match.config.teams,
+        options=dict(match.config.options),
+        target=match.config.target,
+        names=tuple(s.name for s in match.seats),
+        round=match.round_no,
+        phase=match.phase,
+        leader=match.leader,
+        to_act=match.to_act if playing else None,
+        hand=tuple(match.hands[seat]),
+        layout=LayoutView(
+            tuple(layout.line), layout.spinner_index, tuple(layout.up), tuple(layout.down),
+            tuple(layout.open_ends()), layout.count(),
+        ),
+        hand_sizes=tuple(len(h) for h in match.hands),
+        boneyard=match.boneyard_size,
+        drawable=match.drawable,
+        scores=tuple(match.scores),
+        legal=tuple(match.legal_moves()) if playing and match.to_act == seat else (),
+        history=tuple(_public_event(e, seat) for e in history),
+        lacks=tuple(frozenset(s) for s in match.lacks),
+        scoresheet=tuple(_score_row(r) for r in match.records),
+    )

@@ -1,0 +1,1 @@
+"""A table runs one match: it owns the engine state and asks seats for moves."""
