@@ -193,6 +193,14 @@ class Match:
             return
         self._advance((mover + 1) % self.n)
 
+    def pass_turn(self) -> None:
+        """A request to pass or draw: always refused, because the engine passes and
+        draws by itself exactly when the rules force it (COM-4, COM-5, COM-6)."""
+        if self.phase != PLAYING:
+            raise IllegalMove("no round is being played")
+        fits = ", ".join(sorted({str(m.tile) for m in self.legal_moves()}))
+        raise IllegalMove(f"seat {self.to_act} holds a tile that fits ({fits}) and must play it")
+
     # -- internals -------------------------------------------------------------
     def _why_illegal(self, move: Move) -> str:
         seat = self.to_act
