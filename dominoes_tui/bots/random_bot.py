@@ -1,20 +1,11 @@
-"""The `random` / `easy` level: a uniformly random legal move."""
+"""Kept for old imports: the `random` level is the `easy` level."""
 from __future__ import annotations
 
-import random
-
-from ..engine import Move, PlayerView
+from .easy import EasyBot
 
 
-class RandomBot:
+class RandomBot(EasyBot):
     level = "random"
 
-    def __init__(self, rng: random.Random, name: str = "Random") -> None:
-        self.rng = rng
-        self.name = name
 
-    def choose(self, view: PlayerView) -> Move:
-        return self.rng.choice(view.legal)
-
-    def close(self) -> None:
-        pass
+__all__ = ["RandomBot"]

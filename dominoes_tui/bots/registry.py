@@ -1,17 +1,39 @@
-"""Turn a level name (as typed after --bots or in the settings) into a bot."""
+"""Turn a level name (as typed after --bots or in the settings) into a bot.
+
+Specs: `easy` (alias `random`), `medium`, `hard` (also `hard:MS`, a think time in
+milliseconds), `heaviest` (the benchmark's "heaviest tile first" yardstick), and
+`cmd:PROGRAM ARGS` for an outside program speaking BOT_PROTOCOL.md.
+"""
 from __future__ import annotations
 
 import random
+import shlex
 from typing import Callable
 
 from .base import Bot
+from .easy import EasyBot
+from .heaviest import HeaviestBot
+from .medium import MediumBot
 from .random_bot import RandomBot
 
 BotFactory = Callable[[random.Random, str], Bot]
 
+
+def _hard(rng: random.Random, name: str, think_ms: float | None = None) -> Bot:
+    from .hard import DEFAULT_THINK_MS, HardBot
+
+    return HardBot(rng, name, think_ms=DEFAULT_THINK_MS if think_ms is None else think_ms)
+
+
 LEVELS: dict[str, BotFactory] = {
+    "easy": lambda rng, name: EasyBot(rng, name),
     "random": lambda rng, name: RandomBot(rng, name),
+    "medium": lambda rng, name: MediumBot(rng, name),
+    "hard": lambda rng, name: _hard(rng, name),
+    "heaviest": lambda rng, name: HeaviestBot(rng, name),
 }
+
+CMD_PREFIX = "cmd:"
 
 
 class BotSpecError(ValueError):
@@ -23,9 +45,29 @@ def level_names() -> list[str]:
 
 
 def make_bot(spec: str, rng: random.Random, name: str | None = None) -> Bot:
-    """A bot for `spec` (a level name), drawing its random choices from `rng`."""
+    """A bot for `spec`, drawing its random choices from `rng`."""
     spec = spec.strip()
+    if spec.startswith(CMD_PREFIX):
+        from .external import ExternalBot
+
+        try:
+            argv = shlex.split(spec[len(CMD_PREFIX):])
+        except ValueError as exc:
+            raise BotSpecError(f"bad command in {spec!r}: {exc}") from None
+        if not argv:
+            raise BotSpecError("cmd: needs a program, as in cmd:python3 mybot.py")
+        try:
+            return ExternalBot(argv, name=name or argv[0])
+        except OSError as exc:
+            raise BotSpecError(f"cannot start {argv[0]!r}: {exc.strerror or exc}") from None
+    level, sep, arg = spec.partition(":")
+    if level == "hard" and sep:
+        try:
+            think_ms = float(arg)
+        except ValueError:
+            raise BotSpecError(f"hard:MS takes a think time in milliseconds, not {arg!r}") from None
+        return _hard(rng, name or "Hard", think_ms)
     if spec not in LEVELS:
-        raise BotSpecError(f"unknown bot level {spec!r}; allowed: {', '.join(LEVELS)}")
-    bot = LEVELS[spec](rng, name or spec.capitalize())
-    return bot
+        allowed = ", ".join([*LEVELS, "hard:MS", "cmd:PROGRAM ARGS"])
+        raise BotSpecError(f"unknown bot level {spec!r}; allowed: {allowed}")
+    return LEVELS[spec](rng, name or spec.capitalize())

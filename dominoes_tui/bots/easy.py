@@ -1,0 +1,20 @@
+"""The `easy` level (alias `random`): a uniformly random legal move."""
+from __future__ import annotations
+
+import random
+
+from ..engine import Move, PlayerView
+
+
+class EasyBot:
+    level = "easy"
+
+    def __init__(self, rng: random.Random | None = None, name: str = "Easy") -> None:
+        self.rng = rng or random.Random(0)
+        self.name = name
+
+    def choose(self, view: PlayerView) -> Move:
+        return self.rng.choice(view.legal)
+
+    def close(self) -> None:
+        pass

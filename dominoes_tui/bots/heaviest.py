@@ -1,0 +1,22 @@
+"""The `heaviest` level: a plain "heaviest tile first" player, the benchmark's yardstick."""
+from __future__ import annotations
+
+import random
+
+from ..engine import Move, PlayerView
+from ..engine.tiles import heaviness
+
+
+class HeaviestBot:
+    level = "heaviest"
+
+    def __init__(self, rng: random.Random | None = None, name: str = "Heaviest") -> None:
+        self.rng = rng or random.Random(0)
+        self.name = name
+
+    def choose(self, view: PlayerView) -> Move:
+        # max() keeps the first of equals, so the earliest legal end wins a tie
+        return max(view.legal, key=lambda m: heaviness(m.tile))
+
+    def close(self) -> None:
+        pass
