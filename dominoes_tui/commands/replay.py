@@ -1,0 +1,60 @@
+"""`dominoes replay FILE`: check a game log against the rules and say how each match went."""
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from ..engine import PLAYING, ROUND_OVER, LogError, Match, VARIANTS
+from ..engine.gamelog import load_matches
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("file", help="a JSON Lines game log (one or several matches)")
+
+
+def _name(match: Match, side: int | list[int] | None) -> str:
+    if side is None:
+        return "nobody"
+    if isinstance(side, list):
+        return " and ".join(_name(match, s) for s in side)
+    if match.config.teams:
+        a, b = match.config.teams[side]
+        return f"team {side} ({match.seats[a].name} & {match.seats[b].name})"
+    return f"seat {side} ({match.seats[side].name})"
+
+
+def describe(index: int, match: Match) -> str:
+    rules = VARIANTS[match.config.variant]
+    head = f"match {index}: {rules.title}, {match.n} players, seed {match.seed}"
+    scores = "–".join(str(s) for s in match.scores)
+    if match.is_over:
+        verdict = match.verdict
+        text = f"{head}: {match.round_no} rounds, final {scores}, won by {_name(match, verdict.winner)}"
+        if verdict.loser is not None:
+            text += f"; the Kozel is {_name(match, verdict.loser)}"
+        return text
+    if match.phase == PLAYING:
+        return f"{head}: saved in round {match.round_no} at {scores}, {_name(match, match.to_act)} to play"
+    if match.phase == ROUND_OVER:
+        return f"{head}: saved after round {match.round_no} at {scores}"
+    return f"{head}: no round dealt yet"
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        text = Path(args.file).read_text(encoding="utf-8")
+        matches = load_matches(text)
+    except (OSError, UnicodeDecodeError) as exc:
+        print(f"dominoes replay: cannot read {args.file}: {exc}", file=sys.stderr)
+        return 2
+    except LogError as exc:
+        print(f"dominoes replay: {args.file}: {exc}", file=sys.stderr)
+        return 2
+    if not matches:
+        print(f"dominoes replay: {args.file} holds no match", file=sys.stderr)
+        return 2
+    for i, match in enumerate(matches, start=1):
+        print(describe(i, match))
+    print(f"{len(matches)} match{'es' if len(matches) != 1 else ''} checked against the rules: all consistent")
+    return 0
