@@ -1,0 +1,83 @@
+"""`dominoes play`: start a match straight away; bare `dominoes` opens the settings."""
+from __future__ import annotations
+
+import argparse
+import sys
+
+from ..engine import VARIANTS
+from ..table.local import SPEEDS
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--variant", default="draw", help=f"one of {', '.join(VARIANTS)} (default draw)")
+    p.add_argument("--players", type=int, default=None, help="number of seats (default: the variant's smallest)")
+    p.add_argument("--target", type=int, default=None, help="target score (Kozel: the losing limit)")
+    p.add_argument(
+        "--seats", default="",
+        help='one item a seat, comma separated: a bot level (e.g. "medium") seats a bot, anything else is a '
+        'person\'s name; e.g. "Ana,medium,hard" (default: you against bots)',
+    )
+    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a table option of RULES.md §4")
+    p.add_argument("--speed", choices=list(SPEEDS), default=None, help="how fast bots move (default normal)")
+    p.add_argument("--seed", type=int, default=None, help="seed the deal, for a match you can play again")
+    p.add_argument("--ascii", action="store_true", help="draw with plain ASCII, no box-drawing characters")
+    p.add_argument("--pips", action="store_true", help="show pips on the tiles instead of digits")
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..table import saves
+    from ..ui.choices import MatchSettings, SettingsError, check, from_json, parse_seats
+    from .simulate import UsageError, parse_options
+
+    _, prefs = from_json(saves.load_settings())
+    try:
+        if args.variant not in VARIANTS:
+            raise SettingsError(f"unknown variant {args.variant!r}; allowed: {', '.join(VARIANTS)}")
+        players = args.players or VARIANTS[args.variant].players[0]
+        settings = MatchSettings(
+            variant=args.variant,
+            players=players,
+            seats=parse_seats(args.seats, players),
+            target=args.target,
+            options=parse_options(args.option),
+            seed=args.seed,
+        )
+        check(settings)
+    except (SettingsError, UsageError) as exc:
+        print(f"dominoes play: {exc}", file=sys.stderr)
+        return 2
+    if args.speed:
+        prefs.speed = args.speed
+    if args.ascii:
+        prefs.ascii = True
+    if args.pips:
+        prefs.pips = True
+    return _run_app(settings, prefs, start_now=True)
+
+
+def open_settings() -> int:
+    from ..table import saves
+    from ..ui.choices import from_json
+
+    settings, prefs = from_json(saves.load_settings())
+    return _run_app(settings, prefs, start_now=False)
+
+
+def _run_app(settings, prefs, start_now: bool) -> int:  # noqa: ANN001
+    from ..ui.app import DominoesApp
+
+    app = DominoesApp(settings, prefs, start_now=start_now)
+    try:
+        app.run()
+    finally:
+        # Every move is saved as it is made; this is one more write in case of a crash
+        # between the engine and the save.
+        client = app.client
+        if client is not None and hasattr(client, "save"):
+            try:
+                client.save()  # type: ignore[attr-defined]
+            except Exception:
+                pass
+    if app.return_code:
+        return int(app.return_code)
+    return 0

@@ -1,0 +1,190 @@
+"""A table in this process: owns the Match, seats bots and people, paces, saves.
+
+Bots think in a worker thread (`asyncio.to_thread`) so the screen never freezes, and
+their moves are paced by `bot_delay` so a person can follow them. After every change
+the match is written as a game log (atomically) so quitting or crashing loses nothing.
+"""
+from __future__ import annotations
+
+import asyncio
+import random
+import re
+import time
+from pathlib import Path
+from typing import Sequence
+
+from ..bots import Bot, make_bot
+from ..engine import (
+    MATCH_OVER, NEW, PLAYING, ROUND_OVER, IllegalMove, Match, Move, PlayerView, RoundRecord, Seat,
+    TableConfig, view_for, write_log,
+)
+from .client import RoundReport, SeatInfo, TableClient
+
+SPEEDS = {"instant": 0.0, "normal": 0.7, "slow": 1.6}  # seconds a bot move takes at least
+
+_SEAT_TERM = re.compile(r"seat (\d+)$")
+
+
+def report_from(record: RoundRecord, match: Match, last: bool) -> RoundReport:
+    terms: list[tuple[int | str, int]] = []
+    for label, value in record.outcome.terms:
+        found = _SEAT_TERM.match(label)
+        terms.append((int(found.group(1)) if found else label, value))
+    points = record.outcome.points
+    verdict = match.verdict if last else None
+
+    def pack(x: int | list[int] | None) -> int | tuple[int, ...] | None:
+        return tuple(x) if isinstance(x, list) else x
+
+    return RoundReport(
+        round=record.round,
+        result=record.result,
+        winner=record.outcome.winner,
+        points=tuple(points) if isinstance(points, list) else points,
+        terms=tuple(terms),
+        hands=tuple(tuple(h) for h in record.hands),
+        went_out=record.went_out,
+        blocker=record.blocker,
+        capicu=record.outcome.capicu,
+        play_points=tuple(record.play_points),
+        scores=tuple(record.scores),
+        match_over=bool(verdict and verdict.over),
+        match_winner=pack(verdict.winner) if verdict else None,
+        match_loser=pack(verdict.loser) if verdict else None,
+    )
+
+
+class LocalTable(TableClient):
+    def __init__(
+        self,
+        match: Match,
+        bots: dict[int, Bot],
+        save_to: Path | None = None,
+        finished_to: Path | None = None,
+        bot_delay: float = 0.0,
+    ) -> None:
+        self.match = match
+        self.config: TableConfig = match.config
+        self.seats = tuple(SeatInfo(s.name, s.kind, s.level) for s in match.seats)
+        self.bots = bots
+        self.save_to = save_to
+        self.finished_to = finished_to
+        self.bot_delay = bot_delay
+        self.notes: list[str] = []  # what went wrong with a bot, for the curious
+
+    # -- building ---------------------------------------------------------------
+    @classmethod
+    def new(
+        cls,
+        config: TableConfig,
+        seats: Sequence[SeatInfo],
+        seed: int | None = None,
+        **kwargs: object,
+    ) -> "LocalTable":
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**31)
+        match = Match(config, random.Random(seed), [Seat(s.name, s.kind, s.level) for s in seats], seed)
+        table = cls(match, cls._make_bots(match), **kwargs)  # type: ignore[arg-type]
+        table.next_round()
+        return table
+
+    @classmethod
+    def resume(cls, match: Match, **kwargs: object) -> "LocalTable":
+        """Go on with a match read back from a save (GAMELOG: a log cut off mid-round)."""
+        table = cls(match, cls._make_bots(match), **kwargs)  # type: ignore[arg-type]
+        if match.phase == NEW:
+            table.next_round()
+        return table
+
+    @staticmethod
+    def _make_bots(match: Match) -> dict[int, Bot]:
+        seed = match.seed if match.seed is not None else 0
+        return {
+            i: make_bot(s.level or "random", random.Random(f"{seed}/{i}"), s.name)
+            for i, s in enumerate(match.seats)
+            if s.kind != "human"
+        }
+
+    # -- TableClient ------------------------------------------------------------
+    @property
+    def phase(self) -> str:
+        return self.match.phase
+
+    def view(self, seat: int) -> PlayerView:
+        return view_for(self.match, seat)
+
+    def waiting_for(self) -> int | None:
+        return self.match.to_act if self.match.phase == PLAYING else None
+
+    def bot_to_act(self) -> int | None:
+        seat = self.waiting_for()
+        return seat if seat is not None and seat in self.bots else None
+
+    async def advance(self) -> bool:
+        seat = self.bot_to_act()
+        if seat is None:
+            return False
+        started = time.monotonic()
+        view = view_for(self.match, seat)
+        bot = self.bots[seat]
+        try:
+            move = await asyncio.to_thread(bot.choose, view)
+        except Exception as exc:  # a bot's bug must not end a person's match
+            self.notes.append(f"{self.seats[seat].name} failed to choose ({exc}); it played its first legal move")
+            move = view.legal[0]
+        rest = self.bot_delay - (time.monotonic() - started)
+        if rest > 0:
+            await asyncio.sleep(rest)
+        if self.bot_to_act() != seat:  # the match moved on meanwhile (closed, say)
+            return False
+        if move not in self.match.legal_moves():
+            self.notes.append(f"{self.seats[seat].name} chose an illegal move {move}; it played its first legal move")
+            move = self.match.legal_moves()[0]
+        self.match.apply(move, seat)
+        self.save()
+        return True
+
+    def play(self, seat: int, move: Move) -> None:
+        if seat in self.bots:
+            raise IllegalMove(f"seat {seat} is played by a bot")
+        self.match.apply(move, seat)
+        self.save()
+
+    def next_round(self) -> None:
+        if self.match.phase not in (NEW, ROUND_OVER):
+            return
+        self.match.begin_round()
+        self.save()
+
+    def last_round(self) -> RoundReport | None:
+        if not self.match.records:
+            return None
+        return report_from(self.match.records[-1], self.match, last=True)
+
+    def rounds(self) -> list[RoundReport]:
+        records = self.match.records
+        return [report_from(r, self.match, last=i == len(records) - 1) for i, r in enumerate(records)]
+
+    def close(self) -> None:
+        for bot in self.bots.values():
+            try:
+                bot.close()
+            except Exception:
+                pass
+        self.bots = {}
+
+    # -- saving -------------------------------------------------------------------
+    def save(self) -> None:
+        """Write the log; once the match is over it is filed as the last match instead,
+        so it is not offered for resuming."""
+        if self.save_to is None:
+            return
+        try:
+            if self.match.phase == MATCH_OVER:
+                write_log(self.finished_to or self.save_to, self.match.events)
+                if self.finished_to is not None:
+                    self.save_to.unlink(missing_ok=True)
+            else:
+                write_log(self.save_to, self.match.events)
+        except OSError as exc:
+            self.notes.append(f"could not save the match: {exc}")

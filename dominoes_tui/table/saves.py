@@ -1,0 +1,98 @@
+"""Where the game keeps its save and settings, and how a bad save is set aside.
+
+The home is $DOMINOES_TUI_HOME if set (tests point it at a temporary folder), else
+$XDG_DATA_HOME/dominoes_tui, else ~/.local/share/dominoes_tui. A save is a game log
+(GAMELOG.md) cut off where the match stopped; it is never overwritten when it cannot be
+read: it is renamed aside so nothing a person played is lost.
+"""
+from __future__ import annotations
+
+import json
+import os
+import time
+from pathlib import Path
+from typing import Any
+
+from ..engine import LogError, Match, load_match
+
+SAVE_NAME = "current-match.jsonl"
+LAST_NAME = "last-match.jsonl"
+SETTINGS_NAME = "settings.json"
+
+
+def home() -> Path:
+    if os.environ.get("DOMINOES_TUI_HOME"):
+        return Path(os.environ["DOMINOES_TUI_HOME"])
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "dominoes_tui"
+
+
+def save_path() -> Path:
+    return home() / SAVE_NAME
+
+
+def last_match_path() -> Path:
+    return home() / LAST_NAME
+
+
+def settings_path() -> Path:
+    return home() / SETTINGS_NAME
+
+
+def set_aside(path: Path) -> Path:
+    """Rename a file that could not be read, keeping it for the curious; returns the new name."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    target = path.with_name(f"{path.stem}.unreadable-{stamp}{path.suffix}")
+    n = 1
+    while target.exists():
+        target = path.with_name(f"{path.stem}.unreadable-{stamp}-{n}{path.suffix}")
+        n += 1
+    path.rename(target)
+    return target
+
+
+class SaveProblem(Exception):
+    """A save that exists but cannot be resumed; the message is meant for a person."""
+
+
+def load_unfinished() -> Match | None:
+    """The match left unfinished, if any. An unreadable save is renamed aside and
+    reported through SaveProblem; a finished one is filed as the last match."""
+    path = save_path()
+    if not path.exists():
+        return None
+    try:
+        match = load_match(path)
+    except LogError as exc:
+        try:
+            aside = set_aside(path)
+        except OSError as move_error:
+            raise SaveProblem(f"The saved match could not be read ({exc}), nor moved aside ({move_error}).") from None
+        raise SaveProblem(f"The saved match could not be read ({exc}). It was kept as {aside.name}.") from None
+    if match.is_over:
+        try:
+            path.replace(last_match_path())
+        except OSError:
+            pass
+        return None
+    return match
+
+
+def load_settings() -> dict[str, Any]:
+    """The settings remembered from last time; anything unreadable counts as none."""
+    try:
+        data = json.loads(settings_path().read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def store_settings(data: dict[str, Any]) -> None:
+    path = settings_path()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(f".{path.name}.tmp")
+        tmp.write_text(json.dumps(data, indent=2, sort_keys=True), encoding="utf-8")
+        os.replace(tmp, path)
+    except OSError:
+        pass  # remembering settings is a convenience; never stop a game for it

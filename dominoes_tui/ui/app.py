@@ -1,0 +1,138 @@
+"""The Textual app: settings, then a table, with resume, quit-saving and the too-small notice."""
+from __future__ import annotations
+
+from typing import Callable
+
+from textual.app import App
+from textual.binding import Binding
+
+from ..engine import VARIANTS, Match
+from ..table.client import TableClient
+from ..table.local import SPEEDS, LocalTable
+from ..table import saves
+from .choices import MatchSettings, Prefs, check, to_json
+from .widgets.too_small import MIN_HEIGHT, MIN_WIDTH
+
+TableFactory = Callable[[MatchSettings, Prefs], TableClient]
+
+
+def local_table(settings: MatchSettings, prefs: Prefs) -> TableClient:
+    config = check(settings)
+    return LocalTable.new(
+        config, settings.seats, seed=settings.seed,
+        save_to=saves.save_path(), finished_to=saves.last_match_path(), bot_delay=SPEEDS[prefs.speed],
+    )
+
+
+def describe_match(match: Match) -> str:
+    rules = VARIANTS[match.config.variant]
+    names = [s.name for s in match.seats]
+    if match.config.teams:
+        sides = [f"{names[a]} & {names[b]}" for a, b in match.config.teams]
+    else:
+        sides = names
+    scores = ", ".join(f"{n} {s}" for n, s in zip(sides, match.scores))
+    return f"{rules.title}, {match.n} players, round {match.round_no}: {scores}."
+
+
+class DominoesApp(App[None]):
+    TITLE = "Dominoes"
+    CSS_PATH = "styles.tcss"
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (MIN_WIDTH, "-wide")]
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (MIN_HEIGHT, "-tall")]
+    BINDINGS = [Binding("ctrl+q", "quit", "Quit", priority=True, show=False)]
+    ENABLE_COMMAND_PALETTE = True
+
+    def __init__(
+        self,
+        settings: MatchSettings | None = None,
+        prefs: Prefs | None = None,
+        start_now: bool = False,
+        table_factory: TableFactory = local_table,
+        offer_resume: bool = True,
+    ) -> None:
+        super().__init__()
+        self.settings = settings or MatchSettings()
+        self.prefs = prefs or Prefs()
+        self.start_now = start_now
+        self.table_factory = table_factory
+        self.offer_resume = offer_resume
+        self.client: TableClient | None = None
+
+    def on_mount(self) -> None:
+        if self.prefs.ascii:
+            # ASCII mode: no box drawing anywhere, the app's own borders included (styles.tcss).
+            self.add_class("-ascii")
+        if self.offer_resume and self.check_resume():
+            return
+        self.after_resume_question()
+
+    def check_resume(self) -> bool:
+        """Offer the unfinished match, if there is one; True when a question was asked."""
+        try:
+            match = saves.load_unfinished()
+        except saves.SaveProblem as exc:
+            self.notify(str(exc), title="Saved match", severity="warning", timeout=10)
+            return False
+        if match is None:
+            return False
+        from .screens.resume import ResumeScreen
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.open_table(LocalTable.resume(
+                    match, save_to=saves.save_path(), finished_to=saves.last_match_path(),
+                    bot_delay=SPEEDS[self.prefs.speed],
+                ))
+            else:
+                self.after_resume_question()
+
+        self.push_screen(ResumeScreen(describe_match(match)), answered)
+        return True
+
+    def after_resume_question(self) -> None:
+        if self.start_now:
+            self.start_match(self.settings)
+        else:
+            self.open_settings()
+
+    def open_settings(self) -> None:
+        from .screens.settings import SettingsScreen
+
+        def chosen(settings: MatchSettings | None) -> None:
+            if settings is None:
+                self.exit()
+                return
+            self.settings = settings
+            saves.store_settings(to_json(settings, self.prefs))
+            self.start_match(settings)
+
+        self.push_screen(SettingsScreen(self.settings, self.prefs), chosen)
+
+    def start_match(self, settings: MatchSettings) -> None:
+        try:
+            client = self.table_factory(settings, self.prefs)
+        except ValueError as exc:  # SettingsError / ConfigError: say it, go to the settings
+            self.notify(str(exc), severity="error", timeout=8)
+            self.open_settings()
+            return
+        self.open_table(client)
+
+    def open_table(self, client: TableClient) -> None:
+        from .screens.table import TableScreen
+
+        if self.client is not None:
+            self.client.close()
+        self.client = client
+
+        def finished(answer: str | None) -> None:
+            if answer == "new":
+                self.open_settings()
+            else:
+                self.exit()
+
+        self.push_screen(TableScreen(client, self.prefs), finished)
+
+    def on_unmount(self) -> None:
+        if self.client is not None:
+            self.client.close()

@@ -1,0 +1,172 @@
+"""What a person chooses before a match, and how the choice is checked and remembered.
+
+Pure data and checks (no widgets), shared by the settings screen and `dominoes play`.
+"""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from ..bots import level_names
+from ..engine import OPTIONS, VARIANTS, ConfigError, TableConfig, make_config
+from ..engine.options import target_option
+from ..table.client import SeatInfo
+from ..table.local import SPEEDS
+
+MAX_NAME = 14
+
+# Targets offered as presets where the rules leave the number open (RULES.md §4).
+TARGET_PRESETS = {
+    "draw": (61, 100, 150),
+    "block": (61, 100, 150),
+    "allfives": (100, 150, 200, 250),
+    "kozel": (51, 101, 151),
+}
+
+
+def default_level() -> str:
+    levels = level_names()
+    return "medium" if "medium" in levels else levels[0]
+
+
+def target_presets(variant: str, players: int) -> tuple[int, ...]:
+    spec = next(s for s in OPTIONS[variant] if s.name == target_option(variant))
+    if spec.choices is not None:
+        return tuple(int(c) for c in spec.choices)
+    presets = set(TARGET_PRESETS.get(variant, ()))
+    presets.add(int(spec.default_value(players)))
+    return tuple(sorted(presets))
+
+
+def target_is_free(variant: str) -> bool:
+    """May the target be any whole number, or only one of the presets?"""
+    spec = next(s for s in OPTIONS[variant] if s.name == target_option(variant))
+    return spec.choices is None
+
+
+def default_seats(players: int, level: str | None = None) -> list[SeatInfo]:
+    level = level or default_level()
+    return [SeatInfo("You", "human")] + [SeatInfo(f"Bot {i}", "bot", level) for i in range(1, players)]
+
+
+@dataclass
+class Prefs:
+    """How the table looks and moves; changeable during a match."""
+
+    ascii: bool = False
+    pips: bool = False
+    speed: str = "normal"
+    show_lacks: bool = True
+
+
+@dataclass
+class MatchSettings:
+    variant: str = "draw"
+    players: int = 2
+    seats: list[SeatInfo] = field(default_factory=lambda: default_seats(2))
+    target: int | None = None  # None: the variant's default
+    options: dict[str, Any] = field(default_factory=dict)  # table options other than the target
+    seed: int | None = None
+
+    def config(self) -> TableConfig:
+        """The table's config; ConfigError says in words what is wrong."""
+        return make_config(self.variant, self.players, self.target, self.options)
+
+
+class SettingsError(ValueError):
+    """A choice that cannot start a match; the message is meant for a person."""
+
+
+def check(settings: MatchSettings) -> TableConfig:
+    """Everything a match needs, checked: players, names, levels, target, options."""
+    if settings.variant not in VARIANTS:
+        raise SettingsError(f"Unknown variant {settings.variant!r}; choose one of {', '.join(VARIANTS)}.")
+    if len(settings.seats) != settings.players:
+        raise SettingsError(f"{settings.players} players need {settings.players} seats, not {len(settings.seats)}.")
+    names = [s.name.strip() for s in settings.seats]
+    for i, name in enumerate(names):
+        if not name:
+            raise SettingsError(f"Seat {i + 1} needs a name.")
+        if len(name) > MAX_NAME:
+            raise SettingsError(f"The name {name!r} is too long: at most {MAX_NAME} letters.")
+    if len(set(n.lower() for n in names)) != len(names):
+        raise SettingsError("Two seats have the same name; give each seat its own.")
+    if not any(s.is_human for s in settings.seats):
+        raise SettingsError("At least one seat must be played by a person.")
+    levels = level_names()
+    for s in settings.seats:
+        if not s.is_human and s.level not in levels:
+            raise SettingsError(f"{s.name}: unknown bot level {s.level!r}; choose one of {', '.join(levels)}.")
+    try:
+        return settings.config()
+    except ConfigError as exc:
+        raise SettingsError(str(exc)[0].upper() + str(exc)[1:] + ".") from None
+
+
+def parse_seats(text: str, players: int) -> list[SeatInfo]:
+    """`--seats "Ana,medium,hard"`: a bot level makes a bot seat, anything else names a
+    person. Missing seats are filled with bots of the default level."""
+    items = [x.strip() for x in text.split(",")] if text.strip() else []
+    if len(items) > players:
+        raise SettingsError(f"--seats names {len(items)} seats, but the match has {players} players.")
+    levels = level_names()
+    seats: list[SeatInfo] = []
+    bot_no = 1
+    for i, item in enumerate(items):
+        if not item:
+            raise SettingsError(f"--seats: seat {i + 1} is empty.")
+        if item.lower() in levels:
+            seats.append(SeatInfo(f"Bot {bot_no}", "bot", item.lower()))
+            bot_no += 1
+        else:
+            seats.append(SeatInfo(item, "human"))
+    while len(seats) < players:
+        seats.append(SeatInfo(f"Bot {bot_no}", "bot", default_level()))
+        bot_no += 1
+    return seats
+
+
+# -- remembering ---------------------------------------------------------------
+
+
+def to_json(settings: MatchSettings, prefs: Prefs) -> dict[str, Any]:
+    return {
+        "variant": settings.variant,
+        "players": settings.players,
+        "seats": [asdict(s) for s in settings.seats],
+        "target": settings.target,
+        "options": settings.options,
+        "prefs": asdict(prefs),
+    }
+
+
+def from_json(data: dict[str, Any]) -> tuple[MatchSettings, Prefs]:
+    """Rebuild remembered settings; anything that no longer checks out falls back to defaults."""
+    prefs = Prefs()
+    raw_prefs = data.get("prefs")
+    if isinstance(raw_prefs, dict):
+        prefs = Prefs(
+            ascii=bool(raw_prefs.get("ascii", False)),
+            pips=bool(raw_prefs.get("pips", False)),
+            speed=raw_prefs.get("speed") if raw_prefs.get("speed") in SPEEDS else "normal",
+            show_lacks=bool(raw_prefs.get("show_lacks", True)),
+        )
+    try:
+        seats = [
+            SeatInfo(str(s["name"]), "human" if s.get("kind") == "human" else "bot", s.get("level"))
+            for s in data.get("seats", [])
+        ]
+        levels = level_names()
+        seats = [s if s.is_human or s.level in levels else SeatInfo(s.name, "bot", default_level()) for s in seats]
+        target = data.get("target")
+        settings = MatchSettings(
+            variant=str(data.get("variant", "draw")),
+            players=int(data.get("players", 2)),
+            seats=seats,
+            target=int(target) if target is not None else None,
+            options=dict(data.get("options") or {}),
+        )
+        check(settings)
+    except (SettingsError, KeyError, TypeError, ValueError, AttributeError):
+        return MatchSettings(), prefs
+    return settings, prefs

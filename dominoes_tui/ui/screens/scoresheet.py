@@ -1,0 +1,91 @@
+"""The scoresheet: a row per round, totals and the target (penalties in Kozel, play
+points apart from the round bonus in All Fives)."""
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import DataTable, Footer, Static
+
+from ...engine import PlayerView, TableConfig
+from ...table.client import RoundReport, SeatInfo
+from ..widgets.too_small import TooSmall
+from ..words import side_names
+
+RESULT_WORDS = {"domino": "domino", "blocked": "blocked", "won_in_play": "won in play"}
+
+
+def scoresheet_rows(
+    rounds: list[RoundReport], config: TableConfig, seats: tuple[SeatInfo, ...]
+) -> tuple[list[str], list[list[str]]]:
+    """Column headings and rows (pure, so it is tested without a screen)."""
+    names = side_names(config, seats)
+    fives = config.variant == "allfives"
+    kozel = config.variant == "kozel"
+    headings = ["Round", "Result"]
+    for name in names:
+        headings += [f"{name} play", f"{name} bonus"] if fives else [name]
+    rows = []
+    for r in rounds:
+        result = RESULT_WORDS.get(r.result, r.result)
+        if r.capicu:
+            result += " (capicú)"
+        if r.winner is None and r.result != "won_in_play":
+            result += ", tie"
+        row = [str(r.round), result]
+        for side in range(len(names)):
+            if fives:
+                bonus = r.points if r.winner == side and r.result != "won_in_play" else 0
+                row += [f"+{r.play_points[side]}" if r.play_points[side] else "·", f"+{bonus}" if bonus else "·"]
+            elif kozel:
+                pts = r.points[side] if isinstance(r.points, tuple) else 0
+                row.append(f"+{pts}" if pts else "·")
+            else:
+                row.append(f"+{r.points}" if r.winner == side and r.points else "·")
+        rows.append(row)
+    return headings, rows
+
+
+class ScoresheetScreen(ModalScreen[None]):
+    BINDINGS = [Binding("escape,s,q", "close", "Close")]
+    DEFAULT_CSS = """
+    ScoresheetScreen { align: center middle; }
+    #sheet { width: 1fr; max-width: 110; height: auto; max-height: 1fr; border: round $accent; background: $surface; padding: 0 1; }
+    #sheet DataTable { height: auto; max-height: 14; }
+    #sheet .title { text-style: bold; }
+    """
+
+    def __init__(
+        self, rounds: list[RoundReport], config: TableConfig, seats: tuple[SeatInfo, ...], view: PlayerView | None
+    ) -> None:
+        super().__init__()
+        self.rounds, self.config, self.seats, self.view = rounds, config, seats, view
+
+    def compose(self) -> ComposeResult:
+        kozel = self.config.variant == "kozel"
+        names = side_names(self.config, self.seats)
+        scores = self.view.scores if self.view is not None else (self.rounds[-1].scores if self.rounds else (0,) * len(names))
+        with Vertical(id="sheet"):
+            title = "Scoresheet: penalty points" if kozel else "Scoresheet"
+            yield Static(title, classes="title")
+            yield DataTable(id="rounds", zebra_stripes=True, cursor_type="none")
+            totals = ", ".join(f"{n} {s}" for n, s in zip(names, scores))
+            goal = f"whoever reaches {self.config.target} is the Kozel" if kozel else f"target {self.config.target}"
+            yield Static(f"[b]Totals:[/b] {totals}   ({goal})")
+            if self.config.variant == "allfives":
+                yield Static("play: points scored when the ends counted a multiple of 5; bonus: the round winner's.")
+        yield TooSmall()
+        yield Footer()
+
+    def on_mount(self) -> None:
+        table = self.query_one(DataTable)
+        headings, rows = scoresheet_rows(self.rounds, self.config, self.seats)
+        table.add_columns(*headings)
+        for row in rows:
+            table.add_row(*row)
+        if not rows:
+            table.add_row("—", "no round finished yet", *[""] * (len(headings) - 2))
+
+    def action_close(self) -> None:
+        self.dismiss(None)

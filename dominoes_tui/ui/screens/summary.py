@@ -1,0 +1,139 @@
+"""Between rounds and at the end: every hand revealed, how the round ended, the sums."""
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Button, Footer, Static
+
+from ...engine import TableConfig, hand_pips
+from ...table.client import RoundReport, SeatInfo
+from ..widgets.too_small import TooSmall
+from ..words import arithmetic, how_it_ended, match_story, play_points_line, side_names
+
+
+def hands_text(report: RoundReport, seats: tuple[SeatInfo, ...]) -> Text:
+    """Every hand as it was when the round ended, with its pip count."""
+    text = Text()
+    width = max(len(s.name) for s in seats) + 1
+    for i, (seat, hand) in enumerate(zip(seats, report.hands)):
+        if i:
+            text.append("\n")
+        text.append(f"{seat.name:<{width}} ", "bold")
+        if hand:
+            text.append(" ".join(f"[{t.low}|{t.high}]" for t in hand))
+            text.append(f"  = {hand_pips(list(hand))} pips", "dim")
+        else:
+            text.append("out", "italic")
+    return text
+
+
+def totals_text(report: RoundReport, config: TableConfig, seats: tuple[SeatInfo, ...]) -> Text:
+    names = side_names(config, seats)
+    label = "Penalties" if config.variant == "kozel" else "Totals"
+    goal = "loses at" if config.variant == "kozel" else "target"
+    parts = ", ".join(f"{n} {s}" for n, s in zip(names, report.scores))
+    return Text(f"{label}: {parts}  ({goal} {config.target})")
+
+
+class RoundSummaryScreen(ModalScreen[None]):
+    BINDINGS = [
+        Binding("enter", "next", "Next round"),
+        Binding("s", "scoresheet", "Scores"),
+    ]
+    DEFAULT_CSS = """
+    RoundSummaryScreen { align: center middle; }
+    #summary { width: 78; height: auto; max-height: 22; border: round $accent; padding: 0 1; background: $surface; }
+    #summary Static { width: 1fr; }
+    #summary .title { text-style: bold; }
+    #summary Button { margin-top: 1; }
+    """
+
+    def __init__(self, report: RoundReport, config: TableConfig, seats: tuple[SeatInfo, ...]) -> None:
+        super().__init__()
+        self.report, self.config, self.seats = report, config, seats
+
+    def compose(self) -> ComposeResult:
+        r = self.report
+        with VerticalScroll(id="summary"):
+            yield Static(f"Round {r.round} is over", classes="title")
+            yield Static(how_it_ended(r, self.config, self.seats))
+            yield Static(hands_text(r, self.seats))
+            for line in arithmetic(r, self.config, self.seats):
+                yield Static(Text(line, "bold"))
+            if self.config.variant == "allfives":
+                line = play_points_line(r, self.seats)
+                if line:
+                    yield Static(line)
+            yield Static(totals_text(r, self.config, self.seats))
+            yield Button("See who won (Enter)" if r.match_over else "Next round (Enter)", id="next", variant="primary")
+        yield TooSmall()
+        yield Footer()
+
+    def on_button_pressed(self) -> None:
+        self.dismiss(None)
+
+    def action_next(self) -> None:
+        self.dismiss(None)
+
+    def action_scoresheet(self) -> None:
+        from .scoresheet import ScoresheetScreen
+
+        table = self.app.screen_stack[-2] if len(self.app.screen_stack) > 1 else None
+        client = getattr(table, "client", None)
+        rounds = client.rounds() if client is not None else [self.report]
+        self.app.push_screen(ScoresheetScreen(rounds, self.config, self.seats, None))
+
+
+class MatchEndScreen(ModalScreen[str]):
+    """The winner, the final scores, shutout or the Kozel; a new match or quit."""
+
+    BINDINGS = [
+        Binding("n", "new", "New match"),
+        Binding("q", "quit_game", "Quit"),
+        Binding("s", "scoresheet", "Scores"),
+    ]
+    DEFAULT_CSS = """
+    MatchEndScreen { align: center middle; }
+    #end { width: 70; height: auto; border: double $accent; padding: 1 2; background: $surface; }
+    #end .title { text-style: bold; content-align: center middle; width: 1fr; }
+    #end Horizontal { height: auto; }
+    #buttons { height: auto; margin-top: 1; }
+    #buttons Button { margin-right: 2; }
+    """
+
+    def __init__(self, report: RoundReport, config: TableConfig, seats: tuple[SeatInfo, ...]) -> None:
+        super().__init__()
+        self.report, self.config, self.seats = report, config, seats
+
+    def compose(self) -> ComposeResult:
+        from textual.containers import Horizontal
+
+        with Vertical(id="end"):
+            yield Static("The match is over", classes="title")
+            for line in match_story(self.report, self.config, self.seats):
+                yield Static(Text(line, "bold"))
+            yield Static(totals_text(self.report, self.config, self.seats))
+            with Horizontal(id="buttons"):
+                yield Button("New match (n)", id="new", variant="primary")
+                yield Button("Quit (q)", id="quit")
+        yield TooSmall()
+        yield Footer()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss("new" if event.button.id == "new" else "quit")
+
+    def action_new(self) -> None:
+        self.dismiss("new")
+
+    def action_quit_game(self) -> None:
+        self.dismiss("quit")
+
+    def action_scoresheet(self) -> None:
+        from .scoresheet import ScoresheetScreen
+
+        table = next((s for s in reversed(self.app.screen_stack) if hasattr(s, "client")), None)
+        rounds = table.client.rounds() if table is not None else [self.report]  # type: ignore[union-attr]
+        self.app.push_screen(ScoresheetScreen(rounds, self.config, self.seats, None))

@@ -1,0 +1,51 @@
+"""The chain on the table; a click on an open end's label chooses that end."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.text import Text
+from textual import events
+from textual.message import Message
+from textual.widget import Widget
+
+from ...engine import LayoutView
+from ..render import Look, render_chain
+
+
+class Chain(Widget):
+    DEFAULT_CSS = """
+    Chain { height: 1fr; min-height: 5; }
+    """
+
+    @dataclass
+    class EndChosen(Message):
+        end: str
+
+    def __init__(self, id: str | None = None) -> None:  # noqa: A002
+        super().__init__(id=id)
+        self.layout_view: LayoutView | None = None
+        self.targets: tuple[str, ...] = ()
+        self.look = Look()
+        self._hot: dict[str, tuple[int, int, int]] = {}
+
+    def show(self, layout: LayoutView, targets: tuple[str, ...], look: Look) -> None:
+        self.layout_view, self.targets, self.look = layout, targets, look
+        self.refresh()
+
+    def render(self) -> Text:
+        if self.layout_view is None:
+            return Text("")
+        width, height = self.content_size.width, self.content_size.height
+        picture = render_chain(self.layout_view, self.look, max(20, width), max(1, height), self.targets)
+        self._hot = picture.hot
+        lines = picture.lines[: max(1, height)]
+        return Text("\n").join(lines)
+
+    def on_click(self, event: events.Click) -> None:
+        offset = event.get_content_offset(self)
+        if offset is None:
+            return
+        for end, (x, y, w) in self._hot.items():
+            if offset.y == y and x <= offset.x < x + w:
+                self.post_message(self.EndChosen(end))
+                return

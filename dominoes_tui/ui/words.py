@@ -1,0 +1,123 @@
+"""What the screens say in plain words: names of sides, how a round ended, the scoring
+as arithmetic ("Ana wins 35 = 12 (Bob) + 9 (Cleo) + 14 (Dan)"). Pure functions."""
+from __future__ import annotations
+
+from typing import Sequence
+
+from ..engine import TableConfig, hand_pips
+from ..table.client import RoundReport, SeatInfo
+
+MINUS = "−"
+
+
+def seat_title(seat: SeatInfo) -> str:
+    return seat.name if seat.is_human else f"{seat.name} ({seat.level})"
+
+
+def side_name(config: TableConfig, seats: Sequence[SeatInfo], side: int) -> str:
+    """A seat's name, or in Partner the team's two names."""
+    if config.teams:
+        a, b = config.teams[side]
+        return f"{seats[a].name} & {seats[b].name}"
+    return seats[side].name
+
+
+def side_names(config: TableConfig, seats: Sequence[SeatInfo]) -> list[str]:
+    sides = 2 if config.teams else len(seats)
+    return [side_name(config, seats, i) for i in range(sides)]
+
+
+def _winner_names(config: TableConfig, seats: Sequence[SeatInfo], who: int | tuple[int, ...] | None) -> str:
+    if who is None:
+        return "nobody"
+    if isinstance(who, tuple):
+        return " and ".join(side_name(config, seats, w) for w in who)
+    return side_name(config, seats, who)
+
+
+def how_it_ended(report: RoundReport, config: TableConfig, seats: Sequence[SeatInfo]) -> str:
+    if report.result == "won_in_play":
+        return f"{_winner_names(config, seats, report.winner)} reached the target while playing and wins at once."
+    if report.result == "domino":
+        who = seats[report.went_out].name if report.went_out is not None else "?"
+        if report.capicu:
+            return f"Capicú! {who} went out with a tile that fitted both ends."
+        return f"Domino: {who} played the last tile."
+    blocker = seats[report.blocker].name if report.blocker is not None else "nobody"
+    word = "Fish" if config.variant in ("kozel", "duel") else "Blocked"
+    text = f"{word}: nobody could play; {blocker} placed the last tile."
+    if report.winner is None:
+        text += " The lowest hands are tied, so nobody scores."
+    return text
+
+
+def _term_text(term: int | str, value: int, seats: Sequence[SeatInfo], winner_seat: int | None) -> str:
+    if isinstance(term, int):
+        who = f"{seats[term].name}'s own" if term == winner_seat else seats[term].name
+        return f"{abs(value)} ({who})"
+    return f"{abs(value)} ({term})"
+
+
+def arithmetic(report: RoundReport, config: TableConfig, seats: Sequence[SeatInfo]) -> list[str]:
+    """The scoring of the round as sums a person can check."""
+    if report.result == "won_in_play":
+        return []
+    if config.variant == "kozel":
+        return _kozel_lines(report, config, seats)
+    if report.winner is None:
+        return ["No points this round."]
+    name = side_name(config, seats, report.winner)
+    winner_seat = None if config.teams else report.winner
+    parts = []
+    for i, (term, value) in enumerate(report.terms):
+        text = _term_text(term, value, seats, winner_seat)
+        if i == 0:
+            parts.append(text if value >= 0 else f"{MINUS}{text}")
+        else:
+            parts.append(f"{'+' if value >= 0 else MINUS} {text}")
+    sum_text = " ".join(parts) if parts else "0"
+    if config.variant == "allfives":
+        raw = sum(v for _, v in report.terms)
+        return [f"{name} wins the round bonus {report.points} = {sum_text} = {raw}, to the nearest 5."]
+    return [f"{name} wins {report.points} = {sum_text}"]
+
+
+def _kozel_lines(report: RoundReport, config: TableConfig, seats: Sequence[SeatInfo]) -> list[str]:
+    if report.winner is None:
+        return ["The lowest hands are tied: nobody records anything this round."]
+    lines = [f"{seats[report.winner].name} wins the round and records nothing."]
+    threshold = config.option("kozel_threshold")
+    for term, value in report.terms:
+        if not isinstance(term, int):
+            continue
+        raw = hand_pips(list(report.hands[term]))
+        if value:
+            lines.append(f"{seats[term].name} records {value} penalty points.")
+        elif raw:
+            lines.append(f"{seats[term].name} holds {raw}: under {threshold}, so nothing is recorded.")
+        else:
+            lines.append(f"{seats[term].name} records nothing.")
+    return lines
+
+
+def play_points_line(report: RoundReport, seats: Sequence[SeatInfo]) -> str | None:
+    """All Fives: the points scored in play, apart from the round bonus."""
+    if not any(report.play_points):
+        return None
+    parts = [f"{seats[i].name} {p}" for i, p in enumerate(report.play_points) if p]
+    return "Scored in play this round: " + ", ".join(parts) + "."
+
+
+def match_story(report: RoundReport, config: TableConfig, seats: Sequence[SeatInfo]) -> list[str]:
+    """Who won the match, shutout or the Kozel."""
+    lines = []
+    if config.variant == "kozel":
+        loser = _winner_names(config, seats, report.match_loser)
+        lines.append(f"{loser} reached {config.target}: {'they are' if isinstance(report.match_loser, tuple) else 'the'} Kozel!")
+        lines.append(f"Winner: {_winner_names(config, seats, report.match_winner)} (the lowest total).")
+        return lines
+    lines.append(f"{_winner_names(config, seats, report.match_winner)} won the match!")
+    if config.teams and isinstance(report.match_winner, int):
+        if report.scores[1 - report.match_winner] == 0:
+            lines.append("A shutout (zu null): the losing team did not score at all.")
+    return lines
