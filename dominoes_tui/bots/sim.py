@@ -167,8 +167,10 @@ def playout(
     last_placer: int | None,
     passes: int,
     play_points: list[int],
+    trace: list[tuple[int, int, int]] | None = None,
 ) -> tuple[int | None, int | None, bool]:
-    """Play the round out in place. Returns (went_out, blocker, capicu)."""
+    """Play the round out in place. Returns (went_out, blocker, capicu).
+    `trace`, if given, receives every placement as (seat, tile index, point)."""
     n, fives, draws, reserve = rules.n, rules.fives, rules.draws, rules.reserve
     s = to_act
     while True:
@@ -193,6 +195,8 @@ def playout(
         if len(hand) == 1 and rules.capicu_bonus and not b.empty and not DBL[t]:
             ends = {b.val[q] for q in points}
             capicu = len(ends) == 2 and ends == {LO[t], HI[t]}
+        if trace is not None:
+            trace.append((s, t, p))
         place(b, t, p, fives)
         hand.remove(t)
         passes, last_placer = 0, s
