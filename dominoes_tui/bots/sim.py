@@ -24,6 +24,7 @@ PIPS = [t.low + t.high for t in ALL_TILES]
 DBL = [t.low == t.high for t in ALL_TILES]
 INDEX = {t: i for i, t in enumerate(ALL_TILES)}
 END_INDEX = {"left": 0, "right": 1, "up": 2, "down": 3}
+END_INDEX_NAMES = ("left", "right", "up", "down")
 
 
 @dataclass
