@@ -102,7 +102,7 @@ def summarize(config: TableConfig, specs: list[str], reports: list[MatchReport])
     summary: dict[str, Any] = {
         "variant": config.variant,
         "players": config.players,
-        "options": config.options,
+        "options": dict(config.options),
         "target": config.target,
         "matches": len(reports),
         "sides": [

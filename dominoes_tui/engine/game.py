@@ -15,7 +15,7 @@ from .layout import Layout
 from .leads import first_round_lead, next_leader
 from .moves import Move, legal_moves
 from .scoring import MatchVerdict, RoundOutcome, match_verdict, score_round
-from .tiles import ALL_TILES, Tile
+from .tiles import ALL_TILES, TILE_NAME, Tile
 from .variants import TableConfig
 
 NEW, PLAYING, ROUND_OVER, MATCH_OVER = "new", "playing", "round_over", "match_over"
@@ -73,6 +73,8 @@ class Match:
             raise ValueError(f"{len(self.seats)} seats given for {self.n} players")
         self.seed = seed
         self.sides = 2 if config.teams else self.n
+        self._draws = config.rules.draws
+        self._reserve = int(config.option("boneyard_reserve") or 0)
         self.scores = [0] * self.sides
         self.round_no = 0
         self.phase = NEW
@@ -107,9 +109,9 @@ class Match:
 
     @property
     def drawable(self) -> int:
-        if not self.config.rules.draws:
+        if not self._draws:
             return 0
-        return max(0, len(self._stock) - int(self.config.option("boneyard_reserve") or 0))
+        return max(0, len(self._stock) - self._reserve)
 
     @property
     def is_over(self) -> bool:
@@ -179,16 +181,17 @@ class Match:
         if move not in self.legal_moves():
             raise IllegalMove(self._why_illegal(move))
         mover = self.to_act
-        ends_before = [v for _, v in self.layout.open_ends()]
+        going_out = len(self.hands[mover]) == 1
+        ends_before = [v for _, v in self.layout.open_ends()] if going_out else []
         self.hands[mover].remove(move.tile)
         self.layout.place(move.tile, move.end)
         self.lead_tile = None
         self.last_placer = mover
         self._legal, self._passes = None, 0
-        self.events.append({"event": "play", "seat": mover, "tile": str(move.tile), "end": move.end})
+        self.events.append({"event": "play", "seat": mover, "tile": TILE_NAME[move.tile], "end": move.end})
         if self.config.rules.spinner and self._score_in_play(mover):
             return
-        if not self.hands[mover]:
+        if going_out:
             self._end_round(went_out=mover, capicu=self._is_capicu(move.tile, ends_before))
             return
         self._advance((mover + 1) % self.n)
@@ -247,23 +250,24 @@ class Match:
 
     def _advance(self, seat: int) -> None:
         """Hand the turn on, drawing and passing for every seat that must (COM-5, COM-6)."""
-        hands, layout, n = self.hands, self.layout, self.n
+        hands, n, events = self.hands, self.n, self.events
+        ends = {v for _, v in self.layout.open_ends()}  # draws and passes leave them as they are
         while True:
-            ends = [v for _, v in layout.open_ends()]
             hand = hands[seat]
-            if any(t.low == v or t.high == v for t in hand for v in ends):
-                self.to_act = seat
-                return
-            if self.drawable > 0:
+            for t in hand:
+                if t.low in ends or t.high in ends:
+                    self.to_act = seat
+                    return
+            if self._draws and len(self._stock) > self._reserve:
                 tile = self._stock.pop()
                 hand.append(tile)
                 # Every tile still held lacks the current end values; earlier knowledge of
                 # other numbers is void, since the drawn tile is unknown to the others.
                 self.lacks[seat] = set(ends)
-                self.events.append({"event": "draw", "seat": seat, "tile": str(tile)})
+                events.append({"event": "draw", "seat": seat, "tile": TILE_NAME[tile]})
                 continue
             self.lacks[seat].update(ends)
-            self.events.append({"event": "pass", "seat": seat})
+            events.append({"event": "pass", "seat": seat})
             self._passes += 1
             if self._passes >= n:  # a whole lap of passes: nobody can play (COM-7 b)
                 self._end_round(went_out=None)

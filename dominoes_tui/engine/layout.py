@@ -7,8 +7,7 @@ of it are arm W ("left"), those right of it arm E ("right"); arms N ("up") and S
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass
-from typing import Iterator
+from typing import Iterator, NamedTuple
 
 from .errors import IllegalMove
 from .tiles import Tile
@@ -16,9 +15,8 @@ from .tiles import Tile
 END_NAMES = ("left", "right", "up", "down")
 
 
-@dataclass(frozen=True, slots=True)
-class Placed:
-    """A tile on the table and how it lies: `outer` faces away from the lead (or spinner)."""
+class Placed(NamedTuple):
+    """A tile on the table and how it lies (a NamedTuple: it is made on every play)."""
 
     tile: Tile
     first: int  # the half nearer the left of the line, or nearer the spinner on N/S
@@ -114,7 +112,12 @@ class Layout:
             if self.spinner_allowed and tile.is_double:
                 self.spinner = tile
             return
-        value = self.end_value(end)
+        if end == "left":
+            value: int | None = self.line[0].first if self.line else None
+        elif end == "right":
+            value = self.line[-1].second if self.line else None
+        else:
+            value = self.end_value(end)
         if value is None:
             raise IllegalMove(f"the {end} end is not open")
         if not tile.has(value):

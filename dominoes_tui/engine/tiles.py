@@ -33,6 +33,7 @@ class Tile(NamedTuple):
 
 
 ALL_TILES: tuple[Tile, ...] = tuple(Tile(a, b) for a in range(7) for b in range(a, 7))
+TILE_NAME: dict[Tile, str] = {t: f"{t.low}-{t.high}" for t in ALL_TILES}
 _BY_NAME = {str(t): t for t in ALL_TILES}
 _BY_NAME.update({f"{t.high}-{t.low}": t for t in ALL_TILES})
 

@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from types import MappingProxyType
+from typing import Any, Mapping
 
 from .errors import ConfigError
 from .options import OPTIONS, resolve_options, target_option
@@ -46,7 +47,7 @@ class TableConfig:
 
     variant: str
     players: int
-    options: dict[str, Any]
+    options: Mapping[str, Any]  # read-only: views share it, nobody may change the rules
 
     @property
     def rules(self) -> Variant:
@@ -83,7 +84,7 @@ def make_config(
     given = dict(options or {})
     if target is not None:
         given[target_option(variant)] = target
-    return TableConfig(variant, players, resolve_options(variant, players, given))
+    return TableConfig(variant, players, MappingProxyType(resolve_options(variant, players, given)))
 
 
 def option_specs(variant: str):  # noqa: ANN201 - re-export for the UI

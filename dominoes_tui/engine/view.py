@@ -7,7 +7,7 @@ reached from it.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Mapping
 
 from .game import Match, RoundRecord
 from .layout import Placed
@@ -52,7 +52,7 @@ class PlayerView:
     variant: str
     players: int
     teams: tuple[tuple[int, ...], ...] | None
-    options: dict[str, Any]
+    options: Mapping[str, Any]
     target: int
     names: tuple[str, ...]
     round: int
@@ -81,10 +81,13 @@ class PlayerView:
         return {name: open_ends.get(name) for name in ("left", "right", "up", "down")}
 
 
-def _public_event(event: dict[str, Any], seat: int) -> dict[str, Any]:
-    if event["event"] == "draw" and event["seat"] != seat:
-        return {"event": "draw", "seat": event["seat"], "tile": None}
-    return dict(event)
+def _public_history(events: list[dict[str, Any]], seat: int) -> tuple[dict[str, Any], ...]:
+    """This round's events as `seat` saw them: others' draws face down. Public events are
+    shared, not copied (views are built every turn); treat them as read-only."""
+    return tuple(
+        {"event": "draw", "seat": e["seat"], "tile": None} if e["event"] == "draw" and e["seat"] != seat else e
+        for e in events
+    )
 
 
 def _score_row(record: RoundRecord) -> ScoreRow:
@@ -103,15 +106,15 @@ def _score_row(record: RoundRecord) -> ScoreRow:
 def view_for(match: Match, seat: int) -> PlayerView:
     layout = match.layout
     playing = match.phase == "playing"
-    history = match.round_events() if match.round_no else []
+    const = _constants(match)
     return PlayerView(
         seat=seat,
-        variant=match.config.variant,
+        variant=const[0],
         players=match.n,
-        teams=match.config.teams,
-        options=dict(match.config.options),
-        target=match.config.target,
-        names=tuple(s.name for s in match.seats),
+        teams=const[1],
+        options=match.config.options,
+        target=const[2],
+        names=const[3],
         round=match.round_no,
         phase=match.phase,
         leader=match.leader,
@@ -121,12 +124,31 @@ def view_for(match: Match, seat: int) -> PlayerView:
             tuple(layout.line), layout.spinner_index, tuple(layout.up), tuple(layout.down),
             tuple(layout.open_ends()), layout.count(),
         ),
-        hand_sizes=tuple(len(h) for h in match.hands),
-        boneyard=match.boneyard_size,
+        hand_sizes=tuple(map(len, match.hands)),
+        boneyard=len(match._stock),
         drawable=match.drawable,
         scores=tuple(match.scores),
         legal=tuple(match.legal_moves()) if playing and match.to_act == seat else (),
-        history=tuple(_public_event(e, seat) for e in history),
-        lacks=tuple(frozenset(s) for s in match.lacks),
-        scoresheet=tuple(_score_row(r) for r in match.records),
+        history=_public_history(match.round_events(), seat) if match.round_no else (),
+        lacks=tuple(map(frozenset, match.lacks)),
+        scoresheet=_scoresheet(match),
     )
+
+
+def _constants(match: Match) -> tuple:
+    # What never changes during a match, worked out once rather than every turn.
+    const = match.__dict__.get("_view_constants")
+    if const is None:
+        config = match.config
+        const = (config.variant, config.teams, config.target, tuple(s.name for s in match.seats))
+        match.__dict__["_view_constants"] = const
+    return const
+
+
+def _scoresheet(match: Match) -> tuple[ScoreRow, ...]:
+    # Rows only change when a round ends; views are built every turn, so keep them.
+    cached = match.__dict__.get("_scoresheet_rows")
+    if cached is None or len(cached) != len(match.records):
+        cached = tuple(_score_row(r) for r in match.records)
+        match.__dict__["_scoresheet_rows"] = cached
+    return cached
