@@ -49,13 +49,19 @@ def _no_winner(sides: int, points: int | list[int] = 0) -> RoundOutcome:
     return RoundOutcome(None, None, points, [0] * sides)
 
 
-def _draw_like(config, hands, went_out, blocker, scores, capicu) -> RoundOutcome:  # noqa: ANN001
-    """DRAW-7/8 (also Block): the winner takes the others' pips minus their own."""
+def _winner_and_others(hands: Hands, went_out: int | None) -> tuple[int | None, list[int], list[tuple[str, int]]]:
+    """DRAW-7: who went out, else the sole lowest pip total; and the others' pips as terms."""
     pips = [hand_pips(h) for h in hands]
     w = went_out if went_out is not None else _sole_lowest(pips)
+    terms = [(f"seat {i}", p) for i, p in enumerate(pips) if i != w]
+    return w, pips, terms
+
+
+def _draw_like(config, hands, went_out, blocker, scores, capicu) -> RoundOutcome:  # noqa: ANN001
+    """DRAW-8 (also Block): the winner takes the others' pips minus their own."""
+    w, pips, terms = _winner_and_others(hands, went_out)
     if w is None:
         return _no_winner(len(hands))
-    terms = [(f"seat {i}", p) for i, p in enumerate(pips) if i != w]
     points = sum(p for _, p in terms)
     if went_out is None and config.option("blocked_points") == "loser_pips":
         pass
@@ -69,11 +75,9 @@ def _draw_like(config, hands, went_out, blocker, scores, capicu) -> RoundOutcome
 
 def _allfives(config, hands, went_out, blocker, scores, capicu) -> RoundOutcome:  # noqa: ANN001
     """FIVES-9: the winner adds the others' pips rounded to the nearest five."""
-    pips = [hand_pips(h) for h in hands]
-    w = went_out if went_out is not None else _sole_lowest(pips)
+    w, _pips, terms = _winner_and_others(hands, went_out)
     if w is None:
         return _no_winner(len(hands))
-    terms = [(f"seat {i}", p) for i, p in enumerate(pips) if i != w]
     points = round5(sum(p for _, p in terms))
     deltas = [0] * len(hands)
     deltas[w] = points
