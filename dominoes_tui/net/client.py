@@ -1,0 +1,129 @@
+"""A client's end of the table protocol: one connection, requests with answers, pushes.
+
+`Connection.request(msg)` sends a message with an "id" and waits for the answer that
+carries the same id. Everything else the server sends (states, table and lobby
+updates) goes to `on_push`, a callable the current owner sets (the lobby screen, then
+the remote table). Used by the app, the tests and the load check alike.
+"""
+from __future__ import annotations
+
+import asyncio
+import itertools
+from typing import Any, Callable
+
+from . import protocol as P
+
+
+class ConnectionLost(ConnectionError):
+    """The server went away (or hung up on us)."""
+
+
+class ServerRefused(Exception):
+    """The server said no; str() is its reason."""
+
+
+def split_address(text: str | None, default_host: str = "127.0.0.1", default_port: int = P.DEFAULT_PORT) -> tuple[str, int]:
+    if not text:
+        return default_host, default_port
+    if text.startswith("[") and "]" in text:  # [::1]:7788
+        host, _, rest = text[1:].partition("]")
+        return host, int(rest[1:]) if rest.startswith(":") else default_port
+    if text.count(":") == 1:
+        host, port = text.split(":")
+        return host or default_host, int(port)
+    return text, default_port
+
+
+class Connection:
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self.reader = reader
+        self.writer = writer
+        self._ids = itertools.count(1)
+        self._waiting: dict[int, asyncio.Future[dict[str, Any]]] = {}
+        self.on_push: Callable[[dict[str, Any]], None] | None = None
+        self.on_lost: Callable[[], None] | None = None
+        self.closed = False
+        self.name = ""
+        self._task = asyncio.get_running_loop().create_task(self._read())
+
+    @classmethod
+    async def open(cls, host: str, port: int, name: str, timeout: float = 10.0) -> "Connection":
+        reader, writer = await asyncio.wait_for(
+            asyncio.open_connection(host, port, limit=P.MAX_CLIENT_LINE), timeout
+        )
+        conn = cls(reader, writer)
+        welcome = await conn.request({"type": "hello", "protocol": P.PROTOCOL_VERSION, "name": name}, timeout)
+        conn.name = welcome.get("name", name)
+        return conn
+
+    async def _read(self) -> None:
+        try:
+            while True:
+                line = await self.reader.readline()
+                if not line:
+                    break
+                try:
+                    msg = P.decode(line)
+                except P.ProtocolError:
+                    continue
+                fut = self._waiting.pop(msg.get("id"), None) if isinstance(msg.get("id"), int) else None
+                if fut is not None and not fut.done():
+                    fut.set_result(msg)
+                    continue
+                if msg.get("type") == "error" and msg.get("fatal"):
+                    self.last_error = msg.get("reason")
+                if self.on_push is not None:
+                    try:
+                        self.on_push(msg)
+                    except Exception:  # noqa: BLE001 - a listener's bug must not stop reading
+                        import logging
+
+                        logging.getLogger("dominoes_tui.net").exception("push handler failed")
+        except (ConnectionError, ValueError, asyncio.LimitOverrunError):
+            pass
+        finally:
+            self.closed = True
+            for fut in self._waiting.values():
+                if not fut.done():
+                    fut.set_exception(ConnectionLost(getattr(self, "last_error", None) or "the connection was lost"))
+            self._waiting.clear()
+            if self.on_lost is not None:
+                try:
+                    self.on_lost()
+                except Exception:  # noqa: BLE001
+                    pass
+
+    last_error: str | None = None
+
+    def send(self, msg: dict[str, Any]) -> None:
+        if self.closed:
+            raise ConnectionLost(self.last_error or "not connected")
+        self.writer.write(P.encode(msg))
+
+    async def request(self, msg: dict[str, Any], timeout: float = 10.0) -> dict[str, Any]:
+        """Send and wait for the answer; ServerRefused if the server says no."""
+        msg_id = next(self._ids)
+        fut: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        self._waiting[msg_id] = fut
+        self.send({**msg, "id": msg_id})
+        try:
+            answer = await asyncio.wait_for(fut, timeout)
+        finally:
+            self._waiting.pop(msg_id, None)
+        if answer.get("type") in ("refused", "error"):
+            raise ServerRefused(answer.get("reason", "refused"))
+        return answer
+
+    async def close(self) -> None:
+        self.on_lost = None
+        self.closed = True
+        try:
+            self.writer.close()
+            await asyncio.wait_for(self.writer.wait_closed(), 2)
+        except Exception:  # noqa: BLE001
+            pass
+        self._task.cancel()
+        try:
+            await self._task
+        except BaseException:  # noqa: BLE001
+            pass

@@ -1,0 +1,202 @@
+"""The table protocol of docs/PROTOCOL.md: JSON Lines between `dominoes host` and its clients.
+
+Pure data: encoding and decoding of messages, views and round reports, and the limits
+both sides hold to. No sockets here (server.py and client.py own those), no textual.
+"""
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+from ..engine import LayoutView, Move, Placed, PlayerView, ScoreRow, parse_tile
+from ..table.client import RoundReport, SeatInfo
+
+PROTOCOL_VERSION = 1
+DEFAULT_PORT = 7788
+
+MAX_LINE = 16 * 1024  # bytes a client may send in one line (the newline included)
+MAX_CLIENT_LINE = 4 * 1024 * 1024  # what a client accepts from the server
+RATE_PER_SECOND = 20.0  # messages a client may send per second, on average ...
+RATE_BURST = 60  # ... with bursts up to this many
+MAX_ERRORS = 20  # refused/garbled messages before the server hangs up
+MAX_NAME = 14
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ"  # no I or O: read aloud across a room
+CODE_LENGTH = 4
+
+CLIENT_TYPES = {"hello", "list", "create", "join", "watch", "start", "play", "ready", "leave", "ping"}
+
+
+class ProtocolError(ValueError):
+    """A message that does not follow docs/PROTOCOL.md; the text is sent back as the reason."""
+
+
+def encode(message: dict[str, Any]) -> bytes:
+    return (json.dumps(message, separators=(",", ":")) + "\n").encode("utf-8")
+
+
+def decode(line: bytes) -> dict[str, Any]:
+    try:
+        data = json.loads(line.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise ProtocolError(f"not a JSON line ({type(exc).__name__})") from None
+    if not isinstance(data, dict):
+        raise ProtocolError("a message is a JSON object")
+    kind = data.get("type")
+    if not isinstance(kind, str):
+        raise ProtocolError("a message needs a \"type\"")
+    return data
+
+
+def clean_name(name: object, fallback: str = "Guest") -> str:
+    """A person's name as the table shows it: printable, at most MAX_NAME characters."""
+    if not isinstance(name, str):
+        return fallback
+    text = "".join(ch for ch in name if ch.isprintable()).strip()[:MAX_NAME].strip()
+    return text or fallback
+
+
+def now() -> float:
+    return time.time()
+
+
+# -- views ---------------------------------------------------------------------------
+
+def _placed(p: Placed) -> list[Any]:
+    return [str(p.tile), p.first, p.second]
+
+
+def _unplaced(x: list[Any]) -> Placed:
+    return Placed(parse_tile(x[0]), int(x[1]), int(x[2]))
+
+
+def view_to_json(view: PlayerView) -> dict[str, Any]:
+    lay = view.layout
+    return {
+        "seat": view.seat,
+        "variant": view.variant,
+        "players": view.players,
+        "teams": [list(t) for t in view.teams] if view.teams else None,
+        "options": dict(view.options),
+        "target": view.target,
+        "names": list(view.names),
+        "round": view.round,
+        "phase": view.phase,
+        "leader": view.leader,
+        "to_act": view.to_act,
+        "hand": [str(t) for t in view.hand],
+        "layout": {
+            "line": [_placed(p) for p in lay.line],
+            "spinner_index": lay.spinner_index,
+            "up": [_placed(p) for p in lay.up],
+            "down": [_placed(p) for p in lay.down],
+            "ends": [[name, value] for name, value in lay.ends],
+            "count": lay.count,
+        },
+        "hand_sizes": list(view.hand_sizes),
+        "boneyard": view.boneyard,
+        "drawable": view.drawable,
+        "scores": list(view.scores),
+        "legal": [m.to_json() for m in view.legal],
+        "history": [dict(e) for e in view.history],
+        "lacks": [sorted(s) for s in view.lacks],
+        "scoresheet": [
+            {
+                "round": r.round, "result": r.result, "winner": r.winner,
+                "points": list(r.points) if isinstance(r.points, tuple) else r.points,
+                "play_points": list(r.play_points), "scores": list(r.scores), "capicu": r.capicu,
+            }
+            for r in view.scoresheet
+        ],
+    }
+
+
+def _tuple_or_int(x: Any) -> Any:
+    return tuple(x) if isinstance(x, list) else x
+
+
+def view_from_json(data: dict[str, Any]) -> PlayerView:
+    try:
+        lay = data["layout"]
+        teams = data.get("teams")
+        return PlayerView(
+            seat=int(data["seat"]),
+            variant=str(data["variant"]),
+            players=int(data["players"]),
+            teams=tuple(tuple(t) for t in teams) if teams else None,
+            options=dict(data["options"]),
+            target=int(data["target"]),
+            names=tuple(data["names"]),
+            round=int(data["round"]),
+            phase=str(data["phase"]),
+            leader=int(data["leader"]),
+            to_act=data["to_act"],
+            hand=tuple(parse_tile(t) for t in data["hand"]),
+            layout=LayoutView(
+                tuple(_unplaced(p) for p in lay["line"]),
+                lay["spinner_index"],
+                tuple(_unplaced(p) for p in lay["up"]),
+                tuple(_unplaced(p) for p in lay["down"]),
+                tuple((str(n), int(v)) for n, v in lay["ends"]),
+                int(lay["count"]),
+            ),
+            hand_sizes=tuple(int(x) for x in data["hand_sizes"]),
+            boneyard=int(data["boneyard"]),
+            drawable=int(data["drawable"]),
+            scores=tuple(int(x) for x in data["scores"]),
+            legal=tuple(Move.from_json(m) for m in data["legal"]),
+            history=tuple(dict(e) for e in data["history"]),
+            lacks=tuple(frozenset(int(v) for v in s) for s in data["lacks"]),
+            scoresheet=tuple(
+                ScoreRow(
+                    int(r["round"]), str(r["result"]), r["winner"], _tuple_or_int(r["points"]),
+                    tuple(r["play_points"]), tuple(r["scores"]), bool(r["capicu"]),
+                )
+                for r in data.get("scoresheet") or []
+            ),
+        )
+    except (KeyError, TypeError, ValueError) as exc:
+        raise ProtocolError(f"bad view: {type(exc).__name__}: {exc}") from None
+
+
+# -- round reports ----------------------------------------------------------------------
+
+def report_to_json(r: RoundReport) -> dict[str, Any]:
+    def plain(x: Any) -> Any:
+        return list(x) if isinstance(x, tuple) else x
+
+    return {
+        "round": r.round, "result": r.result, "winner": r.winner, "points": plain(r.points),
+        "terms": [[k, v] for k, v in r.terms], "hands": [[str(t) for t in h] for h in r.hands],
+        "went_out": r.went_out, "blocker": r.blocker, "capicu": r.capicu,
+        "play_points": list(r.play_points), "scores": list(r.scores), "match_over": r.match_over,
+        "match_winner": plain(r.match_winner), "match_loser": plain(r.match_loser),
+    }
+
+
+def report_from_json(d: dict[str, Any]) -> RoundReport:
+    try:
+        return RoundReport(
+            round=int(d["round"]), result=str(d["result"]), winner=d["winner"], points=_tuple_or_int(d["points"]),
+            terms=tuple((k, int(v)) for k, v in d["terms"]),
+            hands=tuple(tuple(parse_tile(t) for t in h) for h in d["hands"]),
+            went_out=d["went_out"], blocker=d["blocker"], capicu=bool(d["capicu"]),
+            play_points=tuple(d["play_points"]), scores=tuple(d["scores"]), match_over=bool(d["match_over"]),
+            match_winner=_tuple_or_int(d["match_winner"]), match_loser=_tuple_or_int(d["match_loser"]),
+        )
+    except (KeyError, TypeError, ValueError) as exc:
+        raise ProtocolError(f"bad round report: {type(exc).__name__}: {exc}") from None
+
+
+def seat_infos(seats: list[dict[str, Any]], mine: int | None) -> tuple[SeatInfo, ...]:
+    """Seats as the table screen wants them on this device: only the seat played here is
+    "human"; other people are "remote", which the screen treats like a bot it waits on."""
+    out = []
+    for i, s in enumerate(seats):
+        if i == mine:
+            out.append(SeatInfo(s["name"], "human"))
+        elif s.get("kind") == "bot":
+            out.append(SeatInfo(s["name"], "bot", s.get("level")))
+        else:
+            out.append(SeatInfo(s["name"], "remote", "person" if s.get("connected") else "away"))
+    return tuple(out)

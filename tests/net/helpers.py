@@ -1,0 +1,115 @@
+"""Driven clients for the server tests: a thin layer over net.client.Connection that
+collects every pushed message and can wait (bounded) for one that matches."""
+from __future__ import annotations
+
+import asyncio
+from typing import Any, Callable
+
+from dominoes_tui.net.client import Connection
+from dominoes_tui.net.protocol import PROTOCOL_VERSION
+
+WAIT = 20.0  # the longest any single wait may take before the test fails (never a timing assertion)
+
+
+class Driven:
+    def __init__(self, conn: Connection) -> None:
+        self.conn = conn
+        self.pushed: list[dict[str, Any]] = []
+        self.states: list[dict[str, Any]] = []
+        self._changed = asyncio.Event()
+        conn.on_push = self._push
+        self.seat: int | None = None
+        self.token: str | None = None
+        self.code: str | None = None
+
+    @classmethod
+    async def connect(cls, port: int, name: str) -> "Driven":
+        return cls(await Connection.open("127.0.0.1", port, name))
+
+    def _push(self, msg: dict[str, Any]) -> None:
+        self.pushed.append(msg)
+        if msg.get("type") == "state":
+            self.states.append(msg)
+        self._changed.set()
+
+    async def wait_for(self, pred: Callable[[dict[str, Any]], bool], since: int = 0, timeout: float = WAIT) -> dict[str, Any]:
+        """The first pushed message from index `since` on that matches (waiting for it, bounded)."""
+        seen = since
+
+        async def scan() -> dict[str, Any]:
+            nonlocal seen
+            while True:
+                for msg in self.pushed[seen:]:
+                    seen += 1
+                    if pred(msg):
+                        return msg
+                self._changed.clear()
+                await self._changed.wait()
+
+        return await asyncio.wait_for(scan(), timeout)
+
+    @property
+    def view(self) -> dict[str, Any]:
+        return self.states[-1]["view"]
+
+    async def create(self, **kw: Any) -> dict[str, Any]:
+        answer = await self.conn.request({"type": "create", **kw})
+        self.code = answer["code"]
+        if "seat" in answer:
+            self.seat, self.token = answer["seat"], answer["token"]
+        if "state" in answer:
+            self.states.append(answer["state"])
+        return answer
+
+    async def join(self, code: str, **kw: Any) -> dict[str, Any]:
+        answer = await self.conn.request({"type": "join", "code": code, **kw})
+        self.code, self.seat, self.token = answer["code"], answer["seat"], answer["token"]
+        if "state" in answer:
+            self.states.append(answer["state"])
+        return answer
+
+    async def watch(self, code: str) -> dict[str, Any]:
+        answer = await self.conn.request({"type": "watch", "code": code})
+        self.code = code
+        if "state" in answer:
+            self.states.append(answer["state"])
+        return answer
+
+    async def close(self) -> None:
+        await self.conn.close()
+
+
+async def play_out(players: list[Driven], max_steps: int = 5000) -> dict[str, Any]:
+    """Play every person's turn with the first legal move and say ready after each round,
+    until the match is over; returns the last state the first player saw."""
+    for _ in range(max_steps):
+        last = players[0].states[-1] if players[0].states else None
+        if last and last["view"]["phase"] == "match_over":
+            return last
+        counts = [len(p.pushed) for p in players]
+        acted = False
+        for p in players:
+            if not p.states:
+                continue
+            st = p.states[-1]
+            v = st["view"]
+            if v["phase"] == "playing" and v["to_act"] == p.seat and v["legal"] and not st.get("_sent"):
+                st["_sent"] = True
+                p.conn.send({"type": "play", "move": v["legal"][0]})
+                acted = True
+            elif v["phase"] == "round_over" and not st.get("_sent"):
+                st["_sent"] = True
+                p.conn.send({"type": "ready"})
+                acted = True
+        waits = [asyncio.ensure_future(p.wait_for(lambda m: True, since=n)) for p, n in zip(players, counts)]
+        done, pending = await asyncio.wait(waits, timeout=WAIT, return_when=asyncio.FIRST_COMPLETED)
+        for w in pending:
+            w.cancel()
+        for w in done:
+            w.exception()
+        if not done:
+            raise AssertionError(f"nothing happened for {WAIT}s (acted={acted})")
+    raise AssertionError("the match did not end")
+
+
+HELLO = {"type": "hello", "protocol": PROTOCOL_VERSION, "name": "x"}

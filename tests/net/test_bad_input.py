@@ -1,0 +1,102 @@
+"""Garbage, over-long lines, unknown types and floods: an error or a hang-up for the
+sender, never a crash of the server or of another table."""
+from __future__ import annotations
+
+import asyncio
+import json
+
+from dominoes_tui.net import protocol as P
+from dominoes_tui.net.server import Server
+
+from .helpers import WAIT, Driven, play_out
+
+
+async def raw(port: int) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
+    return await asyncio.open_connection("127.0.0.1", port, limit=P.MAX_CLIENT_LINE)
+
+
+async def answer(reader: asyncio.StreamReader) -> dict | None:
+    line = await asyncio.wait_for(reader.readline(), WAIT)
+    return json.loads(line) if line else None
+
+
+async def closed(reader: asyncio.StreamReader) -> bool:
+    """Read until the server hangs up (bounded); True if it did."""
+    async def drain() -> None:
+        while await reader.read(65536):
+            pass
+    try:
+        await asyncio.wait_for(drain(), WAIT)
+        return True
+    except ConnectionError:
+        return True
+
+
+async def test_garbage_gets_errors_then_a_hang_up(server: Server) -> None:
+    r, w = await raw(server.port)
+    for junk in [b"hello\n", b"\xff\xfe\x00\n", b"[1,2,3]\n", b'{"no":"type"}\n', b'{"type":"play"}\n', b'{"type":"dance"}\n']:
+        w.write(junk)
+        msg = await answer(r)
+        assert msg is not None and msg["type"] == "error", (junk, msg)
+    w.write(P.encode({"type": "hello", "protocol": 99}))  # a future protocol: said plainly, then closed
+    msg = await answer(r)
+    assert msg["type"] == "error" and msg["fatal"] and "protocol" in msg["reason"]
+    assert await closed(r)
+    w.close()
+
+
+async def test_unknown_types_and_misuse_after_hello(server: Server) -> None:
+    r, w = await raw(server.port)
+    w.write(P.encode({"type": "hello", "protocol": P.PROTOCOL_VERSION, "name": "\x1b[31mEvil" + "x" * 100}))
+    welcome = await answer(r)
+    assert welcome["type"] == "welcome" and "\x1b" not in welcome["name"] and len(welcome["name"]) <= P.MAX_NAME
+    for msg in [{"type": "teleport"}, {"type": "hello", "protocol": 1}, {"type": "play", "move": {}},
+                {"type": "create", "variant": "chess"}, {"type": "create", "players": "many"},
+                {"type": "join", "code": 5}, {"type": "start"}, {"type": "list", "id": {"x": 1}}]:
+        w.write(P.encode(msg))
+        got = await answer(r)
+        assert got["type"] in ("error", "refused"), (msg, got)
+    w.write(P.encode({"type": "ping", "id": 7}))
+    assert (await answer(r)) == {"type": "pong", "id": 7}  # still served
+    # too many mistakes: hung up
+    for _ in range(P.MAX_ERRORS + 5):
+        w.write(b"nonsense\n")
+    assert await closed(r)
+    w.close()
+
+
+async def test_over_long_line_is_refused_and_closed(server: Server) -> None:
+    r, w = await raw(server.port)
+    w.write(b'{"type":"hello","name":"' + b"a" * (P.MAX_LINE * 2) + b'"}\n')
+    msg = await answer(r)
+    assert msg["type"] == "error" and "too long" in msg["reason"]
+    assert await closed(r)
+    w.close()
+
+
+async def test_flood_is_cut_off_and_other_tables_play_on(server: Server) -> None:
+    # A table in play with two people ...
+    ana = await Driven.connect(server.port, "Ana")
+    await ana.create(variant="draw", players=2, target=20, seats=[{"kind": "human"}, {"kind": "human"}])
+    ben = await Driven.connect(server.port, "Ben")
+    await ben.join(ana.code)
+    await ana.wait_for(lambda m: m.get("type") == "state")
+    # ... while someone floods the server with pings, garbage and over-long lines.
+    r, w = await raw(server.port)
+    w.write(P.encode({"type": "hello", "protocol": P.PROTOCOL_VERSION}) + P.encode({"type": "ping"}) * 5000)
+    assert await closed(r)
+    w.close()
+    r2, w2 = await raw(server.port)
+    w2.write(b"\x00" * 100 + b"\n")
+    assert (await answer(r2))["type"] == "error"
+    w2.write(b"x" * (P.MAX_LINE + 10) + b"\n")
+    assert (await answer(r2))["type"] == "error"
+    assert await closed(r2)
+    w2.close()
+    # the table was not touched: the match plays to its end
+    last = await play_out([ana, ben])
+    assert last["view"]["phase"] == "match_over"
+    ping = await ana.conn.request({"type": "ping"})
+    assert ping["type"] == "pong"
+    await ana.close()
+    await ben.close()
