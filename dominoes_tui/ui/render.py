@@ -76,6 +76,16 @@ class Look:
 # -- a grid of styled cells ---------------------------------------------------------
 
 
+_STYLES: dict[str, Style] = {}
+
+
+def _style(name: str) -> Style:
+    # Cached so equal styles are the same object and runs of them merge in lines().
+    if name not in _STYLES:
+        _STYLES[name] = Style.parse(name)
+    return _STYLES[name]
+
+
 @dataclass
 class Canvas:
     """A fixed grid of characters with a style per cell; drawn into, then read as Text."""
@@ -93,7 +103,7 @@ class Canvas:
         """Write `text` from (x, y); whatever falls outside the grid is clipped."""
         if not 0 <= y < self.height:
             return
-        st = Style.parse(style) if isinstance(style, str) else style
+        st = _style(style) if isinstance(style, str) else style
         for i, ch in enumerate(text):
             if 0 <= x + i < self.width:
                 self.chars[y][x + i] = ch
@@ -107,8 +117,15 @@ class Canvas:
         out = []
         for chars, styles in zip(self.chars, self.styles):
             line = Text()
-            for ch, st in zip(chars, styles):
-                line.append(ch, st)
+            run, run_style = "", None
+            for ch, st in zip(chars, styles):  # one span per run of equal style: cheap to draw
+                if st is not run_style and run:
+                    line.append(run, run_style)
+                    run = ""
+                run_style = st
+                run += ch
+            if run:
+                line.append(run, run_style)
             line.rstrip()
             out.append(line)
         return out

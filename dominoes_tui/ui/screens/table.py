@@ -10,7 +10,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Footer
 
 from ...engine import MATCH_OVER, ROUND_OVER, IllegalMove, Move, PlayerView, VARIANTS
 from ...table.client import TableClient
@@ -20,6 +20,7 @@ from ..narrate import describe, own_draws_since_last_move
 from ..render import END_KEYS, Look
 from ..widgets.chain import Chain
 from ..widgets.hand import Hand
+from ..widgets.line import TextLine
 from ..widgets.seats import TEAM_LETTERS, SeatsPanel
 from ..widgets.too_small import TooSmall
 from ..words import side_name
@@ -69,15 +70,16 @@ class TableScreen(Screen[str]):
         self.view_: PlayerView = client.view(self.viewer)
         self.busy = False  # a bot is moving
         self._noticed = (self.view_.round, len(self.view_.history))
+        self._binding_state: tuple | None = None
 
     # -- building ---------------------------------------------------------------
     def compose(self) -> ComposeResult:
         yield TooSmall()
-        yield Static(id="status")
+        yield TextLine(id="status")
         yield SeatsPanel(id="seats")
         yield Chain(id="chain")
-        yield Static(id="log")
-        yield Static(id="prompt")
+        yield TextLine(id="log")
+        yield TextLine(id="prompt")
         yield Hand(id="hand")
         yield Footer()
 
@@ -317,11 +319,16 @@ class TableScreen(Screen[str]):
         playable = set(self.playable()) if mine else set()
         self.query_one(Hand).show(view.hand, playable, self.selected if mine else None, self.hidden, look)
         self.query_one(SeatsPanel).show(view, self.client.seats, None if self.hidden else self.viewer, look, self.prefs.show_lacks)
-        self.query_one("#status", Static).update(self.status_text(view))
+        self.query_one("#status", TextLine).show(self.status_text(view))
         lines = describe(view.history, view.names)[-2:]
-        self.query_one("#log", Static).update("\n".join(lines) if lines else "New round: the first tile leads.")
-        self.query_one("#prompt", Static).update(self.prompt_text(view, mine))
-        self.refresh_bindings()
+        self.query_one("#log", TextLine).show("\n".join(lines) if lines else "New round: the first tile leads.")
+        self.query_one("#prompt", TextLine).show(self.prompt_text(view, mine))
+        # The footer rebuilds itself on every refresh_bindings, which is slow: only ask
+        # for it when what the keys may do has changed.
+        state = (mine, bool(self.moves_for(self.selected)))
+        if state != self._binding_state:
+            self._binding_state = state
+            self.refresh_bindings()
 
     def status_text(self, view: PlayerView) -> Text:
         config = self.client.config

@@ -39,8 +39,9 @@ class Hand(Widget):
     def show(
         self, tiles: tuple[Tile, ...], playable: set[int], selected: int | None, hidden: bool, look: Look
     ) -> None:
+        resize = len(tiles) != len(self.tiles)
         self.tiles, self.playable, self.selected, self.hidden, self.look = tiles, playable, selected, hidden, look
-        self.refresh(layout=True)
+        self.refresh(layout=resize)  # a new layout only when the hand may need more rows
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return hand_height(len(self.tiles), max(1, width))

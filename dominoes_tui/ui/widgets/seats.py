@@ -53,8 +53,9 @@ class SeatsPanel(Widget):
         self._args: tuple | None = None
 
     def show(self, view: PlayerView, seats: tuple[SeatInfo, ...], viewer: int | None, look: Look, show_lacks: bool) -> None:
+        first = self._args is None
         self._args = (view, seats, viewer, look, show_lacks)
-        self.refresh(layout=True)
+        self.refresh(layout=first)
 
     def get_content_height(self, container, viewport, width: int) -> int:  # noqa: ANN001
         return len(self._args[1]) if self._args else 1

@@ -1,0 +1,23 @@
+"""A fixed-height text area that repaints without asking for a new layout.
+
+`Static.update` always relayouts the screen; the table changes its status, log and
+prompt after every move, and relayouting for each made the screen sluggish.
+"""
+from __future__ import annotations
+
+from rich.text import Text
+from textual.widget import Widget
+
+
+class TextLine(Widget):
+    def __init__(self, id: str | None = None) -> None:  # noqa: A002
+        super().__init__(id=id)
+        self._text: Text | str = ""
+
+    def show(self, text: Text | str) -> None:
+        if text != self._text:
+            self._text = text
+            self.refresh()
+
+    def render(self) -> Text | str:
+        return self._text

@@ -1,0 +1,87 @@
+"""Driving the app like a person: pressing keys until a match is over."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from textual import events
+
+from dominoes_tui.ui.app import DominoesApp
+from dominoes_tui.ui.choices import MatchSettings, Prefs, parse_seats
+from dominoes_tui.ui.render import END_KEYS, HAND_KEYS
+from dominoes_tui.ui.screens.handover import HandoverScreen
+from dominoes_tui.ui.screens.summary import MatchEndScreen, RoundSummaryScreen
+from dominoes_tui.ui.screens.table import TableScreen
+
+
+def make_app(
+    variant: str, players: int | None = None, seats: str = "Ana", target: int | None = None, seed: int = 1, **options: object
+) -> DominoesApp:
+    from dominoes_tui.engine import VARIANTS
+
+    players = players or VARIANTS[variant].players[0]
+    settings = MatchSettings(variant, players, parse_seats(seats, players), target, dict(options), seed=seed)
+    # bot seats named by level in `seats`; the rest are "random" so tests are fast and stable
+    settings.seats = [s if s.is_human or s.level != "medium" else type(s)(s.name, "bot", "random") for s in settings.seats]
+    return DominoesApp(settings, Prefs(speed="instant"), start_now=True)
+
+
+@dataclass
+class Played:
+    moves: int = 0
+    ends_chosen: int = 0
+    rounds: int = 0
+    keys: list[str] = field(default_factory=list)
+
+
+async def press(pilot, *keys: str) -> None:  # noqa: ANN001
+    """Press keys like `pilot.press`, without its wait for the whole process to go idle
+    after each key (which made a whole match take half a minute)."""
+    app = pilot.app
+    for key in keys:
+        char = key if len(key) == 1 else None
+        event = events.Key(key, char)
+        event.set_sender(app)
+        app._driver.send_message(event)  # the same path a real terminal's keys take
+        await pilot.pause(0)
+        await app.workers.wait_for_complete()
+        await pilot.pause(0)
+
+
+async def settle(app: DominoesApp, pilot) -> None:  # noqa: ANN001
+    await pilot.pause(0)
+    await app.workers.wait_for_complete()
+    await pilot.pause(0)
+
+
+async def play_through(app: DominoesApp, pilot, max_steps: int = 4000, finish: bool = True) -> Played:  # noqa: ANN001
+    """Press keys as a person would until the match-end screen shows."""
+    played = Played()
+    for step in range(max_steps):
+        await settle(app, pilot)
+        screen = app.screen
+        if isinstance(screen, MatchEndScreen):
+            return played
+        if isinstance(screen, (RoundSummaryScreen, HandoverScreen)):
+            if isinstance(screen, RoundSummaryScreen):
+                played.rounds += 1
+            await press(pilot, "enter")
+            continue
+        if not isinstance(screen, TableScreen) or not screen.my_turn():
+            continue
+        playable = screen.playable()
+        # vary the way tiles are chosen: number keys, arrows, or the preselection
+        if step % 3 == 0 and playable[-1] < len(HAND_KEYS):
+            await press(pilot, HAND_KEYS[playable[-1]])
+        elif step % 3 == 1:
+            await press(pilot, "right")
+        moves = screen.moves_for(screen.selected)
+        if len(moves) > 1:
+            played.ends_chosen += 1
+            if step % 2:
+                await press(pilot, "enter", "right", "enter")  # ask for the ends, move to the next, play
+            else:
+                await press(pilot, END_KEYS[moves[-1].end])  # the end's own key
+        else:
+            await press(pilot, "enter")
+        played.moves += 1
+    raise AssertionError("the match did not end")
