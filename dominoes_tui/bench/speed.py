@@ -22,7 +22,17 @@ SPEED_TABLES: tuple[tuple[str, int], ...] = (
 )
 
 
-def random_rounds(variant: str, players: int, seconds: float, seed: int = 1) -> dict[str, Any]:
+def random_rounds(variant: str, players: int, seconds: float, seed: int = 1, repeats: int = 5) -> dict[str, Any]:
+    """Split `seconds` into `repeats` runs; the best run's rate is the figure (as timeit
+    does: on a shared machine the slower runs measure the neighbours, not the code)."""
+    runs = [_rounds_for(variant, players, seconds / repeats, seed + i) for i in range(repeats)]
+    rates = sorted(r / t for r, t in runs)
+    return {"variant": variant, "players": players, "rounds": sum(r for r, _ in runs),
+            "seconds": sum(t for _, t in runs), "rounds_per_second": rates[-1],
+            "median_rounds_per_second": rates[len(rates) // 2], "repeats": repeats}
+
+
+def _rounds_for(variant: str, players: int, seconds: float, seed: int) -> tuple[int, float]:
     config = make_config(variant, players)
     deal_rng, pick = random.Random(seed), random.Random(seed + 1)
     match = None
@@ -37,48 +47,66 @@ def random_rounds(variant: str, players: int, seconds: float, seed: int = 1) -> 
             match.apply(pick.choice(match.legal_moves()))
         rounds += 1
         elapsed = time.perf_counter() - started
-    return {"variant": variant, "players": players, "rounds": rounds, "seconds": elapsed,
-            "rounds_per_second": rounds / elapsed}
+    return rounds, elapsed
 
 
 PEER_CODE = r"""
 import json, random, sys, time
 import dominoes
-seconds = float(sys.argv[1])
-random.seed(int(sys.argv[2]))
+seconds, seed, repeats = float(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
 six = dominoes.Domino(6, 6)
-rounds = 0
-started = time.perf_counter()
-elapsed = 0.0
-while elapsed < seconds:
-    game = dominoes.Game.new(starting_domino=six)
-    while game.result is None:
-        game.make_move(*random.choice(game.valid_moves))
-    rounds += 1
-    elapsed = time.perf_counter() - started
-print(json.dumps({"rounds": rounds, "seconds": elapsed, "version": getattr(dominoes, "__version__", None)}))
+runs = []
+for i in range(repeats):
+    random.seed(seed + i)
+    rounds = 0
+    started = time.perf_counter()
+    elapsed = 0.0
+    while elapsed < seconds / repeats:
+        game = dominoes.Game.new(starting_domino=six)
+        while game.result is None:
+            game.make_move(*random.choice(game.valid_moves))
+        rounds += 1
+        elapsed = time.perf_counter() - started
+    runs.append([rounds, elapsed])
+print(json.dumps({"runs": runs, "version": getattr(dominoes, "__version__", None)}))
 """
 
 
-def peer_partner_rounds(python: str | None, seconds: float, seed: int = 1) -> dict[str, Any]:
+def peer_partner_rounds(python: str | None, seconds: float, seed: int = 1, pairs: int = 6) -> dict[str, Any]:
     """Random Partner rounds per second of the PyPI `dominoes` engine, run by `python`
-    (an interpreter of a separate virtual environment that has it installed)."""
+    (an interpreter of a separate virtual environment that has it installed), side by
+    side with ours: `pairs` short runs of each, alternating, so both meet the same
+    machine; the figure that decides is the median of the per-pair ratios."""
     if not python:
         return {"measured": False, "why": "no --peer-python given"}
     if not os.path.exists(python):
         return {"measured": False, "why": f"{python} does not exist"}
-    try:
-        out = subprocess.run([python, "-c", PEER_CODE, str(seconds), str(seed)], capture_output=True, text=True,
-                             timeout=seconds * 5 + 30, check=True)
-        data = json.loads(out.stdout.strip().splitlines()[-1])
-    except (OSError, subprocess.SubprocessError, ValueError, IndexError) as exc:
-        return {"measured": False, "why": f"the peer did not run: {exc}"}
-    version = data.get("version")
+    chunk = seconds / pairs
+    ours_rates, peer_rates, ratios = [], [], []
+    version = None
+    for i in range(pairs):
+        rounds, elapsed = _rounds_for("partner", 4, chunk, seed + i)
+        ours = rounds / elapsed
+        try:
+            out = subprocess.run([python, "-c", PEER_CODE, str(chunk), str(seed + i), "1"], capture_output=True,
+                                 text=True, timeout=chunk * 5 + 30, check=True)
+            data = json.loads(out.stdout.strip().splitlines()[-1])
+        except (OSError, subprocess.SubprocessError, ValueError, IndexError) as exc:
+            return {"measured": False, "why": f"the peer did not run: {exc}"}
+        version = data.get("version") or version
+        (peer_rounds, peer_elapsed), = data["runs"]
+        peer = peer_rounds / peer_elapsed
+        ours_rates.append(ours)
+        peer_rates.append(peer)
+        ratios.append(ours / peer)
     if not version:
         try:
             version = subprocess.run([python, "-c", "import importlib.metadata as m; print(m.version('dominoes'))"],
                                      capture_output=True, text=True, timeout=30).stdout.strip() or None
         except (OSError, subprocess.SubprocessError):
             version = None
-    return {"measured": True, "engine": "PyPI dominoes", "version": version, "rounds": data["rounds"],
-            "seconds": data["seconds"], "rounds_per_second": data["rounds"] / data["seconds"]}
+    ratios.sort()
+    return {"measured": True, "engine": "PyPI dominoes", "version": version, "pairs": pairs,
+            "rounds_per_second": max(peer_rates), "median_rounds_per_second": sorted(peer_rates)[pairs // 2],
+            "ours_rounds_per_second": max(ours_rates), "ours_median_rounds_per_second": sorted(ours_rates)[pairs // 2],
+            "median_ratio": ratios[len(ratios) // 2], "ratios": ratios}
