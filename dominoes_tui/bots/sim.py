@@ -88,6 +88,29 @@ def count(b: Board) -> int:
     return total
 
 
+def count_after(b: Board, t: int, point: int) -> int:
+    """The All Fives count once tile `t` is placed at `point` (the board is unchanged)."""
+    lo, hi = LO[t], HI[t]
+    if b.empty:
+        return lo + hi  # a lone lead counts both halves; a spinner lead 2s
+    v = b.val[point]
+    other = hi if lo == v else lo
+    if b.spin < 0:
+        if lo == hi:  # becomes the spinner; its own side is still empty
+            return b.val[1 - point] + 2 * lo
+        return other + b.val[1 - point]
+    total = 0
+    val, dbl, cnt = b.val, b.dbl, b.cnt
+    for i in range(4):
+        if i == point:
+            total += 2 * other if lo == hi else other
+        elif cnt[i]:
+            total += 2 * val[i] if dbl[i] else val[i]
+    if (point != 0 and not cnt[0]) or (point != 1 and not cnt[1]):
+        total += 2 * b.spin
+    return total
+
+
 def place(b: Board, t: int, point: int, fives: bool) -> None:
     """Attach tile `t` at point 0..3 (any point for the lead)."""
     lo, hi = LO[t], HI[t]
@@ -149,9 +172,7 @@ def _pick(hand: list[int], b: Board, points: list[int], fives: bool) -> tuple[in
                     break
             score += 2.0 * follow
             if fives:
-                nb = b.copy()
-                place(nb, t, p, True)
-                c = count(nb)
+                c = count_after(b, t, p)
                 if c and c % 5 == 0:
                     score += 3.0 * c
             if score > best_score:

@@ -84,3 +84,22 @@ def test_playouts_obey_the_engine(variant: str, players: int) -> None:
         assert gains == engine_gains
         checked += 1
     assert checked
+
+
+def test_count_after_matches_placing() -> None:
+    config = make_config("allfives", 2)
+    rng = random.Random(5)
+    checked = 0
+    for m in range(30):
+        match = Match(config, random.Random(m))
+        match.begin_round()
+        while match.phase == PLAYING:
+            board = sim.Board.from_layout(view_for(match, 0).layout)
+            for move in match.legal_moves():
+                t, p = sim.INDEX[move.tile], 0 if move.end is None else sim.END_INDEX[move.end]
+                after = board.copy()
+                sim.place(after, t, p, True)
+                assert sim.count_after(board, t, p) == sim.count(after)
+                checked += 1
+            match.apply(rng.choice(match.legal_moves()))
+    assert checked > 500
