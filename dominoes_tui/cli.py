@@ -14,6 +14,10 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "replay": ("replay", "check a game log against the rules and print what happened"),
     "bot": ("bot", "speak the bot protocol on stdin/stdout"),
     "bench": ("bench", "measure engine speed, bot decision time and strength"),
+    "host": ("host", "run a table server that friends join over the LAN or SSH"),
+    "join": ("join", "join a hosted table: the lobby, then the same table screen"),
+    "ssh": ("ssh", "let people in over SSH: each session lands in the lobby (needs asyncssh)"),
+    "web": ("web", "serve the hosted-table client in a browser (needs textual-serve)"),
 }
 
 

@@ -755,6 +755,8 @@ class Server:
         if not table.free_seats():
             table.start()
             answer["table"] = table.info()
+            answer["state"] = table.state_for(seat)
+            answer["rounds"] = []
         return answer
 
     @staticmethod

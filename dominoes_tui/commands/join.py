@@ -1,0 +1,49 @@
+"""`dominoes join`: the app as a client of a hosted server, starting in the lobby."""
+from __future__ import annotations
+
+import argparse
+import getpass
+import sys
+
+from ..net.protocol import DEFAULT_PORT
+
+
+def default_name() -> str:
+    try:
+        return getpass.getuser()[:14] or "Guest"
+    except Exception:  # noqa: BLE001
+        return "Guest"
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("server", nargs="?", default=None, metavar="HOST[:PORT]", help=f"the server (default 127.0.0.1:{DEFAULT_PORT})")
+    p.add_argument("--code", default=None, help="go straight to the table with this code")
+    p.add_argument("--name", default=None, help="your name at the table (default: your login)")
+    p.add_argument("--watch", action="store_true", help="watch the table (with --code) instead of sitting down")
+    p.add_argument("--ascii", action="store_true", help="draw with plain ASCII, no box-drawing characters")
+    p.add_argument("--pips", action="store_true", help="show pips on the tiles instead of digits")
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..net.client import split_address
+    from ..net.protocol import clean_name
+    from ..table import saves
+    from ..ui.choices import from_json
+    from ..ui.remote_app import RemoteApp
+
+    try:
+        host, port = split_address(args.server)
+    except ValueError:
+        print(f"dominoes join: {args.server!r} is not HOST or HOST:PORT", file=sys.stderr)
+        return 2
+    if args.watch and not args.code:
+        print("dominoes join: --watch needs --code (or pick a table to watch in the lobby)", file=sys.stderr)
+        return 2
+    settings, prefs = from_json(saves.load_settings())
+    if args.ascii:
+        prefs.ascii = True
+    if args.pips:
+        prefs.pips = True
+    app = RemoteApp(host, port, clean_name(args.name or default_name()), code=args.code, watch=args.watch, prefs=prefs, settings=settings)
+    app.run()
+    return int(app.return_code or 0)

@@ -1,0 +1,269 @@
+"""The app as a client of `dominoes host`: it starts in the lobby and plays a `RemoteTable`.
+
+Everything after the lobby is the local app unchanged: the table screen, the summaries,
+the scoresheet and help get a `TableClient`; here one with a socket behind it. A dropped
+connection is taken up again by itself (with the seat's token) while the table lasts.
+"""
+from __future__ import annotations
+
+import asyncio
+from typing import Any, Awaitable
+
+from ..net import tokens
+from ..net.client import Connection, ConnectionLost, ServerRefused
+from ..table.client import TableClient
+from ..table.remote import RemoteTable
+from .app import DominoesApp
+from .choices import MatchSettings, Prefs
+from .screens.lobby import LobbyScreen
+
+RECONNECT_TRIES = 30
+RECONNECT_PAUSE = 2.0
+
+
+class RemoteApp(DominoesApp):
+    TITLE = "Dominoes (hosted)"
+
+    def __init__(
+        self,
+        host: str,
+        port: int,
+        name: str,
+        code: str | None = None,
+        watch: bool = False,
+        prefs: Prefs | None = None,
+        settings: MatchSettings | None = None,
+    ) -> None:
+        super().__init__(settings, prefs or Prefs(), start_now=False, table_factory=self._table_factory, offer_resume=False)
+        self.host, self.port, self.player_name = host, port, name
+        self.code = code.upper() if code else None
+        self.watch_only = watch
+        self.conn: Connection | None = None
+        self.lobby = LobbyScreen()
+        self.seat: int | None = None
+        self.creator = False
+        self.pending: dict[str, Any] | None = None  # a joined answer, until the table starts
+        self.early: list[dict[str, Any]] = []  # states that came before we were ready for them
+        self.table_code: str | None = None  # the table we play or watch
+        self._leaving = False
+
+    def _table_factory(self, settings: MatchSettings, prefs: Prefs) -> TableClient:
+        raise ValueError("hosted tables are made in the lobby")
+
+    # -- DominoesApp's hooks --------------------------------------------------------------
+    def after_resume_question(self) -> None:
+        self.push_screen(self.lobby)
+        self.do(self.connect())
+
+    def open_settings(self) -> None:
+        """After a match ("new match"): back to the lobby, not the local settings."""
+        self.do(self.leave())
+
+    def do(self, work: Awaitable[Any]) -> None:
+        self.run_worker(work, group="net", exit_on_error=False)  # type: ignore[arg-type]
+
+    # -- talking to the server --------------------------------------------------------------
+    def _push(self, msg: dict[str, Any]) -> None:
+        kind = msg.get("type")
+        if kind == "tables":
+            self.lobby.show_tables(msg["tables"])
+        elif kind == "table" and self.pending is not None and msg["table"]["code"] == self.pending["code"]:
+            self.lobby.show_waiting(msg["table"])
+        elif kind == "state":
+            self.early.append(msg)
+            if self.pending is not None and msg.get("code") == self.pending["code"]:
+                self._open_remote(self.pending, msg)
+        elif kind == "error":
+            self.notify(str(msg.get("reason")), severity="error", timeout=6)
+
+    def _lost(self) -> None:
+        self.conn = None
+        if self.table_code is not None and not self._leaving:
+            self.notify("Lost the server: trying to take the seat back…", severity="warning", timeout=6)
+            self.do(self.reconnect(self.table_code))
+        else:
+            self.pending = None
+            self.lobby.waiting = None
+            self.lobby.say("The connection to the server was lost. Press r to connect again.")
+
+    async def connect(self) -> bool:
+        self.lobby.say(f"Connecting to {self.host}:{self.port}…")
+        try:
+            conn = await Connection.open(self.host, self.port, self.player_name)
+        except (OSError, asyncio.TimeoutError, ConnectionLost, ServerRefused) as exc:
+            self.lobby.say(f"Cannot reach the server at {self.host}:{self.port}: {exc}. Press r to try again.")
+            return False
+        self.conn = conn
+        conn.on_push = self._push
+        conn.on_lost = self._lost
+        try:
+            listing = await conn.request({"type": "list"})
+        except (ConnectionLost, ServerRefused, asyncio.TimeoutError):
+            return False
+        self.lobby.say("Connected.")
+        self.lobby.show_tables(listing["tables"])
+        if self.code and self.table_code is None:
+            code, self.code = self.code, None  # only once: later we are in the lobby
+            if self.watch_only:
+                await self.watch_table(code)
+            else:
+                await self.join(code, token=tokens.get(self.host, self.port, code))
+        return True
+
+    async def _ask(self, msg: dict[str, Any]) -> dict[str, Any] | None:
+        if self.conn is None:
+            self.notify("Not connected to the server.", severity="error")
+            return None
+        try:
+            return await self.conn.request(msg)
+        except ServerRefused as exc:
+            self.notify(str(exc), title="The server says no", severity="warning", timeout=6)
+        except (ConnectionLost, asyncio.TimeoutError) as exc:
+            self.notify(f"No answer from the server: {exc}", severity="error")
+        return None
+
+    async def join(self, code: str, seat: int | None = None, token: str | None = None) -> None:
+        msg: dict[str, Any] = {"type": "join", "code": code, "name": self.player_name}
+        if token:
+            msg["token"] = token
+        elif seat is not None:
+            msg["seat"] = seat
+        if token and self.conn is not None:
+            try:
+                answer = await self.conn.request(msg)
+            except ServerRefused:  # an old token: join as anyone would
+                tokens.forget(self.host, self.port, code)
+                answer = await self._ask({"type": "join", "code": code, "name": self.player_name})
+            except (ConnectionLost, asyncio.TimeoutError):
+                answer = None
+        else:
+            answer = await self._ask(msg)
+        if answer is not None:
+            self._seated(answer)
+
+    async def create(self, settings: MatchSettings) -> None:
+        seats = [
+            {"kind": "human"} if s.is_human else {"kind": "bot", "level": s.level, "name": s.name} for s in settings.seats
+        ]
+        people = [i for i, s in enumerate(settings.seats) if s.is_human]
+        msg: dict[str, Any] = {
+            "type": "create", "variant": settings.variant, "players": settings.players, "target": settings.target,
+            "options": settings.options, "seats": seats, "sit": people[0] if people else None,
+        }
+        if settings.seed is not None:
+            msg["seed"] = settings.seed
+        answer = await self._ask(msg)
+        if answer is None:
+            return
+        if people:
+            self._seated({**answer, "type": "joined"})
+        else:  # bots only: watch it, and start it
+            await self.watch_table(answer["code"])
+            await self._ask({"type": "start", "code": answer["code"]})
+
+    async def watch_table(self, code: str) -> None:
+        answer = await self._ask({"type": "watch", "code": code})
+        if answer is None:
+            return
+        self.seat, self.creator = None, False
+        self._seated(answer)
+
+    def _seated(self, answer: dict[str, Any]) -> None:
+        code = answer["code"]
+        if answer.get("token"):
+            tokens.put(self.host, self.port, code, answer["token"])
+        self.seat = answer.get("seat") if answer.get("type") == "joined" else None
+        self.creator = bool(answer.get("creator"))
+        if answer.get("state") is not None:
+            self._open_remote(answer, None)
+            return
+        early = [m for m in self.early if m.get("code") == code]
+        if early:
+            self._open_remote(answer, early[-1])
+            return
+        self.pending = answer
+        self.early.clear()
+        self.lobby.show_waiting(answer["table"])
+
+    def _open_remote(self, answer: dict[str, Any], state: dict[str, Any] | None) -> None:
+        assert self.conn is not None
+        self.pending = None
+        client = RemoteTable(self.conn, answer, state)
+        for msg in self.early:  # anything newer that came before the table was ready
+            if msg.get("code") == client.code and int(msg.get("seq", 0)) > client.seq:
+                client._push(msg)
+        self.early.clear()
+        client.on_note = lambda text: self.notify(text, timeout=5)
+        client.on_lost = self._lost
+        self.table_code = client.code
+        self.lobby.waiting = None
+        self.open_table(client)
+
+    async def start(self) -> None:
+        if self.pending is not None:
+            await self._ask({"type": "start", "code": self.pending["code"]})
+
+    async def leave(self) -> None:
+        """Leave the table (or waiting room) and show the lobby."""
+        self._leaving = True
+        try:
+            if self.client is not None:
+                self.client.close()
+                self.client = None
+            self.pending, self.table_code, self.seat, self.creator = None, None, None, False
+            while len(self.screen_stack) > 1 and self.screen is not self.lobby:
+                await self.pop_screen()
+            self.lobby.show_waiting(None)
+            if self.conn is not None:
+                self.conn.on_push = self._push
+                self.conn.on_lost = self._lost
+                answer = await self._ask({"type": "leave"})
+                if answer is not None:
+                    listing = await self._ask({"type": "list"})
+                    if listing is not None:
+                        self.lobby.show_tables(listing["tables"])
+            else:
+                await self.connect()
+        finally:
+            self._leaving = False
+
+    async def reconnect(self, code: str) -> None:
+        """Take the seat (or the spectator's chair) back after the connection dropped."""
+        watching = self.seat is None
+        for _ in range(RECONNECT_TRIES):
+            await asyncio.sleep(RECONNECT_PAUSE)
+            try:
+                conn = await Connection.open(self.host, self.port, self.player_name)
+            except (OSError, asyncio.TimeoutError, ConnectionLost, ServerRefused):
+                continue
+            self.conn = conn
+            conn.on_push = self._push
+            conn.on_lost = self._lost
+            token = tokens.get(self.host, self.port, code)
+            msg = {"type": "watch", "code": code} if watching or not token else {"type": "join", "code": code, "token": token}
+            try:
+                answer = await conn.request(msg)
+            except ServerRefused as exc:
+                self.notify(f"Could not take the seat back: {exc}", severity="warning", timeout=8)
+                self.table_code = None
+                await self.leave()
+                return
+            except (ConnectionLost, asyncio.TimeoutError):
+                continue
+            self.notify("Back at the table.", timeout=4)
+            while len(self.screen_stack) > 1 and self.screen is not self.lobby:
+                await self.pop_screen()
+            if self.client is not None:
+                self.client.close()
+                self.client = None
+            self._seated(answer)
+            return
+        self.table_code = None
+        self.lobby.say("The server did not come back. Press r to connect again.")
+        await self.leave()
+
+    async def on_unmount(self) -> None:
+        super().on_unmount()
+        if self.conn is not None:
+            self.conn.on_lost = None
+            await self.conn.close()

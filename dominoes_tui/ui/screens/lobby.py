@@ -1,0 +1,233 @@
+"""The lobby of a hosted server: open tables, a new table, joining, watching, the waiting room.
+
+The screen shows what the server says (tables are pushed whenever they change) and asks
+the app (`RemoteApp`) to talk to the server; once a table starts, the app opens the very
+same table screen local play uses, with a `RemoteTable` behind it.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import ModalScreen, Screen
+from textual.widgets import DataTable, Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+if TYPE_CHECKING:
+    from ..remote_app import RemoteApp
+
+
+def seat_words(seat: dict[str, Any], me: int | None) -> str:
+    if seat["kind"] == "bot":
+        return f"{seat['name']} (bot, {seat.get('level') or 'bot'})"
+    if not seat["taken"]:
+        return "free"
+    you = " (you)" if seat["seat"] == me else ""
+    away = "" if seat["connected"] else " (away)"
+    return f"{seat['name']}{you}{away}"
+
+
+def status_words(table: dict[str, Any]) -> str:
+    if table["phase"] == "waiting":
+        free = len(table["free"])
+        return f"waiting, {free} free seat{'s' if free != 1 else ''}"
+    if table["phase"] == "match_over":
+        return "over"
+    return f"playing, round {table['round']}"
+
+
+class SeatPicker(ModalScreen["int | str | None"]):
+    """Which free seat to take (or watch instead); dismisses a seat, "watch" or None."""
+
+    BINDINGS = [Binding("escape", "dismiss_none", "Back")]
+    DEFAULT_CSS = """
+    SeatPicker { align: center middle; }
+    #picker { width: 50; height: auto; max-height: 14; border: round $accent; padding: 0 1; }
+    """
+
+    def __init__(self, table: dict[str, Any]) -> None:
+        super().__init__()
+        self.table = table
+
+    def compose(self) -> ComposeResult:
+        options = [
+            Option(f"Seat {s['seat'] + 1}: {seat_words(s, None)}", id=f"seat-{s['seat']}")
+            for s in self.table["seats"]
+            if s["seat"] in self.table["free"]
+        ]
+        options.append(Option("Watch instead", id="watch"))
+        picker = OptionList(*options, id="picker")
+        picker.border_title = f"Table {self.table['code']}: take a seat"
+        yield picker
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        ident = event.option.id or ""
+        self.dismiss("watch" if ident == "watch" else int(ident.split("-")[1]))
+
+    def action_dismiss_none(self) -> None:
+        self.dismiss(None)
+
+
+class LobbyScreen(Screen[None]):
+    BINDINGS = [
+        Binding("enter", "join", "Join"),
+        Binding("c", "create", "New table"),
+        Binding("w", "watch", "Watch"),
+        Binding("s", "start", "Start now"),
+        Binding("escape", "leave", "Leave table"),
+        Binding("r", "reconnect", "Reconnect"),
+        Binding("q", "quit_lobby", "Quit"),
+    ]
+    DEFAULT_CSS = """
+    LobbyScreen { layout: vertical; }
+    #lobby-title { height: 1; padding: 0 1; background: $panel; text-style: bold; }
+    #lobby-info { height: auto; min-height: 3; padding: 0 1; }
+    #lobby-tables { height: 1fr; }
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.tables: list[dict[str, Any]] = []
+        self.waiting: dict[str, Any] | None = None  # the table we sit at before it starts
+        self.message = "Connecting…"
+
+    @property
+    def remote(self) -> "RemoteApp":
+        return self.app  # type: ignore[return-value]
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="lobby-title")
+        yield Static(id="lobby-info")
+        table: DataTable[str] = DataTable(id="lobby-tables", cursor_type="row", zebra_stripes=True)
+        table.add_columns("Code", "Game", "Seats", "Status", "Watching")
+        yield table
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.redraw()
+
+    # -- what the app tells us -----------------------------------------------------------
+    def show_tables(self, tables: list[dict[str, Any]]) -> None:
+        self.tables = tables
+        if self.waiting is not None:
+            for t in tables:
+                if t["code"] == self.waiting["code"]:
+                    self.waiting = t
+        self.redraw()
+
+    def show_waiting(self, table: dict[str, Any] | None) -> None:
+        self.waiting = table
+        self.redraw()
+
+    def say(self, message: str) -> None:
+        self.message = message
+        self.redraw()
+
+    # -- drawing ---------------------------------------------------------------------------
+    def redraw(self) -> None:
+        app = self.remote
+        title = self.query_one("#lobby-title", Static)
+        who = f" as {app.conn.name}" if app.conn is not None else ""
+        title.update(f"Dominoes lobby · {app.host}:{app.port}{who}")
+        info = self.query_one("#lobby-info", Static)
+        text = Text()
+        if self.waiting is not None:
+            t = self.waiting
+            text.append(f"Table {t['code']}", "bold reverse")
+            text.append(f"  {t['title']}, {t['players']} players, target {t['target']}\n")
+            text.append("  ".join(f"{s['seat'] + 1}: {seat_words(s, app.seat)}" for s in t["seats"]) + "\n")
+            text.append(f"Share the code {t['code']}. ")
+            if app.creator:
+                text.append("Press s to start now (bots take the free seats); ", "bold")
+            else:
+                text.append("The table starts when its creator says so or when every seat is taken. ")
+            text.append("Esc leaves the table.")
+        else:
+            text.append(self.message + "\n")
+            if app.conn is not None:
+                text.append("Enter joins the table under the cursor, w watches it, c makes a new table.", "dim")
+        info.update(text)
+        grid = self.query_one("#lobby-tables", DataTable)
+        keep = grid.cursor_row
+        grid.clear()
+        for t in self.tables:
+            seats = ", ".join(seat_words(s, None) for s in t["seats"])
+            grid.add_row(t["code"], f"{t['title']} ({t['players']})", seats, status_words(t), str(t["spectators"]), key=t["code"])
+        if self.tables:
+            grid.move_cursor(row=min(keep, len(self.tables) - 1))
+        self.refresh_bindings()
+
+    def selected(self) -> dict[str, Any] | None:
+        grid = self.query_one("#lobby-tables", DataTable)
+        if not self.tables or grid.cursor_row is None or grid.cursor_row >= len(self.tables):
+            return None
+        return self.tables[grid.cursor_row]
+
+    # -- keys ------------------------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        app = self.remote
+        connected = app.conn is not None and not app.conn.closed
+        if action in ("join", "watch"):
+            return connected and self.waiting is None and self.selected() is not None
+        if action == "create":
+            return connected and self.waiting is None
+        if action == "start":
+            return connected and self.waiting is not None and app.creator
+        if action == "leave":
+            return self.waiting is not None
+        if action == "reconnect":
+            return not connected
+        return True
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        self.action_join()
+
+    def action_join(self) -> None:
+        table = self.selected()
+        if table is None or self.waiting is not None:
+            return
+        free = table["free"]
+        if not free:
+            self.notify(f"Table {table['code']} has no free seat: watching it.", timeout=4)
+            self.remote.do(self.remote.watch_table(table["code"]))
+            return
+        if len(free) == 1:
+            self.remote.do(self.remote.join(table["code"], seat=free[0]))
+            return
+
+        def picked(choice: int | str | None) -> None:
+            if choice == "watch":
+                self.remote.do(self.remote.watch_table(table["code"]))
+            elif isinstance(choice, int):
+                self.remote.do(self.remote.join(table["code"], seat=choice))
+
+        self.app.push_screen(SeatPicker(table), picked)
+
+    def action_watch(self) -> None:
+        table = self.selected()
+        if table is not None:
+            self.remote.do(self.remote.watch_table(table["code"]))
+
+    def action_create(self) -> None:
+        from .settings import SettingsScreen
+
+        def chosen(settings: object) -> None:
+            if settings is not None:
+                self.remote.settings = settings  # type: ignore[assignment]
+                self.remote.do(self.remote.create(settings))  # type: ignore[arg-type]
+
+        self.app.push_screen(SettingsScreen(self.remote.settings, self.remote.prefs), chosen)
+
+    def action_start(self) -> None:
+        self.remote.do(self.remote.start())
+
+    def action_leave(self) -> None:
+        self.remote.do(self.remote.leave())
+
+    def action_reconnect(self) -> None:
+        self.remote.do(self.remote.connect())
+
+    def action_quit_lobby(self) -> None:
+        self.app.exit()

@@ -1,0 +1,153 @@
+"""The Textual client against a real server on loopback: the lobby, a hosted match
+played with keys, watching, and a dropped connection taken back with the token."""
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+
+from dominoes_tui.net.server import Server
+from dominoes_tui.table.remote import RemoteTable
+from dominoes_tui.ui import remote_app
+from dominoes_tui.ui.choices import Prefs
+from dominoes_tui.ui.remote_app import RemoteApp
+from dominoes_tui.ui.render import END_KEYS
+from dominoes_tui.ui.screens.lobby import LobbyScreen
+from dominoes_tui.ui.screens.summary import MatchEndScreen, RoundSummaryScreen
+from dominoes_tui.ui.screens.table import TableScreen
+
+from .helpers import WAIT, Driven
+
+SEATS = [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "level": "random"}, {"kind": "bot", "level": "easy"}]
+
+
+async def autoplay(p: Driven) -> None:
+    """A second person who plays the first legal move and reads every summary at once."""
+    while True:
+        n = len(p.pushed)
+        if p.states:
+            st = p.states[-1]
+            v = st["view"]
+            if v["phase"] == "match_over":
+                return
+            if not st.get("_sent"):
+                if v["phase"] == "playing" and v["to_act"] == p.seat:
+                    st["_sent"] = True
+                    p.conn.send({"type": "play", "move": v["legal"][0]})
+                elif v["phase"] == "round_over":
+                    st["_sent"] = True
+                    p.conn.send({"type": "ready"})
+        await p.wait_for(lambda m: True, since=n, timeout=60)
+
+
+async def until(pilot, cond, what: str) -> None:  # noqa: ANN001
+    for _ in range(int(WAIT / 0.02)):
+        if cond():
+            return
+        await pilot.pause(0.02)
+    raise AssertionError(f"waited too long for {what}")
+
+
+async def play_with_keys(pilot, app: RemoteApp, on_step=None) -> int:  # noqa: ANN001
+    """Play the person's seat with keys until the match-end screen shows; returns moves made."""
+    moves = 0
+    for step in range(20000):
+        screen = app.screen
+        if isinstance(screen, MatchEndScreen):
+            return moves
+        if on_step is not None and await on_step(step, moves):
+            continue
+        if isinstance(screen, RoundSummaryScreen):
+            await pilot.press("enter")
+            continue
+        if isinstance(screen, TableScreen) and screen.my_turn():
+            options = screen.moves_for(screen.selected)
+            await pilot.press(END_KEYS[options[-1].end] if len(options) > 1 else "enter")
+            moves += 1
+            continue
+        await pilot.pause(0.01)
+    raise AssertionError("the match did not end")
+
+
+@pytest.fixture
+def fast_reconnect(monkeypatch):  # noqa: ANN001, ANN201
+    monkeypatch.setattr(remote_app, "RECONNECT_PAUSE", 0.05)
+
+
+async def test_lobby_join_play_a_hosted_match(server: Server) -> None:
+    ben = await Driven.connect(server.port, "Ben")
+    made = await ben.create(variant="draw", players=4, target=30, seats=SEATS, seed=3)
+    app = RemoteApp("127.0.0.1", server.port, "Ana", prefs=Prefs(speed="instant"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        lobby = app.lobby
+        await until(pilot, lambda: lobby.tables, "the lobby to list the table")
+        assert isinstance(app.screen, LobbyScreen)
+        assert lobby.tables[0]["code"] == made["code"] and lobby.tables[0]["free"] == [1]
+        await pilot.press("enter")  # join the table under the cursor: its one free seat
+        await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table screen")
+        client = app.client
+        assert isinstance(client, RemoteTable) and client.my_seat == 1
+        assert client.human_seats == [1]
+        other = asyncio.create_task(autoplay(ben))
+        moves = await asyncio.wait_for(play_with_keys(pilot, app), 120)
+        assert moves > 0
+        report = client.last_round()
+        assert report is not None and report.match_over
+        assert [s.name for s in client.seats][:2] == ["Ben", "Ana"]
+        await asyncio.wait_for(other, WAIT)
+        await pilot.press("n")  # a new match: back to the lobby
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby again")
+    await ben.close()
+
+
+async def test_watch_a_table_from_the_lobby(server: Server) -> None:
+    owner = await Driven.connect(server.port, "Owner")
+    made = await owner.create(variant="block", players=2, target=15, seats=[{"kind": "bot"}, {"kind": "bot"}], sit=None, bot_delay=0.01)
+    app = RemoteApp("127.0.0.1", server.port, "Wes", code=made["code"], watch=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: app.pending is not None or isinstance(app.screen, TableScreen), "watching")
+        await owner.conn.request({"type": "start", "code": made["code"]})
+        await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table screen")
+        client = app.client
+        assert isinstance(client, RemoteTable) and client.watching and client.human_seats == []
+        for _ in range(int(60 / 0.02)):
+            if isinstance(app.screen, MatchEndScreen):
+                break
+            view = client.view(0)
+            assert view.hand == ()  # a spectator holds no hand
+            if isinstance(app.screen, RoundSummaryScreen):
+                assert all(len(h) >= 0 for h in client.last_round().hands)
+                await pilot.press("enter")
+            await pilot.pause(0.02)
+        assert isinstance(app.screen, MatchEndScreen)
+    await owner.close()
+
+
+async def test_dropped_connection_takes_the_seat_back(server: Server, fast_reconnect) -> None:  # noqa: ANN001
+    ben = await Driven.connect(server.port, "Ben")
+    made = await ben.create(variant="draw", players=4, target=40, seats=SEATS, seed=5)
+    app = RemoteApp("127.0.0.1", server.port, "Ana", code=made["code"])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table screen")
+        first = app.client
+        other = asyncio.create_task(autoplay(ben))
+        dropped: dict[str, Any] = {}
+
+        async def drop_once(step: int, moves: int) -> bool:
+            if dropped or moves < 2:
+                return False
+            table = server.tables[made["code"]]
+            slot = table.slots[1]
+            assert slot.conn is not None
+            dropped["token"] = slot.token
+            slot.conn.abort()  # the network goes away under Ana's feet
+            await until(pilot, lambda: app.client is not first and isinstance(app.screen, TableScreen), "the seat back")
+            assert isinstance(app.client, RemoteTable) and app.client.my_seat == 1
+            assert table.slots[1].token == dropped["token"] and table.slots[1].conn is not None
+            return True
+
+        await asyncio.wait_for(play_with_keys(pilot, app, drop_once), 120)
+        assert dropped
+        await asyncio.wait_for(other, WAIT)
+    await ben.close()
