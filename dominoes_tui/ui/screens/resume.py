@@ -32,8 +32,8 @@ class ResumeScreen(ModalScreen[bool]):
             yield Static(self.description)
             yield Static("Resume it where it stopped, or start a new one (it replaces the old save).")
             with Horizontal():
-                yield Button("Resume (Enter)", id="yes", variant="primary")
-                yield Button("New match (n)", id="no")
+                yield Button("Resume (Enter)", id="yes", variant="primary", compact=True)
+                yield Button("New match (n)", id="no", compact=True)
         yield TooSmall()
         yield Footer()
 

@@ -43,12 +43,12 @@ class SettingsScreen(Screen["MatchSettings | None"]):
     #form { height: 1fr; padding: 0 1; }
     #dynamic { height: auto; }
     .row { height: auto; }
-    .row Label { width: 19; padding: 0 1 0 0; }
+    .row Label { width: 21; padding: 0 1 0 0; }
     .row Select { width: 1fr; }
     .row Input { width: 1fr; margin-left: 1; }
     .row .seat-kind { width: 22; }
     .row .short { width: 12; }
-    .help { color: $text-muted; padding: 0 0 0 19; }
+    .help { color: $text-muted; padding: 0 0 0 21; }
     .help-inline { color: $text-muted; padding: 0 0 0 2; width: 1fr; }
     .section { text-style: bold; padding-top: 1; color: $accent; }
     #settings-errors { height: auto; color: $error; text-style: bold; padding: 0 1; }

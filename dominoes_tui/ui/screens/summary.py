@@ -68,7 +68,7 @@ class RoundSummaryScreen(ModalScreen[None]):
                 if line:
                     yield Static(line)
             yield Static(totals_text(r, self.config, self.seats))
-            yield Button("See who won (Enter)" if r.match_over else "Next round (Enter)", id="next", variant="primary")
+            yield Button("See who won (Enter)" if r.match_over else "Next round (Enter)", id="next", variant="primary", compact=True)
         yield TooSmall()
         yield Footer()
 
@@ -117,8 +117,8 @@ class MatchEndScreen(ModalScreen[str]):
                 yield Static(Text(line, "bold"))
             yield Static(totals_text(self.report, self.config, self.seats))
             with Horizontal(id="buttons"):
-                yield Button("New match (n)", id="new", variant="primary")
-                yield Button("Quit (q)", id="quit")
+                yield Button("New match (n)", id="new", variant="primary", compact=True)
+                yield Button("Quit (q)", id="quit", compact=True)
         yield TooSmall()
         yield Footer()
 

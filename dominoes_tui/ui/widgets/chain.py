@@ -37,8 +37,13 @@ class Chain(Widget):
             return Text("")
         width, height = self.content_size.width, self.content_size.height
         picture = render_chain(self.layout_view, self.look, max(20, width), max(1, height), self.targets)
-        self._hot = picture.hot
-        lines = picture.lines[: max(1, height)]
+        lines = picture.lines
+        while len(lines) > 1 and not lines[-1].plain.strip():
+            lines = lines[:-1]
+        # Centre the chain in its area, as tiles sit in the middle of a table.
+        top = max(0, (height - len(lines)) // 2)
+        self._hot = {end: (x, y + top, w) for end, (x, y, w) in picture.hot.items()}
+        lines = ([Text("")] * top + lines)[: max(1, height)]
         return Text("\n").join(lines)
 
     def on_click(self, event: events.Click) -> None:

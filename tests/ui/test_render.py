@@ -1,0 +1,100 @@
+"""Pure drawing: tiles, hands and the chain as a person would read them."""
+from __future__ import annotations
+
+import random
+
+from dominoes_tui.engine import PLAYING, Match, make_config, tile, view_for
+from dominoes_tui.ui.render import (
+    Look, hand_index_at, plain, render_chain, render_hand, tile_rows, double_rows,
+)
+
+
+def play(variant: str, moves: list[tuple[str, str | None]], players: int = 2):  # noqa: ANN201
+    """A layout built from explicit moves (whoever holds the tile plays it)."""
+    from dominoes_tui.engine import parse_tile
+    from dominoes_tui.engine.layout import Layout
+
+    layout = Layout(spinner_allowed=variant == "allfives")
+    for name, end in moves:
+        layout.place(parse_tile(name), end)
+    from dominoes_tui.engine.view import LayoutView
+
+    return LayoutView(tuple(layout.line), layout.spinner_index, tuple(layout.up), tuple(layout.down),
+                      tuple(layout.open_ends()), layout.count())
+
+
+def test_a_tile_is_box_drawing_and_digits_never_domino_glyphs() -> None:
+    assert tile_rows(3, 5, Look()) == ["┌─┬─┐", "│3│5│", "└─┴─┘"]
+    assert double_rows(4, Look()) == ["┌─┐", "│4│", "├─┤", "│4│", "└─┘"]
+    assert tile_rows(3, 5, Look(ascii=True)) == ["+-+-+", "|3|5|", "+-+-+"]
+    assert tile_rows(0, 6, Look(pips=True))[1] == "│·│⠿│"
+    text = "".join(tile_rows(a, b, look) [1] for a in range(7) for b in range(7) for look in (Look(), Look(pips=True)))
+    assert not any(0x1F030 <= ord(c) <= 0x1F093 for c in text)
+
+
+def test_ascii_mode_uses_only_ascii() -> None:
+    layout = play("allfives", [("5-5", None), ("5-1", "right"), ("5-3", "left"), ("5-6", "up")])
+    picture = render_chain(layout, Look(ascii=True, pips=True), 80, 12, targets=["down"])
+    hand = render_hand([tile(1, 2), tile(3, 3)], Look(ascii=True), 80, {0}, 0)
+    assert plain(picture.lines).isascii() and plain(hand).isascii()
+
+
+def test_the_chain_lies_left_to_right_with_doubles_crosswise_and_ends_marked() -> None:
+    layout = play("draw", [("3-5", None), ("5-5", "right"), ("5-2", "right"), ("1-3", "left")])
+    text = plain(render_chain(layout, Look(), 80, 11).lines)
+    lines = text.splitlines()
+    assert lines[0].strip() == "┌─┐"  # the double stands crosswise above the line
+    assert "l:1 │1│3││3│5│├─┤│5│2│ 2:r" in lines[2]
+
+
+def test_the_selected_tiles_ends_get_an_arrow_not_only_colour() -> None:
+    layout = play("draw", [("3-5", None)])
+    text = plain(render_chain(layout, Look(), 80, 11, targets=["left"]).lines)
+    assert "l:3▶" in text and " 5:r" in text
+
+
+def test_a_long_chain_bends_into_a_snake_and_the_right_end_follows() -> None:
+    m = Match(make_config("draw", 2), random.Random(5))
+    m.begin_round()
+    for _ in range(20):
+        if m.phase != PLAYING:
+            break
+        m.apply(m.legal_moves()[0])
+    layout = view_for(m, 0).layout
+    picture = render_chain(layout, Look(), 60, 11)
+    text = plain(picture.lines)
+    assert "╮" in text and "╯" in text  # the bend at the right edge
+    assert set(picture.hot) == {"left", "right"}
+    # the right end's label sits where the snake's last band ends
+    x, y, _ = picture.hot["right"]
+    assert y > picture.hot["left"][1]
+
+
+def test_the_spinner_shows_its_four_sides() -> None:
+    layout = play("allfives", [("5-5", None), ("5-1", "right"), ("5-3", "left"), ("5-6", "up")])
+    text = plain(render_chain(layout, Look(), 80, 12).lines)
+    assert "▲[5│6] 6:u" in text
+    assert "▼ 5:d" in text
+    assert "l:3" in text and "1:r" in text
+
+
+def test_when_space_is_short_the_chain_goes_compact() -> None:
+    m = Match(make_config("allfives", 2), random.Random(2))
+    m.begin_round()
+    for _ in range(14):
+        if m.phase != PLAYING:
+            break
+        m.apply(m.legal_moves()[-1])
+    layout = view_for(m, 0).layout
+    assert render_chain(layout, Look(), 80, 6).compact
+
+
+def test_hand_shows_keys_playable_shape_and_selection() -> None:
+    hand = [tile(0, 1), tile(2, 3), tile(4, 4)]
+    text = plain(render_hand(hand, Look(), 80, playable={1, 2}, selected=1))
+    rows = text.splitlines()
+    assert rows[0].startswith("┌─┬─┐ ┏━┳━┓ ┏━┳━┓")  # playable tiles have a heavy border
+    assert rows[3] == "  1   ▲ 2 ▲   3"
+    hidden = plain(render_hand(hand, Look(), 80, hidden=True))
+    assert "░" in hidden and "2" not in hidden
+    assert hand_index_at(7, 1, 3, 80) == 1 and hand_index_at(5, 1, 3, 80) is None

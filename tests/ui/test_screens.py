@@ -1,0 +1,182 @@
+"""Settings validation, resume after quit, a corrupt save, the too-small notice, hotseat."""
+from __future__ import annotations
+
+import json
+
+from textual.widgets import Input, Select
+
+from dominoes_tui.table import saves
+from dominoes_tui.ui.app import DominoesApp
+from dominoes_tui.ui.choices import MatchSettings, Prefs
+from dominoes_tui.ui.screens.handover import HandoverScreen
+from dominoes_tui.ui.screens.resume import ResumeScreen
+from dominoes_tui.ui.screens.settings import SettingsScreen
+from dominoes_tui.ui.screens.table import TableScreen
+from dominoes_tui.ui.widgets.too_small import TooSmall
+
+from .helpers import make_app, press, settle
+
+
+def settings_app() -> DominoesApp:
+    return DominoesApp(MatchSettings(seed=1), Prefs(speed="instant"))
+
+
+async def test_settings_refuse_a_bad_form_and_say_why() -> None:
+    app = settings_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        screen = app.screen
+        assert isinstance(screen, SettingsScreen)
+        errors = screen.query_one("#settings-errors")
+        # an empty name
+        screen.query_one("#seat-name-0", Input).value = ""
+        await press(pilot, "ctrl+s")
+        assert isinstance(app.screen, SettingsScreen)
+        assert "Seat 1 needs a name" in str(errors.render())
+        # two seats with one name
+        screen.query_one("#seat-name-0", Input).value = "Ana"
+        screen.query_one("#seat-name-1", Input).value = "ana"
+        await press(pilot, "ctrl+s")
+        assert "same name" in str(errors.render())
+        # no person at the table
+        screen.query_one("#seat-name-1", Input).value = "Bob"
+        screen.query_one("#seat-kind-0", Select).value = "random"
+        await settle(app, pilot)
+        await press(pilot, "ctrl+s")
+        assert "At least one seat" in str(errors.render())
+        screen.query_one("#seat-kind-0", Select).value = "human"
+        # a custom target that is not a number
+        screen.query_one("#target", Select).value = "custom"
+        await settle(app, pilot)
+        custom = screen.query_one("#target-custom", Input)
+        assert not custom.disabled
+        custom.value = "0"
+        await press(pilot, "ctrl+s")
+        assert "at least 1" in str(errors.render())
+        custom.value = "35"
+        await press(pilot, "ctrl+s")
+        await settle(app, pilot)
+        assert isinstance(app.screen, TableScreen)
+        assert app.client.config.target == 35  # type: ignore[union-attr]
+    remembered = json.loads(saves.settings_path().read_text())
+    assert remembered["target"] == 35 and remembered["seats"][0]["name"] == "Ana"
+
+
+async def test_settings_offer_only_what_the_variant_allows() -> None:
+    app = settings_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        screen = app.screen
+        screen.query_one("#variant", Select).value = "partner"
+        await settle(app, pilot)
+        players = screen.query_one("#players", Select)
+        assert players.value == 4
+        assert [v for _, v in players._options] == [4]
+        assert screen.query_one("#opt-capicu_bonus", Select).value == 0
+        assert not screen.query("#opt-boneyard_reserve")
+        assert len(screen.query(".seat-kind")) == 4
+        # Partner targets are a fixed list: no custom value
+        assert "custom" not in [v for _, v in screen.query_one("#target", Select)._options]
+        screen.query_one("#variant", Select).value = "kozel"
+        await settle(app, pilot)
+        assert screen.query_one("#opt-kozel_threshold", Input).value == "13"
+        screen.query_one("#opt-kozel_threshold", Input).value = "many"
+        await press(pilot, "ctrl+s")
+        assert "whole number" in str(screen.query_one("#settings-errors").render())
+
+
+async def test_remembered_settings_come_back() -> None:
+    saves.store_settings({"variant": "allfives", "players": 3,
+                          "seats": [{"name": "Ana", "kind": "human"}, {"name": "B", "kind": "bot", "level": "random"},
+                                    {"name": "C", "kind": "bot", "level": "random"}],
+                          "target": 200, "options": {}, "prefs": {"pips": True}})
+    from dominoes_tui.ui.choices import from_json
+
+    settings, prefs = from_json(saves.load_settings())
+    assert settings.variant == "allfives" and settings.players == 3 and settings.target == 200 and prefs.pips
+    saves.settings_path().write_text("{not json")
+    settings, prefs = from_json(saves.load_settings())
+    assert settings == MatchSettings() and prefs == Prefs()
+
+
+async def test_quit_and_resume_where_it_stopped() -> None:
+    app = make_app("draw", seed=11)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        for _ in range(3):
+            await press(pilot, "enter")
+        events = list(app.client.match.events)  # type: ignore[union-attr]
+        await press(pilot, "ctrl+q")
+    assert saves.save_path().exists()
+    again = make_app("draw", seed=99)  # a different seed: the save must win when resumed
+    async with again.run_test(size=(80, 24)) as pilot:
+        await settle(again, pilot)
+        assert isinstance(again.screen, ResumeScreen)
+        await press(pilot, "enter")
+        await settle(again, pilot)
+        assert isinstance(again.screen, TableScreen)
+        assert again.client.match.events[: len(events)] == events  # type: ignore[union-attr]
+
+
+async def test_declining_resume_starts_the_new_match() -> None:
+    app = make_app("block", players=3, seed=2)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        await press(pilot, "ctrl+q")
+    again = make_app("draw", seed=5)
+    async with again.run_test(size=(80, 24)) as pilot:
+        await settle(again, pilot)
+        await press(pilot, "n")
+        await settle(again, pilot)
+        assert again.client.config.variant == "draw"  # type: ignore[union-attr]
+
+
+async def test_a_corrupt_save_is_set_aside_with_a_message() -> None:
+    path = saves.save_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text('{"event": "match_start", "version": 1}\nnot json\n')
+    app = make_app("draw", seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        assert isinstance(app.screen, TableScreen)
+        messages = [n.message for n in app._notifications]
+        assert any("could not be read" in m for m in messages)
+    kept = list(path.parent.glob("current-match.unreadable-*.jsonl"))
+    assert len(kept) == 1 and "not json" in kept[0].read_text()
+
+
+async def test_too_small_says_so_and_recovers() -> None:
+    app = make_app("draw", seed=1)
+    async with app.run_test(size=(70, 20)) as pilot:
+        await settle(app, pilot)
+        notice = app.screen.query_one(TooSmall)
+        assert notice.display and "70×20" in str(notice.render())
+        assert not app.screen.query_one("#hand").display
+        await pilot.resize_terminal(80, 24)
+        await settle(app, pilot)
+        assert not app.screen.query_one(TooSmall).display
+        assert app.screen.query_one("#hand").display
+
+
+async def test_hotseat_hides_the_hand_between_people() -> None:
+    app = make_app("partner", seats="Ana,random,Cleo,random", target=50, seed=6)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        seen = set()
+        for _ in range(40):
+            await settle(app, pilot)
+            screen = app.screen
+            if isinstance(screen, HandoverScreen):
+                table = app.screen_stack[-2]
+                assert table.hidden  # nobody's hand shows while the keyboard changes hands
+                seen.add(screen.player)
+                await press(pilot, "enter")
+                assert not table.hidden
+                continue
+            if isinstance(screen, TableScreen) and screen.my_turn():
+                await press(pilot, "enter")
+                if screen.client.waiting_for() is not None:
+                    assert screen.hidden
+            if seen == {"Ana", "Cleo"}:
+                break
+        assert seen == {"Ana", "Cleo"}
