@@ -18,7 +18,7 @@ from ..bots.hard import DEFAULT_THINK_MS
 LEVELS = ["easy", "heaviest", "medium", "hard"]
 PARTS = ("speed", "timing", "strength")
 
-FULL = {"speed_seconds": 3.0, "decisions": 400, "hard_decisions": 40, "units": 100, "hard_units": 20,
+FULL = {"speed_seconds": 3.0, "decisions": 400, "hard_decisions": 40, "units": 100, "hard_units": 40,
         "strength_think_ms": DEFAULT_THINK_MS}
 QUICK = {"speed_seconds": 0.5, "decisions": 120, "hard_decisions": 5, "units": 16, "hard_units": 4,
          "strength_think_ms": 30.0}
