@@ -20,13 +20,14 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--no-save", action="store_true", help="keep tables in memory only (a restart loses them)")
     p.add_argument("--grace", type=float, default=300.0, help="seconds a dropped player keeps the seat (default 300)")
     p.add_argument("--standin-after", type=float, default=5.0, help="seconds before a bot plays for a dropped player (default 5)")
-    p.add_argument("--bot-delay", type=float, default=0.7, help="seconds a bot move takes at least (default 0.7)")
+    p.add_argument("--bot-delay", type=float, default=None, help="seconds a bot move takes at least (default 0.7; --load-check: 0)")
     p.add_argument("--level", default="medium", help="bot level for empty seats and stand-ins (default medium)")
     p.add_argument("--port-file", type=Path, default=None, help="write the port listened on to this file (for scripts)")
     p.add_argument("--load-check", action="store_true", help="run the load check against a fresh server and exit")
     p.add_argument("--tables", type=int, default=40, help="--load-check: bot-only tables at once (default 40)")
     p.add_argument("--watchers", type=int, default=2, help="--load-check: clients watching each table (default 2)")
     p.add_argument("--seconds", type=float, default=10.0, help="--load-check: how long to measure (default 10)")
+    p.add_argument("--json", default=None, metavar="FILE", help="--load-check: also write the figures as JSON")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -37,7 +38,7 @@ def run(args: argparse.Namespace) -> int:
     if args.load_check:
         from ..bench.load import main as load_main
 
-        return load_main(tables=args.tables, watchers=args.watchers, seconds=args.seconds)
+        return load_main(tables=args.tables, watchers=args.watchers, seconds=args.seconds, bot_delay=args.bot_delay or 0.0, json_path=args.json)
     if args.level not in level_names():
         print(f"dominoes host: unknown level {args.level!r}; allowed: {', '.join(level_names())}", file=sys.stderr)
         return 2
@@ -46,7 +47,7 @@ def run(args: argparse.Namespace) -> int:
         port = args.port
     data = None if args.no_save else (args.data_dir or data_home())
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", datefmt="%H:%M:%S")
-    server = Server(data, grace=args.grace, bot_delay=args.bot_delay, default_level=args.level, standin_delay=args.standin_after)
+    server = Server(data, grace=args.grace, bot_delay=0.7 if args.bot_delay is None else args.bot_delay, default_level=args.level, standin_delay=args.standin_after)
 
     async def main() -> None:
         ready: asyncio.Future[int] = asyncio.get_running_loop().create_future()

@@ -26,7 +26,7 @@ from typing import Any
 from ..bots import Bot, level_names, make_bot
 from ..engine import (
     MATCH_OVER, NEW, PLAYING, ROUND_OVER, VARIANTS, ConfigError, IllegalMove, LogError, Match, Move, PlayerView,
-    Seat, TableConfig, load_match, make_config, view_for, write_log,
+    Seat, TableConfig, dumps, load_match, make_config, view_for, write_log,
 )
 from ..table.local import report_from
 from . import protocol as P
@@ -96,10 +96,13 @@ class Conn:
     closed: bool = False
 
     def send(self, message: dict[str, Any]) -> None:
+        self.send_bytes(P.encode(message))
+
+    def send_bytes(self, data: bytes) -> None:
         if self.closed:
             return
         try:
-            self.writer.write(P.encode(message))
+            self.writer.write(data)
             transport = self.writer.transport
             if transport is not None and transport.get_write_buffer_size() > 8 * 1024 * 1024:
                 log.warning("client %s reads too slowly; hanging up", self.name)
@@ -147,6 +150,7 @@ class Table:
         self.seq = 0
         self.task: asyncio.Task[None] | None = None
         self.closed = False
+        self._saved = 0  # events already in the log file
 
     # -- reading -----------------------------------------------------------------------
     @property
@@ -204,14 +208,14 @@ class Table:
             return
         self.seq += 1
         self._at = P.now()
-        public: dict[str, Any] | None = None
+        public: bytes | None = None
         for i, slot in enumerate(self.slots):
             if slot.conn is not None:
                 slot.conn.send(self.state_for(i))
         for c in list(self.spectators):
             if public is None:
-                public = self.state_for(None)
-            c.send(public)
+                public = P.encode(self.state_for(None))
+            c.send_bytes(public)
 
     def broadcast_table(self) -> None:
         msg = {"type": "table", "table": self.info()}
@@ -383,8 +387,15 @@ class Table:
         d = self.server.tables_dir
         if d is None or self.match is None:
             return
+        events = self.match.events
+        path = d / f"{self.code}.jsonl"
         try:
-            write_log(d / f"{self.code}.jsonl", self.match.events)
+            if self._saved == 0 or self._saved > len(events) or not path.exists():
+                write_log(path, events)  # atomically, the whole log
+            else:  # one more move: append its lines (no fsync: a killed process loses nothing)
+                with path.open("a", encoding="utf-8") as f:
+                    f.write(dumps(events[self._saved :]))
+            self._saved = len(events)
         except OSError as exc:
             log.warning("cannot save table %s: %s", self.code, exc)
 
@@ -425,6 +436,7 @@ class Server:
         self._handlers: set[asyncio.Task[None]] = set()
         self.port = 0
         self.closing = False
+        self._lobby_pending = False
 
     # -- running ----------------------------------------------------------------------------
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> int:
@@ -471,10 +483,22 @@ class Server:
         return [t.info() for t in self.tables.values() if t.phase != MATCH_OVER]
 
     def lobby_changed(self) -> None:
-        msg = {"type": "tables", "tables": self.lobby()}
-        for c in self.conns:
+        """Tell everyone in the lobby, at most ten times a second (a busy server opens
+        many tables at once, and every lobby client gets the whole list)."""
+        if self._lobby_pending:
+            return
+        self._lobby_pending = True
+        try:
+            asyncio.get_running_loop().call_later(0.1, self._send_lobby)
+        except RuntimeError:  # no loop (a table filed while loading)
+            self._lobby_pending = False
+
+    def _send_lobby(self) -> None:
+        self._lobby_pending = False
+        data = P.encode({"type": "tables", "tables": self.lobby()})
+        for c in list(self.conns):
             if c.hello and c.table is None:
-                c.send(msg)
+                c.send_bytes(data)
 
     def file_finished(self, table: Table) -> None:
         if self.tables_dir is not None and table.match is not None:
