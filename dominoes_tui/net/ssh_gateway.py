@@ -1,0 +1,263 @@
+"""The SSH gateway behind `dominoes ssh`: `ssh -p 2222 NAME@HOST` lands in the lobby as NAME.
+
+No accounts: any user name is accepted (and becomes the player's name); an optional
+shared password. Each session runs `dominoes join` in a process of its own on a
+pseudo-terminal of its own, so keys, colours and window resizes behave as in a local
+terminal and a crashed session touches no other. Sessions without a terminal are told
+how to connect and closed. The host key is made once and kept in the data folder.
+
+Needs the optional extra `asyncssh`.
+"""
+from __future__ import annotations
+
+import asyncio
+import fcntl
+import logging
+import os
+import re
+import secrets
+import signal
+import struct
+import sys
+import termios
+from pathlib import Path
+from typing import Any
+
+import asyncssh
+
+log = logging.getLogger("dominoes_tui.ssh")
+
+NO_TERMINAL = (
+    b"Dominoes is played in a terminal, and this session has none.\r\n"
+    b"Connect with a terminal, e.g.:  ssh -t -p PORT NAME@HOST\r\n"
+)
+MAX_SESSIONS = 64
+
+
+def safe_name(name: str) -> str:
+    """A user name as a folder name: letters, digits, - and _ only."""
+    return re.sub(r"[^A-Za-z0-9_-]", "_", name)[:32] or "guest"
+
+
+def load_host_key(path: Path) -> asyncssh.SSHKey:
+    """The gateway's host key, made on first use and kept, so clients see the same host."""
+    if path.exists():
+        return asyncssh.read_private_key(str(path))
+    path.parent.mkdir(parents=True, exist_ok=True)
+    key = asyncssh.generate_private_key("ssh-ed25519")
+    tmp = path.with_suffix(".tmp")
+    key.write_private_key(str(tmp))
+    os.chmod(tmp, 0o600)
+    tmp.replace(path)
+    return key
+
+
+def _set_size(fd: int, width: int, height: int) -> None:
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", max(1, height), max(1, width), 0, 0))
+
+
+def _take_terminal() -> None:  # runs in the child between fork and exec
+    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+
+class Gateway:
+    def __init__(
+        self,
+        server_addr: str,
+        home: Path,
+        password: str | None = None,
+        command: list[str] | None = None,
+    ) -> None:
+        self.server_addr = server_addr  # HOST:PORT of the table server
+        self.home = home  # the gateway's folder: host key, per-user homes (tokens)
+        self.password = password
+        self.command = command or [sys.executable, "-m", "dominoes_tui"]
+        self.sessions: set["GameSession"] = set()
+        self._acceptor: asyncssh.SSHAcceptor | None = None
+        self.port = 0
+
+    async def start(self, host: str = "127.0.0.1", port: int = 2222, host_key: Path | None = None) -> int:
+        key = load_host_key(host_key or self.home / "ssh_host_ed25519_key")
+        self._acceptor = await asyncssh.create_server(
+            lambda: GatewayServer(self), host, port, server_host_keys=[key], encoding=None,
+            login_timeout=60, keepalive_interval=30,
+        )
+        self.port = self._acceptor.sockets[0].getsockname()[1]
+        return self.port
+
+    async def close(self) -> None:
+        for s in list(self.sessions):
+            s.stop()
+        if self._acceptor is not None:
+            self._acceptor.close()
+            try:
+                await asyncio.wait_for(self._acceptor.wait_closed(), 5)
+            except asyncio.TimeoutError:
+                pass
+
+
+class GatewayServer(asyncssh.SSHServer):
+    def __init__(self, gateway: Gateway) -> None:
+        self.gateway = gateway
+
+    def begin_auth(self, username: str) -> bool:
+        return self.gateway.password is not None  # no password set: everyone is welcome
+
+    def password_auth_supported(self) -> bool:
+        return self.gateway.password is not None
+
+    def validate_password(self, username: str, password: str) -> bool:
+        expected = self.gateway.password or ""
+        return secrets.compare_digest(password.encode("utf-8"), expected.encode("utf-8"))
+
+    def session_requested(self) -> "GameSession | bool":
+        if len(self.gateway.sessions) >= MAX_SESSIONS:
+            return False
+        return GameSession(self.gateway)
+
+
+class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
+    def __init__(self, gateway: Gateway) -> None:
+        self.gateway = gateway
+        self.chan: Any = None
+        self.term_type: str | None = None
+        self.size = (80, 24)
+        self.master: int | None = None
+        self.proc: asyncio.subprocess.Process | None = None
+        self.task: asyncio.Task[None] | None = None
+
+    # -- what the client asks for -------------------------------------------------------
+    def connection_made(self, chan: Any) -> None:
+        self.chan = chan
+        self.gateway.sessions.add(self)
+
+    def pty_requested(self, term_type: str, term_size: tuple[int, int, int, int], term_modes: Any) -> bool:
+        self.term_type = term_type or "xterm-256color"
+        if term_size[0] and term_size[1]:
+            self.size = (term_size[0], term_size[1])
+        return True
+
+    def shell_requested(self) -> bool:
+        return True
+
+    def exec_requested(self, command: str) -> bool:
+        return True  # any command plays the game too (or is refused politely without a terminal)
+
+    def subsystem_requested(self, subsystem: str) -> bool:
+        return False
+
+    def session_started(self) -> None:
+        if self.term_type is None:
+            self.chan.write(NO_TERMINAL)
+            self.chan.exit(1)
+            return
+        self.task = asyncio.get_running_loop().create_task(self._run())
+
+    def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
+        if width and height:
+            self.size = (width, height)
+            if self.master is not None:
+                try:
+                    _set_size(self.master, width, height)  # the kernel tells the game (SIGWINCH)
+                except OSError:
+                    pass
+
+    def data_received(self, data: bytes, datatype: Any) -> None:
+        if self.master is None:
+            return
+        try:
+            os.write(self.master, data)
+        except BlockingIOError:
+            pass  # the game is not reading: drop the keys rather than block everyone
+        except OSError:
+            self.stop()
+
+    def eof_received(self) -> bool:
+        self.stop()
+        return False
+
+    def break_received(self, msec: int) -> bool:
+        return False
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.stop()
+        self.gateway.sessions.discard(self)
+
+    # -- the game's process ---------------------------------------------------------------
+    async def _run(self) -> None:
+        name = self.chan.get_extra_info("username") or "Guest"
+        master, slave = os.openpty()
+        self.master = master
+        _set_size(slave, *self.size)
+        os.set_blocking(master, False)
+        home = self.gateway.home / "users" / safe_name(name)
+        env = {
+            "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+            "HOME": os.environ.get("HOME", "/"),
+            "TERM": self.term_type or "xterm-256color",
+            "LANG": "C.UTF-8",
+            "LC_ALL": "C.UTF-8",
+            "COLORTERM": "truecolor",
+            "DOMINOES_TUI_HOME": str(home),
+        }
+        cmd = [*self.gateway.command, "join", self.gateway.server_addr, "--name", name[:14]]
+        loop = asyncio.get_running_loop()
+        status = 1
+        try:
+            self.proc = await asyncio.create_subprocess_exec(
+                *cmd, stdin=slave, stdout=slave, stderr=slave, env=env,
+                start_new_session=True, preexec_fn=_take_terminal, close_fds=True,
+            )
+            os.close(slave)
+            slave = -1
+            loop.add_reader(master, self._readable)
+            status = await self.proc.wait()
+            await asyncio.sleep(0.05)  # let the last screen reach the client
+            self._readable()
+        except Exception as exc:  # noqa: BLE001 - one session's trouble is its own
+            log.warning("session for %s failed: %s", name, exc)
+            try:
+                self.chan.write(f"The game could not start here: {exc}\r\n".encode())
+            except Exception:  # noqa: BLE001
+                pass
+        finally:
+            if slave >= 0:
+                os.close(slave)
+            try:
+                loop.remove_reader(master)
+            except Exception:  # noqa: BLE001
+                pass
+            os.close(master)
+            self.master = None
+            try:
+                self.chan.exit(status if isinstance(status, int) and status >= 0 else 1)
+            except Exception:  # noqa: BLE001
+                pass
+
+    def _readable(self) -> None:
+        if self.master is None:
+            return
+        try:
+            data = os.read(self.master, 65536)
+        except (BlockingIOError, InterruptedError):
+            return
+        except OSError:  # EIO: the game's side of the terminal is closed
+            data = b""
+        if not data:
+            try:
+                asyncio.get_running_loop().remove_reader(self.master)
+            except Exception:  # noqa: BLE001
+                pass
+            return
+        try:
+            self.chan.write(data)
+        except Exception:  # noqa: BLE001
+            self.stop()
+
+    def stop(self) -> None:
+        proc = self.proc
+        if proc is not None and proc.returncode is None:
+            try:
+                os.killpg(proc.pid, signal.SIGHUP)
+            except (ProcessLookupError, PermissionError):
+                pass

@@ -1,0 +1,106 @@
+"""The SSH gateway end to end: the real OpenSSH client on loopback, with a pseudo-terminal,
+logs in and lands in the lobby; without a terminal it is told so; passwords; host key."""
+from __future__ import annotations
+
+import asyncio
+import os
+import shutil
+
+import pytest
+
+asyncssh = pytest.importorskip("asyncssh")
+
+from dominoes_tui.net.server import Server  # noqa: E402
+from dominoes_tui.net.ssh_gateway import Gateway, load_host_key  # noqa: E402
+
+from .helpers import WAIT  # noqa: E402
+
+SSH = shutil.which("ssh")
+needs_ssh = pytest.mark.skipif(SSH is None, reason="the OpenSSH client (ssh) is not installed")
+SSH_OPTS = ["-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null", "-o", "LogLevel=ERROR",
+            "-o", "BatchMode=yes", "-o", "ConnectTimeout=10", "-F", "/dev/null"]
+
+
+@pytest.fixture
+async def gateway(server: Server, tmp_path):  # noqa: ANN001, ANN201
+    gw = Gateway(f"127.0.0.1:{server.port}", tmp_path / "ssh")
+    await gw.start("127.0.0.1", 0)
+    yield gw
+    await gw.close()
+
+
+async def read_until(stream: asyncio.StreamReader, *needles: bytes, timeout: float = WAIT) -> bytes:
+    seen = b""
+
+    async def scan() -> bytes:
+        nonlocal seen
+        while not all(n in seen for n in needles):
+            chunk = await stream.read(65536)
+            if not chunk:
+                break
+            seen += chunk
+        return seen
+
+    try:
+        return await asyncio.wait_for(scan(), timeout)
+    except asyncio.TimeoutError:
+        return seen
+
+
+async def finish(proc: asyncio.subprocess.Process) -> int:
+    try:
+        return await asyncio.wait_for(proc.wait(), WAIT)
+    except asyncio.TimeoutError:
+        proc.kill()
+        return await proc.wait()
+
+
+@needs_ssh
+async def test_openssh_login_with_a_terminal_lands_in_the_lobby(server: Server, gateway: Gateway) -> None:
+    env = {**os.environ, "TERM": "xterm-256color"}
+    proc = await asyncio.create_subprocess_exec(
+        SSH, "-tt", "-p", str(gateway.port), *SSH_OPTS, "Ana@127.0.0.1",
+        stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE, env=env,
+    )
+    try:
+        screen = await read_until(proc.stdout, b"Dominoes lobby", b"as Ana")
+        assert b"Dominoes lobby" in screen and b"as Ana" in screen, screen[-2000:]
+        assert any(c.name == "Ana" and c.hello for c in server.conns)  # the session is a client of the server
+        assert len(gateway.sessions) == 1
+        proc.stdin.write(b"\x11")  # ctrl+q: quit the game, which ends the session
+        await proc.stdin.drain()
+        assert await finish(proc) == 0
+    finally:
+        if proc.returncode is None:
+            proc.kill()
+            await proc.wait()
+
+
+@needs_ssh
+async def test_a_session_without_a_terminal_is_refused_politely(gateway: Gateway) -> None:
+    proc = await asyncio.create_subprocess_exec(
+        SSH, "-T", "-p", str(gateway.port), *SSH_OPTS, "Ben@127.0.0.1",
+        stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+    )
+    out = await read_until(proc.stdout, b"ssh -t")
+    assert b"has none" in out and b"ssh -t" in out
+    assert await finish(proc) == 1
+
+
+async def test_shared_password_and_kept_host_key(server: Server, tmp_path) -> None:  # noqa: ANN001
+    home = tmp_path / "gw"
+    gw = Gateway(f"127.0.0.1:{server.port}", home, password="club night")
+    port = await gw.start("127.0.0.1", 0)
+    try:
+        with pytest.raises(asyncssh.PermissionDenied):
+            await asyncssh.connect("127.0.0.1", port, username="Eve", password="guess", known_hosts=None,
+                                   client_keys=None, agent_path=None)
+        async with asyncssh.connect("127.0.0.1", port, username="Ana", password="club night", known_hosts=None,
+                                    client_keys=None, agent_path=None) as conn:
+            result = await asyncio.wait_for(conn.run("play"), WAIT)  # no terminal asked for
+            assert "has none" in result.stdout and result.exit_status == 1
+    finally:
+        await gw.close()
+    key_file = home / "ssh_host_ed25519_key"
+    first = load_host_key(key_file).export_public_key()
+    assert load_host_key(key_file).export_public_key() == first  # the same host key next time
