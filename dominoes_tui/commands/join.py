@@ -22,6 +22,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--watch", action="store_true", help="watch the table (with --code) instead of sitting down")
     p.add_argument("--ascii", action="store_true", help="draw with plain ASCII, no box-drawing characters")
     p.add_argument("--pips", action="store_true", help="show pips on the tiles instead of digits")
+    p.add_argument("--forget-tokens", action="store_true",
+                   help="keep seat tokens in memory only (shared logins such as the browser client)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -44,6 +46,8 @@ def run(args: argparse.Namespace) -> int:
         prefs.ascii = True
     if args.pips:
         prefs.pips = True
-    app = RemoteApp(host, port, clean_name(args.name or default_name()), code=args.code, watch=args.watch, prefs=prefs, settings=settings)
+    app = RemoteApp(host, port, clean_name(args.name or default_name()), code=args.code, watch=args.watch, prefs=prefs, settings=settings,
+        keep_tokens=not args.forget_tokens,
+    )
     app.run()
     return int(app.return_code or 0)

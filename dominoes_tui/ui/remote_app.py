@@ -33,6 +33,7 @@ class RemoteApp(DominoesApp):
         watch: bool = False,
         prefs: Prefs | None = None,
         settings: MatchSettings | None = None,
+        keep_tokens: bool = True,
     ) -> None:
         super().__init__(settings, prefs or Prefs(), start_now=False, table_factory=self._table_factory, offer_resume=False)
         self.host, self.port, self.player_name = host, port, name
@@ -46,6 +47,23 @@ class RemoteApp(DominoesApp):
         self.early: list[dict[str, Any]] = []  # states that came before we were ready for them
         self.table_code: str | None = None  # the table we play or watch
         self._leaving = False
+        self.keep_tokens = keep_tokens  # False: tokens live in this process only
+        self._tokens: dict[str, str] = {}
+
+    def token_for(self, code: str) -> str | None:
+        if code in self._tokens:
+            return self._tokens[code]
+        return tokens.get(self.host, self.port, code) if self.keep_tokens else None
+
+    def keep_token(self, code: str, token: str) -> None:
+        self._tokens[code] = token
+        if self.keep_tokens:
+            tokens.put(self.host, self.port, code, token)
+
+    def drop_token(self, code: str) -> None:
+        self._tokens.pop(code, None)
+        if self.keep_tokens:
+            tokens.forget(self.host, self.port, code)
 
     def _table_factory(self, settings: MatchSettings, prefs: Prefs) -> TableClient:
         raise ValueError("hosted tables are made in the lobby")
@@ -107,7 +125,7 @@ class RemoteApp(DominoesApp):
             if self.watch_only:
                 await self.watch_table(code)
             else:
-                await self.join(code, token=tokens.get(self.host, self.port, code))
+                await self.join(code, token=self.token_for(code))
         return True
 
     async def _ask(self, msg: dict[str, Any]) -> dict[str, Any] | None:
@@ -132,7 +150,7 @@ class RemoteApp(DominoesApp):
             try:
                 answer = await self.conn.request(msg)
             except ServerRefused:  # an old token: join as anyone would
-                tokens.forget(self.host, self.port, code)
+                self.drop_token(code)
                 answer = await self._ask({"type": "join", "code": code, "name": self.player_name})
             except (ConnectionLost, asyncio.TimeoutError):
                 answer = None
@@ -171,7 +189,7 @@ class RemoteApp(DominoesApp):
     def _seated(self, answer: dict[str, Any]) -> None:
         code = answer["code"]
         if answer.get("token"):
-            tokens.put(self.host, self.port, code, answer["token"])
+            self.keep_token(code, answer["token"])
         self.seat = answer.get("seat") if answer.get("type") == "joined" else None
         self.creator = bool(answer.get("creator"))
         if answer.get("state") is not None:
@@ -239,7 +257,7 @@ class RemoteApp(DominoesApp):
             self.conn = conn
             conn.on_push = self._push
             conn.on_lost = self._lost
-            token = tokens.get(self.host, self.port, code)
+            token = self.token_for(code)
             msg = {"type": "watch", "code": code} if watching or not token else {"type": "join", "code": code, "token": token}
             try:
                 answer = await conn.request(msg)

@@ -1,0 +1,39 @@
+"""`dominoes web`: the hosted-table client in a browser tab (optional extra: textual-serve)."""
+from __future__ import annotations
+
+import argparse
+import sys
+
+from ..net.protocol import DEFAULT_PORT
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--listen", default="127.0.0.1", metavar="ADDR",
+                   help="the address to serve on (default 127.0.0.1; 0.0.0.0 opens it to the LAN)")
+    p.add_argument("--port", type=int, default=8000, help="the web port (default 8000)")
+    p.add_argument("--server", default=f"127.0.0.1:{DEFAULT_PORT}", metavar="HOST:PORT",
+                   help=f"the table server (default 127.0.0.1:{DEFAULT_PORT})")
+    p.add_argument("--name", default="Guest", help="the player name browser guests get (default Guest; the table numbers repeats)")
+    p.add_argument("--public-url", default=None, help="the address browsers use, if not http://LISTEN:PORT")
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        from ..net.web import make_web_server
+    except ImportError:
+        print("dominoes web needs the optional extra textual-serve: pip install 'dominoes_tui[web]'", file=sys.stderr)
+        return 2
+    from ..net.protocol import clean_name
+
+    public = args.public_url
+    if public is None and args.listen in ("0.0.0.0", "::"):
+        print("dominoes web: with --listen 0.0.0.0 give --public-url http://THIS-HOST:PORT so browsers find the socket",
+              file=sys.stderr)
+    server = make_web_server(args.server, args.listen, args.port, clean_name(args.name), public)
+    print(f"dominoes web: open http://{args.listen}:{args.port} (table server {args.server})", flush=True)
+    try:
+        server.serve()
+    except OSError as exc:
+        print(f"dominoes web: {exc}", file=sys.stderr)
+        return 1
+    return 0

@@ -1,0 +1,55 @@
+"""The browser client: textual-serve runs `dominoes join` per tab; the page is served and
+the websocket carries the lobby's screen (spoken to with aiohttp, no browser needed)."""
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+pytest.importorskip("textual_serve")
+aiohttp = pytest.importorskip("aiohttp")
+
+from aiohttp import web  # noqa: E402
+
+from dominoes_tui.net.server import Server  # noqa: E402
+from dominoes_tui.net.web import join_command, make_web_server  # noqa: E402
+
+from .helpers import WAIT  # noqa: E402
+
+
+def test_join_command_quotes_and_forgets_tokens() -> None:
+    cmd = join_command("127.0.0.1:7788", "Guest; rm -rf /", python="/usr/bin/python3")
+    assert cmd.startswith("/usr/bin/python3 -m dominoes_tui join 127.0.0.1:7788 --name 'Guest; rm -rf /'")
+    assert cmd.endswith("--forget-tokens")
+
+
+async def test_browser_tab_gets_the_lobby(server: Server) -> None:
+    web_server = make_web_server(f"127.0.0.1:{server.port}", "127.0.0.1", 0, name="Guest")
+    runner = web.AppRunner(await web_server._make_app())
+    await runner.setup()
+    site = web.TCPSite(runner, "127.0.0.1", 0)
+    await site.start()
+    port = site._server.sockets[0].getsockname()[1]
+    web_server.public_url = f"http://127.0.0.1:{port}"
+    try:
+        async with aiohttp.ClientSession() as http:
+            async with http.get(f"http://127.0.0.1:{port}/") as page:
+                assert page.status == 200
+                assert "Dominoes" in await page.text()
+            async with http.ws_connect(f"http://127.0.0.1:{port}/ws?width=80&height=24") as ws:
+                seen = b""
+
+                async def read() -> None:
+                    nonlocal seen
+                    async for msg in ws:
+                        if msg.type == aiohttp.WSMsgType.BINARY:
+                            seen += msg.data
+                        elif msg.type == aiohttp.WSMsgType.TEXT:
+                            seen += msg.data.encode()
+                        if b"Dominoes lobby" in seen and b"as Guest" in seen:
+                            return
+
+                await asyncio.wait_for(read(), WAIT)
+                assert any(c.name == "Guest" and c.hello for c in server.conns)
+    finally:
+        await runner.cleanup()
