@@ -106,7 +106,7 @@ def check(settings: MatchSettings) -> TableConfig:
 def parse_seats(text: str, players: int) -> list[SeatInfo]:
     """`--seats "Ana,medium,hard"`: a bot level makes a bot seat, anything else names a
     person. Missing seats are filled with bots of the default level."""
-    items = [x.strip() for x in text.split(",")] if text.strip() else []
+    items = [x.strip() for x in text.split(",")] if text.strip() else ["You"]
     if len(items) > players:
         raise SettingsError(f"--seats names {len(items)} seats, but the match has {players} players.")
     levels = level_names()

@@ -361,7 +361,8 @@ def render_chain(
             x = width - MARGIN - span
             items, widths, order = [_flip(p) for p in reversed(items)], list(reversed(widths)), list(reversed(idx))
         else:
-            x = MARGIN
+            # a chain that fits one band sits in the middle of the table
+            x = MARGIN if len(bands) > 1 else max(MARGIN, (width - span) // 2)
             order = list(idx)
         start = x
         for p, w, i in zip(items, widths, order):

@@ -10,6 +10,19 @@ from ..table.client import RoundReport, SeatInfo
 MINUS = "−"
 
 
+def says(name: str, verb: str) -> str:
+    """"Ana records", but "You record": a seat may be called You."""
+    return f"{name} {verb[:-1]}" if name.lower() == "you" else f"{name} {verb}"
+
+
+def wins(name: str) -> str:
+    return says(name, "wins")
+
+
+def points(n: int, unit: str = "point") -> str:
+    return f"{n} {unit}" if n == 1 else f"{n} {unit}s"
+
+
 def seat_title(seat: SeatInfo) -> str:
     return seat.name if seat.is_human else f"{seat.name} ({seat.level})"
 
@@ -78,25 +91,27 @@ def arithmetic(report: RoundReport, config: TableConfig, seats: Sequence[SeatInf
     sum_text = " ".join(parts) if parts else "0"
     if config.variant == "allfives":
         raw = sum(v for _, v in report.terms)
-        return [f"{name} wins the round bonus {report.points} = {sum_text} = {raw}, to the nearest 5."]
-    return [f"{name} wins {report.points} = {sum_text}"]
+        total = f"{sum_text} = {raw}" if len(report.terms) > 1 else sum_text
+        return [f"{wins(name)} the round bonus {report.points}: {total}, rounded to the nearest 5."]
+    return [f"{wins(name)} {report.points} = {sum_text}"]
 
 
 def _kozel_lines(report: RoundReport, config: TableConfig, seats: Sequence[SeatInfo]) -> list[str]:
     if report.winner is None:
         return ["The lowest hands are tied: nobody records anything this round."]
-    lines = [f"{seats[report.winner].name} wins the round and records nothing."]
+    winner = seats[report.winner].name
+    lines = [f"{wins(winner)} the round and {'record' if winner.lower() == 'you' else 'records'} nothing."]
     threshold = config.option("kozel_threshold")
     for term, value in report.terms:
         if not isinstance(term, int):
             continue
         raw = hand_pips(list(report.hands[term]))
         if value:
-            lines.append(f"{seats[term].name} records {value} penalty points.")
+            lines.append(f"{says(seats[term].name, 'records')} {points(value, 'penalty point')}.")
         elif raw:
-            lines.append(f"{seats[term].name} holds {raw}: under {threshold}, so nothing is recorded.")
+            lines.append(f"{says(seats[term].name, 'holds')} {raw}: under {threshold}, so nothing is recorded.")
         else:
-            lines.append(f"{seats[term].name} records nothing.")
+            lines.append(f"{says(seats[term].name, 'records')} nothing.")
     return lines
 
 
@@ -113,7 +128,8 @@ def match_story(report: RoundReport, config: TableConfig, seats: Sequence[SeatIn
     lines = []
     if config.variant == "kozel":
         loser = _winner_names(config, seats, report.match_loser)
-        lines.append(f"{loser} reached {config.target}: {'they are' if isinstance(report.match_loser, tuple) else 'the'} Kozel!")
+        plural = isinstance(report.match_loser, tuple) or loser.lower() == "you"
+        lines.append(f"{loser} reached {config.target} and {'are' if plural else 'is'} the Kozel!")
         lines.append(f"Winner: {_winner_names(config, seats, report.match_winner)} (the lowest total).")
         return lines
     lines.append(f"{_winner_names(config, seats, report.match_winner)} won the match!")

@@ -51,7 +51,7 @@ def test_all_fives_shows_play_points_apart() -> None:
         if any(report.play_points) and report.winner is not None:
             break
     assert "Scored in play" in play_points_line(report, SEATS[:2])
-    assert "to the nearest 5" in arithmetic(report, config, SEATS[:2])[0]
+    assert "rounded to the nearest 5" in arithmetic(report, config, SEATS[:2])[0]
 
 
 def test_story_lines_fold_draws_into_the_move() -> None:
@@ -77,4 +77,4 @@ def test_match_story_tells_shutout_and_kozel() -> None:
     assert any("zu null" in line for line in match_story(over, config, SEATS))
     config, report = finished("kozel", 2, 4)
     over = replace(report, match_over=True, match_winner=0, match_loser=1)
-    assert "Bob reached 101: the Kozel!" in match_story(over, config, SEATS[:2])[0]
+    assert "Bob reached 101 and is the Kozel!" in match_story(over, config, SEATS[:2])[0]

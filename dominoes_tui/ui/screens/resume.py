@@ -12,7 +12,7 @@ from ..widgets.too_small import TooSmall
 
 class ResumeScreen(ModalScreen[bool]):
     BINDINGS = [
-        Binding("enter,y", "answer(True)", "Resume"),
+        Binding("enter,y", "answer(True)", "Resume", key_display="⏎"),
         Binding("n", "answer(False)", "New match"),
     ]
     DEFAULT_CSS = """

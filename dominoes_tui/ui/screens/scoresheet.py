@@ -29,6 +29,8 @@ def scoresheet_rows(
     rows = []
     for r in rounds:
         result = RESULT_WORDS.get(r.result, r.result)
+        if result == "blocked" and config.variant in ("kozel", "duel"):
+            result = "fish"
         if r.capicu:
             result += " (capicú)"
         if r.winner is None and r.result != "won_in_play":
@@ -40,9 +42,9 @@ def scoresheet_rows(
                 row += [f"+{r.play_points[side]}" if r.play_points[side] else "·", f"+{bonus}" if bonus else "·"]
             elif kozel:
                 pts = r.points[side] if isinstance(r.points, tuple) else 0
-                row.append(f"+{pts}" if pts else "·")
-            else:
-                row.append(f"+{r.points}" if r.winner == side and r.points else "·")
+                row.append(f"+{pts} ({r.scores[side]})" if pts else "·")
+            else:  # the points, and the running total after them
+                row.append(f"+{r.points} ({r.scores[side]})" if r.winner == side and r.points else "·")
         rows.append(row)
     return headings, rows
 

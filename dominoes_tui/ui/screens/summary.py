@@ -24,7 +24,8 @@ def hands_text(report: RoundReport, seats: tuple[SeatInfo, ...]) -> Text:
         text.append(f"{seat.name:<{width}} ", "bold")
         if hand:
             text.append(" ".join(f"[{t.low}|{t.high}]" for t in hand))
-            text.append(f"  = {hand_pips(list(hand))} pips", "dim")
+            pips = hand_pips(list(hand))
+            text.append(f"  = {pips} pip{'' if pips == 1 else 's'}", "dim")
         else:
             text.append("out", "italic")
     return text
@@ -89,6 +90,10 @@ class RoundSummaryScreen(ModalScreen[None]):
 
 class MatchEndScreen(ModalScreen[str]):
     """The winner, the final scores, shutout or the Kozel; a new match or quit."""
+
+    # No button has focus, so Enter (pressed in a hurry at the end of a round) does not
+    # skip past the result: a new match takes n, quitting takes q.
+    AUTO_FOCUS = ""
 
     BINDINGS = [
         Binding("n", "new", "New match"),

@@ -71,6 +71,7 @@ class TableScreen(Screen[str]):
         self.busy = False  # a bot is moving
         self._noticed = (self.view_.round, len(self.view_.history))
         self._binding_state: tuple | None = None
+        self.notice = ""  # what the rules just did for the person here (a forced draw or pass)
 
     # -- building ---------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -137,10 +138,15 @@ class TableScreen(Screen[str]):
         playable = self.playable()
         self.selected = min(playable) if playable else None
         self.end_cursor = None
-        drawn = own_draws_since_last_move(self.view_.history, self.viewer)
-        if drawn:
-            fits = " (it fits)" if len(drawn) == 1 else f"; {drawn[-1]} fits"
-            self.notify(f"No tile fitted, so you drew {', '.join(drawn)}{fits}.", title=self.client.seats[self.viewer].name, timeout=5)
+        self.notice = ""
+        history = self.view_.history
+        last_play = max((i for i, e in enumerate(history) if e["event"] == "play" and e.get("seat") == self.viewer), default=-1)
+        if any(e["event"] == "pass" and e.get("seat") == self.viewer for e in history[last_play + 1 :]):
+            self.notice = "You had no tile for the ends and passed."
+        drawn = own_draws_since_last_move(history, self.viewer)
+        if drawn:  # COM-5 drew for this person: say so where the eyes are, on the prompt
+            self.notice += f" No tile fitted: you drew {', '.join(drawn)}; {drawn[-1]} fits."
+        self.notice = self.notice.strip()
         self.redraw()
 
     def show_round_end(self) -> None:
@@ -260,6 +266,7 @@ class TableScreen(Screen[str]):
             self.notify(str(exc), severity="error")
             return
         self.selected, self.end_cursor = None, None
+        self.notice = ""
         if self.hotseat:
             self.hidden = True
         self.redraw()
@@ -348,6 +355,12 @@ class TableScreen(Screen[str]):
         return text
 
     def prompt_text(self, view: PlayerView, mine: bool) -> Text:
+        text = self._prompt(view, mine)
+        if self.notice and not self.hidden:
+            return Text.assemble((self.notice + " ", "bold reverse"), " ", text)
+        return text
+
+    def _prompt(self, view: PlayerView, mine: bool) -> Text:
         seats = self.client.seats
         if self.hidden:
             return Text("Hands are hidden: the next person takes the keyboard.", "italic")
@@ -357,17 +370,20 @@ class TableScreen(Screen[str]):
             who = seats[view.to_act]
             return Text(f"{who.name} is thinking…" if not who.is_human else f"Waiting for {who.name}.", "italic")
         name = seats[self.viewer].name
+        you = "Your" if name.lower() == "you" else f"{name}, your"
         if self.end_cursor is not None and self.selected is not None:
             ends = self.target_ends()
             end = ends[self.end_cursor]
             keys = "/".join(END_KEYS[e] for e in ends)
             return Text(
-                f"{view.hand[self.selected]} fits several ends: on the {end}? Enter plays · ←→ other end · {keys} · Esc back",
+                f"{view.hand[self.selected]} fits {len(ends)} ends. On the {end}? Enter plays · ←→ switch · {keys} · Esc back",
                 "bold",
             )
         if not view.layout.line:
-            return Text(f"{name}, you lead: choose any marked tile (←→ or 1-9), Enter plays.", "bold")
-        return Text(f"{name}, your turn: choose a marked tile (←→ or 1-9), Enter plays.", "bold")
+            return Text(f"{you} lead: choose any marked tile (←→ or 1-9), Enter plays.", "bold")
+        if self.notice:
+            return Text(f"{you} turn: Enter plays it.", "bold")
+        return Text(f"{you} turn: choose a marked tile (←→ or 1-9), Enter plays.", "bold")
 
     def announce(self, view: PlayerView) -> None:
         """Notices for what the rules did by themselves: a person's forced draws and passes."""
@@ -379,4 +395,7 @@ class TableScreen(Screen[str]):
         humans = set(self.client.human_seats)
         for e in fresh:
             if e["event"] == "pass" and e["seat"] in humans:
-                self.notify(f"{view.names[e['seat']]} had no tile for the open ends and passed.", timeout=4)
+                who = view.names[e["seat"]]
+                self.notice = f"{'You' if who.lower() == 'you' else who} had no tile for the open ends and passed."
+        if view.round != round_no:
+            self.notice = ""
