@@ -80,7 +80,7 @@ class Gateway:
         key = load_host_key(host_key or self.home / "ssh_host_ed25519_key")
         self._acceptor = await asyncssh.create_server(
             lambda: GatewayServer(self), host, port, server_host_keys=[key], encoding=None,
-            login_timeout=60, keepalive_interval=30,
+            login_timeout=60, keepalive_interval=30, line_editor=False,  # keys go straight to the game
         )
         self.port = self._acceptor.sockets[0].getsockname()[1]
         return self.port

@@ -67,6 +67,10 @@ async def test_openssh_login_with_a_terminal_lands_in_the_lobby(server: Server, 
         assert b"Dominoes lobby" in screen and b"as Ana" in screen, screen[-2000:]
         assert any(c.name == "Ana" and c.hello for c in server.conns)  # the session is a client of the server
         assert len(gateway.sessions) == 1
+        proc.stdin.write(b"c")  # one key, no Enter: it reaches the game at once (no line editing)
+        await proc.stdin.drain()
+        screen = await read_until(proc.stdout, b"new match")
+        assert b"new match" in screen, screen[-2000:]
         proc.stdin.write(b"\x11")  # ctrl+q: quit the game, which ends the session
         await proc.stdin.drain()
         assert await finish(proc) == 0

@@ -150,6 +150,7 @@ class LobbyScreen(Screen[None]):
                 text.append("Enter joins the table under the cursor, w watches it, c makes a new table.", "dim")
         info.update(text)
         grid = self.query_one("#lobby-tables", DataTable)
+        grid.display = self.waiting is None  # the lobby's list is not kept fresh while seated
         keep = grid.cursor_row
         grid.clear()
         for t in self.tables:
@@ -187,6 +188,10 @@ class LobbyScreen(Screen[None]):
     def action_join(self) -> None:
         table = self.selected()
         if table is None or self.waiting is not None:
+            return
+        token = self.remote.token_for(table["code"])
+        if token is not None:  # a seat held here before (a drop, a crash): take it back
+            self.remote.do(self.remote.join(table["code"], token=token))
             return
         free = table["free"]
         if not free:
