@@ -11,8 +11,9 @@ MINUS = "−"
 
 
 def says(name: str, verb: str) -> str:
-    """"Ana records", but "You record": a seat may be called You."""
-    return f"{name} {verb[:-1]}" if name.lower() == "you" else f"{name} {verb}"
+    """"Ana records", but "You record" and "Ana & Cleo record": a seat may be called You."""
+    plural = name.lower() == "you" or " & " in name
+    return f"{name} {verb[:-1]}" if plural else f"{name} {verb}"
 
 
 def wins(name: str) -> str:
@@ -66,7 +67,8 @@ def how_it_ended(report: RoundReport, config: TableConfig, seats: Sequence[SeatI
 
 def _term_text(term: int | str, value: int, seats: Sequence[SeatInfo], winner_seat: int | None) -> str:
     if isinstance(term, int):
-        who = f"{seats[term].name}'s own" if term == winner_seat else seats[term].name
+        name = seats[term].name
+        who = ("your own" if name.lower() == "you" else f"{name}'s own") if term == winner_seat else name
         return f"{abs(value)} ({who})"
     return f"{abs(value)} ({term})"
 

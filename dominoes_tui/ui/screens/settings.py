@@ -35,6 +35,7 @@ def _choice_label(value: Any) -> str:
 class SettingsScreen(Screen["MatchSettings | None"]):
     BINDINGS = [
         Binding("ctrl+s", "start", "Start the match"),
+        Binding("tab", "app.focus_next", "Next field", show=True),
         Binding("escape", "quit_game", "Quit"),
     ]
     DEFAULT_CSS = """
@@ -101,6 +102,7 @@ class SettingsScreen(Screen["MatchSettings | None"]):
 
     async def on_mount(self) -> None:
         await self.rebuild(self.initial)
+        self.query_one("#variant", Select).focus()
 
     def dynamic_widgets(self, settings: MatchSettings | None) -> list[Widget]:
         """Players, seats, target and options: what depends on the variant."""
@@ -145,13 +147,11 @@ class SettingsScreen(Screen["MatchSettings | None"]):
         value: Any = wanted if wanted in presets else (CUSTOM if free else default)
         label = "Loses at" if rules.penalties else "Target"
         widgets.append(Static("Match", classes="section"))
-        widgets.append(Horizontal(
-            Label(label),
-            Select(options, value=value, allow_blank=False, compact=True, id="target"),
-            Input(str(wanted) if value == CUSTOM else "", placeholder="custom number", type="integer", compact=True,
-                  id="target-custom", disabled=value != CUSTOM),
-            classes="row",
-        ))
+        target_row: list[Widget] = [Label(label), Select(options, value=value, allow_blank=False, compact=True, id="target")]
+        if free:  # a custom number only where the rules allow any (RULES.md §4)
+            target_row.append(Input(str(wanted) if value == CUSTOM else "", placeholder="custom number", type="integer",
+                                    compact=True, id="target-custom", disabled=value != CUSTOM))
+        widgets.append(Horizontal(*target_row, classes="row"))
         widgets.append(Static(spec.help, classes="help"))
         # the other table options of RULES.md §4
         given = settings.options if settings and settings.variant == self.variant else {}
@@ -189,7 +189,7 @@ class SettingsScreen(Screen["MatchSettings | None"]):
             carry = self.read(check_it=False)
             self.players = int(event.value)  # type: ignore[arg-type]
             await self.rebuild(carry)
-        elif sid == "target":
+        elif sid == "target" and self.query("#target-custom"):
             custom = self.query_one("#target-custom", Input)
             custom.disabled = event.value != CUSTOM
             if event.value == CUSTOM:
