@@ -177,6 +177,9 @@ def format_report(out: dict[str, Any]) -> str:
                 f" {_ci(*s['match_ci']):>10} {s['rounds']:>6} {s['round_share']:>11.1%} {_ci(*s['round_ci']):>10}"
                 f"  {target}{verdict}"
             )
+    if out["quick"] and "strength" in out:
+        lines += ["", f"  --quick: the hard level plays with {out['plan']['strength_think_ms']:g} ms a move and few matches;"
+                  " judge the targets on a full run."]
     if out.get("targets"):
         lines += ["", "Targets", ""]
         for row in out["targets"]:
