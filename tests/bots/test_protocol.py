@@ -213,3 +213,23 @@ def test_bad_cmd_specs_are_refused() -> None:
         make_bot("grandmaster", random.Random(0))
     with pytest.raises(BotSpecError):
         make_bot("hard:fast", random.Random(0))
+
+
+def test_dominoes_bot_hard_takes_a_think_time() -> None:
+    _match, view = next(p for i, p in enumerate(positions("partner", 4, 30, seed=2)) if i == 12)
+    lines = [json.dumps({"type": "hello", "protocol": 1}), json.dumps(turn_message(view)), json.dumps({"type": "bye"})]
+    out = io.StringIO()
+    assert serve("hard", 1, 5.0, "Deep Domino", io.StringIO("\n".join(lines) + "\n"), out, io.StringIO()) == 0
+    hello, answer = [json.loads(x) for x in out.getvalue().splitlines()]
+    assert hello == {"name": "Deep Domino"}
+    assert parse_move(json.dumps(answer)) in view.legal
+
+
+def test_registry_levels() -> None:
+    from dominoes_tui.bots.hard import HardBot
+
+    assert make_bot("random", random.Random(0)).level == "random"
+    assert make_bot("easy", random.Random(0)).level == "easy"
+    hard = make_bot("hard:75", random.Random(0))
+    assert isinstance(hard, HardBot) and hard.think_ms == 75
+    assert make_bot("hard", random.Random(0)).think_ms == 200
