@@ -111,6 +111,23 @@ class ExternalBot:
         line, _, self._buf = self._buf.partition(b"\n")
         return line.decode("utf-8", "replace").strip()
 
+    def _drain(self, where: str) -> None:
+        """Drop lines nobody asked for (a second answer, a late one), so they are never
+        taken for the answer to the next turn."""
+        assert self.proc is not None and self.proc.stdout is not None
+        fd = self.proc.stdout.fileno()
+        with selectors.DefaultSelector() as sel:
+            sel.register(fd, selectors.EVENT_READ)
+            while sel.select(0):
+                chunk = os.read(fd, 65536)
+                if not chunk:
+                    raise _Gone(self._exit_text(), crashed=True)
+                self._buf += chunk
+        if self._buf.strip():
+            extra = self._buf.decode("utf-8", "replace").strip().splitlines()
+            self._note("garbage", f"{where}: ignored {len(extra)} line(s) sent unasked, first {_short(extra[0])}")
+        self._buf = b""
+
     def _exit_text(self) -> str:
         if self.proc is None:
             return "stopped"
@@ -142,6 +159,7 @@ class ExternalBot:
             if self._given_up or not self._start(where):
                 return fallback
         try:
+            self._drain(where)
             self._send(turn_message(view))
             line = self._read_line(time.monotonic() + self.time_limit)
         except _Gone as exc:

@@ -233,3 +233,20 @@ def test_registry_levels() -> None:
     hard = make_bot("hard:75", random.Random(0))
     assert isinstance(hard, HardBot) and hard.think_ms == 75
     assert make_bot("hard", random.Random(0)).think_ms == 200
+
+
+def test_unasked_lines_are_never_taken_for_the_next_answer(tmp_path: Path) -> None:
+    chatty = _script(tmp_path, "chatty", """
+        import json, sys
+        for line in sys.stdin:
+            msg = json.loads(line)
+            if msg["type"] == "hello":
+                print(json.dumps({"name": "Chatty"}), flush=True)
+            elif msg["type"] == "turn":
+                print(json.dumps(msg["legal"][-1]), flush=True)
+                print(json.dumps({"tile": "9-9", "end": "left"}), flush=True)
+    """)
+    report, bots = _play(("draw", 2), [chatty, "easy"])
+    assert report.match.is_over
+    assert not any(": illegal:" in n for n in report.notes)
+    assert any("sent unasked" in n for n in report.notes)
