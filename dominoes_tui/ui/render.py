@@ -67,6 +67,15 @@ class Look:
     def back(self) -> str:
         return BACK_ASCII if self.ascii else BACK_BOX
 
+    @property
+    def dot(self) -> str:
+        """The separator between facts on a status line."""
+        return "|" if self.ascii else "·"
+
+    @property
+    def left_right(self) -> str:
+        return "<- ->" if self.ascii else "←→"
+
     def arrow(self, direction: str) -> str:
         arrows = {"left": ("◀", "<"), "right": ("▶", ">"), "up": ("▲", "^"), "down": ("▼", "v")}
         fancy, plain_ = arrows[direction]
@@ -146,9 +155,10 @@ SMALL_W = 5  # one-row tile of the compact chain: [a│b]
 def tile_rows(a: int, b: int, look: Look, heavy: bool = False) -> list[str]:
     """A tile lying lengthwise, `a` on the left: three rows five cells wide."""
     x = look.box(heavy)
+    mid = "|" if look.ascii else x.v  # ASCII's heavy border is #, but #5#5# reads badly
     return [
         f"{x.tl}{x.h}{x.tee_down}{x.h}{x.tr}",
-        f"{x.v}{look.face(a)}{x.v}{look.face(b)}{x.v}",
+        f"{x.v}{look.face(a)}{mid}{look.face(b)}{x.v}",
         f"{x.bl}{x.h}{x.tee_up}{x.h}{x.br}",
     ]
 

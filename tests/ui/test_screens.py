@@ -180,3 +180,35 @@ async def test_hotseat_hides_the_hand_between_people() -> None:
             if seen == {"Ana", "Cleo"}:
                 break
         assert seen == {"Ana", "Cleo"}
+
+
+async def test_the_mouse_chooses_and_plays_a_tile() -> None:
+    from dominoes_tui.ui.widgets.chain import Chain
+    from dominoes_tui.ui.widgets.hand import Hand
+
+    app = make_app("draw", seed=11)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(20):
+            await settle(app, pilot)
+            if isinstance(app.screen, TableScreen) and app.screen.my_turn():
+                break
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        target = screen.playable()[-1]
+        before = len(screen.view_.hand)
+        await pilot.click(Hand, offset=(1 + target * 6 + 2, 1))  # the hand has one cell of padding
+        await settle(app, pilot)
+        assert screen.selected == target
+        moves = screen.moves_for(target)
+        if len(moves) == 1 and moves[0].end is not None:
+            # a click on the end's label plays there
+            x, y, _ = screen.query_one(Chain)._hot[moves[0].end]
+            await pilot.click(Chain, offset=(x + 1, y))
+        else:
+            await pilot.click(Hand, offset=(1 + target * 6 + 2, 1))
+            if screen.end_cursor is not None:
+                await press(pilot, "enter")
+        await settle(app, pilot)
+        mine = [e for e in app.client.match.events if e.get("seat") == 0 and e["event"] == "play"]  # type: ignore[union-attr]
+        assert mine, "the click did not play"
+        assert len(screen.view_.hand) <= before

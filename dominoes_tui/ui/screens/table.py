@@ -36,7 +36,7 @@ class TableScreen(Screen[str]):
     BINDINGS = [
         Binding("left", "cycle(-1)", "Previous tile", show=False),
         Binding("right", "cycle(1)", "Next tile", show=False),
-        Binding("enter", "play", "Play"),
+        Binding("enter", "play", "Play", key_display="Enter"),
         *[Binding(k, f"pick({i})", f"Choose tile {i + 1}", show=False) for i, k in enumerate("1234567890")],
         Binding("l", "end('left')", "Play on the left end", show=False),
         Binding("r", "end('right')", "Play on the right end", show=False),
@@ -340,18 +340,19 @@ class TableScreen(Screen[str]):
     def status_text(self, view: PlayerView) -> Text:
         config = self.client.config
         rules = VARIANTS[config.variant]
+        dot = self.look.dot
         text = Text()
         text.append(rules.title, "bold")
-        text.append(f" · round {view.round}")
-        text.append(f" · {'loses at' if rules.penalties else 'target'} {config.target}")
+        text.append(f" {dot} round {view.round}")
+        text.append(f" {dot} {'loses at' if rules.penalties else 'target'} {config.target}")
         if rules.draws:
-            text.append(f" · boneyard {view.boneyard}")
+            text.append(f" {dot} boneyard {view.boneyard}")
         if config.variant == "allfives" and view.layout.line:
-            text.append(f" · count {view.layout.count}")
+            text.append(f" {dot} count {view.layout.count}")
         if config.teams:
             for side in (0, 1):
                 name = side_name(config, self.client.seats, side)
-                text.append(f" · {TEAM_LETTERS[side]} {name} {view.scores[side]}", "bold")
+                text.append(f" {dot} {TEAM_LETTERS[side]} {name} {view.scores[side]}", "bold")
         return text
 
     def prompt_text(self, view: PlayerView, mine: bool) -> Text:
@@ -368,7 +369,7 @@ class TableScreen(Screen[str]):
             return Text("The round is over.")
         if not mine:
             who = seats[view.to_act]
-            return Text(f"{who.name} is thinking…" if not who.is_human else f"Waiting for {who.name}.", "italic")
+            return Text(f"{who.name} is thinking..." if not who.is_human else f"Waiting for {who.name}.", "italic")
         name = seats[self.viewer].name
         you = "Your" if name.lower() == "you" else f"{name}, your"
         if self.end_cursor is not None and self.selected is not None:
@@ -376,14 +377,15 @@ class TableScreen(Screen[str]):
             end = ends[self.end_cursor]
             keys = "/".join(END_KEYS[e] for e in ends)
             return Text(
-                f"{view.hand[self.selected]} fits {len(ends)} ends. On the {end}? Enter plays · ←→ switch · {keys} · Esc back",
+                f"{view.hand[self.selected]} fits {len(ends)} ends. On the {end}? Enter plays {self.look.dot} "
+                f"{self.look.left_right} switch {self.look.dot} {keys} {self.look.dot} Esc back",
                 "bold",
             )
         if not view.layout.line:
-            return Text(f"{you} lead: choose any marked tile (←→ or 1-9), Enter plays.", "bold")
+            return Text(f"{you} lead: choose any marked tile ({self.look.left_right} or 1-9), Enter plays.", "bold")
         if self.notice:
             return Text(f"{you} turn: Enter plays it.", "bold")
-        return Text(f"{you} turn: choose a marked tile (←→ or 1-9), Enter plays.", "bold")
+        return Text(f"{you} turn: choose a marked tile ({self.look.left_right} or 1-9), Enter plays.", "bold")
 
     def announce(self, view: PlayerView) -> None:
         """Notices for what the rules did by themselves: a person's forced draws and passes."""

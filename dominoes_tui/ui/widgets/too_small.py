@@ -11,7 +11,7 @@ class TooSmall(Widget):
     """Hidden by CSS unless the screen carries the -narrow or -short breakpoint class."""
 
     DEFAULT_CSS = """
-    TooSmall { display: none; width: 1fr; height: 1fr; content-align: center middle; }
+    TooSmall { display: none; width: 1fr; height: 1fr; content-align: center middle; text-align: center; }
     """
 
     def render(self) -> Text:
