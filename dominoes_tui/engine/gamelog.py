@@ -51,15 +51,23 @@ def write_log(path: str | os.PathLike[str], events: Iterable[dict[str, Any]]) ->
         raise
 
 
-def parse_lines(text: str) -> list[tuple[int, dict[str, Any]]]:
-    """(line number, event) for every non-blank line; LogError names the first bad line."""
+def parse_lines(text: str, torn_tail_ok: bool = False) -> list[tuple[int, dict[str, Any]]]:
+    """(line number, event) for every non-blank line; LogError names the first bad line.
+
+    With `torn_tail_ok`, a last line that is cut short (no newline after it, not valid
+    JSON: an append that a crash interrupted) is dropped: the log then ends one event
+    earlier, which GAMELOG.md allows for a save.
+    """
     events = []
-    for number, line in enumerate(text.splitlines(), start=1):
+    lines = text.splitlines()
+    for number, line in enumerate(lines, start=1):
         if not line.strip():
             continue
         try:
             event = json.loads(line)
         except json.JSONDecodeError as exc:
+            if torn_tail_ok and number == len(lines) and not text.endswith("\n"):
+                break
             raise LogError(f"line {number}: not valid JSON ({exc.msg})") from None
         if not isinstance(event, dict) or "event" not in event:
             raise LogError(f"line {number}: an event is a JSON object with an \"event\" field")
@@ -188,18 +196,18 @@ def _describe(event: dict[str, Any]) -> str:
     return f"{event['event']} ({fields})" if fields else event["event"]
 
 
-def load_matches(text: str) -> list[Match]:
+def load_matches(text: str, torn_tail_ok: bool = False) -> list[Match]:
     """Every match in a JSON Lines text (simulate --log writes several one after another)."""
-    return [replay(chunk) for chunk in split_matches(parse_lines(text))]
+    return [replay(chunk) for chunk in split_matches(parse_lines(text, torn_tail_ok))]
 
 
-def load_match(path: str | os.PathLike[str]) -> Match:
+def load_match(path: str | os.PathLike[str], torn_tail_ok: bool = False) -> Match:
     """The one (last) match in a log file, resumed where the log ends."""
     try:
         text = Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise LogError(f"cannot read {path}: {exc}") from None
-    matches = load_matches(text)
+    matches = load_matches(text, torn_tail_ok)
     if not matches:
         raise LogError(f"{path} holds no match")
     return matches[-1]

@@ -161,3 +161,21 @@ def test_log_may_leave_out_the_passes_that_show_a_block() -> None:
         j -= 1
     trimmed = m.events[:j] + m.events[i:]
     assert load_matches(dumps(trimmed))[0].scores == m.scores
+
+
+def test_a_torn_last_line_can_be_dropped(tmp_path: Path) -> None:
+    """An append cut short by a crash: strict reading names it, a save loader drops it."""
+    m = _played(stop_after=9)
+    text = dumps(m.events)
+    torn = text[:-12]  # the last event lost its end and its newline
+    with pytest.raises(LogError, match=f"line {len(m.events)}: not valid JSON"):
+        load_matches(torn)
+    resumed = load_matches(torn, torn_tail_ok=True)[0]
+    assert resumed.events == m.events[:-1] or resumed.events[: len(m.events) - 1] == m.events[:-1]
+    path = tmp_path / "save.jsonl"
+    path.write_text(torn)
+    assert load_match(path, torn_tail_ok=True).round_no == m.round_no
+    # A bad line in the middle is never skipped.
+    lines = text.splitlines()
+    with pytest.raises(LogError, match="line 3"):
+        load_matches("\n".join(lines[:2] + ["{"] + lines[3:]) + "\n", torn_tail_ok=True)
