@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 from typing import Sequence
 
-from ..bots import Bot, make_bot
+from ..bots import Bot, BotSpecError, level_names, make_bot
 from ..engine import (
     MATCH_OVER, NEW, PLAYING, ROUND_OVER, IllegalMove, Match, Move, PlayerView, RoundRecord, Seat,
     TableConfig, view_for, write_log,
@@ -99,11 +99,18 @@ class LocalTable(TableClient):
     @staticmethod
     def _make_bots(match: Match) -> dict[int, Bot]:
         seed = match.seed if match.seed is not None else 0
-        return {
-            i: make_bot(s.level or "random", random.Random(f"{seed}/{i}"), s.name)
-            for i, s in enumerate(match.seats)
-            if s.kind != "human"
-        }
+        bots: dict[int, Bot] = {}
+        for i, s in enumerate(match.seats):
+            if s.kind == "human":
+                continue
+            rng = random.Random(f"{seed}/{i}")
+            try:
+                bots[i] = make_bot(s.level or "random", rng, s.name)
+            except BotSpecError:
+                # A save from a version with another level: seat the first level we have
+                # rather than refuse to resume the match.
+                bots[i] = make_bot(level_names()[0], rng, s.name)
+        return bots
 
     # -- TableClient ------------------------------------------------------------
     @property

@@ -80,10 +80,16 @@ class DominoesApp(App[None]):
 
         def answered(yes: bool | None) -> None:
             if yes:
-                self.open_table(LocalTable.resume(
-                    match, save_to=saves.save_path(), finished_to=saves.last_match_path(),
-                    bot_delay=SPEEDS[self.prefs.speed],
-                ))
+                try:
+                    table = LocalTable.resume(
+                        match, save_to=saves.save_path(), finished_to=saves.last_match_path(),
+                        bot_delay=SPEEDS[self.prefs.speed],
+                    )
+                except Exception as exc:  # say it in words; never a traceback for a save
+                    self.notify(f"The saved match could not be resumed: {exc}", severity="error", timeout=10)
+                    self.after_resume_question()
+                    return
+                self.open_table(table)
             else:
                 self.after_resume_question()
 

@@ -91,6 +91,10 @@ KEYS = """\
 | ? or F1 | this help |
 | ctrl+q | quit; the match is saved and offered again next time |
 
+In the settings: Tab moves to the next field, Enter opens a list, ctrl+s starts
+the match, Esc quits. Between rounds: Enter for the next round, s for the scores.
+At the end of a match: n for a new match, q to quit.
+
 Draws and passes happen by themselves when the rules force them, with a notice.
 There is no undo: taking a tile back would show hidden tiles.
 """

@@ -212,3 +212,18 @@ async def test_the_mouse_chooses_and_plays_a_tile() -> None:
         mine = [e for e in app.client.match.events if e.get("seat") == 0 and e["event"] == "play"]  # type: ignore[union-attr]
         assert mine, "the click did not play"
         assert len(screen.view_.hand) <= before
+
+
+async def test_a_save_with_an_unknown_bot_level_still_resumes() -> None:
+    app = make_app("draw", seed=11)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        await press(pilot, "ctrl+q")
+    path = saves.save_path()
+    path.write_text(path.read_text().replace('"level": "random"', '"level": "grandmaster"'))
+    again = make_app("draw", seed=11)
+    async with again.run_test(size=(80, 24)) as pilot:
+        await settle(again, pilot)
+        await press(pilot, "enter")
+        await settle(again, pilot)
+        assert isinstance(again.screen, TableScreen)
