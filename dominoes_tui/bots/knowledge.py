@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..engine import ALL_TILES, Layout, PlayerView, Tile
+from ..engine.knowledge import LackTracker
 
 
 def replay_layout(view: PlayerView) -> Layout:
@@ -46,7 +47,7 @@ class Knowledge:
     @classmethod
     def from_view(cls, view: PlayerView) -> "Knowledge":
         n = view.players
-        lacks: list[set[int]] = [set() for _ in range(n)]
+        tracker = LackTracker(n)
         played: list[list[Tile]] = [[] for _ in range(n)]
         shown: list[set[int]] = [set() for _ in range(n)]
         drew, passes = [0] * n, [0] * n
@@ -55,6 +56,7 @@ class Knowledge:
             kind = event["event"]
             if kind == "play":
                 seat, t, end = event["seat"], _tile(event["tile"]), event["end"]
+                tracker.played(seat)
                 if end is None:
                     shown[seat].update((t.low, t.high))
                 else:
@@ -64,14 +66,15 @@ class Knowledge:
                 played[seat].append(t)
             elif kind == "draw":
                 seat = event["seat"]
-                lacks[seat] = {v for _, v in layout.open_ends()}
+                tracker.drew(seat, [v for _, v in layout.open_ends()])
                 drew[seat] += 1
             elif kind == "pass":
                 seat = event["seat"]
-                lacks[seat].update(v for _, v in layout.open_ends())
+                tracker.passed(seat, [v for _, v in layout.open_ends()])
                 passes[seat] += 1
         seen = set(view.hand) | set(layout.tiles())
         unseen = [t for t in ALL_TILES if t not in seen]
+        lacks = tracker.lacks
         lacks[view.seat] = set(range(7)) - {v for t in view.hand for v in (t.low, t.high)}
         return cls(n, lacks, played, shown, drew, passes, unseen)
 

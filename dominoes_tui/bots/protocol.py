@@ -10,7 +10,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ..engine import Layout, LayoutView, Move, PlayerView, VARIANTS, make_config, parse_tile
+from ..engine import LayoutView, Move, PlayerView, VARIANTS, make_config, parse_tile
+from ..engine.knowledge import replay_history
 
 PROTOCOL_VERSION = 1
 HELLO = {"type": "hello", "protocol": PROTOCOL_VERSION}
@@ -64,19 +65,9 @@ def view_from_turn(msg: dict[str, Any]) -> PlayerView:
         seat, players = int(msg["seat"]), int(msg["seats"])
         config = make_config(variant, players, options=dict(msg.get("options") or {}))
         history = tuple(dict(e) for e in msg.get("history") or [])
-        layout = Layout(spinner_allowed=variant == "allfives")
-        lacks: list[set[int]] = [set() for _ in range(players)]
-        leader = None
-        for event in history:
-            kind = event.get("event")
-            if kind == "play":
-                if leader is None:
-                    leader = event["seat"]
-                layout.place(parse_tile(event["tile"]), event.get("end"))
-            elif kind == "draw":
-                lacks[event["seat"]] = {v for _, v in layout.open_ends()}
-            elif kind == "pass":
-                lacks[event["seat"]].update(v for _, v in layout.open_ends())
+        layout, tracker = replay_history(players, history, variant == "allfives")
+        lacks = tracker.lacks
+        leader = next((e["seat"] for e in history if e.get("event") == "play"), None)
         hand = tuple(parse_tile(t) for t in msg["hand"])
         legal = tuple(Move.from_json(m) for m in msg["legal"])
         boneyard = int(msg.get("boneyard") or 0)

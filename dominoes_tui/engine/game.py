@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 from .errors import IllegalMove
+from .knowledge import LackTracker
 from .layout import Layout
 from .leads import first_round_lead, next_leader
 from .moves import Move, legal_moves
@@ -92,7 +93,7 @@ class Match:
         self.last_placer: int | None = None
         self.round_start_index = 0
         self.play_points = [0] * self.n
-        self.lacks: list[set[int]] = [set() for _ in range(self.n)]
+        self.knowledge = LackTracker(self.n)
         self._legal: list[Move] | None = None
         self._passes = 0
         self.events.append(self._match_start_event())
@@ -112,6 +113,11 @@ class Match:
         if not self._draws:
             return 0
         return max(0, len(self._stock) - self._reserve)
+
+    @property
+    def lacks(self) -> list[set[int]]:
+        """Numbers each seat has shown it cannot hold (public knowledge, COM-6)."""
+        return self.knowledge.lacks
 
     @property
     def is_over(self) -> bool:
@@ -158,7 +164,7 @@ class Match:
         self.leader, self.lead_tile, self.to_act = leader, lead_tile, leader
         self.last_placer = None
         self.play_points = [0] * self.n
-        self.lacks = [set() for _ in range(self.n)]
+        self.knowledge = LackTracker(self.n)
         self._legal, self._passes = None, 0
         self.phase = PLAYING
         self.round_start_index = len(self.events)
@@ -184,6 +190,7 @@ class Match:
         going_out = len(self.hands[mover]) == 1
         ends_before = [v for _, v in self.layout.open_ends()] if going_out else []
         self.hands[mover].remove(move.tile)
+        self.knowledge.played(mover)
         self.layout.place(move.tile, move.end)
         self.lead_tile = None
         self.last_placer = mover
@@ -261,12 +268,10 @@ class Match:
             if self._draws and len(self._stock) > self._reserve:
                 tile = self._stock.pop()
                 hand.append(tile)
-                # Every tile still held lacks the current end values; earlier knowledge of
-                # other numbers is void, since the drawn tile is unknown to the others.
-                self.lacks[seat] = set(ends)
+                self.knowledge.drew(seat, ends)
                 events.append({"event": "draw", "seat": seat, "tile": TILE_NAME[tile]})
                 continue
-            self.lacks[seat].update(ends)
+            self.knowledge.passed(seat, ends)
             events.append({"event": "pass", "seat": seat})
             self._passes += 1
             if self._passes >= n:  # a whole lap of passes: nobody can play (COM-7 b)

@@ -11,6 +11,7 @@ from collections import deque
 from typing import Sequence
 
 from .game import PLAYING, Match, Seat
+from .knowledge import replay_history
 from .layout import Layout
 from .tiles import ALL_TILES, Tile
 from .variants import make_config
@@ -55,7 +56,7 @@ def position_from_view(
     match.leader = view.leader
     match.lead_tile = view.legal[0].tile if match.layout.is_empty and len(view.legal) == 1 and view.my_turn else None
     match.to_act = view.to_act if view.to_act is not None else view.seat
-    match.lacks = [set(s) for s in view.lacks]
+    match.knowledge = replay_history(view.players, view.history, view.variant == "allfives")[1]
     match.round_start_index = len(match.events) - 1
     placers = [e["seat"] for e in view.history if e["event"] == "play"]
     match.last_placer = placers[-1] if placers else None

@@ -160,3 +160,16 @@ def test_COM7a_domino_ends_the_round_at_once() -> None:
     assert m.phase == ROUND_OVER
     with pytest.raises(IllegalMove, match="no round"):
         m.apply(mv("3-5", "left"))
+
+
+def test_COM6_lacks_never_claims_a_number_the_seat_holds() -> None:
+    """E3's draw: while A holds the drawn 2-4 it is not said to lack 2; once played, it is."""
+    m = position("draw", [["0-1", "3-3", "4-5"], ["6-6"]], ends=(2, 6), boneyard=["1-3", "5-5", "2-4", "0-6"])
+    assert m.lacks[0] == set()
+    m.apply(mv("2-4", "left"))
+    assert m.lacks[0] == {2, 6}
+
+
+def test_COM6_lacks_after_drawing_out_and_passing() -> None:
+    m = position("draw", [["0-1", "2-4"], ["4-6", "5-6"]], ends=(5, 5), boneyard=["1-3"], last_placer=1)
+    assert m.lacks[0] == {5}

@@ -80,6 +80,8 @@ def play_checked(variant: str, players: int, options: dict[str, Any], seed: int)
             first_new = len(m.events) + 1  # after the play event itself
             m.apply(move)
             _accounted(m)
+            for seat, hand in enumerate(m.hands):  # COM-6 inference is sound at every moment
+                assert not any(t.low in m.lacks[seat] or t.high in m.lacks[seat] for t in hand)
             _check_forced_actions(hands_before, m, first_new)
     return m
 

@@ -1,0 +1,48 @@
+"""Which numbers each seat has shown it cannot hold (COM-6), from public events only.
+
+One rule for the engine, the bot protocol and the bots: a seat that passes lacks every
+end value. A seat that draws lacks the end values once its turn ends, by a pass or by
+placing the drawn tile that fits; until then it holds that tile. Drawing also voids what
+was known of other numbers, since the drawn tiles are unknown to the others.
+"""
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from .layout import Layout
+from .tiles import parse_tile
+
+
+class LackTracker:
+    __slots__ = ("lacks", "_pending")
+
+    def __init__(self, players: int) -> None:
+        self.lacks: list[set[int]] = [set() for _ in range(players)]
+        self._pending: dict[int, set[int]] = {}
+
+    def drew(self, seat: int, ends: Iterable[int]) -> None:
+        self._pending[seat] = set(ends)
+
+    def passed(self, seat: int, ends: Iterable[int]) -> None:
+        if seat in self._pending:
+            self.lacks[seat] = self._pending.pop(seat)
+        self.lacks[seat].update(ends)
+
+    def played(self, seat: int) -> None:
+        if seat in self._pending:
+            self.lacks[seat] = self._pending.pop(seat)
+
+
+def replay_history(players: int, history: Iterable[dict[str, Any]], spinner: bool) -> tuple[Layout, LackTracker]:
+    """The layout and the lacks a round's public events lead to (draws may be face down)."""
+    layout = Layout(spinner_allowed=spinner)
+    tracker = LackTracker(players)
+    for event in history:
+        kind = event.get("event")
+        if kind == "play":
+            tracker.played(event["seat"])
+            layout.place(parse_tile(event["tile"]), event.get("end"))
+        elif kind in ("draw", "pass"):
+            ends = [v for _, v in layout.open_ends()]
+            (tracker.drew if kind == "draw" else tracker.passed)(event["seat"], ends)
+    return layout, tracker
