@@ -227,3 +227,25 @@ async def test_a_save_with_an_unknown_bot_level_still_resumes() -> None:
         await press(pilot, "enter")
         await settle(again, pilot)
         assert isinstance(again.screen, TableScreen)
+
+
+async def test_the_scoresheet_opens_from_the_round_summary() -> None:
+    from dominoes_tui.ui.screens.scoresheet import ScoresheetScreen
+    from dominoes_tui.ui.screens.summary import RoundSummaryScreen
+
+    app = make_app("kozel", players=2, seed=4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(300):
+            await settle(app, pilot)
+            if isinstance(app.screen, RoundSummaryScreen):
+                break
+            if isinstance(app.screen, TableScreen) and app.screen.my_turn():
+                await press(pilot, "enter")
+                if app.screen.end_cursor is not None:
+                    await press(pilot, "enter")
+        assert isinstance(app.screen, RoundSummaryScreen)
+        await press(pilot, "s")
+        assert isinstance(app.screen, ScoresheetScreen)
+        assert len(app.screen.rounds) == 1
+        await press(pilot, "escape")
+        assert isinstance(app.screen, RoundSummaryScreen)

@@ -39,6 +39,15 @@ def totals_text(report: RoundReport, config: TableConfig, seats: tuple[SeatInfo,
     return Text(f"{label}: {parts}  ({goal} {config.target})")
 
 
+def show_scoresheet(screen: ModalScreen, report: RoundReport, config: TableConfig, seats: tuple[SeatInfo, ...]) -> None:
+    """The scoresheet over a summary: every round so far, from the table underneath."""
+    from .scoresheet import ScoresheetScreen
+
+    table = next((s for s in reversed(screen.app.screen_stack) if hasattr(s, "client")), None)
+    rounds = table.client.rounds() if table is not None else [report]  # type: ignore[union-attr]
+    screen.app.push_screen(ScoresheetScreen(rounds, config, seats, None))
+
+
 class RoundSummaryScreen(ModalScreen[None]):
     BINDINGS = [
         Binding("enter", "next", "Next round"),
@@ -80,12 +89,7 @@ class RoundSummaryScreen(ModalScreen[None]):
         self.dismiss(None)
 
     def action_scoresheet(self) -> None:
-        from .scoresheet import ScoresheetScreen
-
-        table = self.app.screen_stack[-2] if len(self.app.screen_stack) > 1 else None
-        client = getattr(table, "client", None)
-        rounds = client.rounds() if client is not None else [self.report]
-        self.app.push_screen(ScoresheetScreen(rounds, self.config, self.seats, None))
+        show_scoresheet(self, self.report, self.config, self.seats)
 
 
 class MatchEndScreen(ModalScreen[str]):
@@ -137,8 +141,4 @@ class MatchEndScreen(ModalScreen[str]):
         self.dismiss("quit")
 
     def action_scoresheet(self) -> None:
-        from .scoresheet import ScoresheetScreen
-
-        table = next((s for s in reversed(self.app.screen_stack) if hasattr(s, "client")), None)
-        rounds = table.client.rounds() if table is not None else [self.report]  # type: ignore[union-attr]
-        self.app.push_screen(ScoresheetScreen(rounds, self.config, self.seats, None))
+        show_scoresheet(self, self.report, self.config, self.seats)
