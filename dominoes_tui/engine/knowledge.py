@@ -1,9 +1,10 @@
 """Which numbers each seat has shown it cannot hold (COM-6), from public events only.
 
 One rule for the engine, the bot protocol and the bots: a seat that passes lacks every
-end value. A seat that draws lacks the end values once its turn ends, by a pass or by
-placing the drawn tile that fits; until then it holds that tile. Drawing also voids what
-was known of other numbers, since the drawn tiles are unknown to the others.
+end value. A seat that draws voids what was known of it at once (the drawn tiles are
+unknown to the others and may carry any number); it lacks the end values once its turn
+ends, by a pass or by placing the drawn tile that fits, and not before: until then it
+holds that tile.
 """
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ class LackTracker:
         self._pending: dict[int, set[int]] = {}
 
     def drew(self, seat: int, ends: Iterable[int]) -> None:
+        self.lacks[seat] = set()  # the unknown drawn tiles may carry any number
         self._pending[seat] = set(ends)
 
     def passed(self, seat: int, ends: Iterable[int]) -> None:
