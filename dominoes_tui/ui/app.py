@@ -39,7 +39,7 @@ class DominoesApp(App[None]):
     TITLE = "Dominoes"
     CSS_PATH = "styles.tcss"
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (MIN_WIDTH, "-wide")]
-    VERTICAL_BREAKPOINTS = [(0, "-short"), (MIN_HEIGHT, "-tall")]
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (MIN_HEIGHT, "-tall"), (34, "-roomy")]
     BINDINGS = [Binding("ctrl+q", "quit", "Quit", priority=True, show=False)]
     ENABLE_COMMAND_PALETTE = True
 

@@ -54,6 +54,7 @@ class TableScreen(Screen[str]):
     TableScreen { layout: vertical; }
     #status { height: 1; padding: 0 1; background: $panel; }
     #log { height: 2; padding: 0 1; color: $text-muted; }
+    TableScreen.-roomy #log { height: 5; }  /* a taller terminal keeps more of the story */
     #prompt { height: 1; padding: 0 1; background: $boost; }
     """
 
@@ -91,6 +92,9 @@ class TableScreen(Screen[str]):
     def on_mount(self) -> None:
         self.redraw()
         self.drive()
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.redraw)  # the log shows as many lines as now fit
 
     # -- the turn loop ----------------------------------------------------------
     def drive(self) -> None:
@@ -327,7 +331,8 @@ class TableScreen(Screen[str]):
         self.query_one(Hand).show(view.hand, playable, self.selected if mine else None, self.hidden, look)
         self.query_one(SeatsPanel).show(view, self.client.seats, None if self.hidden else self.viewer, look, self.prefs.show_lacks)
         self.query_one("#status", TextLine).show(self.status_text(view))
-        lines = describe(view.history, view.names)[-2:]
+        log = self.query_one("#log", TextLine)
+        lines = describe(view.history, view.names)[-max(2, log.size.height) :]
         self.query_one("#log", TextLine).show("\n".join(lines) if lines else "New round: the first tile leads.")
         self.query_one("#prompt", TextLine).show(self.prompt_text(view, mine))
         # The footer rebuilds itself on every refresh_bindings, which is slow: only ask
