@@ -142,3 +142,6 @@ class DominoesApp(App[None]):
     def on_unmount(self) -> None:
         if self.client is not None:
             self.client.close()
+        # Remember the last match's settings and the display choices changed at the
+        # table (speed, pips, memory aid) for next time.
+        saves.store_settings(to_json(self.settings, self.prefs))

@@ -28,10 +28,6 @@ from ..widgets.too_small import TooSmall
 CUSTOM = "custom"
 
 
-def _choice_label(value: Any) -> str:
-    return str(value)
-
-
 class SettingsScreen(Screen["MatchSettings | None"]):
     BINDINGS = [
         Binding("ctrl+s", "start", "Start the match"),
