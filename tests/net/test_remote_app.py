@@ -46,7 +46,11 @@ async def until(pilot, cond, what: str) -> None:  # noqa: ANN001
         if cond():
             return
         await pilot.pause(0.02)
-    raise AssertionError(f"waited too long for {what}")
+    app = pilot.app
+    raise AssertionError(
+        f"waited too long for {what}: screens {[type(s).__name__ for s in app.screen_stack]}, "
+        f"client {app.client!r}, conn {getattr(app, 'conn', None)!r}, notes {[n.message for n in app._notifications]} lobby {getattr(getattr(app, 'lobby', None), 'message', None)!r}"
+    )
 
 
 async def play_with_keys(pilot, app: RemoteApp, on_step=None) -> int:  # noqa: ANN001
@@ -124,7 +128,18 @@ async def test_watch_a_table_from_the_lobby(server: Server) -> None:
     await owner.close()
 
 
-async def test_dropped_connection_takes_the_seat_back(server: Server, fast_reconnect) -> None:  # noqa: ANN001
+@pytest.fixture
+async def patient_server(tmp_path):  # noqa: ANN001, ANN201
+    """Stand-ins wait a minute before they play for someone who dropped: the match must not
+    run to its end (bots and Ben are instant) before Ana is back."""
+    srv = Server(tmp_path / "patient", bot_delay=0.0, default_level="random", standin_delay=60.0)
+    await srv.start("127.0.0.1", 0)
+    yield srv
+    await srv.close()
+
+
+async def test_dropped_connection_takes_the_seat_back(patient_server: Server, fast_reconnect) -> None:  # noqa: ANN001
+    server = patient_server
     ben = await Driven.connect(server.port, "Ben")
     made = await ben.create(variant="draw", players=4, target=40, seats=SEATS, seed=5)
     app = RemoteApp("127.0.0.1", server.port, "Ana", code=made["code"])
@@ -142,7 +157,7 @@ async def test_dropped_connection_takes_the_seat_back(server: Server, fast_recon
             assert slot.conn is not None
             dropped["token"] = slot.token
             slot.conn.abort()  # the network goes away under Ana's feet
-            await until(pilot, lambda: app.client is not first and isinstance(app.screen, TableScreen), "the seat back")
+            await until(pilot, lambda: app.client is not None and app.client is not first, "the seat back")
             assert isinstance(app.client, RemoteTable) and app.client.my_seat == 1
             assert table.slots[1].token == dropped["token"] and table.slots[1].conn is not None
             return True
@@ -151,3 +166,38 @@ async def test_dropped_connection_takes_the_seat_back(server: Server, fast_recon
         assert dropped
         await asyncio.wait_for(other, WAIT)
     await ben.close()
+
+
+async def test_make_a_table_in_the_lobby_and_play_it(server: Server) -> None:
+    app = RemoteApp("127.0.0.1", server.port, "Ana", prefs=Prefs(speed="instant"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: app.conn is not None, "the connection")
+        from dominoes_tui.table.client import SeatInfo
+        from dominoes_tui.ui.choices import MatchSettings
+
+        app.settings = MatchSettings("draw", 2, [SeatInfo("You", "human"), SeatInfo("Bot 1", "bot", "random")], 20)
+        await pilot.press("c")  # the same settings screen as local play: you and a bot
+        await until(pilot, lambda: type(app.screen).__name__ == "SettingsScreen", "the settings")
+        await pilot.press("ctrl+s")
+        await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table (every person's seat is taken)")
+        code = app.client.code
+        assert [s.kind for s in server.tables[code].slots] == ["human", "bot"]
+        assert await asyncio.wait_for(play_with_keys(pilot, app), 120) > 0
+
+
+async def test_waiting_room_creator_starts_with_bots_in_free_seats(server: Server) -> None:
+    from dominoes_tui.table.client import SeatInfo
+    from dominoes_tui.ui.choices import MatchSettings
+
+    app = RemoteApp("127.0.0.1", server.port, "Ana", prefs=Prefs(speed="instant"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: app.conn is not None, "the connection")
+        settings = MatchSettings("block", 3, [SeatInfo("You", "human"), SeatInfo("Open", "human"), SeatInfo("Bot", "bot", "random")], 20)
+        await app.create(settings)
+        await until(pilot, lambda: app.lobby.waiting is not None, "the waiting room")
+        assert app.creator and app.lobby.check_action("start", ()) is True
+        await pilot.press("s")
+        await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
+        kinds = [s.kind for s in server.tables[app.client.code].slots]
+        assert kinds == ["human", "bot", "bot"]  # the free person's seat went to a bot
+        assert await asyncio.wait_for(play_with_keys(pilot, app), 120) >= 0

@@ -78,7 +78,9 @@ async def test_refusals_change_nothing(server: Server) -> None:
     m = table.match
     # Let the bots move until a person is to act.
     people = {0: ana, 1: ben}
-    while m.to_act not in people:
+    for _ in range(2000):  # bounded: bots move in milliseconds
+        if m.to_act in people:
+            break
         await asyncio.sleep(0.01)
     mover, other = people[m.to_act], people[1 - m.to_act]
     await mover.wait_for(lambda s: s.get("type") == "state" and s["view"]["to_act"] == mover.seat)
@@ -211,3 +213,24 @@ async def test_bot_only_table_plays_itself(server: Server) -> None:
     await w.conn.request({"type": "start", "code": made["code"]})
     await w.wait_for(lambda s: s.get("type") == "state" and s["view"]["phase"] == "match_over", timeout=WAIT)
     await w.close()
+
+
+async def test_a_seat_left_past_the_grace_time_stays_with_the_bot(tmp_path) -> None:  # noqa: ANN001
+    srv = Server(tmp_path / "server", grace=0.0, bot_delay=0.0, default_level="random", standin_delay=0.0)
+    await srv.start("127.0.0.1", 0)
+    try:
+        ana, ben = await two_humans(srv, target=200)
+        token = ben.token
+        await ben.close()
+        for _ in range(200):
+            if srv.tables[ana.code].slots[1].conn is None:
+                break
+            await asyncio.sleep(0.01)
+        await asyncio.sleep(0.01)
+        back = await Driven.connect(srv.port, "Ben")
+        with pytest.raises(ServerRefused, match="away too long"):
+            await back.join(ana.code, token=token)
+        for c in (ana, back):
+            await c.close()
+    finally:
+        await srv.close()

@@ -49,7 +49,8 @@ async def read_until(stream: asyncio.StreamReader, *needles: bytes, timeout: flo
 
 async def finish(proc: asyncio.subprocess.Process) -> int:
     try:
-        return await asyncio.wait_for(proc.wait(), WAIT)
+        await asyncio.wait_for(proc.communicate(), WAIT)  # reads to the end: every pipe is closed
+        return proc.returncode
     except asyncio.TimeoutError:
         proc.kill()
         return await proc.wait()

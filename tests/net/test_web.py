@@ -51,5 +51,26 @@ async def test_browser_tab_gets_the_lobby(server: Server) -> None:
 
                 await asyncio.wait_for(read(), WAIT)
                 assert any(c.name == "Guest" and c.hello for c in server.conns)
+        # The tab is closed: its game process quits and is reaped before the loop ends.
+        for _ in range(int(WAIT / 0.05)):
+            if not runner.server.connections and not any(c.name == "Guest" for c in server.conns):
+                break
+            await asyncio.sleep(0.05)
+        await reap_tab_processes()
     finally:
         await runner.cleanup()
+
+
+async def reap_tab_processes() -> None:
+    """textual-serve never waits for a tab's process once its output ends; close those
+    transports here (after the process exited), while the loop still runs."""
+    import gc
+    from asyncio.base_subprocess import BaseSubprocessTransport
+
+    for _ in range(int(WAIT / 0.05)):
+        left = [o for o in gc.get_objects() if isinstance(o, BaseSubprocessTransport) and not o.is_closing()]
+        if all(t.get_returncode() is not None for t in left):
+            for t in left:
+                t.close()
+            return
+        await asyncio.sleep(0.05)
