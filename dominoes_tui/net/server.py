@@ -36,6 +36,7 @@ log = logging.getLogger("dominoes_tui.net")
 DEFAULT_GRACE = 300.0  # seconds a dropped person keeps the seat
 DEFAULT_READY_TIMEOUT = 120.0  # seconds the table waits for people to read a round's summary
 DEFAULT_BOT_DELAY = 0.7
+MAX_WAITING_PER_CLIENT = 5  # tables one client may have made that have not started
 
 
 def data_home() -> Path:
@@ -94,6 +95,7 @@ class Conn:
     last: float = field(default_factory=time.monotonic)
     errors: int = 0
     closed: bool = False
+    created: list["Table"] = field(default_factory=list)  # tables this client made and has not sat at
 
     def send(self, message: dict[str, Any]) -> None:
         self.send_bytes(P.encode(message))
@@ -524,6 +526,9 @@ class Server:
                 slots = [Slot(s["name"], s["kind"], s.get("level"), s.get("token"), None, None, bool(s.get("creator"))) for s in meta["slots"]]
                 table = Table(self, meta["code"], config, slots, int(meta["seed"]), float(meta["bot_delay"]))
                 log_path = d / f"{table.code}.jsonl"
+                if not meta.get("started") and not any(s.taken for s in slots):
+                    meta_path.unlink(missing_ok=True)  # made, never sat at: nobody will miss it
+                    continue
                 if meta.get("started") and log_path.exists():
                     table.match = load_match(log_path)
                     if table.match.phase == MATCH_OVER:
@@ -566,6 +571,12 @@ class Server:
             self.conns.discard(conn)
             try:
                 self.dropped(conn)
+                for table in conn.created:  # made, never started, nobody sitting: gone with its maker
+                    if table.creator_conn is conn:
+                        table.creator_conn = None
+                        if not self.closing and not table.started and not any(s.taken for s in table.slots):
+                            self.remove(table)
+                            self.lobby_changed()
             except Exception:  # noqa: BLE001
                 log.exception("cleaning up a connection failed")
             conn.closed = True
@@ -690,6 +701,9 @@ class Server:
     def create(self, conn: Conn, data: dict[str, Any]) -> dict[str, Any]:
         if conn.table is not None:
             raise Refused("leave your table first")
+        conn.created = [t for t in conn.created if t.code in self.tables and not t.started]
+        if len(conn.created) >= MAX_WAITING_PER_CLIENT:
+            raise Refused(f"you have {len(conn.created)} tables waiting to start; start or leave one first")
         if len(self.tables) >= self.max_tables:
             raise Refused("the server holds as many tables as it can")
         variant = data.get("variant", "draw")
@@ -730,6 +744,7 @@ class Server:
             raise Refused("bot_delay is between 0 and 5 seconds")
         table = Table(self, self.new_code(), config, slots, seed, float(delay))
         table.creator_conn = conn
+        conn.created.append(table)
         self.tables[table.code] = table
         self._spawn(table)
         sit = data.get("sit", -1)

@@ -100,3 +100,22 @@ async def test_flood_is_cut_off_and_other_tables_play_on(server: Server) -> None
     assert ping["type"] == "pong"
     await ana.close()
     await ben.close()
+
+
+async def test_tables_made_and_abandoned_do_not_pile_up(server: Server) -> None:
+    spam = await Driven.connect(server.port, "Spam")
+    made = []
+    for _ in range(5):
+        made.append((await spam.conn.request({"type": "create", "variant": "draw", "players": 2, "sit": None}))["code"])
+    from dominoes_tui.net.client import ServerRefused
+    import pytest
+
+    with pytest.raises(ServerRefused, match="waiting to start"):
+        await spam.conn.request({"type": "create", "variant": "draw", "players": 2, "sit": None})
+    assert all(code in server.tables for code in made)
+    await spam.close()
+    for _ in range(int(WAIT / 0.01)):
+        if not any(code in server.tables for code in made):
+            break
+        await asyncio.sleep(0.01)
+    assert not any(code in server.tables for code in made)
