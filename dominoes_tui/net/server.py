@@ -530,7 +530,7 @@ class Server:
                     meta_path.unlink(missing_ok=True)  # made, never sat at: nobody will miss it
                     continue
                 if meta.get("started") and log_path.exists():
-                    table.match = load_match(log_path)
+                    table.match = load_match(log_path, torn_tail_ok=True)  # a crash mid-append
                     if table.match.phase == MATCH_OVER:
                         self.file_finished(table)
                         continue

@@ -188,6 +188,8 @@ async def test_server_restart_mid_match(tmp_path) -> None:  # noqa: ANN001
     await first.close()
     for c in (ana, ben):
         await c.close()
+    with (data / "tables" / f"{code}.jsonl").open("a", encoding="utf-8") as f:
+        f.write('{"event": "play", "seat": 0, "ti')  # the server was killed in the middle of an append
 
     second = Server(data, bot_delay=0.0, default_level="random", standin_delay=600)
     await second.start("127.0.0.1", 0)
