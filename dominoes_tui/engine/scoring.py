@@ -24,7 +24,8 @@ class RoundOutcome:
     winner_seat: int | None  # the seat that went out or won the block (None: tie or team block)
     points: int | list[int]  # as the log records it (Kozel: penalties per seat)
     deltas: list[int]  # added to each side's total
-    terms: list[tuple[str, int]] = field(default_factory=list)  # the arithmetic, for people
+    # The arithmetic, for people: (seat, points) terms, or (label, points) for a bonus.
+    terms: list[tuple[int | str, int]] = field(default_factory=list)
     capicu: bool = False
 
 
@@ -49,11 +50,11 @@ def _no_winner(sides: int, points: int | list[int] = 0) -> RoundOutcome:
     return RoundOutcome(None, None, points, [0] * sides)
 
 
-def _winner_and_others(hands: Hands, went_out: int | None) -> tuple[int | None, list[int], list[tuple[str, int]]]:
+def _winner_and_others(hands: Hands, went_out: int | None) -> tuple[int | None, list[int], list[tuple[int | str, int]]]:
     """DRAW-7: who went out, else the sole lowest pip total; and the others' pips as terms."""
     pips = [hand_pips(h) for h in hands]
     w = went_out if went_out is not None else _sole_lowest(pips)
-    terms = [(f"seat {i}", p) for i, p in enumerate(pips) if i != w]
+    terms = [(i, p) for i, p in enumerate(pips) if i != w]
     return w, pips, terms
 
 
@@ -66,7 +67,7 @@ def _draw_like(config, hands, went_out, blocker, scores, capicu) -> RoundOutcome
     if went_out is None and config.option("blocked_points") == "loser_pips":
         pass
     elif pips[w]:
-        terms.append((f"seat {w}", -pips[w]))
+        terms.append((w, -pips[w]))
         points -= pips[w]
     deltas = [0] * len(hands)
     deltas[w] = points
@@ -98,9 +99,9 @@ def _partner(config, hands, went_out, blocker, scores, capicu) -> RoundOutcome: 
     if winner is None:
         return _no_winner(2)
     if config.option("partner_round_points") == "all_hands":
-        terms = [(f"seat {s}", pips[s]) for s in range(4)]
+        terms = [(s, pips[s]) for s in range(4)]
     else:
-        terms = [(f"seat {s}", pips[s]) for s in teams[1 - winner]]
+        terms = [(s, pips[s]) for s in teams[1 - winner]]
     bonus = config.option("capicu_bonus") if capicu else 0
     if bonus:
         terms.append(("capicú", bonus))
@@ -128,14 +129,14 @@ def _kozel(config, hands, went_out, blocker, scores, capicu) -> RoundOutcome:  #
     threshold = int(config.option("kozel_threshold"))
     opening = config.option("kozel_threshold_mode") == "opening"
     penalties = [0] * n
-    terms = []
+    terms: list[tuple[int | str, int]] = []
     for i, hand in enumerate(hands):
         if i == w:
             continue
         k = _kozel_penalty(config, hand)
         if k >= threshold or (opening and scores[i] > 0):
             penalties[i] = k
-        terms.append((f"seat {i}", penalties[i]))
+        terms.append((i, penalties[i]))
     return RoundOutcome(w, w, penalties, list(penalties), terms)
 
 
@@ -149,15 +150,15 @@ def _duel(config, hands, went_out, blocker, scores, capicu) -> RoundOutcome:  # 
         if len(hand) == 1 and hand[0] == DOUBLE_BLANK:
             lone = config.option("duel_lone_00")
             value = 0 if lone == "pips" else int(lone)
-        terms = [(f"seat {loser}", value)]
+        terms = [(loser, value)]
     else:
         w = _sole_lowest(pips)
         if w is None:
             return _no_winner(2)
         loser = 1 - w
-        terms = [(f"seat {loser}", pips[loser])]
+        terms = [(loser, pips[loser])]
         if config.option("blocked_points") == "difference":
-            terms.append((f"seat {w}", -pips[w]))
+            terms.append((w, -pips[w]))
     points = sum(p for _, p in terms)
     deltas = [0, 0]
     deltas[w] = points

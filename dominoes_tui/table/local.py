@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import random
-import re
 import time
 from pathlib import Path
 from typing import Sequence
@@ -22,14 +21,7 @@ from .client import RoundReport, SeatInfo, TableClient
 
 SPEEDS = {"instant": 0.0, "normal": 0.7, "slow": 1.6}  # seconds a bot move takes at least
 
-_SEAT_TERM = re.compile(r"seat (\d+)$")
-
-
 def report_from(record: RoundRecord, match: Match, last: bool) -> RoundReport:
-    terms: list[tuple[int | str, int]] = []
-    for label, value in record.outcome.terms:
-        found = _SEAT_TERM.match(label)
-        terms.append((int(found.group(1)) if found else label, value))
     points = record.outcome.points
     verdict = match.verdict if last else None
 
@@ -41,7 +33,7 @@ def report_from(record: RoundRecord, match: Match, last: bool) -> RoundReport:
         result=record.result,
         winner=record.outcome.winner,
         points=tuple(points) if isinstance(points, list) else points,
-        terms=tuple(terms),
+        terms=tuple(record.outcome.terms),
         hands=tuple(tuple(h) for h in record.hands),
         went_out=record.went_out,
         blocker=record.blocker,
