@@ -51,6 +51,7 @@ class TableClient(ABC):
 
     config: TableConfig
     seats: tuple[SeatInfo, ...]
+    notes: list[str]  # what went wrong (a save that failed, a bot that misbehaved), oldest first
 
     @abstractmethod
     def view(self, seat: int) -> PlayerView:

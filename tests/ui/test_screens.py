@@ -249,3 +249,19 @@ async def test_the_scoresheet_opens_from_the_round_summary() -> None:
         assert len(app.screen.rounds) == 1
         await press(pilot, "escape")
         assert isinstance(app.screen, RoundSummaryScreen)
+
+
+async def test_a_save_that_fails_is_told_to_the_player(monkeypatch) -> None:  # noqa: ANN001
+    import dominoes_tui.table.local as local
+
+    def disk_full(*_: object) -> None:
+        raise OSError("No space left on device")
+
+    monkeypatch.setattr(local, "write_log", disk_full)
+    app = make_app("draw", seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        await press(pilot, "enter")
+        await settle(app, pilot)
+        messages = [n.message for n in app._notifications]
+        assert any("could not save the match: No space left on device" in m for m in messages)

@@ -73,6 +73,7 @@ class TableScreen(Screen[str]):
         self._noticed = (self.view_.round, len(self.view_.history))
         self._binding_state: tuple | None = None
         self.notice = ""  # what the rules just did for the person here (a forced draw or pass)
+        self._notes_seen = len(client.notes)
 
     # -- building ---------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -320,6 +321,7 @@ class TableScreen(Screen[str]):
     def redraw(self) -> None:
         self.view_ = view = self.client.view(self.viewer)
         self.announce(view)
+        self.tell_notes()
         look = self.look
         mine = self.my_turn()
         targets: tuple[str, ...] = ()
@@ -341,6 +343,14 @@ class TableScreen(Screen[str]):
         if state != self._binding_state:
             self._binding_state = state
             self.refresh_bindings()
+
+    def tell_notes(self) -> None:
+        """What went wrong at the table (a save that failed, a bot that misbehaved) is
+        told, not only kept: a person must know when their match is not being saved."""
+        notes = self.client.notes
+        for note in notes[self._notes_seen :]:
+            self.notify(note, title="Table", severity="warning", timeout=8)
+        self._notes_seen = len(notes)
 
     def status_text(self, view: PlayerView) -> Text:
         config = self.client.config
