@@ -101,7 +101,7 @@ class Conn:
         self.send_bytes(P.encode(message))
 
     def send_bytes(self, data: bytes) -> None:
-        if self.closed:
+        if self.closed or self.writer.transport.is_closing():
             return
         try:
             self.writer.write(data)
@@ -232,6 +232,7 @@ class Table:
             if slot.kind == "human" and not slot.taken:  # an empty seat: a bot plays it
                 slot.kind, slot.level, slot.name = "bot", self.server.default_level, f"Bot {i + 1}"
         seats = [Seat(s.name, s.kind, s.level) for s in self.slots]
+        log.info("table %s starts: %s", self.code, ", ".join(f"{s.name} ({s.kind})" for s in seats))
         self.match = Match(self.config, random.Random(self.seed), seats, self.seed)
         self._make_bots()
         self.match.begin_round()
@@ -361,6 +362,7 @@ class Table:
 
     def finish(self) -> None:
         """The match is over: file the log among the finished ones, forget the seats file."""
+        log.info("table %s: the match is over, scores %s", self.code, self.match.scores if self.match else "")
         self.server.file_finished(self)
         if not self.conns():
             self.server.remove(self)
@@ -743,6 +745,7 @@ class Server:
         if not isinstance(delay, (int, float)) or not 0 <= delay <= 5:
             raise Refused("bot_delay is between 0 and 5 seconds")
         table = Table(self, self.new_code(), config, slots, seed, float(delay))
+        log.info("table %s made by %s: %s, %d players", table.code, conn.name, config.variant, config.players)
         table.creator_conn = conn
         conn.created.append(table)
         self.tables[table.code] = table
@@ -814,6 +817,7 @@ class Server:
         slot = table.slots[seat]
         slot.conn, slot.left_at = conn, None
         conn.table, conn.seat = table, seat
+        log.info("%s %s seat %d at table %s", slot.name, "is back in" if rejoin else "takes", seat + 1, table.code)
         table.wake.set()  # a person back at their seat takes their next turn
         answer: dict[str, Any] = {
             "type": "joined", "code": table.code, "seat": seat, "token": slot.token, "rejoin": rejoin,
@@ -852,6 +856,7 @@ class Server:
                 slot.conn = None
                 if table.started:
                     slot.left_at = time.time()
+                    log.info("%s left table %s; a bot plays seat %d until they are back", slot.name, table.code, conn.seat + 1)
                 else:  # before the start, leaving frees the seat
                     slot.token, slot.name, slot.creator = None, f"Seat {conn.seat + 1}", False
                     table.save_meta()
