@@ -44,7 +44,7 @@ class LoadResult:
         return [
             f"load check: {self.tables} bot-only tables, {self.watchers} watching clients each "
             f"({self.clients} connections), bot delay {self.bot_delay:g}s, {self.seconds:g}s measured",
-            f"  moves applied and sent: {self.moves} ({self.moves_per_second:.0f} moves/s)",
+            f"  moves applied and sent (a deal counts as one): {self.moves} ({self.moves_per_second:.0f} moves/s)",
             f"  move -> every watcher has it: median {self.latency_median_ms:.1f} ms, "
             f"95th percentile {self.latency_p95_ms:.1f} ms, max {self.latency_max_ms:.1f} ms",
             *(f"  problem: {e}" for e in self.errors[:5]),
