@@ -75,6 +75,7 @@ class Match:
         self.seed = seed
         self.sides = 2 if config.teams else self.n
         self._draws = config.rules.draws
+        self._spinner = config.rules.spinner
         self._reserve = int(config.option("boneyard_reserve") or 0)
         self.scores = [0] * self.sides
         self.round_no = 0
@@ -172,8 +173,8 @@ class Match:
             {
                 "event": "round_start",
                 "round": self.round_no,
-                "hands": [[str(t) for t in h] for h in hands],
-                "boneyard": [str(t) for t in boneyard],
+                "hands": [[TILE_NAME[t] for t in h] for h in hands],
+                "boneyard": [TILE_NAME[t] for t in boneyard],
                 "leader": leader,
             }
         )
@@ -196,7 +197,7 @@ class Match:
         self.last_placer = mover
         self._legal, self._passes = None, 0
         self.events.append({"event": "play", "seat": mover, "tile": TILE_NAME[move.tile], "end": move.end})
-        if self.config.rules.spinner and self._score_in_play(mover):
+        if self._spinner and self._score_in_play(mover):
             return
         if going_out:
             self._end_round(went_out=mover, capicu=self._is_capicu(move.tile, ends_before))
@@ -293,7 +294,7 @@ class Match:
             "result": result,
             "winner": outcome.winner,
             "points": outcome.points,
-            "hands": [[str(t) for t in h] for h in hands],
+            "hands": [[TILE_NAME[t] for t in h] for h in hands],
             "scores": list(self.scores),
             "blocker": blocker,
         }

@@ -66,10 +66,11 @@ class Layout:
 
     def open_ends(self) -> list[tuple[str, int]]:
         """Every attachment point with the value showing there, in END_NAMES order."""
-        if not self.line:
+        line = self.line
+        if not line:
             return []
-        ends = [("left", self.line[0].first), ("right", self.line[-1].second)]
-        if self.branches_open:
+        ends = [("left", line[0].first), ("right", line[-1].second)]
+        if self.spinner is not None and self.west and self.east:
             s = self.spinner.low  # type: ignore[union-attr]
             ends.append(("up", self.up[-1].second if self.up else s))
             ends.append(("down", self.down[-1].second if self.down else s))

@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple, Sequence
 
 from .layout import END_NAMES, Layout
-from .tiles import Tile, parse_tile
+from .tiles import ALL_TILES, Tile, parse_tile
 
 
 class Move(NamedTuple):
@@ -32,6 +32,13 @@ class Move(NamedTuple):
         return Move(parse_tile(data["tile"]), end)
 
 
+# Every (tile, end) move made once: legal moves are listed on every turn, and building
+# NamedTuples there was a large part of the engine's time.
+_MOVES: dict[str | None, dict[Tile, Move]] = {
+    end: {t: Move(t, end) for t in ALL_TILES} for end in (None, *END_NAMES)
+}
+
+
 def legal_moves(hand: Sequence[Tile], layout: Layout, lead_tile: Tile | None = None) -> list[Move]:
     """Every (tile, end) the hand may play, hand order first, then end order.
 
@@ -40,8 +47,9 @@ def legal_moves(hand: Sequence[Tile], layout: Layout, lead_tile: Tile | None = N
     procedure names one (COM-8).
     """
     if layout.is_empty:
+        leads = _MOVES[None]
         if lead_tile is not None:
-            return [Move(lead_tile, None)] if lead_tile in hand else []
-        return [Move(t, None) for t in hand]
+            return [leads[lead_tile]] if lead_tile in hand else []
+        return [leads[t] for t in hand]
     ends = layout.open_ends()
-    return [Move(t, name) for t in hand for name, value in ends if t.low == value or t.high == value]
+    return [_MOVES[name][t] for t in hand for name, value in ends if t.low == value or t.high == value]
