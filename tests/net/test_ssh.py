@@ -109,3 +109,34 @@ async def test_shared_password_and_kept_host_key(server: Server, tmp_path) -> No
     key_file = home / "ssh_host_ed25519_key"
     first = load_host_key(key_file).export_public_key()
     assert load_host_key(key_file).export_public_key() == first  # the same host key next time
+
+
+@needs_ssh
+async def test_one_crashed_session_leaves_the_others_alone(server: Server, gateway: Gateway) -> None:
+    import signal
+
+    env = {**os.environ, "TERM": "xterm-256color"}
+    procs = []
+    try:
+        for name in ("Ana", "Ben"):
+            proc = await asyncio.create_subprocess_exec(
+                SSH, "-tt", "-p", str(gateway.port), *SSH_OPTS, f"{name}@127.0.0.1",
+                stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE, env=env,
+            )
+            procs.append(proc)
+            assert b"as " + name.encode() in await read_until(proc.stdout, b"as " + name.encode())
+        ana_session = next(s for s in gateway.sessions if s.chan.get_extra_info("username") == "Ana")
+        os.kill(ana_session.proc.pid, signal.SIGKILL)  # Ana's game dies
+        assert await finish(procs[0]) != 0
+        ben = procs[1]
+        ben.stdin.write(b"c")  # Ben's game goes on as if nothing happened
+        await ben.stdin.drain()
+        assert b"new match" in await read_until(ben.stdout, b"new match")
+        ben.stdin.write(b"\x11")
+        await ben.stdin.drain()
+        assert await finish(ben) == 0
+    finally:
+        for proc in procs:
+            if proc.returncode is None:
+                proc.kill()
+                await proc.wait()
