@@ -295,51 +295,64 @@ class Table:
 
     # -- the turn loop ----------------------------------------------------------------------
     async def run(self) -> None:
-        try:
-            while not self.closed:
-                self.wake.clear()
-                m = self.match
-                if m is None or m.phase == MATCH_OVER:
-                    if m is not None:
-                        self.finish()
-                        return
-                    await self.wake.wait()
-                    continue
-                if m.phase in (NEW, ROUND_OVER):
-                    if self.round_over_at is None:
-                        self.round_over_at = time.monotonic()
-                    waited = time.monotonic() - self.round_over_at
-                    if self.waiting_on_people() and waited < self.server.ready_timeout:
-                        try:
-                            await asyncio.wait_for(self.wake.wait(), self.server.ready_timeout - waited)
-                        except asyncio.TimeoutError:
-                            pass
-                        continue
-                    if self.bot_delay and not any(s.kind == "human" for s in self.slots):
-                        await asyncio.sleep(self.bot_delay * 2)
-                    self.round_over_at = None
-                    self.ready.clear()
-                    m.begin_round()
-                    self.changed()
-                    continue
-                seat = m.to_act
-                if self.person_controls(seat):
-                    await self.wake.wait()
-                    continue
-                slot = self.slots[seat]
-                if slot.kind == "human" and slot.left_at is not None:
-                    away = time.time() - slot.left_at
-                    if away < self.server.standin_delay:  # a short drop does not hand the turn to a bot
-                        try:
-                            await asyncio.wait_for(self.wake.wait(), self.server.standin_delay - away)
-                        except asyncio.TimeoutError:
-                            pass
-                        continue
-                await self.bot_move(m, seat)
-        except asyncio.CancelledError:
-            raise
-        except Exception:  # noqa: BLE001 - one table's bug must not touch the others
-            log.exception("table %s stopped", self.code)
+        failures = 0
+        while not self.closed:
+            try:
+                if await self.step():
+                    return
+                failures = 0
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # noqa: BLE001 - one table's bug must not touch the others
+                failures += 1
+                log.exception("table %s: a step failed (%d in a row)", self.code, failures)
+                if failures >= 5:
+                    log.error("table %s stops", self.code)
+                    return
+                await asyncio.sleep(1.0)
+
+    async def step(self) -> bool:
+        """One turn of the table's loop; True when the table is done."""
+        self.wake.clear()
+        m = self.match
+        if m is None or m.phase == MATCH_OVER:
+            if m is not None:
+                self.finish()
+                return True
+            await self.wake.wait()
+            return False
+        if m.phase in (NEW, ROUND_OVER):
+            if self.round_over_at is None:
+                self.round_over_at = time.monotonic()
+            waited = time.monotonic() - self.round_over_at
+            if self.waiting_on_people() and waited < self.server.ready_timeout:
+                try:
+                    await asyncio.wait_for(self.wake.wait(), self.server.ready_timeout - waited)
+                except asyncio.TimeoutError:
+                    pass
+                return False
+            if self.bot_delay and not any(s.kind == "human" for s in self.slots):
+                await asyncio.sleep(self.bot_delay * 2)
+            self.round_over_at = None
+            self.ready.clear()
+            m.begin_round()
+            self.changed()
+            return False
+        seat = m.to_act
+        if self.person_controls(seat):
+            await self.wake.wait()
+            return False
+        slot = self.slots[seat]
+        if slot.kind == "human" and slot.left_at is not None:
+            away = time.time() - slot.left_at
+            if away < self.server.standin_delay:  # a short drop does not hand the turn to a bot
+                try:
+                    await asyncio.wait_for(self.wake.wait(), self.server.standin_delay - away)
+                except asyncio.TimeoutError:
+                    pass
+                return False
+        await self.bot_move(m, seat)
+        return False
 
     async def bot_move(self, m: Match, seat: int) -> None:
         started = time.monotonic()

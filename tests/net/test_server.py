@@ -236,3 +236,34 @@ async def test_a_seat_left_past_the_grace_time_stays_with_the_bot(tmp_path) -> N
             await c.close()
     finally:
         await srv.close()
+
+
+async def test_a_bot_that_crashes_or_a_failing_step_does_not_stop_the_table(server: Server, monkeypatch) -> None:  # noqa: ANN001
+    from dominoes_tui.net import server as server_module
+
+    class Broken:
+        def choose(self, view):  # noqa: ANN001, ANN201
+            raise RuntimeError("bot bug")
+
+        def close(self) -> None:
+            pass
+
+    monkeypatch.setattr(server_module, "make_bot", lambda *a, **k: Broken())
+    w = await Driven.connect(server.port, "Wes")
+    made = await w.create(variant="block", players=2, target=10, seats=[{"kind": "bot"}, {"kind": "bot"}], sit=None)
+    await w.watch(made["code"])
+    table = server.tables[made["code"]]
+    plain_step, failed = table.step, []
+
+    async def step_failing_once() -> bool:
+        if not failed and table.match is not None and len(table.match.events) > 3:
+            failed.append(True)
+            raise RuntimeError("a bug in one step")
+        return await plain_step()
+
+    monkeypatch.setattr(table, "step", step_failing_once)
+    await w.conn.request({"type": "start", "code": made["code"]})
+    await w.wait_for(lambda s: s.get("type") == "state" and s["view"]["phase"] == "match_over")
+    assert failed
+    await w.close()
+
