@@ -154,8 +154,21 @@ class RemoteApp(DominoesApp):
                 answer = await self._ask({"type": "join", "code": code, "name": self.player_name})
             except (ConnectionLost, asyncio.TimeoutError):
                 answer = None
+        elif self.conn is not None:
+            try:
+                answer = await self.conn.request(msg)
+            except ServerRefused as exc:
+                answer = None
+                if "started" in str(exc):  # too late to sit down: watch instead
+                    self.notify(f"Table {code} has started: watching it.", timeout=5)
+                    await self.watch_table(code)
+                    return
+                self.notify(str(exc), title="The server says no", severity="warning", timeout=6)
+            except (ConnectionLost, asyncio.TimeoutError) as exc:
+                answer = None
+                self.notify(f"No answer from the server: {exc}", severity="error")
         else:
-            answer = await self._ask(msg)
+            answer = None
         if answer is not None:
             self._seated(answer)
 

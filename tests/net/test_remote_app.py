@@ -201,3 +201,14 @@ async def test_waiting_room_creator_starts_with_bots_in_free_seats(server: Serve
         kinds = [s.kind for s in server.tables[app.client.code].slots]
         assert kinds == ["human", "bot", "bot"]  # the free person's seat went to a bot
         assert await asyncio.wait_for(play_with_keys(pilot, app), 120) >= 0
+
+
+async def test_join_by_code_after_the_start_watches_instead(server: Server) -> None:
+    owner = await Driven.connect(server.port, "Owner")
+    made = await owner.create(variant="block", players=2, target=15, seats=[{"kind": "human"}, {"kind": "bot"}], bot_delay=0.2)
+    assert made["table"]["started"] is True  # its one person's seat was taken by the owner
+    app = RemoteApp("127.0.0.1", server.port, "Late", code=made["code"])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table screen")
+        assert isinstance(app.client, RemoteTable) and app.client.watching
+    await owner.close()

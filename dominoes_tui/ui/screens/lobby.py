@@ -155,7 +155,10 @@ class LobbyScreen(Screen[None]):
         grid.clear()
         for t in self.tables:
             seats = ", ".join(seat_words(s, None) for s in t["seats"])
-            grid.add_row(t["code"], f"{t['title']} ({t['players']})", seats, status_words(t), str(t["spectators"]), key=t["code"])
+            status = status_words(t)
+            if t["started"] and self.remote.token_for(t["code"]):
+                status += " · your seat is kept"
+            grid.add_row(t["code"], f"{t['title']} ({t['players']})", seats, status, str(t["spectators"]), key=t["code"])
         if self.tables:
             grid.move_cursor(row=min(keep, len(self.tables) - 1))
         self.refresh_bindings()
