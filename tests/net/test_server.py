@@ -239,7 +239,7 @@ async def test_a_seat_left_past_the_grace_time_stays_with_the_bot(tmp_path) -> N
 
 
 async def test_a_bot_that_crashes_or_a_failing_step_does_not_stop_the_table(server: Server, monkeypatch) -> None:  # noqa: ANN001
-    from dominoes_tui.net import server as server_module
+    from dominoes_tui.net import table as table_module
 
     class Broken:
         def choose(self, view):  # noqa: ANN001, ANN201
@@ -248,7 +248,7 @@ async def test_a_bot_that_crashes_or_a_failing_step_does_not_stop_the_table(serv
         def close(self) -> None:
             pass
 
-    monkeypatch.setattr(server_module, "make_bot", lambda *a, **k: Broken())
+    monkeypatch.setattr(table_module, "make_bot", lambda *a, **k: Broken())
     w = await Driven.connect(server.port, "Wes")
     made = await w.create(variant="block", players=2, target=10, seats=[{"kind": "bot"}, {"kind": "bot"}], sit=None)
     await w.watch(made["code"])
@@ -267,3 +267,20 @@ async def test_a_bot_that_crashes_or_a_failing_step_does_not_stop_the_table(serv
     assert failed
     await w.close()
 
+
+
+async def test_a_table_file_that_cannot_be_read_is_kept_aside_on_restart(tmp_path) -> None:  # noqa: ANN001
+    data = tmp_path / "server"
+    tables = data / "tables"
+    tables.mkdir(parents=True)
+    (tables / "ZZZZ.json").write_text('{"code": "ZZZZ", "variant": "draw", "play', encoding="utf-8")
+    (tables / "ZZZZ.jsonl").write_text('{"event": "match_start"}\n', encoding="utf-8")
+    srv = Server(data, bot_delay=0.0)
+    await srv.start("127.0.0.1", 0)
+    try:
+        assert "ZZZZ" not in srv.tables  # the server runs on without it
+        kept = sorted(p.suffix for p in (data / "broken").iterdir())
+        assert kept == [".json", ".jsonl"]  # both files, as they were
+        assert not list(tables.glob("ZZZZ*"))
+    finally:
+        await srv.close()

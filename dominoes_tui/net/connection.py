@@ -1,0 +1,66 @@
+"""One client connection to the table server: what it sent, what it may still send,
+and a send that never blocks the server on a slow or vanished reader."""
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from . import protocol as P
+
+if TYPE_CHECKING:
+    from .table import Table
+
+log = logging.getLogger("dominoes_tui.net")
+
+
+@dataclass(eq=False)
+class Conn:
+    reader: asyncio.StreamReader
+    writer: asyncio.StreamWriter
+    name: str = "Guest"
+    hello: bool = False
+    table: Table | None = None
+    seat: int | None = None  # None while watching or in the lobby
+    tokens: float = P.RATE_BURST
+    last: float = field(default_factory=time.monotonic)
+    errors: int = 0
+    closed: bool = False
+    created: list[Table] = field(default_factory=list)  # tables this client made and has not sat at
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.send_bytes(P.encode(message))
+
+    def send_bytes(self, data: bytes) -> None:
+        if self.closed or self.writer.transport.is_closing():
+            return
+        try:
+            self.writer.write(data)
+            transport = self.writer.transport
+            if transport is not None and transport.get_write_buffer_size() > 8 * 1024 * 1024:
+                log.warning("client %s reads too slowly; hanging up", self.name)
+                self.abort()
+        except (ConnectionError, RuntimeError):
+            self.abort()
+
+    def abort(self) -> None:
+        self.closed = True
+        try:
+            self.writer.transport.abort()
+        except Exception:  # noqa: BLE001
+            pass
+
+    def take_token(self) -> bool:
+        t = time.monotonic()
+        self.tokens = min(P.RATE_BURST, self.tokens + (t - self.last) * P.RATE_PER_SECOND)
+        self.last = t
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+class Refused(Exception):
+    """A request the server says no to; the text goes back as the reason."""

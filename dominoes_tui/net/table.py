@@ -1,0 +1,351 @@
+"""One hosted table: its seats, its match, the turn loop that lets bots and stand-ins
+play, what each client is told, and the files that bring it back after a restart."""
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import random
+import time
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
+
+from ..bots import Bot, make_bot
+from ..engine import (
+    MATCH_OVER, NEW, PLAYING, ROUND_OVER, VARIANTS, IllegalMove, Match, Move, PlayerView, Seat, TableConfig, dumps,
+    view_for, write_log,
+)
+from ..table.local import report_from
+from . import protocol as P
+from .connection import Conn, Refused
+
+if TYPE_CHECKING:
+    from .server import Server
+
+log = logging.getLogger("dominoes_tui.net")
+
+
+def public_view(match: Match) -> PlayerView:
+    """What a spectator may see: no hand, every draw face down."""
+    view = view_for(match, 0)
+    history = tuple(
+        {"event": "draw", "seat": e["seat"], "tile": None} if e["event"] == "draw" else e for e in view.history
+    )
+    return replace(view, seat=-1, hand=(), legal=(), history=history)
+
+
+@dataclass
+class Slot:
+    name: str
+    kind: str  # "human" or "bot"
+    level: str | None = None
+    token: str | None = None  # set once a person sat here
+    conn: Conn | None = None
+    left_at: float | None = None
+    creator: bool = False
+
+    @property
+    def taken(self) -> bool:
+        return self.token is not None
+
+    def public(self, i: int) -> dict[str, Any]:
+        return {
+            "seat": i, "name": self.name, "kind": self.kind, "level": self.level,
+            "taken": self.taken, "connected": self.conn is not None,
+        }
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "kind": self.kind, "level": self.level, "token": self.token, "creator": self.creator}
+
+
+class Table:
+    def __init__(self, server: Server, code: str, config: TableConfig, slots: list[Slot], seed: int, bot_delay: float) -> None:
+        self.server = server
+        self.code = code
+        self.config = config
+        self.slots = slots
+        self.seed = seed
+        self.bot_delay = bot_delay
+        self.match: Match | None = None
+        self.bots: dict[int, Bot] = {}
+        self.standins: dict[int, Bot] = {}
+        self.spectators: set[Conn] = set()
+        self.creator_conn: Conn | None = None
+        self.ready: set[int] = set()
+        self.round_over_at: float | None = None
+        self.wake = asyncio.Event()
+        self.seq = 0
+        self.task: asyncio.Task[None] | None = None
+        self.closed = False
+        self._saved = 0  # events already in the log file
+
+    # -- reading -----------------------------------------------------------------------
+    @property
+    def started(self) -> bool:
+        return self.match is not None
+
+    @property
+    def phase(self) -> str:
+        return self.match.phase if self.match else "waiting"
+
+    def free_seats(self) -> list[int]:
+        if self.started:
+            return []
+        return [i for i, s in enumerate(self.slots) if s.kind == "human" and not s.taken]
+
+    def conns(self) -> list[Conn]:
+        return [s.conn for s in self.slots if s.conn is not None] + list(self.spectators)
+
+    def info(self) -> dict[str, Any]:
+        return {
+            "code": self.code, "variant": self.config.variant, "title": VARIANTS[self.config.variant].title,
+            "players": self.config.players, "target": self.config.target, "options": dict(self.config.options),
+            "started": self.started, "phase": self.phase, "round": self.match.round_no if self.match else 0,
+            "seats": [s.public(i) for i, s in enumerate(self.slots)], "free": self.free_seats(),
+            "spectators": len(self.spectators), "bot_delay": self.bot_delay,
+        }
+
+    def person_controls(self, seat: int) -> bool:
+        slot = self.slots[seat]
+        return slot.kind == "human" and slot.conn is not None
+
+    # -- telling -------------------------------------------------------------------------
+    def state_for(self, seat: int | None) -> dict[str, Any]:
+        assert self.match is not None
+        m = self.match
+        view = view_for(m, seat) if seat is not None else public_view(m)
+        msg: dict[str, Any] = {
+            "type": "state", "code": self.code, "seq": self.seq, "at": self._at,
+            "view": P.view_to_json(view), "seats": [s.public(i) for i, s in enumerate(self.slots)],
+            "ready": sorted(self.ready),
+        }
+        if m.phase in (ROUND_OVER, MATCH_OVER):
+            msg["rounds"] = self.rounds_json()
+        return msg
+
+    def rounds_json(self) -> list[dict[str, Any]]:
+        assert self.match is not None
+        recs = self.match.records
+        return [P.report_to_json(report_from(r, self.match, last=i == len(recs) - 1)) for i, r in enumerate(recs)]
+
+    _at: float = 0.0
+
+    def broadcast_state(self) -> None:
+        if self.match is None:
+            return
+        self.seq += 1
+        self._at = P.now()
+        public: bytes | None = None
+        for i, slot in enumerate(self.slots):
+            if slot.conn is not None:
+                slot.conn.send(self.state_for(i))
+        for c in list(self.spectators):
+            if public is None:
+                public = P.encode(self.state_for(None))
+            c.send_bytes(public)
+
+    def broadcast_table(self) -> None:
+        msg = {"type": "table", "table": self.info()}
+        for c in self.conns():
+            c.send(msg)
+
+    # -- changing --------------------------------------------------------------------------
+    def start(self) -> None:
+        if self.started:
+            raise Refused("the table has already started")
+        for i, slot in enumerate(self.slots):
+            if slot.kind == "human" and not slot.taken:  # an empty seat: a bot plays it
+                slot.kind, slot.level, slot.name = "bot", self.server.default_level, f"Bot {i + 1}"
+        seats = [Seat(s.name, s.kind, s.level) for s in self.slots]
+        log.info("table %s starts: %s", self.code, ", ".join(f"{s.name} ({s.kind})" for s in seats))
+        self.match = Match(self.config, random.Random(self.seed), seats, self.seed)
+        self._make_bots()
+        self.match.begin_round()
+        self.save_meta()
+        self.changed()
+        self.server.lobby_changed()
+
+    def _make_bots(self) -> None:
+        for i, slot in enumerate(self.slots):
+            if slot.kind == "bot":
+                self.bots[i] = make_bot(slot.level or "random", random.Random(f"{self.seed}/{i}"), slot.name)
+
+    def bot_for(self, seat: int) -> Bot:
+        if seat in self.bots:
+            return self.bots[seat]
+        if seat not in self.standins:
+            self.standins[seat] = make_bot(
+                self.server.default_level, random.Random(f"{self.seed}/standin/{seat}"), self.slots[seat].name
+            )
+        return self.standins[seat]
+
+    def changed(self) -> None:
+        """After every change of the match: save, tell everyone, wake the turn loop."""
+        self.save()
+        self.broadcast_state()
+        self.wake.set()
+
+    def play(self, conn: Conn, data: dict[str, Any]) -> None:
+        m = self.match
+        if m is None:
+            raise Refused("the table has not started yet")
+        if conn.seat is None:
+            raise Refused("spectators cannot play")
+        seat = data.get("seat", conn.seat)
+        if seat != conn.seat:
+            raise Refused(f"you sit in seat {conn.seat}, not seat {seat}")
+        if m.phase != PLAYING:
+            raise Refused("no round is being played")
+        if m.to_act != seat:
+            raise Refused(f"it is {self.slots[m.to_act].name}'s turn (seat {m.to_act}), not yours")
+        try:
+            move = Move.from_json(data.get("move"))
+        except ValueError as exc:
+            raise Refused(f"bad move: {exc}") from None
+        try:
+            m.apply(move, seat)
+        except IllegalMove as exc:
+            raise Refused(str(exc)) from None
+        self.changed()
+
+    def mark_ready(self, conn: Conn) -> None:
+        if self.match is None or conn.seat is None:
+            return
+        if self.match.phase == ROUND_OVER:
+            self.ready.add(conn.seat)
+            self.wake.set()
+
+    def waiting_on_people(self) -> bool:
+        return any(s.kind == "human" and s.conn is not None and i not in self.ready for i, s in enumerate(self.slots))
+
+    # -- the turn loop ----------------------------------------------------------------------
+    async def run(self) -> None:
+        failures = 0
+        while not self.closed:
+            try:
+                if await self.step():
+                    return
+                failures = 0
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # noqa: BLE001 - one table's bug must not touch the others
+                failures += 1
+                log.exception("table %s: a step failed (%d in a row)", self.code, failures)
+                if failures >= 5:
+                    log.error("table %s stops", self.code)
+                    return
+                await asyncio.sleep(1.0)
+
+    async def step(self) -> bool:
+        """One turn of the table's loop; True when the table is done."""
+        self.wake.clear()
+        m = self.match
+        if m is None or m.phase == MATCH_OVER:
+            if m is not None:
+                self.finish()
+                return True
+            await self.wake.wait()
+            return False
+        if m.phase in (NEW, ROUND_OVER):
+            if self.round_over_at is None:
+                self.round_over_at = time.monotonic()
+            waited = time.monotonic() - self.round_over_at
+            if self.waiting_on_people() and waited < self.server.ready_timeout:
+                try:
+                    await asyncio.wait_for(self.wake.wait(), self.server.ready_timeout - waited)
+                except asyncio.TimeoutError:
+                    pass
+                return False
+            if self.bot_delay and not any(s.kind == "human" for s in self.slots):
+                await asyncio.sleep(self.bot_delay * 2)
+            self.round_over_at = None
+            self.ready.clear()
+            m.begin_round()
+            self.changed()
+            return False
+        seat = m.to_act
+        if self.person_controls(seat):
+            await self.wake.wait()
+            return False
+        slot = self.slots[seat]
+        if slot.kind == "human" and slot.left_at is not None:
+            away = time.time() - slot.left_at
+            if away < self.server.standin_delay:  # a short drop does not hand the turn to a bot
+                try:
+                    await asyncio.wait_for(self.wake.wait(), self.server.standin_delay - away)
+                except asyncio.TimeoutError:
+                    pass
+                return False
+        await self.bot_move(m, seat)
+        return False
+
+    async def bot_move(self, m: Match, seat: int) -> None:
+        started = time.monotonic()
+        view = view_for(m, seat)
+        bot = self.bot_for(seat)
+        try:
+            move = await asyncio.to_thread(bot.choose, view)
+        except Exception as exc:  # noqa: BLE001
+            log.warning("table %s: bot in seat %d failed (%s); first legal move", self.code, seat, exc)
+            move = view.legal[0]
+        rest = self.bot_delay - (time.monotonic() - started)
+        if rest > 0:
+            await asyncio.sleep(rest)
+        if self.closed or m.phase != PLAYING or m.to_act != seat or self.person_controls(seat):
+            return  # the person came back meanwhile: the turn is theirs
+        if move not in m.legal_moves():
+            move = m.legal_moves()[0]
+        m.apply(move, seat)
+        self.changed()
+
+    def finish(self) -> None:
+        """The match is over: file the log among the finished ones, forget the seats file."""
+        log.info("table %s: the match is over, scores %s", self.code, self.match.scores if self.match else "")
+        self.server.file_finished(self)
+        if not self.conns():
+            self.server.remove(self)
+
+    # -- saving -----------------------------------------------------------------------------
+    def meta(self) -> dict[str, Any]:
+        return {
+            "code": self.code, "variant": self.config.variant, "players": self.config.players,
+            "options": dict(self.config.options), "seed": self.seed, "bot_delay": self.bot_delay,
+            "started": self.started, "slots": [s.to_json() for s in self.slots],
+        }
+
+    def save_meta(self) -> None:
+        d = self.server.tables_dir
+        if d is None:
+            return
+        try:
+            d.mkdir(parents=True, exist_ok=True)
+            tmp = d / f"{self.code}.json.tmp"
+            tmp.write_text(json.dumps(self.meta()), encoding="utf-8")
+            tmp.replace(d / f"{self.code}.json")
+        except OSError as exc:
+            log.warning("cannot save table %s: %s", self.code, exc)
+
+    def save(self) -> None:
+        d = self.server.tables_dir
+        if d is None or self.match is None:
+            return
+        events = self.match.events
+        path = d / f"{self.code}.jsonl"
+        try:
+            if self._saved == 0 or self._saved > len(events) or not path.exists():
+                write_log(path, events)  # atomically, the whole log
+            else:  # one more move: append its lines (no fsync: a killed process loses nothing)
+                with path.open("a", encoding="utf-8") as f:
+                    f.write(dumps(events[self._saved :]))
+            self._saved = len(events)
+        except OSError as exc:
+            log.warning("cannot save table %s: %s", self.code, exc)
+
+    def close(self) -> None:
+        self.closed = True
+        self.wake.set()
+        for b in [*self.bots.values(), *self.standins.values()]:
+            try:
+                b.close()
+            except Exception:  # noqa: BLE001
+                pass
