@@ -27,7 +27,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         from ..net.ssh_gateway import Gateway
     except ImportError:
-        print("dominoes ssh needs the optional extra asyncssh: pip install 'dominoes_tui[ssh]'", file=sys.stderr)
+        print("dominoes ssh needs the optional extra asyncssh: .venv/bin/pip install '.[ssh]' (in the clone)", file=sys.stderr)
         return 2
     from ..net.client import split_address
     from ..net.server import Server, data_home

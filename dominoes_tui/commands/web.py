@@ -21,7 +21,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         from ..net.web import make_web_server
     except ImportError:
-        print("dominoes web needs the optional extra textual-serve: pip install 'dominoes_tui[web]'", file=sys.stderr)
+        print("dominoes web needs the optional extra textual-serve: .venv/bin/pip install '.[web]' (in the clone)", file=sys.stderr)
         return 2
     from ..net.protocol import clean_name
 
