@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual.app import ComposeResult
+from textual.css.query import NoMatches
 from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Footer
@@ -319,6 +320,12 @@ class TableScreen(Screen[str]):
 
     # -- drawing -------------------------------------------------------------------
     def redraw(self) -> None:
+        try:
+            self._redraw()
+        except NoMatches:  # a bot's move landed while the app was closing: nothing left to draw on
+            pass
+
+    def _redraw(self) -> None:
         self.view_ = view = self.client.view(self.viewer)
         self.announce(view)
         self.tell_notes()
