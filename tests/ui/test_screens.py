@@ -248,7 +248,7 @@ async def test_the_scoresheet_opens_from_the_round_summary() -> None:
         await press(pilot, "s")
         assert isinstance(app.screen, ScoresheetScreen)
         assert len(app.screen.rounds) == 1
-        await press(pilot, "escape")
+        await pilot.press("escape")
         assert isinstance(app.screen, RoundSummaryScreen)
 
 

@@ -29,13 +29,27 @@ def seat_words(seat: dict[str, Any], me: int | None) -> str:
     return f"{seat['name']}{you}{away}"
 
 
+def seats_in_brief(table: dict[str, Any]) -> str:
+    """The seats in a lobby row: people by name, free seats and bots counted (80 columns
+    hold no more)."""
+    people = [seat_words(s, None) for s in table["seats"] if s["kind"] == "human" and s["taken"]]
+    free = sum(1 for s in table["seats"] if s["kind"] == "human" and not s["taken"])
+    bots = sum(1 for s in table["seats"] if s["kind"] == "bot")
+    parts = [*people]
+    if free:
+        parts.append(f"{free} free")
+    if bots:
+        parts.append(f"{bots} bot{'s' if bots != 1 else ''}")
+    return ", ".join(parts)
+
+
 def status_words(table: dict[str, Any]) -> str:
     if table["phase"] == "waiting":
         free = len(table["free"])
-        return f"waiting, {free} free seat{'s' if free != 1 else ''}"
+        return "waiting" if free else "starting"
     if table["phase"] == "match_over":
         return "over"
-    return f"playing, round {table['round']}"
+    return f"round {table['round']}"
 
 
 class SeatPicker(ModalScreen["int | str | None"]):
@@ -101,7 +115,7 @@ class LobbyScreen(Screen[None]):
         yield Static(id="lobby-title")
         yield Static(id="lobby-info")
         table: DataTable[str] = DataTable(id="lobby-tables", cursor_type="row", zebra_stripes=True)
-        table.add_columns("Code", "Game", "Seats", "Status", "Watching")
+        table.add_columns("Code", "Game", "Status", "Watching", "Seats")
         yield table
         yield Footer()
 
@@ -154,11 +168,11 @@ class LobbyScreen(Screen[None]):
         keep = grid.cursor_row
         grid.clear()
         for t in self.tables:
-            seats = ", ".join(seat_words(s, None) for s in t["seats"])
             status = status_words(t)
             if t["started"] and self.remote.token_for(t["code"]):
-                status += " · your seat is kept"
-            grid.add_row(t["code"], f"{t['title']} ({t['players']})", seats, status, str(t["spectators"]), key=t["code"])
+                status += ", your seat kept"
+            game = f"{t['title']} ({t['players']})"
+            grid.add_row(t["code"], game, status, str(t["spectators"]), seats_in_brief(t), key=t["code"])
         if self.tables:
             grid.move_cursor(row=min(keep, len(self.tables) - 1))
         self.refresh_bindings()

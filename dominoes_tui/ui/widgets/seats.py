@@ -25,7 +25,7 @@ def seat_lines(
         label = seat.name + (" (you)" if i == viewer and seat.name.lower() != "you" and len([s for s in seats if s.is_human]) == 1 else "")
         line.append(f"{label:<{name_w + 6}}", "bold" if turn else "")
         kind = "person" if seat.is_human else (seat.level or "bot")
-        line.append(f"{kind:<8}", "dim")
+        line.append(f"{kind:<9}", "dim")  # "heaviest" and a space
         if view.teams:
             team = 0 if i in view.teams[0] else 1
             line.append(f"team {TEAM_LETTERS[team]}  ")
