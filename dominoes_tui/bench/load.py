@@ -20,7 +20,6 @@ import tempfile
 import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
 
 from ..net import protocol as P
 from ..net.client import Connection

@@ -106,7 +106,7 @@ class _Context:
             self.pip_weight = 1.0 + (1.0 if mine > 0 else 0.0) + max(0.0, (mine - (view.target - 35)) / 20.0)
 
     def score(self, move: Move) -> float:
-        view, know = self.view, self.know
+        view = self.view
         t = move.tile
         hand = view.hand
         rest = [x for x in hand if x != t]

@@ -10,7 +10,6 @@ from typing import Any
 
 from ..bots import BotSpecError, make_bot
 from ..engine import ConfigError, TableConfig, VARIANTS, make_config, write_log
-from ..engine.gamelog import dumps
 from ..table.headless import MatchReport, play_matches
 
 

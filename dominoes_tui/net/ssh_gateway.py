@@ -71,7 +71,9 @@ class Gateway:
         self.server_addr = server_addr  # HOST:PORT of the table server
         self.home = home  # the gateway's folder: host key, per-user homes (tokens)
         self.password = password
-        self.command = command or [sys.executable, "-m", "dominoes_tui"]
+        # -P: the game's package comes from where this gateway's came from, never from a
+        # dominoes_tui folder that happens to lie in the working directory
+        self.command = command or [sys.executable, "-P", "-m", "dominoes_tui"]
         self.sessions: set["GameSession"] = set()
         self._acceptor: asyncssh.SSHAcceptor | None = None
         self.port = 0
@@ -204,9 +206,10 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         loop = asyncio.get_running_loop()
         status = 1
         try:
+            home.mkdir(parents=True, exist_ok=True)
             self.proc = await asyncio.create_subprocess_exec(
                 *cmd, stdin=slave, stdout=slave, stderr=slave, env=env,
-                start_new_session=True, preexec_fn=_take_terminal, close_fds=True,
+                start_new_session=True, preexec_fn=_take_terminal, close_fds=True, cwd=home,
             )
             os.close(slave)
             slave = -1

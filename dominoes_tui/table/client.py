@@ -90,6 +90,11 @@ class TableClient(ABC):
     def close(self) -> None:
         """Release bots and connections."""
 
+    def moved_on(self) -> bool:
+        """True when the table went on without this device (a spectator's table dealt the
+        next round): a summary shown here may close by itself."""
+        return False
+
     @property
     def human_seats(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if s.is_human]

@@ -115,7 +115,11 @@ class LobbyScreen(Screen[None]):
         yield Static(id="lobby-title")
         yield Static(id="lobby-info")
         table: DataTable[str] = DataTable(id="lobby-tables", cursor_type="row", zebra_stripes=True)
-        table.add_columns("Code", "Game", "Status", "Watching", "Seats")
+        # Fixed widths: auto-sized columns that grow after the first paint left a stale
+        # header over an SSH session; the seats, last, take what is left.
+        for label, width in (("Code", 4), ("Game", 16), ("Status", 20), ("Watch", 5)):
+            table.add_column(label, width=width)
+        table.add_column("Seats")
         yield table
         yield Footer()
 
@@ -170,7 +174,7 @@ class LobbyScreen(Screen[None]):
         for t in self.tables:
             status = status_words(t)
             if t["started"] and self.remote.token_for(t["code"]):
-                status += ", your seat kept"
+                status += " (your seat)"
             game = f"{t['title']} ({t['players']})"
             grid.add_row(t["code"], game, status, str(t["spectators"]), seats_in_brief(t), key=t["code"])
         if self.tables:

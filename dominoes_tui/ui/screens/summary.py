@@ -1,6 +1,8 @@
 """Between rounds and at the end: every hand revealed, how the round ended, the sums."""
 from __future__ import annotations
 
+from typing import Callable
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -61,9 +63,21 @@ class RoundSummaryScreen(ModalScreen[None]):
     #summary Button { margin-top: 1; }
     """
 
-    def __init__(self, report: RoundReport, config: TableConfig, seats: tuple[SeatInfo, ...]) -> None:
+    def __init__(
+        self, report: RoundReport, config: TableConfig, seats: tuple[SeatInfo, ...], moved_on: Callable[[], bool] | None = None
+    ) -> None:
+        """`moved_on`, for a spectator: closes the summary once the table has dealt on."""
         super().__init__()
         self.report, self.config, self.seats = report, config, seats
+        self.moved_on = moved_on
+
+    def on_mount(self) -> None:
+        if self.moved_on is not None:
+            self.set_interval(0.5, self._follow)
+
+    def _follow(self) -> None:
+        if self.moved_on is not None and self.moved_on() and self.is_current:
+            self.dismiss(None)
 
     def compose(self) -> ComposeResult:
         r = self.report

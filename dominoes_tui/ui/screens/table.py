@@ -173,7 +173,8 @@ class TableScreen(Screen[str]):
             self.redraw()
             self.drive()
 
-        self.app.push_screen(RoundSummaryScreen(report, self.client.config, self.client.seats), after_summary)
+        follow = self.client.moved_on if not self.client.human_seats else None
+        self.app.push_screen(RoundSummaryScreen(report, self.client.config, self.client.seats, follow), after_summary)
 
     # -- what the seat here may do ------------------------------------------------
     def my_turn(self) -> bool:
@@ -391,7 +392,14 @@ class TableScreen(Screen[str]):
             return Text("The round is over.")
         if not mine:
             who = seats[view.to_act]
-            return Text(f"{who.name} is thinking..." if not who.is_human else f"Waiting for {who.name}.", "italic")
+            if who.kind == "bot":
+                waiting = f"{who.name} is thinking..."
+            elif who.level == "away":  # a person on another device who dropped
+                waiting = f"{who.name} is away: a bot plays for them until they are back."
+            else:
+                waiting = f"Waiting for {who.name}."
+            watching = "Watching. " if not self.client.human_seats else ""
+            return Text(watching + waiting, "italic")
         name = seats[self.viewer].name
         you = "Your" if name.lower() == "you" else f"{name}, your"
         if self.end_cursor is not None and self.selected is not None:
