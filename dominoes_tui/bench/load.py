@@ -61,7 +61,7 @@ def _percentile(values: list[float], q: float) -> float:
 async def _start_server(data_dir: Path, bot_delay: float, save: bool) -> tuple[subprocess.Popen[bytes], int]:
     port_file = data_dir / "port"
     cmd = [
-        sys.executable, "-m", "dominoes_tui", "host", "--port", "0", "--port-file", str(port_file),
+        sys.executable, "-P", "-m", "dominoes_tui", "host", "--port", "0", "--port-file", str(port_file),
         "--bot-delay", str(bot_delay), "--level", "random",
     ]
     cmd += ["--data-dir", str(data_dir / "server")] if save else ["--no-save"]

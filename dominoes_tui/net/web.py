@@ -15,7 +15,7 @@ def join_command(server_addr: str, name: str, python: str = sys.executable) -> s
     """The shell command textual-serve runs per tab: tokens stay in that process's memory,
     so two guests in two tabs never share a seat's token."""
     return " ".join(
-        shlex.quote(x) for x in [python, "-m", "dominoes_tui", "join", server_addr, "--name", name, "--forget-tokens"]
+        shlex.quote(x) for x in [python, "-P", "-m", "dominoes_tui", "join", server_addr, "--name", name, "--forget-tokens"]
     )
 
 
