@@ -19,7 +19,7 @@ from .helpers import WAIT  # noqa: E402
 
 def test_join_command_quotes_and_forgets_tokens() -> None:
     cmd = join_command("127.0.0.1:7788", "Guest; rm -rf /", python="/usr/bin/python3")
-    assert cmd.startswith("/usr/bin/python3 -m dominoes_tui join 127.0.0.1:7788 --name 'Guest; rm -rf /'")
+    assert cmd.startswith("/usr/bin/python3 -P -m dominoes_tui join 127.0.0.1:7788 --name 'Guest; rm -rf /'")
     assert cmd.endswith("--forget-tokens")
 
 
