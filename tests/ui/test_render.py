@@ -98,3 +98,21 @@ def test_hand_shows_keys_playable_shape_and_selection() -> None:
     hidden = plain(render_hand(hand, Look(), 80, hidden=True))
     assert "░" in hidden and "2" not in hidden
     assert hand_index_at(7, 1, 3, 80) == 1 and hand_index_at(5, 1, 3, 80) is None
+
+
+def test_allfives_scoresheet_has_one_column_a_side_with_play_bonus_and_total() -> None:
+    from dominoes_tui.engine import make_config
+    from dominoes_tui.table.client import RoundReport, SeatInfo
+    from dominoes_tui.ui.screens.scoresheet import scoresheet_rows
+
+    config = make_config("allfives", 3)
+    seats = (SeatInfo("You", "human"), SeatInfo("Bot 1", "bot", "medium"), SeatInfo("Bot 2", "bot", "medium"))
+    common = dict(terms=(), went_out=None, hands=((), (), ()), capicu=False, blocker=None, match_over=False, match_winner=None, match_loser=None)
+    rounds = [
+        RoundReport(round=1, result="domino", winner=2, points=40, play_points=(0, 10, 5), scores=(0, 10, 45), **common),
+        RoundReport(round=2, result="won_in_play", winner=1, points=0, play_points=(5, 145, 0), scores=(5, 155, 45), **common),
+    ]
+    headings, rows = scoresheet_rows(rounds, config, seats)
+    assert headings == ["Round", "Result", "You", "Bot 1", "Bot 2"]
+    assert rows[0] == ["1", "domino", "·", "+10 (10)", "5+40 (45)"]
+    assert rows[1] == ["2", "won in play", "+5 (5)", "+145 (155)", "·"]

@@ -25,7 +25,7 @@ def scoresheet_rows(
     kozel = config.variant == "kozel"
     headings = ["Round", "Result"]
     for name in names:
-        headings += [f"{name} play", f"{name} bonus"] if fives else [name]
+        headings.append(name)  # one column a side: 80 columns hold four of them
     rows = []
     for r in rounds:
         result = RESULT_WORDS.get(r.result, r.result)
@@ -37,9 +37,13 @@ def scoresheet_rows(
             result += ", tie"
         row = [str(r.round), result]
         for side in range(len(names)):
-            if fives:
+            if fives:  # points in play, the round winner's bonus, the running total
+                play = r.play_points[side]
                 bonus = r.points if r.winner == side and r.result != "won_in_play" else 0
-                row += [f"+{r.play_points[side]}" if r.play_points[side] else "·", f"+{bonus}" if bonus else "·"]
+                if bonus:
+                    row.append(f"{play}+{bonus} ({r.scores[side]})")
+                else:
+                    row.append(f"+{play} ({r.scores[side]})" if play else "·")
             elif kozel:
                 pts = r.points[side] if isinstance(r.points, tuple) else 0
                 row.append(f"+{pts} ({r.scores[side]})" if pts else "·")
@@ -76,7 +80,7 @@ class ScoresheetScreen(ModalScreen[None]):
             goal = f"whoever reaches {self.config.target} is the Kozel" if kozel else f"target {self.config.target}"
             yield Static(f"[b]Totals:[/b] {totals}   ({goal})")
             if self.config.variant == "allfives":
-                yield Static("play: points scored when the ends counted a multiple of 5; bonus: the round winner's.")
+                yield Static("a+b (t): a scored in play when the ends counted a multiple of 5, b the round winner's bonus, t the total so far.")
         yield TooSmall()
         yield Footer()
 

@@ -74,6 +74,7 @@ class TableScreen(Screen[str]):
         self._noticed = (self.view_.round, len(self.view_.history))
         self._binding_state: tuple | None = None
         self.notice = ""  # what the rules just did for the person here (a forced draw or pass)
+        self.notice_brief = ""  # the same in a few words, when the prompt line is short
         self._notes_seen = len(client.notes)
 
     # -- building ---------------------------------------------------------------
@@ -150,8 +151,10 @@ class TableScreen(Screen[str]):
         if any(e["event"] == "pass" and e.get("seat") == self.viewer for e in history[last_play + 1 :]):
             self.notice = "You had no tile for the ends and passed."
         drawn = own_draws_since_last_move(history, self.viewer)
+        self.notice_brief = ""
         if drawn:  # COM-5 drew for this person: say so where the eyes are, on the prompt
             self.notice += f" No tile fitted: you drew {', '.join(drawn)}; {drawn[-1]} fits."
+            self.notice_brief = f"You drew {len(drawn)}; {drawn[-1]} fits."  # the log line lists them
         self.notice = self.notice.strip()
         self.redraw()
 
@@ -380,8 +383,12 @@ class TableScreen(Screen[str]):
 
     def prompt_text(self, view: PlayerView, mine: bool) -> Text:
         text = self._prompt(view, mine)
-        if self.notice and not self.hidden:
-            return Text.assemble((self.notice + " ", "bold reverse"), " ", text)
+        if self.notice and not self.hidden and self.end_cursor is None:  # the notice was seen by now
+            notice = self.notice
+            room = self.query_one("#prompt").size.width  # the content width, inside the padding
+            if len(notice) + 2 + len(text) > room and self.notice_brief:
+                notice = self.notice_brief
+            return Text.assemble((notice + " ", "bold reverse"), " ", text)
         return text
 
     def _prompt(self, view: PlayerView, mine: bool) -> Text:
