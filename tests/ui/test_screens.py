@@ -266,3 +266,19 @@ async def test_a_save_that_fails_is_told_to_the_player(monkeypatch) -> None:  # 
         await settle(app, pilot)
         messages = [n.message for n in app._notifications]
         assert any("could not save the match: No space left on device" in m for m in messages)
+
+
+async def test_ascii_mode_draws_the_table_in_plain_ascii() -> None:
+    """--ascii: tiles, borders, arrows and the footer need no box drawing (the scrollbars
+    are Textual's own and show only when something scrolls)."""
+    app = make_app("allfives", seed=34)
+    app.prefs.ascii = True
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(20):
+            await settle(app, pilot)
+            if isinstance(app.screen, TableScreen) and app.screen.my_turn():
+                break
+        strips = app.screen._compositor.render_strips()
+        text = "\n".join("".join(seg.text for seg in strip) for strip in strips)
+        assert "Your turn" in text or "your turn" in text or "lead" in text
+        assert text.isascii(), sorted({c for c in text if not c.isascii()})
