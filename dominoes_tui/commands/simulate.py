@@ -126,14 +126,15 @@ def summarize(config: TableConfig, specs: list[str], reports: list[MatchReport])
 def format_summary(s: dict[str, Any]) -> str:
     rules = VARIANTS[s["variant"]].title
     penalty = s["variant"] == "kozel"
+    width = max(44, *(len(side["name"]) for side in s["sides"]))  # an outside bot's command may be long
     lines = [
         f"{rules}, {s['players']} players, {'limit' if penalty else 'target'} {s['target']}: {s['matches']} matches",
         "",
-        f"  {'side':<44} {'won':>7} {'share':>6} {'avg pts':>8}" + (f" {'kozel':>6}" if penalty else ""),
+        f"  {'side':<{width}} {'won':>7} {'share':>6} {'avg pts':>8}" + (f" {'kozel':>6}" if penalty else ""),
     ]
     for side in s["sides"]:
         won = f"{side['wins']:g}"
-        row = f"  {side['name']:<44} {won:>7} {side['win_rate']:>6.1%} {side['average_points']:>8.1f}"
+        row = f"  {side['name']:<{width}} {won:>7} {side['win_rate']:>6.1%} {side['average_points']:>8.1f}"
         if penalty:
             row += f" {side['kozel']:>6}"
         lines.append(row)
