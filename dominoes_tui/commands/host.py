@@ -8,11 +8,12 @@ import sys
 from pathlib import Path
 
 from ..net.protocol import DEFAULT_PORT
+from .addresses import address
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
-        "--listen", default=None, metavar="ADDR:PORT",
+        "--listen", default=None, metavar="ADDR:PORT", type=address,
         help=f"where to listen (default 127.0.0.1:{DEFAULT_PORT}, this machine only); e.g. 0.0.0.0:{DEFAULT_PORT} opens it to the LAN",
     )
     p.add_argument("--port", type=int, default=None, help="the port on 127.0.0.1 (0: any free port)")

@@ -6,6 +6,7 @@ import getpass
 import sys
 
 from ..net.protocol import DEFAULT_PORT
+from .addresses import address
 
 
 def default_name() -> str:
@@ -16,7 +17,7 @@ def default_name() -> str:
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("server", nargs="?", default=None, metavar="HOST[:PORT]", help=f"the server (default 127.0.0.1:{DEFAULT_PORT})")
+    p.add_argument("server", nargs="?", default=None, metavar="HOST[:PORT]", type=address, help=f"the server (default 127.0.0.1:{DEFAULT_PORT})")
     p.add_argument("--code", default=None, help="go straight to the table with this code")
     p.add_argument("--name", default=None, help="your name at the table (default: your login)")
     p.add_argument("--watch", action="store_true", help="watch the table (with --code) instead of sitting down")

@@ -9,13 +9,14 @@ import sys
 from pathlib import Path
 
 from ..net.protocol import DEFAULT_PORT
+from .addresses import address
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--port", type=int, default=2222, help="the SSH port (default 2222)")
     p.add_argument("--listen", default="127.0.0.1", metavar="ADDR",
                    help="the address to listen on (default 127.0.0.1; 0.0.0.0 opens it to the LAN)")
-    p.add_argument("--server", default=f"127.0.0.1:{DEFAULT_PORT}", metavar="HOST:PORT",
+    p.add_argument("--server", default=f"127.0.0.1:{DEFAULT_PORT}", metavar="HOST:PORT", type=address,
                    help=f"the table server sessions join (default 127.0.0.1:{DEFAULT_PORT})")
     p.add_argument("--with-server", action="store_true", help="also run the table server (at --server) in this process")
     p.add_argument("--password", default=None,

@@ -5,13 +5,14 @@ import argparse
 import sys
 
 from ..net.protocol import DEFAULT_PORT
+from .addresses import address
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--listen", default="127.0.0.1", metavar="ADDR",
                    help="the address to serve on (default 127.0.0.1; 0.0.0.0 opens it to the LAN)")
     p.add_argument("--port", type=int, default=8000, help="the web port (default 8000)")
-    p.add_argument("--server", default=f"127.0.0.1:{DEFAULT_PORT}", metavar="HOST:PORT",
+    p.add_argument("--server", default=f"127.0.0.1:{DEFAULT_PORT}", metavar="HOST:PORT", type=address,
                    help=f"the table server (default 127.0.0.1:{DEFAULT_PORT})")
     p.add_argument("--name", default="Guest", help="the player name browser guests get (default Guest; the table numbers repeats)")
     p.add_argument("--public-url", default=None, help="the address browsers use, if not http://LISTEN:PORT")

@@ -23,15 +23,20 @@ class ServerRefused(Exception):
 
 
 def split_address(text: str | None, default_host: str = "127.0.0.1", default_port: int = P.DEFAULT_PORT) -> tuple[str, int]:
+    """HOST, HOST:PORT or [IPv6]:PORT; ValueError naming what is wrong."""
     if not text:
         return default_host, default_port
+    host, port_text = text, ""
     if text.startswith("[") and "]" in text:  # [::1]:7788
         host, _, rest = text[1:].partition("]")
-        return host, int(rest[1:]) if rest.startswith(":") else default_port
-    if text.count(":") == 1:
-        host, port = text.split(":")
-        return host or default_host, int(port)
-    return text, default_port
+        port_text = rest[1:] if rest.startswith(":") else ""
+    elif text.count(":") == 1:
+        host, port_text = text.split(":")
+    if not port_text:
+        return host or default_host, default_port
+    if not port_text.isdigit() or not 0 <= int(port_text) <= 65535:
+        raise ValueError(f"{port_text!r} is not a port (0 to 65535)")
+    return host or default_host, int(port_text)
 
 
 class Connection:
