@@ -43,6 +43,9 @@ def run(args: argparse.Namespace) -> int:
     if args.level not in level_names():
         print(f"dominoes host: unknown level {args.level!r}; allowed: {', '.join(level_names())}", file=sys.stderr)
         return 2
+    if args.grace < 0 or args.standin_after < 0 or (args.bot_delay is not None and not 0 <= args.bot_delay <= 5):
+        print("dominoes host: --grace and --standin-after are 0 or more seconds, --bot-delay 0 to 5", file=sys.stderr)
+        return 2
     host, port = split_address(args.listen)
     if args.port is not None:
         port = args.port
@@ -62,7 +65,10 @@ def run(args: argparse.Namespace) -> int:
         if server.tables:
             print(f"  tables back from the last run: {', '.join(server.tables)}", flush=True)
         if args.port_file:
-            args.port_file.write_text(str(real), encoding="utf-8")
+            try:
+                args.port_file.write_text(str(real), encoding="utf-8")
+            except OSError as exc:  # the server runs on: only the script that asked is told
+                print(f"dominoes host: cannot write the port to {args.port_file}: {exc}", file=sys.stderr, flush=True)
         await task
 
     try:
