@@ -282,3 +282,23 @@ async def test_ascii_mode_draws_the_table_in_plain_ascii() -> None:
         text = "\n".join("".join(seg.text for seg in strip) for strip in strips)
         assert "Your turn" in text or "your turn" in text or "lead" in text
         assert text.isascii(), sorted({c for c in text if not c.isascii()})
+
+
+async def test_a_seat_turned_into_a_person_loses_its_bot_name() -> None:
+    app = settings_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        screen = app.screen
+        screen.query_one("#players", Select).value = 3
+        await settle(app, pilot)
+        screen.query_one("#seat-kind-2", Select).value = "human"
+        await settle(app, pilot)
+        assert screen.query_one("#seat-name-2", Input).value == "Player 3"
+        screen.query_one("#seat-kind-2", Select).value = "hard"
+        await settle(app, pilot)
+        assert screen.query_one("#seat-name-2", Input).value == "Bot 2"
+        screen.query_one("#seat-name-1", Input).value = "Cleo"  # a typed name stays
+        screen.query_one("#seat-kind-1", Select).value = "human"
+        await settle(app, pilot)
+        assert screen.query_one("#seat-name-1", Input).value == "Cleo"
+        assert screen.query_one("#seat-name-0", Input).value == "You"

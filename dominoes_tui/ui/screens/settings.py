@@ -185,12 +185,24 @@ class SettingsScreen(Screen["MatchSettings | None"]):
             carry = self.read(check_it=False)
             self.players = int(event.value)  # type: ignore[arg-type]
             await self.rebuild(carry)
+        elif sid and sid.startswith("seat-kind-"):
+            self.rename_default_seat(int(sid.rsplit("-", 1)[1]), str(event.value))
         elif sid == "target" and self.query("#target-custom"):
             custom = self.query_one("#target-custom", Input)
             custom.disabled = event.value != CUSTOM
             if event.value == CUSTOM:
                 custom.focus()
         self.show_error("")
+
+    def rename_default_seat(self, i: int, kind: str) -> None:
+        """A seat turned from bot to person (or back) loses a default name that no longer
+        fits ("Bot 2" for a person); a name someone typed stays."""
+        name_input = self.query_one(f"#seat-name-{i}", Input)
+        name = name_input.value.strip()
+        if kind == "human" and name == f"Bot {i}":
+            name_input.value = f"Player {i + 1}"
+        elif kind != "human" and name in (f"Player {i + 1}", "You" if i == 0 else ""):
+            name_input.value = f"Bot {i}" if i else "Bot"
 
     def read(self, check_it: bool = True) -> MatchSettings:
         """The settings as the form shows them; SettingsError says what is wrong."""
