@@ -133,6 +133,16 @@ def test_COM2_leader_acts_first_then_seat_order() -> None:
     assert m.to_act == 1
 
 
+def test_COM2_a_later_round_is_also_opened_by_its_leader() -> None:
+    m = position("block", [["1-2"], ["6-6", "0-3"], ["2-2", "4-4"]], ends=(1, 4), to_act=0, leader=2)
+    m.apply(mv("1-2", "left"))
+    m.begin_round()
+    assert (m.leader, m.to_act) == (0, 0)  # the winner leads (DRAW-4) and acts first
+    m.apply(m.legal_moves()[0], seat=0)
+    after = turn_events(m)[1:]
+    assert (after[0]["seat"] if after else m.to_act) == 1
+
+
 @pytest.mark.parametrize(
     ("variant", "players"), [("draw", 4), ("block", 3), ("allfives", 3), ("partner", 4), ("kozel", 2), ("duel", 2)]
 )
@@ -492,6 +502,19 @@ def test_FIVES6_count_with_spinner_arms_and_branches() -> None:
     m.apply(mv("1-1", "right"))
     assert m.layout.count() == 4 + 2 + 12
     assert dict(m.layout.open_ends()) == {"left": 4, "right": 1, "up": 6, "down": 3}
+
+
+def test_FIVES6_spinner_placed_on_the_left_end_mirror() -> None:
+    m = _fives_deal(["4-6", "1-4", "0-0", "0-1", "0-2", "0-3", "2-2"], ["4-4", "3-4", "1-1", "2-5", "5-5", "1-5", "3-5"])
+    m.apply(mv("4-6", None))  # L = 4, R = 6
+    assert (dict(m.layout.open_ends()), m.layout.count()) == ({"left": 4, "right": 6}, 10)
+    m.apply(mv("4-4", "left"))  # spinner on L: the line is arm E (outer 6), side W is free
+    assert str(m.layout.spinner) == "4-4"
+    assert (dict(m.layout.open_ends()), m.layout.count()) == ({"left": 4, "right": 6}, 6 + 2 * 4)
+    assert m.legal_moves() == [mv("1-4", "left")]  # W (value 4) and E (6); N/S still closed
+    m.apply(mv("1-4", "left"))  # W covered too: N and S open with value 4, count 1 + 6
+    assert (dict(m.layout.open_ends()), m.layout.count()) == ({"left": 1, "right": 6, "up": 4, "down": 4}, 7)
+    assert set(m.legal_moves()) == {mv("3-4", "up"), mv("3-4", "down"), mv("1-1", "left"), mv("1-5", "left")}
 
 
 def test_FIVES8_domino_ends_the_round_at_once() -> None:
