@@ -311,6 +311,8 @@ class Match:
             end: dict[str, Any] = {"event": "match_end", "winner": self.verdict.winner, "scores": list(self.scores)}
             if self.config.variant == "kozel":
                 end["loser"] = self.verdict.loser
+            if self.config.teams:  # PARTNER-10, an extra field of this program's logs
+                end["shutout"] = self.verdict.shutout
             self.events.append(end)
         else:
             self.phase = ROUND_OVER

@@ -180,6 +180,7 @@ class MatchVerdict:
     over: bool
     winner: int | list[int] | None = None  # seat/team; Kozel: list where shared
     loser: int | list[int] | None = None  # Kozel only
+    shutout: bool = False  # PARTNER-10: the losing team ends the match on 0 (no extra points)
 
 
 def match_verdict(config: TableConfig, scores: Sequence[int]) -> MatchVerdict:
@@ -198,7 +199,9 @@ def match_verdict(config: TableConfig, scores: Sequence[int]) -> MatchVerdict:
         return MatchVerdict(True, _one_or_list(winners), _one_or_list(losers))
     top = max(scores)
     if top >= target and list(scores).count(top) == 1:
-        return MatchVerdict(True, list(scores).index(top))
+        winner = list(scores).index(top)
+        shutout = bool(config.teams) and all(s == 0 for i, s in enumerate(scores) if i != winner)
+        return MatchVerdict(True, winner, shutout=shutout)
     return MatchVerdict(False)
 
 

@@ -652,6 +652,13 @@ def test_PARTNER10_shutout_match_ends_with_the_losers_on_zero_and_no_extra_point
     assert m.phase == MATCH_OVER and m.verdict.winner == 0
     end = last(m, "match_end")
     assert (end["winner"], end["scores"]) == (0, [102, 0])
+    assert m.verdict.shutout and end["shutout"] is True  # flagged, in the engine and the log
+
+
+def test_PARTNER10_no_shutout_when_the_losers_scored() -> None:
+    m = position("partner", [["1-2"], ["5-6", "2-2"], ["0-0"], ["3-4"]], ends=(1, 6), to_act=0, scores=[80, 5])
+    m.apply(mv("1-2", "left"))
+    assert m.phase == MATCH_OVER and not m.verdict.shutout and last(m, "match_end")["shutout"] is False
 
 
 # ================================================================================
