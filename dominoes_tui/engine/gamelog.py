@@ -71,7 +71,7 @@ def parse_lines(text: str, torn_tail_ok: bool = False) -> list[tuple[int, dict[s
             raise LogError(f"line {number}: not valid JSON ({exc.msg})") from None
         if not isinstance(event, dict) or "event" not in event:
             raise LogError(f"line {number}: an event is a JSON object with an \"event\" field")
-        if event["event"] not in _KNOWN:
+        if not isinstance(event["event"], str) or event["event"] not in _KNOWN:
             raise LogError(f"line {number}: unknown event {event['event']!r}")
         events.append((number, event))
     return events
@@ -104,11 +104,13 @@ def _match_from_start(event: dict[str, Any], number: int) -> Match:
     try:
         config = make_config(event["variant"], len(seats_data), options=dict(event["options"] or {}))
         seats = [Seat(str(s.get("name", f"Seat {i}")), str(s.get("kind", "bot")), s.get("level")) for i, s in enumerate(seats_data)]
-    except (ConfigError, AttributeError, TypeError) as exc:
+    except (ConfigError, AttributeError, TypeError, ValueError) as exc:
         raise LogError(f"line {number}: {exc}") from None
     if "target" in event and event["target"] != config.target:
         raise LogError(f"line {number}: target {event['target']} does not match the options ({config.target})")
     seed = event.get("seed")
+    if seed is not None and (not isinstance(seed, (int, str)) or isinstance(seed, bool)):
+        raise LogError(f"line {number}: seed {seed!r} is not a number")
     rng = random.Random(seed if seed is not None else 0)
     return Match(config, rng, seats, seed)
 
@@ -128,7 +130,7 @@ def _same(logged: dict[str, Any], made: dict[str, Any]) -> bool:
     fields = _CHECKED[logged["event"]] + (("loser",) if "loser" in made else ())
     try:
         return all(_normal(f, logged.get(f)) == _normal(f, made.get(f)) for f in fields)
-    except ValueError:
+    except (ValueError, TypeError, AttributeError):  # a field of the wrong shape is not the same fact
         return False
 
 
@@ -168,7 +170,7 @@ def replay(lines: list[tuple[int, dict[str, Any]]]) -> Match:
             made += 1
         except LogError:
             raise
-        except (DominoError, ValueError, TypeError, KeyError) as exc:
+        except (DominoError, ValueError, TypeError, KeyError, AttributeError) as exc:
             raise LogError(f"line {number}: {exc}") from None
     # Keep only what the log showed, so that saving again writes the same lines.
     return match
@@ -178,7 +180,7 @@ def _deal_from(event: dict[str, Any], number: int, match: Match) -> Deal:
     try:
         hands = [parse_tiles(h) for h in event["hands"]]
         boneyard = parse_tiles(event["boneyard"])
-    except ValueError as exc:
+    except (ValueError, TypeError, AttributeError) as exc:  # hands of the wrong shape
         raise LogError(f"line {number}: {exc}") from None
     every = [t for h in hands for t in h] + boneyard
     if len(hands) != match.n or sorted(every) != sorted(set(every)) or len(every) != 28:
