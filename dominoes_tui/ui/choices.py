@@ -143,12 +143,15 @@ def to_json(settings: MatchSettings, prefs: Prefs) -> dict[str, Any]:
 def from_json(data: dict[str, Any]) -> tuple[MatchSettings, Prefs]:
     """Rebuild remembered settings; anything that no longer checks out falls back to defaults."""
     prefs = Prefs()
+    if not isinstance(data, dict):  # a settings file someone edited into something else
+        return MatchSettings(), prefs
     raw_prefs = data.get("prefs")
     if isinstance(raw_prefs, dict):
+        speed = raw_prefs.get("speed")
         prefs = Prefs(
             ascii=bool(raw_prefs.get("ascii", False)),
             pips=bool(raw_prefs.get("pips", False)),
-            speed=raw_prefs.get("speed") if raw_prefs.get("speed") in SPEEDS else "normal",
+            speed=speed if isinstance(speed, str) and speed in SPEEDS else "normal",
             show_lacks=bool(raw_prefs.get("show_lacks", True)),
         )
     try:

@@ -302,3 +302,12 @@ async def test_a_seat_turned_into_a_person_loses_its_bot_name() -> None:
         await settle(app, pilot)
         assert screen.query_one("#seat-name-1", Input).value == "Cleo"
         assert screen.query_one("#seat-name-0", Input).value == "You"
+
+
+def test_remembered_settings_of_the_wrong_shape_fall_back_to_defaults() -> None:
+    from dominoes_tui.ui.choices import from_json
+
+    for broken in ({"prefs": {"speed": ["slow"]}}, {"seats": [["Ana"]], "players": "two"}, {"options": [1, 2]},
+                   {"variant": {"x": 1}, "prefs": "pips"}, {"seats": "Ana", "target": [100]}):
+        settings, prefs = from_json(broken)  # type: ignore[arg-type]
+        assert settings == MatchSettings() and prefs.speed in ("normal", "instant", "slow")
