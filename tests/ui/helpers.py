@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from textual import events
+from textual.worker import WorkerCancelled
 
 from dominoes_tui.ui.app import DominoesApp
 from dominoes_tui.ui.choices import MatchSettings, Prefs, parse_seats
@@ -42,14 +43,15 @@ async def press(pilot, *keys: str) -> None:  # noqa: ANN001
         event = events.Key(key, char)
         event.set_sender(app)
         app._driver.send_message(event)  # the same path a real terminal's keys take
-        await pilot.pause(0)
-        await app.workers.wait_for_complete()
-        await pilot.pause(0)
+        await settle(app, pilot)
 
 
 async def settle(app: DominoesApp, pilot) -> None:  # noqa: ANN001
     await pilot.pause(0)
-    await app.workers.wait_for_complete()
+    try:
+        await app.workers.wait_for_complete()
+    except WorkerCancelled:  # the key quit the app: its workers were cancelled, nothing to wait for
+        return
     await pilot.pause(0)
 
 
