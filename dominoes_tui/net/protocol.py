@@ -170,7 +170,7 @@ def report_to_json(r: RoundReport) -> dict[str, Any]:
         "terms": [[k, v] for k, v in r.terms], "hands": [[str(t) for t in h] for h in r.hands],
         "went_out": r.went_out, "blocker": r.blocker, "capicu": r.capicu,
         "play_points": list(r.play_points), "scores": list(r.scores), "match_over": r.match_over,
-        "match_winner": plain(r.match_winner), "match_loser": plain(r.match_loser),
+        "match_winner": plain(r.match_winner), "match_loser": plain(r.match_loser), "shutout": r.shutout,
     }
 
 
@@ -183,6 +183,7 @@ def report_from_json(d: dict[str, Any]) -> RoundReport:
             went_out=d["went_out"], blocker=d["blocker"], capicu=bool(d["capicu"]),
             play_points=tuple(d["play_points"]), scores=tuple(d["scores"]), match_over=bool(d["match_over"]),
             match_winner=_tuple_or_int(d["match_winner"]), match_loser=_tuple_or_int(d["match_loser"]),
+            shutout=bool(d.get("shutout", False)),
         )
     except (KeyError, TypeError, ValueError) as exc:
         raise ProtocolError(f"bad round report: {type(exc).__name__}: {exc}") from None

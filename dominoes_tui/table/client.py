@@ -44,6 +44,7 @@ class RoundReport:
     match_over: bool
     match_winner: int | tuple[int, ...] | None
     match_loser: int | tuple[int, ...] | None  # Kozel: the goat
+    shutout: bool = False  # PARTNER-10: the match ended with the losing team on 0
 
 
 class TableClient(ABC):
@@ -91,8 +92,8 @@ class TableClient(ABC):
         """Release bots and connections."""
 
     def moved_on(self) -> bool:
-        """True when the table went on without this device (a spectator's table dealt the
-        next round): a summary shown here may close by itself."""
+        """True when the table went on without this device (the server dealt the next
+        round): a spectator's summary closes by itself then."""
         return False
 
     @property

@@ -43,6 +43,7 @@ def report_from(record: RoundRecord, match: Match, last: bool) -> RoundReport:
         match_over=bool(verdict and verdict.over),
         match_winner=pack(verdict.winner) if verdict else None,
         match_loser=pack(verdict.loser) if verdict else None,
+        shutout=bool(verdict and verdict.shutout),
     )
 
 

@@ -148,9 +148,7 @@ class RemoteTable(TableClient):
                     pass
 
     def moved_on(self) -> bool:
-        # Only a spectator follows on its own: a player's summary waits for their Enter,
-        # and the server waits for them.
-        return self.watching and any(m.get("type") == "state" for m in self._queue)
+        return any(m.get("type") == "state" for m in self._queue)
 
     def last_round(self) -> RoundReport | None:
         return self._rounds[-1] if self._rounds else None

@@ -135,7 +135,6 @@ def match_story(report: RoundReport, config: TableConfig, seats: Sequence[SeatIn
         lines.append(f"Winner: {_winner_names(config, seats, report.match_winner)} (the lowest total).")
         return lines
     lines.append(f"{_winner_names(config, seats, report.match_winner)} won the match!")
-    if config.teams and isinstance(report.match_winner, int):
-        if report.scores[1 - report.match_winner] == 0:
-            lines.append("A shutout (zu null): the losing team did not score at all.")
+    if report.shutout:  # the engine's PARTNER-10 verdict
+        lines.append("A shutout (zu null): the losing team did not score at all.")
     return lines

@@ -73,7 +73,7 @@ def test_match_story_tells_shutout_and_kozel() -> None:
     from dataclasses import replace
 
     config, report = finished("partner", 4, 3)
-    over = replace(report, match_over=True, match_winner=0, scores=(100, 0))
+    over = replace(report, match_over=True, match_winner=0, scores=(100, 0), shutout=True)  # as report_from carries the verdict
     assert any("zu null" in line for line in match_story(over, config, SEATS))
     config, report = finished("kozel", 2, 4)
     over = replace(report, match_over=True, match_winner=0, match_loser=1)

@@ -176,6 +176,7 @@ class TableScreen(Screen[str]):
             self.redraw()
             self.drive()
 
+        # A spectator follows the table; a person reads the summary at their own pace.
         follow = self.client.moved_on if not self.client.human_seats else None
         self.app.push_screen(RoundSummaryScreen(report, self.client.config, self.client.seats, follow), after_summary)
 
