@@ -6,12 +6,9 @@ import asyncio
 import logging
 import time
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from . import protocol as P
-
-if TYPE_CHECKING:
-    from .table import Table
 
 log = logging.getLogger("dominoes_tui.net")
 
@@ -22,13 +19,13 @@ class Conn:
     writer: asyncio.StreamWriter
     name: str = "Guest"
     hello: bool = False
-    table: Table | None = None
+    table: Any = None  # the net/table.py Table it sits at or watches (that module imports this one)
     seat: int | None = None  # None while watching or in the lobby
     tokens: float = P.RATE_BURST
     last: float = field(default_factory=time.monotonic)
     errors: int = 0
     closed: bool = False
-    created: list[Table] = field(default_factory=list)  # tables this client made and has not sat at
+    created: list[Any] = field(default_factory=list)  # tables this client made and has not sat at
 
     def send(self, message: dict[str, Any]) -> None:
         self.send_bytes(P.encode(message))

@@ -8,7 +8,8 @@ import logging
 import random
 import time
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from pathlib import Path
+from typing import Any, Protocol
 
 from ..bots import Bot, make_bot
 from ..engine import (
@@ -19,8 +20,20 @@ from ..table.local import report_from
 from . import protocol as P
 from .connection import Conn, Refused
 
-if TYPE_CHECKING:
-    from .server import Server
+
+
+class TableHost(Protocol):
+    """What a table asks of the server that holds it (net/server.py, which imports this
+    module: hence a protocol, not an import)."""
+
+    tables_dir: Path | None
+    default_level: str
+    ready_timeout: float
+    standin_delay: float
+
+    def lobby_changed(self) -> None: ...
+    def file_finished(self, table: "Table") -> None: ...
+    def remove(self, table: "Table") -> None: ...
 
 log = logging.getLogger("dominoes_tui.net")
 
@@ -59,7 +72,7 @@ class Slot:
 
 
 class Table:
-    def __init__(self, server: Server, code: str, config: TableConfig, slots: list[Slot], seed: int, bot_delay: float) -> None:
+    def __init__(self, server: TableHost, code: str, config: TableConfig, slots: list[Slot], seed: int, bot_delay: float) -> None:
         self.server = server
         self.code = code
         self.config = config

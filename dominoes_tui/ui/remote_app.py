@@ -12,7 +12,7 @@ from typing import Any, Awaitable
 from ..net import tokens
 from ..net.client import Connection, ConnectionLost, ServerRefused
 from ..table.client import TableClient
-from ..table.remote import RemoteTable
+from ..net.remote_table import RemoteTable
 from .app import DominoesApp
 from .choices import MatchSettings, Prefs
 from .screens.lobby import LobbyScreen

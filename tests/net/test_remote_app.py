@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from dominoes_tui.net.server import Server
-from dominoes_tui.table.remote import RemoteTable
+from dominoes_tui.net.remote_table import RemoteTable
 from dominoes_tui.ui import remote_app
 from dominoes_tui.ui.choices import Prefs
 from dominoes_tui.ui.remote_app import RemoteApp

@@ -6,7 +6,7 @@ same table screen local play uses, with a `RemoteTable` behind it.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Awaitable, Protocol
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -15,8 +15,28 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import DataTable, Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-if TYPE_CHECKING:
-    from ..remote_app import RemoteApp
+
+
+class LobbyHost(Protocol):
+    """What the lobby asks of the app that owns the connection (ui/remote_app.py's
+    `RemoteApp`, which imports this screen: hence a protocol here, not an import)."""
+
+    host: str
+    port: int
+    conn: Any
+    seat: int | None
+    creator: bool
+    settings: Any
+    prefs: Any
+
+    def token_for(self, code: str) -> str | None: ...
+    def do(self, work: Awaitable[Any]) -> None: ...
+    def join(self, code: str, seat: int | None = None, token: str | None = None) -> Awaitable[None]: ...
+    def watch_table(self, code: str) -> Awaitable[None]: ...
+    def create(self, settings: Any) -> Awaitable[None]: ...
+    def start(self) -> Awaitable[None]: ...
+    def leave(self) -> Awaitable[None]: ...
+    def connect(self) -> Awaitable[bool]: ...
 
 
 def seat_words(seat: dict[str, Any], me: int | None) -> str:
@@ -108,7 +128,7 @@ class LobbyScreen(Screen[None]):
         self.message = "Connecting…"
 
     @property
-    def remote(self) -> "RemoteApp":
+    def remote(self) -> LobbyHost:
         return self.app  # type: ignore[return-value]
 
     def compose(self) -> ComposeResult:

@@ -14,9 +14,9 @@ from collections import deque
 from typing import Any, Callable
 
 from ..engine import MATCH_OVER, PLAYING, ROUND_OVER, IllegalMove, Move, PlayerView, make_config
-from ..net import protocol as P
-from ..net.client import Connection, ConnectionLost
-from .client import RoundReport, SeatInfo, TableClient
+from . import protocol as P
+from .client import Connection, ConnectionLost
+from ..table.client import RoundReport, SeatInfo, TableClient
 
 
 class RemoteTable(TableClient):
