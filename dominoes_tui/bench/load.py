@@ -125,7 +125,6 @@ async def run_load(
                 made = await owner.request({
                     "type": "create", "variant": variant, "players": players, "target": 100000,
                     "seats": [{"kind": "bot", "level": "random"}] * players, "sit": None, "bot_delay": bot_delay,
-                    "seed": i,
                 })
                 codes.append(made["code"])
             for code in codes:

@@ -11,6 +11,7 @@ from typing import Any
 
 from ..engine import LayoutView, Move, Placed, PlayerView, ScoreRow, parse_tile
 from ..table.client import RoundReport, SeatInfo
+from ..table.plain import plain_name
 
 PROTOCOL_VERSION = 1
 DEFAULT_PORT = 7788
@@ -38,7 +39,7 @@ def encode(message: dict[str, Any]) -> bytes:
 def decode(line: bytes) -> dict[str, Any]:
     try:
         data = json.loads(line.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:  # RecursionError: [[[[…]]]] nested deep
         raise ProtocolError(f"not a JSON line ({type(exc).__name__})") from None
     if not isinstance(data, dict):
         raise ProtocolError("a message is a JSON object")
@@ -49,11 +50,8 @@ def decode(line: bytes) -> dict[str, Any]:
 
 
 def clean_name(name: object, fallback: str = "Guest") -> str:
-    """A person's name as the table shows it: printable, at most MAX_NAME characters."""
-    if not isinstance(name, str):
-        return fallback
-    text = "".join(ch for ch in name if ch.isprintable()).strip()[:MAX_NAME].strip()
-    return text or fallback
+    """A person's name as the table shows it: plain text (table/plain.py), at most MAX_NAME characters."""
+    return plain_name(name, MAX_NAME, fallback)
 
 
 def now() -> float:

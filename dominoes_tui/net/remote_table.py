@@ -17,6 +17,7 @@ from ..engine import MATCH_OVER, PLAYING, ROUND_OVER, IllegalMove, Move, PlayerV
 from . import protocol as P
 from .client import Connection, ConnectionLost
 from ..table.client import RoundReport, SeatInfo, TableClient
+from ..table.plain import plain
 
 
 class RemoteTable(TableClient):
@@ -65,7 +66,9 @@ class RemoteTable(TableClient):
         elif kind == "table" and msg["table"]["code"] == self.code:
             self.seats = P.seat_infos(msg["table"]["seats"], self.my_seat)
         elif kind == "error":
-            self._note(f"Server: {msg.get('reason')}")
+            self._note(f"Server: {plain(msg.get('reason'), 200)}")
+        elif kind == "notice" and msg.get("code") == self.code:
+            self._note(plain(msg.get("text"), 200))
 
     def _lost(self) -> None:
         self.lost = True
@@ -117,7 +120,7 @@ class RemoteTable(TableClient):
         msg = self._queue.popleft()
         self._awaiting_move = False
         if msg.get("type") == "refused":
-            self._note(f"Refused: {msg.get('reason')}")
+            self._note(f"Refused: {plain(msg.get('reason'), 200)}")
             return True
         self._show(msg)
         return True

@@ -12,6 +12,7 @@ from typing import Any, Awaitable
 from ..net import tokens
 from ..net.client import Connection, ConnectionLost, ServerRefused
 from ..table.client import TableClient
+from ..table.plain import plain
 from ..net.remote_table import RemoteTable
 from .app import DominoesApp
 from .choices import MatchSettings, Prefs
@@ -49,6 +50,10 @@ class RemoteApp(DominoesApp):
         self._leaving = False
         self.keep_tokens = keep_tokens  # False: tokens live in this process only
         self._tokens: dict[str, str] = {}
+
+    def secret(self) -> str | None:
+        """The identity secret that proves our name (none for shared logins: a guest)."""
+        return tokens.identity_secret() if self.keep_tokens else None
 
     def token_for(self, code: str) -> str | None:
         if code in self._tokens:
@@ -92,7 +97,9 @@ class RemoteApp(DominoesApp):
             if self.pending is not None and msg.get("code") == self.pending["code"]:
                 self._open_remote(self.pending, msg)
         elif kind == "error":
-            self.notify(str(msg.get("reason")), severity="error", timeout=6)
+            self.notify(plain(msg.get("reason"), 200), severity="error", timeout=6, markup=False)
+        elif kind == "notice":
+            self.notify(plain(msg.get("text"), 200), timeout=8, markup=False)
 
     def _lost(self) -> None:
         self.conn = None
@@ -107,7 +114,7 @@ class RemoteApp(DominoesApp):
     async def connect(self) -> bool:
         self.lobby.say(f"Connecting to {self.host}:{self.port}…")
         try:
-            conn = await Connection.open(self.host, self.port, self.player_name)
+            conn = await Connection.open(self.host, self.port, self.player_name, secret=self.secret())
         except (OSError, asyncio.TimeoutError, ConnectionLost, ServerRefused) as exc:
             self.lobby.say(f"Cannot reach the server at {self.host}:{self.port}: {exc}. Press r to try again.")
             return False
@@ -264,7 +271,7 @@ class RemoteApp(DominoesApp):
         for _ in range(RECONNECT_TRIES):
             await asyncio.sleep(RECONNECT_PAUSE)
             try:
-                conn = await Connection.open(self.host, self.port, self.player_name)
+                conn = await Connection.open(self.host, self.port, self.player_name, secret=self.secret())
             except (OSError, asyncio.TimeoutError, ConnectionLost, ServerRefused):
                 continue
             self.conn = conn

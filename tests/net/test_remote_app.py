@@ -81,7 +81,7 @@ def fast_reconnect(monkeypatch):  # noqa: ANN001, ANN201
 
 async def test_lobby_join_play_a_hosted_match(server: Server) -> None:
     ben = await Driven.connect(server.port, "Ben")
-    made = await ben.create(variant="draw", players=4, target=30, seats=SEATS, seed=3)
+    made = await ben.create(variant="draw", players=4, target=30, seats=SEATS)
     app = RemoteApp("127.0.0.1", server.port, "Ana", prefs=Prefs(speed="instant"))
     async with app.run_test(size=(80, 24)) as pilot:
         lobby = app.lobby
@@ -107,7 +107,7 @@ async def test_lobby_join_play_a_hosted_match(server: Server) -> None:
 
 async def test_watch_a_table_from_the_lobby(server: Server) -> None:
     owner = await Driven.connect(server.port, "Owner")
-    made = await owner.create(variant="block", players=2, target=60, seats=[{"kind": "bot"}, {"kind": "bot"}], sit=None, bot_delay=0.01, seed=3)
+    made = await owner.create(variant="block", players=2, target=60, seats=[{"kind": "bot"}, {"kind": "bot"}], sit=None, bot_delay=0.01)
     app = RemoteApp("127.0.0.1", server.port, "Wes", code=made["code"], watch=True)
     summaries: set[int] = set()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -147,7 +147,7 @@ async def patient_server(tmp_path):  # noqa: ANN001, ANN201
 async def test_dropped_connection_takes_the_seat_back(patient_server: Server, fast_reconnect) -> None:  # noqa: ANN001
     server = patient_server
     ben = await Driven.connect(server.port, "Ben")
-    made = await ben.create(variant="draw", players=4, target=40, seats=SEATS, seed=5)
+    made = await ben.create(variant="draw", players=4, target=40, seats=SEATS)
     app = RemoteApp("127.0.0.1", server.port, "Ana", code=made["code"])
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table screen")
