@@ -79,7 +79,7 @@ class Connection:
                 if not line:
                     break
                 try:
-                    msg = P.decode(line)
+                    msg = P.plain_message(P.decode(line))  # the boundary: nothing raw gets past it
                 except P.ProtocolError:
                     continue
                 fut = self._waiting.pop(msg.get("id"), None) if isinstance(msg.get("id"), int) else None

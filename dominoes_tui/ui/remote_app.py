@@ -142,9 +142,9 @@ class RemoteApp(DominoesApp):
         try:
             return await self.conn.request(msg)
         except ServerRefused as exc:
-            self.notify(str(exc), title="The server says no", severity="warning", timeout=6)
+            self.notify(str(exc), title="The server says no", severity="warning", timeout=6, markup=False)
         except (ConnectionLost, asyncio.TimeoutError) as exc:
-            self.notify(f"No answer from the server: {exc}", severity="error")
+            self.notify(f"No answer from the server: {exc}", severity="error", markup=False)
         return None
 
     async def join(self, code: str, seat: int | None = None, token: str | None = None) -> None:
@@ -167,13 +167,13 @@ class RemoteApp(DominoesApp):
             except ServerRefused as exc:
                 answer = None
                 if "started" in str(exc):  # too late to sit down: watch instead
-                    self.notify(f"Table {code} has started: watching it.", timeout=5)
+                    self.notify(f"Table {code} has started: watching it.", timeout=5, markup=False)
                     await self.watch_table(code)
                     return
-                self.notify(str(exc), title="The server says no", severity="warning", timeout=6)
+                self.notify(str(exc), title="The server says no", severity="warning", timeout=6, markup=False)
             except (ConnectionLost, asyncio.TimeoutError) as exc:
                 answer = None
-                self.notify(f"No answer from the server: {exc}", severity="error")
+                self.notify(f"No answer from the server: {exc}", severity="error", markup=False)
         else:
             answer = None
         if answer is not None:
@@ -231,7 +231,7 @@ class RemoteApp(DominoesApp):
             if msg.get("code") == client.code and int(msg.get("seq", 0)) > client.seq:
                 client._push(msg)
         self.early.clear()
-        client.on_note = lambda text: self.notify(text, timeout=5)
+        client.on_note = lambda text: self.notify(text, timeout=5, markup=False)
         client.on_lost = self._lost
         self.table_code = client.code
         self.lobby.waiting = None
@@ -282,7 +282,7 @@ class RemoteApp(DominoesApp):
             try:
                 answer = await conn.request(msg)
             except ServerRefused as exc:
-                self.notify(f"Could not take the seat back: {exc}", severity="warning", timeout=8)
+                self.notify(f"Could not take the seat back: {exc}", severity="warning", timeout=8, markup=False)
                 self.table_code = None
                 await self.leave()
                 return

@@ -87,13 +87,13 @@ class SeatPicker(ModalScreen["int | str | None"]):
 
     def compose(self) -> ComposeResult:
         options = [
-            Option(f"Seat {s['seat'] + 1}: {seat_words(s, None)}", id=f"seat-{s['seat']}")
+            Option(Text(f"Seat {s['seat'] + 1}: {seat_words(s, None)}"), id=f"seat-{s['seat']}")  # names: plain text
             for s in self.table["seats"]
             if s["seat"] in self.table["free"]
         ]
         options.append(Option("Watch instead", id="watch"))
         picker = OptionList(*options, id="picker")
-        picker.border_title = f"Table {self.table['code']}: take a seat"
+        picker.border_title = Text(f"Table {self.table['code']}: take a seat")
         yield picker
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
@@ -168,7 +168,7 @@ class LobbyScreen(Screen[None]):
         app = self.remote
         title = self.query_one("#lobby-title", Static)
         who = f" as {app.conn.name}" if app.conn is not None else ""
-        title.update(f"Dominoes lobby · {app.host}:{app.port}{who}")
+        title.update(Text(f"Dominoes lobby · {app.host}:{app.port}{who}"))  # our name as the server said it: plain
         info = self.query_one("#lobby-info", Static)
         text = Text()
         if self.waiting is not None:
@@ -196,7 +196,8 @@ class LobbyScreen(Screen[None]):
             if t["started"] and self.remote.token_for(t["code"]):
                 status += " (your seat)"
             game = f"{t['title']} ({t['players']})"
-            grid.add_row(t["code"], game, status, str(t["spectators"]), seats_in_brief(t), key=t["code"])
+            cells = (t["code"], game, status, str(t["spectators"]), seats_in_brief(t))
+            grid.add_row(*(Text(str(c)) for c in cells), key=str(t["code"]))  # a str cell would be read as markup
         if self.tables:
             grid.move_cursor(row=min(keep, len(self.tables) - 1))
         self.refresh_bindings()
@@ -236,7 +237,7 @@ class LobbyScreen(Screen[None]):
             return
         free = table["free"]
         if not free:
-            self.notify(f"Table {table['code']} has no free seat: watching it.", timeout=4)
+            self.notify(f"Table {table['code']} has no free seat: watching it.", timeout=4, markup=False)
             self.remote.do(self.remote.watch_table(table["code"]))
             return
         if len(free) == 1:
