@@ -232,6 +232,9 @@ class RemoteApp(DominoesApp):
                 client._push(msg)
         self.early.clear()
         client.on_note = lambda text: self.notify(text, timeout=5, markup=False)
+        if answer.get("table", {}).get("practice"):  # said to everyone at the table, players and watchers
+            self.notify("A seeded practice table: its maker may know every deal. It is never rated.",
+                        title="Seeded practice table", severity="warning", timeout=10)
         client.on_lost = self._lost
         self.table_code = client.code
         self.lobby.waiting = None

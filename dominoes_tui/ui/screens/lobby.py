@@ -64,12 +64,13 @@ def seats_in_brief(table: dict[str, Any]) -> str:
 
 
 def status_words(table: dict[str, Any]) -> str:
+    practice = "seeded practice, " if table.get("practice") else ""  # its maker may know every deal
     if table["phase"] == "waiting":
         free = len(table["free"])
-        return "waiting" if free else "starting"
+        return practice + ("waiting" if free else "starting")
     if table["phase"] == "match_over":
-        return "over"
-    return f"round {table['round']}"
+        return practice + "over"
+    return f"{practice}round {table['round']}"
 
 
 class SeatPicker(ModalScreen["int | str | None"]):
@@ -137,7 +138,7 @@ class LobbyScreen(Screen[None]):
         table: DataTable[str] = DataTable(id="lobby-tables", cursor_type="row", zebra_stripes=True)
         # Fixed widths: auto-sized columns that grow after the first paint left a stale
         # header over an SSH session; the seats, last, take what is left.
-        for label, width in (("Code", 4), ("Game", 16), ("Status", 20), ("Watch", 5)):
+        for label, width in (("Code", 4), ("Game", 16), ("Status", 24), ("Watch", 5)):
             table.add_column(label, width=width)
         table.add_column("Seats")
         yield table
@@ -175,6 +176,8 @@ class LobbyScreen(Screen[None]):
             t = self.waiting
             text.append(f"Table {t['code']}", "bold reverse")
             text.append(f"  {t['title']}, {t['players']} players, target {t['target']}\n")
+            if t.get("practice"):
+                text.append("A seeded practice table: its maker may know every deal; it is never rated.\n", "bold")
             text.append("  ".join(f"{s['seat'] + 1}: {seat_words(s, app.seat)}" for s in t["seats"]) + "\n")
             text.append(f"Share the code {t['code']}. ")
             if app.creator:
