@@ -27,7 +27,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--level", default="medium", help="bot level for empty seats and stand-ins (default medium)")
     p.add_argument("--port-file", type=Path, default=None, help="write the port listened on to this file (for scripts)")
     p.add_argument("--load-check", action="store_true", help="run the load check against a fresh server and exit")
-    p.add_argument("--tables", type=int, default=40, help="--load-check: bot-only tables at once (default 40)")
+    p.add_argument("--tables", type=int, default=None,
+                   help="--load-check: one check with this many bot-only tables (default: the two standard checks, "
+                        "100 medium tables beside 20 hard ones, and 1,000 tables)")
+    p.add_argument("--hard-tables", type=int, default=0, help="--load-check with --tables: hard-bot tables beside them")
     p.add_argument("--watchers", type=int, default=2, help="--load-check: clients watching each table (default 2)")
     p.add_argument("--seconds", type=float, default=10.0, help="--load-check: how long to measure (default 10)")
     p.add_argument("--json", default=None, metavar="FILE", help="--load-check: also write the figures as JSON")
@@ -97,7 +100,8 @@ def run(args: argparse.Namespace) -> int:
     if args.load_check:
         from ..bench.load import main as load_main
 
-        return load_main(tables=args.tables, watchers=args.watchers, seconds=args.seconds, bot_delay=args.bot_delay or 0.0, json_path=args.json)
+        return load_main(tables=args.tables, watchers=args.watchers, seconds=args.seconds, bot_delay=args.bot_delay,
+                         json_path=args.json, level=args.level, hard_tables=args.hard_tables)
     if args.names or args.release:
         return manage_names(args, args.data_dir or data_home())
     limits = limits_from(args)

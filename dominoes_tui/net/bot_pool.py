@@ -1,8 +1,9 @@
 """Bots on the server think here, never on its event loop.
 
-Levels that answer in microseconds (random, easy, heaviest) choose at once; the others
-(medium, hard) think in a bounded pool of worker processes, so twenty tables of hard
-bots take at most `workers` cores and never delay a move at another table. A worker
+Levels that answer in well under a millisecond (random, easy, heaviest, and medium:
+0.13 ms median, 0.35 ms p95 measured here) choose at once; hard (about 200 ms a move)
+thinks in a bounded pool of worker processes, so twenty tables of hard bots take at
+most `workers` cores and never delay a move at another table. A worker
 gets the seat's view as the protocol's JSON (what the bot may see, nothing more), makes
 the bot afresh through the bots' public `make_bot(...).choose(view)` and answers a move.
 A bot that fails or thinks longer than `timeout` plays the first legal move instead.
@@ -23,7 +24,7 @@ from . import protocol as P
 
 log = logging.getLogger("dominoes_tui.net")
 
-INLINE_LEVELS = frozenset({"random", "easy", "heaviest"})
+INLINE_LEVELS = frozenset({"random", "easy", "heaviest", "medium"})
 
 
 def think(level: str, seed: str, name: str, view_json: dict[str, Any]) -> dict[str, Any]:

@@ -44,6 +44,7 @@ log = logging.getLogger("dominoes_tui.net")
 DEFAULT_GRACE = 300.0  # seconds a dropped person keeps the seat
 DEFAULT_READY_TIMEOUT = 120.0  # seconds the table waits for people to read a round's summary
 DEFAULT_BOT_DELAY = 0.7
+LOBBY_EVERY = 0.5  # seconds between lobby pushes, at most
 
 
 def data_home() -> Path:
@@ -132,22 +133,24 @@ class Server(Seating):
         return [t.info() for t in self.tables.values() if t.phase != MATCH_OVER]
 
     def lobby_changed(self) -> None:
-        """Tell everyone in the lobby, at most ten times a second (a busy server opens
-        many tables at once, and every lobby client gets the whole list)."""
+        """Tell everyone in the lobby, at most twice a second (a busy server opens many
+        tables at once, and every lobby client gets the whole list)."""
         if self._lobby_pending:
             return
         self._lobby_pending = True
         try:
-            asyncio.get_running_loop().call_later(0.1, self._send_lobby)
+            asyncio.get_running_loop().call_later(LOBBY_EVERY, self._send_lobby)
         except RuntimeError:  # no loop (a table filed while loading)
             self._lobby_pending = False
 
     def _send_lobby(self) -> None:
         self._lobby_pending = False
+        in_lobby = [c for c in self.conns if c.hello and c.table is None]  # never those at a table
+        if not in_lobby:
+            return
         data = P.encode({"type": "tables", "tables": self.lobby()})
-        for c in list(self.conns):
-            if c.hello and c.table is None:
-                c.send_bytes(data)
+        for c in in_lobby:
+            c.send_bytes(data)
 
     def file_finished(self, table: Table) -> None:
         """A match is over: its log and who played it (identities, for rated play) go to finished/."""

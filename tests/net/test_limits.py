@@ -225,3 +225,21 @@ def test_a_failed_append_leaves_no_torn_line(tmp_path, monkeypatch) -> None:  # 
     with pytest.raises(OSError):
         table_files.append_log(log, [{"event": "play", "seat": 0, "tile": "3-5"}, {"event": "pass", "seat": 1}])
     assert log.read_bytes() == before  # cut back: the next save appends every unsaved event again
+
+
+async def test_hard_bots_think_in_worker_processes_not_on_the_event_loop(limited) -> None:  # noqa: ANN001
+    """The old server ran every bot on the server's event loop (a thread at best): twenty
+    tables of hard bots slowed every other table. Now hard bots think in a bounded pool."""
+    import os
+
+    srv = await limited(bot_workers=1)
+    owner = await Driven.connect(srv.port, "Owner")
+    made = await owner.create(variant="block", players=2, sit=None, start=True, target=20,
+                              seats=[{"kind": "bot", "level": "hard"}, {"kind": "bot", "level": "hard"}], bot_delay=0)
+    await owner.watch(made["code"])
+    await owner.wait_for(lambda m: m.get("type") == "state" and len(m["view"]["history"]) >= 2)
+    pool = srv.bots._pool
+    assert pool is not None  # the moves so far came from the pool ...
+    workers = list(pool._processes.values())
+    assert len(workers) == 1 and all(p.pid != os.getpid() for p in workers)  # ... of one worker process, as set
+    await owner.close()
