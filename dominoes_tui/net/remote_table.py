@@ -45,6 +45,7 @@ class RemoteTable(TableClient):
         self.notes: list[str] = []
         self.on_note: Callable[[str], None] | None = None  # the app shows refusals and drops
         self.on_lost: Callable[[], None] | None = None
+        self.on_state: Callable[[], None] | None = None  # a new state is queued
         conn.on_push = self._push
         conn.on_lost = self._lost
         if conn.closed:
@@ -60,6 +61,8 @@ class RemoteTable(TableClient):
         if kind == "state" and msg.get("code") == self.code:
             self._queue.append(msg)
             self._event.set()
+            if self.on_state is not None:  # the screen may be waiting on the person here (a turn clock ran out)
+                self.on_state()
         elif kind == "refused":
             self._queue.append(msg)
             self._event.set()

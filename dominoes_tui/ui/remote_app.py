@@ -17,6 +17,7 @@ from ..net.remote_table import RemoteTable
 from .app import DominoesApp
 from .choices import MatchSettings, Prefs
 from .screens.lobby import LobbyScreen
+from .screens.table import TableScreen
 
 RECONNECT_TRIES = 30
 RECONNECT_PAUSE = 2.0
@@ -236,9 +237,17 @@ class RemoteApp(DominoesApp):
             self.notify("A seeded practice table: its maker may know every deal. It is never rated.",
                         title="Seeded practice table", severity="warning", timeout=10)
         client.on_lost = self._lost
+        client.on_state = self._table_moved
         self.table_code = client.code
         self.lobby.waiting = None
         self.open_table(client)
+
+    def _table_moved(self) -> None:
+        """A state came while the table screen waits on the person here (the server's turn
+        clock let the bot play their turn): the screen's turn loop takes it up again."""
+        screen = self.screen
+        if isinstance(screen, TableScreen) and screen.client is self.client and not screen.busy:
+            screen.drive()
 
     async def start(self) -> None:
         if self.pending is not None:

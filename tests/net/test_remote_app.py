@@ -218,3 +218,27 @@ async def test_join_by_code_after_the_start_watches_instead(server: Server) -> N
         await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table screen")
         assert isinstance(app.client, RemoteTable) and app.client.watching
     await owner.close()
+
+
+async def test_the_turn_clock_at_work_in_the_app(tmp_path) -> None:  # noqa: ANN001
+    """A person who does not move: the server's bot plays the turn, the screen moves on
+    by itself and the person is told why."""
+    from dominoes_tui.net.limits import Limits
+    from dominoes_tui.table.client import SeatInfo
+    from dominoes_tui.ui.choices import MatchSettings
+
+    srv = Server(tmp_path / "clock", bot_delay=0.0, default_level="random", limits=Limits(turn_time=1.0))
+    await srv.start("127.0.0.1", 0)
+    try:
+        app = RemoteApp("127.0.0.1", srv.port, "Ana", prefs=Prefs(speed="instant"))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: app.conn is not None, "the connection")
+            await app.create(MatchSettings("block", 2, [SeatInfo("You", "human"), SeatInfo("Bot", "bot", "random")], 50))
+            await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
+            screen = app.screen
+            mine = screen.viewer
+            await until(pilot, lambda: any(e.get("seat") == mine and e["event"] == "play"
+                                           for e in app.client.view(mine).history), "a move made for Ana")
+            await until(pilot, lambda: any("ran out of time" in str(n.message) for n in app._notifications), "the notice")
+    finally:
+        await srv.close()

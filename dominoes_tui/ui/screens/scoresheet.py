@@ -88,9 +88,9 @@ class ScoresheetScreen(ModalScreen[None]):
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
         headings, rows = scoresheet_rows(self.rounds, self.config, self.seats)
-        table.add_columns(*(Text(h) for h in headings))  # a str would be read as markup; names are plain text
+        table.add_columns(*(Text(h, end="") for h in headings))  # a str would be read as markup; names are plain text
         for row in rows:
-            table.add_row(*(Text(c) for c in row))
+            table.add_row(*(Text(c, end="", no_wrap=True) for c in row))
         if not rows:
             table.add_row("—", "no round finished yet", *[""] * (len(headings) - 2))
 
