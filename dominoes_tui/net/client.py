@@ -99,6 +99,8 @@ class Connection:
             pass
         finally:
             self.closed = True
+            if self._keepalive is not None:
+                self._keepalive.cancel()
             for fut in self._waiting.values():
                 if not fut.done():
                     fut.set_exception(ConnectionLost(getattr(self, "last_error", None) or "the connection was lost"))
