@@ -4,6 +4,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import signal
 import sys
 import time
 from pathlib import Path
@@ -124,6 +125,8 @@ def run(args: argparse.Namespace) -> int:
     async def main() -> None:
         ready: asyncio.Future[int] = asyncio.get_running_loop().create_future()
         task = asyncio.create_task(serve(host, port, server, ready))
+        for sig in (signal.SIGTERM, signal.SIGHUP):  # a closed terminal or a kill: close cleanly (bots' workers too)
+            asyncio.get_running_loop().add_signal_handler(sig, task.cancel)
         real = await asyncio.wait_for(asyncio.shield(ready), 30) if not task.done() else task.result()
         where = f"[{host}]" if ":" in host else host
         print(f"dominoes host: serving on {where}:{real}", flush=True)
@@ -141,7 +144,10 @@ def run(args: argparse.Namespace) -> int:
                 args.port_file.write_text(str(real), encoding="utf-8")
             except OSError as exc:  # the server runs on: only the script that asked is told
                 print(f"dominoes host: cannot write the port to {args.port_file}: {exc}", file=sys.stderr, flush=True)
-        await task
+        try:
+            await task
+        except asyncio.CancelledError:
+            pass
 
     try:
         asyncio.run(main())

@@ -13,7 +13,10 @@ from __future__ import annotations
 import asyncio
 import logging
 import multiprocessing
+import os
 import random
+import threading
+import time
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
@@ -25,6 +28,22 @@ from . import protocol as P
 log = logging.getLogger("dominoes_tui.net")
 
 INLINE_LEVELS = frozenset({"random", "easy", "heaviest", "medium"})
+
+
+def _outlive_no_server(server_pid: int) -> None:
+    """In each worker: leave when the server is gone, however it went (a SIGKILL too),
+    so a crashed host never leaves bot processes behind."""
+    def watch() -> None:
+        while True:
+            time.sleep(2.0)
+            try:
+                os.kill(server_pid, 0)
+            except ProcessLookupError:
+                os._exit(0)
+            except PermissionError:
+                pass
+
+    threading.Thread(target=watch, daemon=True, name="server-watch").start()
 
 
 def think(level: str, seed: str, name: str, view_json: dict[str, Any]) -> dict[str, Any]:
@@ -47,7 +66,10 @@ class BotPool:
         if self._pool is None:
             # forkserver: a fresh small process forks the workers, never the busy server
             # with its threads and sockets
-            self._pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("forkserver"))
+            self._pool = ProcessPoolExecutor(
+                self.workers, mp_context=multiprocessing.get_context("forkserver"),
+                initializer=_outlive_no_server, initargs=(os.getpid(),),
+            )
         return self._pool
 
     async def choose(self, level: str, seed: str, name: str, view: PlayerView) -> Move:
