@@ -123,7 +123,7 @@ async def run_load(
                 owner = await Connection.open("127.0.0.1", port, f"load{i}")
                 conns.append(owner)
                 made = await owner.request({
-                    "type": "create", "variant": variant, "players": players, "target": 100000,
+                    "type": "create", "variant": variant, "players": players, "target": 1000,  # RULES v1.1 §4: the most allowed
                     "seats": [{"kind": "bot", "level": "random"}] * players, "sit": None, "bot_delay": bot_delay,
                     "seed": i,
                 })
