@@ -7,61 +7,25 @@ them (COM-5, COM-6), so the seat to act always has at least one legal move.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Sequence
 
 from .bits import BIT, CODE, DOUBLE, HI, INDEX, LEAD, LINE_MOVES, LO, NAME, NUMBER, OTHER, TILES, four_moves
 from .board import Board
 from .errors import IllegalMove
+from .events import DRAW as _DRAW, EVENT as _EVENT, PASS as _PASS, PLAY as _PLAY, ROUND_END as _ROUND_END
+from .events import ROUND_START as _ROUND_START, START as _START, materialize
 from .knowledge import LackTracker
 from .layout import Layout
 from .leads import first_round_lead, next_leader
 from .moves import Move
+from .records import Deal, RoundRecord, Seat
 from .scoring import NOT_OVER, MatchVerdict, RoundOutcome, match_verdict, score_round
 from .shuffle import shuffled_set
 from .tiles import Tile
 from .variants import TableConfig
 
 NEW, PLAYING, ROUND_OVER, MATCH_OVER = "new", "playing", "round_over", "match_over"
-# kinds of the compact events kept until the log is read
-_PLAY, _DRAW, _PASS, _ROUND_START, _ROUND_END, _START, _EVENT = range(7)
-
-
-@dataclass(frozen=True)
-class Seat:
-    name: str
-    kind: str = "bot"  # "human" or "bot"
-    level: str | None = None
-
-    def to_json(self, seat: int) -> dict[str, Any]:
-        data: dict[str, Any] = {"seat": seat, "name": self.name, "kind": self.kind}
-        if self.level is not None:
-            data["level"] = self.level
-        return data
-
-
-@dataclass(frozen=True)
-class Deal:
-    """A round's hands and boneyard (top first), and optionally its leader (from a log)."""
-
-    hands: list[list[Tile]]
-    boneyard: list[Tile]
-    leader: int | None = None
-
-
-@dataclass(frozen=True)
-class RoundRecord:
-    """A finished round as the scoresheet and summaries show it."""
-
-    round: int
-    result: str  # "domino" or "blocked"
-    outcome: RoundOutcome
-    hands: list[list[Tile]]
-    went_out: int | None
-    blocker: int | None
-    play_points: list[int]  # All Fives: points scored in play this round, per seat
-    scores: list[int]
 
 
 TILE_OF_NAME = {name: TILES[i] for i, name in enumerate(NAME)}
@@ -136,27 +100,7 @@ class Match:
         return self._events
 
     def _flush_events(self) -> None:
-        out = self._events
-        for r in self._raw:
-            kind = r[0]
-            if kind == _PLAY:
-                move = r[2]
-                out.append({"event": "play", "seat": r[1], "tile": NAME[INDEX[move.tile]], "end": move.end})
-            elif kind == _DRAW:
-                out.append({"event": "draw", "seat": r[1], "tile": NAME[r[2]]})
-            elif kind == _PASS:
-                out.append({"event": "pass", "seat": r[1]})
-            elif kind == _ROUND_START:
-                out.append({"event": "round_start", "round": r[1], "hands": [[NAME[t] for t in h] for h in r[2]],
-                            "boneyard": [NAME[t] for t in r[3]], "leader": r[4]})
-            elif kind == _ROUND_END:
-                event = r[1]
-                event["hands"] = [[NAME[t] for t in h] for h in event["hands"]]
-                out.append(event)
-            elif kind == _START:
-                out.append(self._match_start_event())
-            else:
-                out.append(r[1])
+        self._events.extend(materialize(self._raw, self._match_start_event))
         self._raw = []
 
     @property
