@@ -133,6 +133,12 @@ def format_report(out: dict[str, Any]) -> str:
     if out["quick"] and ("strength" in out or "peer_strength" in out):
         lines += ["", f"  --quick: the hard level plays with {out['plan']['strength_think_ms']:g} ms a move and few matches;"
                   " judge the targets on a full run."]
+    if "pairing" in out:
+        lines += ["", "Tournament: pairing and seating one round (rounds 2-5, made-up results)", ""]
+        lines.append(f"  {'format':<24} {'entrants':>8} {'median ms':>10} {'max ms':>10}")
+        for r in out["pairing"]:
+            name = f"{r['variant']} {r['format']}" + (f" {r['players']}p" if r["players"] else "")
+            lines.append(f"  {name:<24} {r['entrants']:>8} {r['median_ms']:>10.1f} {r['max_ms']:>10.1f}")
     if out.get("startup"):
         lines += ["", "Start-up (median of fresh starts)", ""]
         for s in out["startup"]:

@@ -18,7 +18,7 @@ from ..bench.timing import TIMING_TABLES, decision_times, two_at_once
 from ..bots.hard import DEFAULT_THINK_MS
 
 LEVELS = ["easy", "heaviest", "medium", "hard"]
-PARTS = ("speed", "timing", "strength", "startup")
+PARTS = ("speed", "timing", "strength", "startup", "pairing")
 
 FULL = {"speed_seconds": 3.0, "pair_seconds": 2.0, "pairs": 9, "decisions": 400, "hard_decisions": 40,
         "two_at_once": 100, "units": 100, "hard_units": 40, "peer_units": 100, "strength_think_ms": DEFAULT_THINK_MS,
@@ -108,6 +108,11 @@ def run(args: argparse.Namespace) -> int:
                 print(f"bench: hard vs the peer's {kind}, {plan['peer_units']} deals…", file=progress)
                 out["peer_strength"].append(peer_strength(args.peer_python, kind, plan["peer_units"], args.seed,
                                                           plan["strength_think_ms"], args.jobs))
+    if "pairing" in parts:
+        from ..bench.pairing import PAIRING_FORMATS, pairing_times
+
+        print("bench: pairing and seating a round for 100 entrants…", file=progress)
+        out["pairing"] = [pairing_times(v, f, p, 100, 5, args.seed) for v, f, p in PAIRING_FORMATS]
     if "startup" in parts:
         from ..bench.startup import startup_times
 
