@@ -45,4 +45,4 @@ def test_a_few_decisions_show_their_maximum_not_a_p95() -> None:
 
 def test_two_hard_bots_at_once_report_samples() -> None:
     result = two_at_once("draw", 2, 2, 3, 20.0)
-    assert result["decisions"] == 4 and result["samples_min"] >= 1
+    assert result["decisions"] == 4 and result["samples_min"] <= result["samples_median"] <= result["samples_max"]
