@@ -27,7 +27,7 @@ from .sampler import DealSampler, NoConsistentDeal
 from .sim import Board, Rules, apply_root, playout, side_values, signature
 
 DEFAULT_THINK_MS = 200.0
-DEFAULT_MAX_SAMPLES = 2000
+DEFAULT_MAX_SAMPLES = 400  # a seeded clockless hard bot (tournaments) plays this many
 MARGIN_S = 0.004  # stop this long before the budget: the answer still has to be made
 
 
