@@ -23,6 +23,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a table option of RULES.md §4")
     p.add_argument("--log", default=None, metavar="FILE", help="write every match to this JSON Lines game log")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
+    p.add_argument("--record", action="store_true", help="add the matches to the club records (bot ratings)")
+    p.add_argument("--db", default=None, metavar="URL", help="with --record: the records' database (see dominoes stats)")
 
 
 class UsageError(Exception):
@@ -71,6 +73,11 @@ def run(args: argparse.Namespace) -> int:
     if args.log:
         write_log(args.log, (e for r in reports for e in r.match.events))
     summary = summarize(config, specs, reports)
+    if args.record:
+        from .stats import record_simulated
+
+        if not record_simulated([r.match for r in reports], args.db):
+            return 2
     if args.json:
         print(json.dumps(summary, indent=2))
     else:
