@@ -46,6 +46,7 @@ class Versus:
     """How a player did against another (a person or a bot level) at the same tables."""
 
     other: str
+    kind: str
     matches: int
     better: int
     worse: int
@@ -130,7 +131,7 @@ def versus(conn: Connection, player_id: int, other_id: int | None = None, bots_o
     player placed better, worse or the same. Team mates in Partner are not opponents."""
     me, them = aliased(match_seats), aliased(match_seats)
     query = (
-        select(players.c.name, me.c.match_id, me.c.placing.label("mine"), them.c.placing.label("theirs"))
+        select(players.c.name, players.c.kind, me.c.match_id, me.c.placing.label("mine"), them.c.placing.label("theirs"))
         .select_from(me.join(them, and_(them.c.match_id == me.c.match_id, them.c.player_id != me.c.player_id))
                      .join(matches, matches.c.id == me.c.match_id)
                      .join(players, players.c.id == them.c.player_id))
@@ -142,7 +143,9 @@ def versus(conn: Connection, player_id: int, other_id: int | None = None, bots_o
     if bots_only:
         query = query.where(players.c.kind == "bot")
     seen: dict[str, dict[int, tuple[int, int]]] = {}
+    kinds: dict[str, str] = {}
     for r in conn.execute(query):
+        kinds[r.name] = r.kind
         # One verdict per match and opponent, from the player's best seat against the
         # opponent's best seat (two bots of one level at a table are one opponent).
         mine, theirs = seen.setdefault(r.name, {}).get(r.match_id, (99, 99))
@@ -150,7 +153,7 @@ def versus(conn: Connection, player_id: int, other_id: int | None = None, bots_o
     out = []
     for name, per_match in sorted(seen.items()):
         results = list(per_match.values())
-        out.append(Versus(name, len(results), sum(a < b for a, b in results), sum(a > b for a, b in results),
+        out.append(Versus(name, kinds[name], len(results), sum(a < b for a, b in results), sum(a > b for a, b in results),
                           sum(a == b for a, b in results)))
     return out
 

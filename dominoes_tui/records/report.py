@@ -23,6 +23,7 @@ def player_page(conn: Connection, player_id: int, variant: str = OVERALL, agains
     who = queries.player(conn, player_id)
     if who is None:
         return {}
+    opponents = queries.versus(conn, player_id)
     page: dict[str, Any] = {
         "player_id": who.id, "name": who.name, "kind": who.kind, "vouched_by": who.key.split(":", 1)[0],
         "variants": [
@@ -31,7 +32,8 @@ def player_page(conn: Connection, player_id: int, variant: str = OVERALL, agains
              "provisional": v.rating.provisional if v.rating else None}
             for v in queries.by_variant(conn, player_id)
         ],
-        "against_bots": [_versus(v) for v in queries.versus(conn, player_id, bots_only=True)],
+        "against_bots": [_versus(v) for v in opponents if v.kind == "bot"],
+        "against_people": [_versus(v) for v in opponents if v.kind != "bot"],
         "history": [{"at": at.isoformat(), "rating": r.shown, "mu": round(r.mu, 3), "sigma": round(r.sigma, 3)}
                     for at, r in queries.history(conn, player_id, variant)],
         "history_variant": variant,
