@@ -16,12 +16,12 @@ from ..bench.timing import TIMING_TABLES, decision_times
 from ..bots.hard import DEFAULT_THINK_MS
 
 LEVELS = ["easy", "heaviest", "medium", "hard"]
-PARTS = ("speed", "timing", "strength")
+PARTS = ("speed", "timing", "strength", "records")
 
 FULL = {"speed_seconds": 3.0, "decisions": 400, "hard_decisions": 40, "units": 100, "hard_units": 40,
-        "strength_think_ms": DEFAULT_THINK_MS}
+        "strength_think_ms": DEFAULT_THINK_MS, "record_matches": 1000, "board_matches": 100_000}
 QUICK = {"speed_seconds": 0.5, "decisions": 120, "hard_decisions": 5, "units": 16, "hard_units": 4,
-         "strength_think_ms": 30.0}
+         "strength_think_ms": 30.0, "record_matches": 100, "board_matches": 10_000}
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -82,6 +82,12 @@ def run(args: argparse.Namespace) -> int:
                 print(f"bench: {matchup.name}, {v} {p}p, {units} units…", file=progress)
                 out["strength"].append(head_to_head(v, p, matchup, units, args.seed, args.jobs,
                                                     plan["strength_think_ms"] if hard else None))
+    if "records" in parts:  # bench/records.py: the club records on SQLite
+        from ..bench.records import records_bench
+
+        print(f"bench: records, {plan['record_matches']} recorded, a leaderboard over {plan['board_matches']:,}…",
+              file=progress)
+        out["records"] = records_bench(plan["record_matches"], plan["board_matches"], args.seed)
     out["seconds"] = time.perf_counter() - started
     out["targets"] = targets(out)
     print(format_report(out))
@@ -177,6 +183,10 @@ def format_report(out: dict[str, Any]) -> str:
                 f" {_ci(*s['match_ci']):>10} {s['rounds']:>6} {s['round_share']:>11.1%} {_ci(*s['round_ci']):>10}"
                 f"  {target}{verdict}"
             )
+    if "records" in out:
+        from ..bench.records import format_records
+
+        lines += format_records(out["records"])
     if out["quick"] and "strength" in out:
         lines += ["", f"  --quick: the hard level plays with {out['plan']['strength_think_ms']:g} ms a move and few matches;"
                   " judge the targets on a full run."]

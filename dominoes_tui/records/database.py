@@ -12,7 +12,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Iterable
 
-from sqlalchemy import Connection, Engine, delete, insert, select, text, update
+from sqlalchemy import Connection, Engine, bindparam, delete, insert, select, text, update
 from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 
 from .migrate import TooNew, upgrade
@@ -145,22 +145,37 @@ def _player_id(conn: Connection, who: Identity) -> int:
 
 def _rate(conn: Connection, summary: MatchSummary, ids: dict[str, int], variant: str, match_id: int) -> None:
     rows = conn.execute(
-        select(ratings.c.player_id, ratings.c.mu, ratings.c.sigma, ratings.c.matches)
+        select(ratings.c.player_id, ratings.c.mu, ratings.c.sigma, ratings.c.matches, ratings.c.wins)
         .where(ratings.c.variant == variant, ratings.c.player_id.in_(list(ids.values())))
     ).all()
     by_id = {r.player_id: r for r in rows}
     current = {key: Rating(by_id[pid].mu, by_id[pid].sigma) for key, pid in ids.items() if pid in by_id}
     now = summary.ended_at
+    won = {s.identity.key for s in summary.seats if s.placing == 1}
+    changed, added, history = [], [], []
     for key, new in rate(summary, current).items():
         pid = ids[key]
+        win = 1 if key in won else 0
+        row = {"pid": pid, "mu": new.mu, "sigma": new.sigma, "at": now}
         if pid in by_id:
-            conn.execute(update(ratings).where(ratings.c.player_id == pid, ratings.c.variant == variant)
-                         .values(mu=new.mu, sigma=new.sigma, matches=by_id[pid].matches + 1, updated_at=now))
+            changed.append({**row, "n": by_id[pid].matches + 1, "w": by_id[pid].wins + win})
         else:
-            conn.execute(insert(ratings).values(player_id=pid, variant=variant, mu=new.mu, sigma=new.sigma,
-                                                matches=1, updated_at=now))
-        conn.execute(insert(rating_history).values(match_id=match_id, player_id=pid, variant=variant,
-                                                   mu=new.mu, sigma=new.sigma, at=now))
+            added.append({"player_id": pid, "variant": variant, "mu": new.mu, "sigma": new.sigma, "matches": 1,
+                          "wins": win, "updated_at": now})
+        history.append({"match_id": match_id, "player_id": pid, "variant": variant, "mu": new.mu,
+                        "sigma": new.sigma, "at": now})
+    # One statement each, for every player at once: a match records in a few round trips.
+    if changed:
+        conn.execute(
+            update(ratings)
+            .where(ratings.c.player_id == bindparam("pid"), ratings.c.variant == variant)
+            .values(mu=bindparam("mu"), sigma=bindparam("sigma"), matches=bindparam("n"), wins=bindparam("w"),
+                    updated_at=bindparam("at")),
+            changed,
+        )
+    if added:
+        conn.execute(insert(ratings), added)
+    conn.execute(insert(rating_history), history)
 
 
 def _unavailable(exc: BaseException, url: str, path: Path | None) -> RecordsUnavailable:

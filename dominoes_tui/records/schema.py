@@ -61,6 +61,7 @@ ratings = Table(
     Column("mu", Float, nullable=False),
     Column("sigma", Float, nullable=False),
     Column("matches", Integer, nullable=False),
+    Column("wins", Integer, nullable=False, server_default="0"),  # rated matches placed first (0003)
     Column("updated_at", DateTime(timezone=True), nullable=False),
 )
 

@@ -41,6 +41,9 @@ def test_a_database_from_the_previous_version_upgrades_itself(db_url):  # noqa: 
             key="old", variant="draw", players=2, options=json.dumps({}), target=100, status="finished", rated=True,
             source="local", rounds=3, started_at=now, ended_at=now, log=zlib.compress(dumps(old.events).encode()),
         )).inserted_primary_key[0]
+        for variant in ("draw", "all"):  # 0001 kept ratings, but no wins beside them
+            conn.execute(text("INSERT INTO ratings (player_id, variant, mu, sigma, matches, updated_at) "
+                              "VALUES (:p, :v, 27.0, 8.0, 1, :t)"), {"p": ana, "v": variant, "t": now})
         conn.execute(insert(match_seats), [
             {"match_id": old_id, "seat": 0, "player_id": ana, "name": "Ana", "team": None, "score": 101, "placing": 1},
             {"match_id": old_id, "seat": 1, "player_id": bot, "name": "Easy", "team": None, "score": 40, "placing": 2},
@@ -51,6 +54,8 @@ def test_a_database_from_the_previous_version_upgrades_itself(db_url):  # noqa: 
             assert migrate.current(conn) == migrate.head()
             ana = queries.find_players(conn, "Ana")[0]
             assert queries.by_variant(conn, ana.id)[0].wins == 1  # the old match is still there
+            # 0003 counted the old win beside the rating
+            assert [(s.name, s.wins) for s in queries.leaderboard(conn, "draw")] == [("Ana", 1)]
         assert records.record(summarize(play("draw", 2, people("Ana", "easy"), seed=2))) == RECORDED
         with records.connect() as conn:
             assert len(queries.history(conn, ana.id)) == 1  # history starts after the upgrade

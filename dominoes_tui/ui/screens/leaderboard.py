@@ -8,20 +8,11 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
-from ...engine import VARIANTS
 from ...records.identity import clean_name
 from ..widgets.too_small import TooSmall
 from .records_reader import RecordsReader
+from .records_words import LISTS, list_title, rating_text
 
-LISTS = ["all", *VARIANTS]
-
-
-def list_title(variant: str) -> str:
-    return "Overall" if variant == "all" else VARIANTS[variant].title
-
-
-def rating_text(rating: int | None, provisional: bool | None) -> str:
-    return "-" if rating is None else f"{rating}{'?' if provisional else ''}"
 
 
 class LeaderboardScreen(Screen[None]):
@@ -94,7 +85,7 @@ class LeaderboardScreen(Screen[None]):
         table = self.query_one(DataTable)
         if not self.rows or table.cursor_row is None or table.cursor_row >= len(self.rows):
             return
-        from .player import PlayerScreen
+        from .player import PlayerScreen  # noqa: PLC0415 - only when a page is opened
 
         row = self.rows[table.cursor_row]
         self.app.push_screen(PlayerScreen(self.reader, int(row["player_id"]), self.variant))

@@ -15,8 +15,8 @@ from textual_plotext import PlotextPlot
 from ...engine import VARIANTS, LogError
 from ...records.identity import clean_name
 from ..widgets.too_small import TooSmall
-from .leaderboard import list_title, rating_text
 from .records_reader import RecordsReader
+from .records_words import list_title, rating_text
 
 VOUCHED = {"local": "a name at this keyboard", "ssh": "an SSH key", "join": "a dominoes join secret", "bot": "a bot level"}
 
