@@ -17,6 +17,7 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "play": ("play", "start a match straight away (no subcommand opens the settings screen)"),
     "simulate": ("simulate", "play bot-only matches headless and print a summary"),
     "replay": ("replay", "check a game log against the rules and print what happened"),
+    "stats": ("stats", "the club records: leaderboard, a player's page, importing game logs"),
     "bot": ("bot", "speak the bot protocol on stdin/stdout"),
     "bench": ("bench", "measure engine speed, bot decision time and strength"),
     "host": ("host", "run a table server that friends join over the LAN or SSH"),

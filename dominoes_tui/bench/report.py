@@ -143,6 +143,10 @@ def format_report(out: dict[str, Any]) -> str:
         lines += ["", "Start-up (median of fresh starts)", ""]
         for s in out["startup"]:
             lines.append(f"  {s['what']:<40} {s['median_s'] * 1000:>7.0f} ms (min {s['min_s'] * 1000:.0f}, max {s['max_s'] * 1000:.0f})")
+    if "records" in out:
+        from .records import format_records
+
+        lines += format_records(out["records"])
     if out.get("targets"):
         lines += ["", "Targets", ""]
         for row in out["targets"]:

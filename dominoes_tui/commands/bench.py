@@ -18,13 +18,14 @@ from ..bench.timing import TIMING_TABLES, decision_times, two_at_once
 from ..bots.hard import DEFAULT_THINK_MS
 
 LEVELS = ["easy", "heaviest", "medium", "hard"]
-PARTS = ("speed", "timing", "strength", "startup", "pairing")
+PARTS = ("speed", "timing", "strength", "startup", "pairing", "records")
 
 FULL = {"speed_seconds": 3.0, "pair_seconds": 2.0, "pairs": 9, "decisions": 400, "hard_decisions": 40,
         "two_at_once": 100, "units": 100, "hard_units": 40, "peer_units": 100, "strength_think_ms": DEFAULT_THINK_MS,
-        "startup_runs": 9}
+        "startup_runs": 9, "record_matches": 1000, "board_matches": 100_000}
 QUICK = {"speed_seconds": 0.5, "pair_seconds": 0.5, "pairs": 3, "decisions": 120, "hard_decisions": 5,
-         "two_at_once": 6, "units": 16, "hard_units": 4, "peer_units": 4, "strength_think_ms": 30.0, "startup_runs": 3}
+         "two_at_once": 6, "units": 16, "hard_units": 4, "peer_units": 4, "strength_think_ms": 30.0, "startup_runs": 3,
+         "record_matches": 100, "board_matches": 10_000}
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -118,6 +119,12 @@ def run(args: argparse.Namespace) -> int:
 
         print("bench: start-up times…", file=progress)
         out["startup"] = startup_times(plan["startup_runs"])
+    if "records" in parts:  # bench/records.py: the club records on SQLite
+        from ..bench.records import records_bench
+
+        print(f"bench: records, {plan['record_matches']} recorded, a leaderboard over {plan['board_matches']:,}…",
+              file=progress)
+        out["records"] = records_bench(plan["record_matches"], plan["board_matches"], args.seed)
     out["seconds"] = time.perf_counter() - started
     out["targets"] = targets(out)
     print(format_report(out))

@@ -32,6 +32,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     p.add_argument("--jobs", type=int, default=None, metavar="N",
                    help="processes to play on (default: every core); the results do not depend on it")
+    p.add_argument("--record", action="store_true", help="add the matches to the club records (bot ratings)")
+    p.add_argument("--db", default=None, metavar="URL", help="with --record: the records' database (see dominoes stats)")
 
 
 def _config_from(args: argparse.Namespace) -> TableConfig:
@@ -56,8 +58,13 @@ def run(args: argparse.Namespace) -> int:
         print(f"dominoes simulate: {exc}", file=sys.stderr)
         return 2
     tally = Tally(config, specs)
+    recorder = None
+    if args.record:
+        from .stats import SimulationRecorder
+
+        recorder = SimulationRecorder(args.db)
     try:
-        play_all(config, specs, args.matches, args.seed, jobs, tally, args.log)
+        play_all(config, specs, args.matches, args.seed, jobs, tally, args.log, recorder.add if recorder else None)
     except OSError as exc:
         print(f"dominoes simulate: cannot write {args.log}: {exc.strerror or exc}", file=sys.stderr)
         return 2
@@ -65,6 +72,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"dominoes simulate: stopped after {tally.matches} matches; no log written", file=sys.stderr)
         return 130
     summary = tally.summary()
+    if recorder is not None and not recorder.finish():
+        return 2
     if args.json:
         print(json.dumps(summary, indent=2))
     else:

@@ -6,7 +6,7 @@ import os
 import random
 import tempfile
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 from ..bots import make_bot
 from ..bots.arena import MatchResult, play_match, result_of
@@ -153,12 +153,15 @@ class Tally:
 
 
 def play_all(config: TableConfig, specs: list[str], count: int, seed: int, jobs: int, tally: Tally,
-             log: str | None) -> None:
-    """Play the run into `tally`, writing the log as it goes; the log appears only whole."""
+             log: str | None, on_log: Callable[[str], None] | None = None) -> None:
+    """Play the run into `tally`, writing the log as it goes; the log appears only whole.
+    `on_log` is handed each match's log as it finishes (`--record`)."""
     tally.jobs = jobs
     if log is None:
-        for r in results(config, specs, count, seed, jobs, False):
+        for r in results(config, specs, count, seed, jobs, on_log is not None):
             tally.add(r)
+            if on_log is not None:
+                on_log(r.log or "")
         return
     target = Path(log)
     target.parent.mkdir(parents=True, exist_ok=True)
@@ -168,6 +171,8 @@ def play_all(config: TableConfig, specs: list[str], count: int, seed: int, jobs:
             for r in results(config, specs, count, seed, jobs, True):
                 tally.add(r)
                 f.write(r.log or "")
+                if on_log is not None:
+                    on_log(r.log or "")
             f.flush()
             os.fsync(f.fileno())
         os.replace(tmp, target)

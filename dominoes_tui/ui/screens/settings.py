@@ -32,6 +32,7 @@ CUSTOM = "custom"
 class SettingsScreen(Screen["MatchSettings | None"]):
     BINDINGS = [
         Binding("ctrl+s", "start", "Start the match"),
+        Binding("ctrl+r", "app.records", "Records"),  # the club records: leaderboard, pages, replays
         Binding("tab", "app.focus_next", "Next field", show=True),
         Binding("escape", "quit_game", "Quit"),
     ]

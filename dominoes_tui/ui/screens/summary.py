@@ -117,6 +117,7 @@ class MatchEndScreen(ModalScreen[str]):
         Binding("n", "new", "New match"),
         Binding("q", "quit_game", "Quit"),
         Binding("s", "scoresheet", "Scores"),
+        Binding("r", "app.records", "Records"),  # the club records, this match included
     ]
     DEFAULT_CSS = """
     MatchEndScreen { align: center middle; }

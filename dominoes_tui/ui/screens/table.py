@@ -165,6 +165,8 @@ class TableScreen(Screen[str]):
         if report is None:
             return
         self.selected = None
+        if report.match_over and hasattr(self.app, "record_finished"):
+            self.app.record_finished(self.client)  # the club records (issue 11)
 
         def after_summary(_: object) -> None:
             if report.match_over:
