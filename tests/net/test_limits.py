@@ -113,6 +113,18 @@ async def test_a_waiting_table_whose_creator_left_closes(limited) -> None:  # no
     await guest.close()
 
 
+async def test_create_enforces_the_option_bounds_of_the_rules(server: Server) -> None:
+    """RULES.md v1.1 §4: a target past 1000 would make a match that never ends; the
+    engine's own check (engine/options.py) refuses it on `create`."""
+    a = await Connection.open("127.0.0.1", server.port, "A")
+    for bad in ({"variant": "draw", "target": 10**9}, {"variant": "draw", "target": 1001},
+                {"variant": "kozel", "players": 4, "target": 5000}, {"variant": "draw", "target": True}):
+        with pytest.raises(ServerRefused):
+            await a.request({"type": "create", "players": bad.pop("players", 2), "sit": None, **bad})
+    assert not server.tables
+    await a.close()
+
+
 async def test_slow_readers_are_dropped_before_they_cost_much(limited) -> None:  # noqa: ANN001
     srv = await limited(max_unread=64 * 1024)
     owner = await Connection.open("127.0.0.1", srv.port, "Owner")
