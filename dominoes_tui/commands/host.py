@@ -4,6 +4,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import os
 import sys
 from pathlib import Path
 
@@ -29,6 +30,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--watchers", type=int, default=2, help="--load-check: clients watching each table (default 2)")
     p.add_argument("--seconds", type=float, default=10.0, help="--load-check: how long to measure (default 10)")
     p.add_argument("--json", default=None, metavar="FILE", help="--load-check: also write the figures as JSON")
+    p.add_argument("--db", default=None, metavar="URL",
+                   help="the club records: a PostgreSQL URL for a league (default: records.sqlite in the data folder)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -51,7 +54,8 @@ def run(args: argparse.Namespace) -> int:
         port = args.port
     data = None if args.no_save else (args.data_dir or data_home())
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", datefmt="%H:%M:%S")
-    server = Server(data, grace=args.grace, bot_delay=0.7 if args.bot_delay is None else args.bot_delay, default_level=args.level, standin_delay=args.standin_after)
+    server = Server(data, grace=args.grace, bot_delay=0.7 if args.bot_delay is None else args.bot_delay, default_level=args.level,
+                    standin_delay=args.standin_after, records_url=args.db or os.environ.get("DOMINOES_TUI_DB"))
 
     async def main() -> None:
         ready: asyncio.Future[int] = asyncio.get_running_loop().create_future()

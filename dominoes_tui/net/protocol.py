@@ -24,7 +24,7 @@ MAX_NAME = 14
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ"  # no I or O: read aloud across a room
 CODE_LENGTH = 4
 
-CLIENT_TYPES = {"hello", "list", "create", "join", "watch", "start", "play", "ready", "leave", "ping"}
+CLIENT_TYPES = {"hello", "list", "create", "join", "watch", "start", "play", "ready", "leave", "ping", "records"}
 
 
 class ProtocolError(ValueError):

@@ -29,6 +29,8 @@ from ..bots import level_names
 from ..engine import MATCH_OVER, NEW, ConfigError, LogError, load_match, make_config, write_log
 from . import protocol as P
 from .connection import Conn, Refused
+from ..table.saves import home as saves_home
+from .records_service import RecordsRequestError, ServerRecords, handle_request, identities_of
 from .table import Slot, Table
 
 log = logging.getLogger("dominoes_tui.net")
@@ -59,6 +61,7 @@ class Server:
         standin_delay: float = 5.0,
         max_tables: int = 500,
         max_conns: int = 1000,
+        records_url: str | None = None,
     ) -> None:
         self.data_dir = data_dir
         self.tables_dir = data_dir / "tables" if data_dir else None
@@ -76,6 +79,11 @@ class Server:
         self.port = 0
         self.closing = False
         self._lobby_pending = False
+        # The club records (net/records_service.py): beside the server's data folder, or a URL.
+        self.records = (
+            ServerRecords(data_dir.parent if data_dir is not None else saves_home(), records_url)
+            if data_dir is not None or records_url else None
+        )
 
     # -- running ----------------------------------------------------------------------------
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> int:
@@ -102,6 +110,8 @@ class Server:
         tasks = [t.task for t in self.tables.values() if t.task] + list(self._handlers)
         if tasks:
             await asyncio.wait(tasks, timeout=5)
+        if self.records is not None:
+            await self.records.close()
         if self._server is not None:
             try:
                 await asyncio.wait_for(self._server.wait_closed(), 5)
@@ -149,6 +159,8 @@ class Server:
                 (self.tables_dir / f"{table.code}.json").unlink(missing_ok=True)
             except OSError as exc:
                 log.warning("cannot file table %s: %s", table.code, exc)
+        if self.records is not None and table.match is not None:
+            self.records.match_over(table.match, identities_of(table), practice=getattr(table, "practice", False))
         self.lobby_changed()
 
     def load_tables(self) -> None:
@@ -328,6 +340,11 @@ class Server:
             self._my_table(conn).play(conn, data)
         elif kind == "ready":
             self._my_table(conn).mark_ready(conn)
+        elif kind == "records":
+            try:
+                handle_request(self.records, conn, data, reply)
+            except RecordsRequestError as exc:
+                raise P.ProtocolError(str(exc)) from None
         elif kind == "leave":
             self.dropped(conn)
             reply({"type": "left"})

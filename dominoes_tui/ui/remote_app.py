@@ -50,6 +50,11 @@ class RemoteApp(DominoesApp):
         self.keep_tokens = keep_tokens  # False: tokens live in this process only
         self._tokens: dict[str, str] = {}
 
+    def records_reader(self):  # noqa: ANN201 - the server's records, not this machine's
+        from .screens.records_reader import RemoteReader
+
+        return RemoteReader(self)
+
     def token_for(self, code: str) -> str | None:
         if code in self._tokens:
             return self._tokens[code]

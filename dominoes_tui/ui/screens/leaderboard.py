@@ -72,7 +72,8 @@ class LeaderboardScreen(Screen[None]):
             table.add_row(str(row["place"]), clean_name(row["name"]), rating_text(row["rating"], row["provisional"]),
                           str(row["matches"]), str(row["wins"]), key=str(row["player_id"]))
         if rows:
-            note.update("A rating with ? is provisional: it settles after about ten rated matches.")
+            note.update("Enter: that player's page. A rating with ? is provisional: it settles after about ten "
+                        "rated matches.")
         else:
             note.update("Nobody is rated in this list yet: finish a match (against a bot, say) and it shows here.")
         table.focus()
