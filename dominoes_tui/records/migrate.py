@@ -1,6 +1,7 @@
 """Bring a database to the newest schema with the Alembic migrations in migrations/."""
 from __future__ import annotations
 
+import logging
 import threading
 from pathlib import Path
 
@@ -14,6 +15,8 @@ MIGRATIONS = Path(__file__).with_name("migrations")
 # Alembic keeps its running context in module globals: two threads of one process
 # (a server recording a match while answering a page) must not migrate at once.
 _ONE_AT_A_TIME = threading.Lock()
+# Alembic tells of every connection it configures; a server's log has no use for it.
+logging.getLogger("alembic").setLevel(logging.WARNING)
 
 
 class TooNew(Exception):
