@@ -52,23 +52,54 @@ def run(args: argparse.Namespace) -> int:
             return 2
 
 
-def record_simulated(played: list[Any], db: str | None) -> bool:
-    """`simulate --record`: the bot matches into the records; says so on stderr, so
-    --json output stays clean."""
-    from ..records import Records, RecordsUnavailable, summarize
-    from ..records.store import chosen_url
-    from ..table.saves import home
+class SimulationRecorder:
+    """`simulate --record`: each match goes into the records as it finishes, a batch at a
+    time, so a long run stays in flat memory; says so on stderr, so --json output stays clean."""
 
-    try:
-        with Records.open(chosen_url(db, home())) as records:
-            counts = records.record_many(summarize(m, source="simulate") for m in played)
-    except RecordsUnavailable as exc:
-        print(f"dominoes simulate: not recorded: {exc}", file=sys.stderr)
-        return False
-    print(f"recorded {counts['recorded']} matches in {records.where}"
-          + (f" ({counts['already recorded']} were already there: the same seed plays the same matches)"
-             if counts["already recorded"] else ""), file=sys.stderr)
-    return True
+    BATCH = 500
+
+    def __init__(self, db: str | None) -> None:
+        self.db = db
+        self.pending: list[Any] = []
+        self.counts = {"recorded": 0, "already recorded": 0}
+        self.where = ""
+        self.failed: str | None = None
+
+    def add(self, log: str) -> None:
+        from ..engine.gamelog import parse_lines, replay
+        from ..records import summarize
+
+        if self.failed is None:
+            self.pending.append(summarize(replay(parse_lines(log)), source="simulate"))
+            if len(self.pending) >= self.BATCH:
+                self._flush()
+
+    def _flush(self) -> None:
+        from ..records import Records, RecordsUnavailable
+        from ..records.store import chosen_url
+        from ..table.saves import home
+
+        batch, self.pending = self.pending, []
+        try:
+            with Records.open(chosen_url(self.db, home())) as records:
+                counts = records.record_many(batch)
+                self.where = records.where
+        except RecordsUnavailable as exc:
+            self.failed = str(exc)
+            return
+        for key in self.counts:
+            self.counts[key] += counts.get(key, 0)
+
+    def finish(self) -> bool:
+        if self.pending and self.failed is None:
+            self._flush()
+        if self.failed is not None:
+            print(f"dominoes simulate: not recorded: {self.failed}", file=sys.stderr)
+            return False
+        print(f"recorded {self.counts['recorded']} matches in {self.where}"
+              + (f" ({self.counts['already recorded']} were already there: the same seed plays the same matches)"
+                 if self.counts["already recorded"] else ""), file=sys.stderr)
+        return True
 
 
 def _import(records: Any, files: list[str]) -> int:

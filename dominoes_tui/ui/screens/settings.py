@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -268,7 +269,7 @@ class SettingsScreen(Screen["MatchSettings | None"]):
 
     def show_error(self, text: str) -> None:
         errors = self.query_one("#settings-errors", Static)
-        errors.update(text)
+        errors.update(Text(text))  # may quote a name: plain text
         errors.set_class(not text, "-empty")
 
     # -- actions --------------------------------------------------------------------
