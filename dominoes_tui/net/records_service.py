@@ -10,6 +10,7 @@ the server's data folder (records/keep.py), never lost.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 from pathlib import Path
 from typing import Any, Sequence
@@ -84,7 +85,7 @@ class ServerRecords:
             call, key = (lambda: self.source.player_page(player_id, variant)), "player"
         elif what == "match":
             match_id = _number(data, "match_id")
-            call, key = (lambda: self.source.match_log(match_id)), "log"
+            call, key = (lambda: _events(self.source.match_log(match_id))), "log"
         else:
             raise RecordsRequestError("what is \"leaderboard\", \"player\" or \"match\"")
         try:
@@ -94,6 +95,14 @@ class ServerRecords:
             await asyncio.to_thread(self.source.close)  # open afresh next time
             return {"type": "records", "what": what, "error": str(exc)}
         return {"type": "records", "what": what, "variant": variant, key: result}
+
+
+def _events(log_text: str | None) -> list[dict[str, Any]] | None:
+    """A log as a list of events: text fields cross the protocol as plain text (control
+    characters, newlines included, are removed on arrival), so not as JSON Lines text."""
+    if log_text is None:
+        return None
+    return [json.loads(line) for line in log_text.splitlines() if line.strip()]
 
 
 def _number(data: dict[str, Any], field: str) -> int:

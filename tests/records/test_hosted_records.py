@@ -7,7 +7,7 @@ import asyncio
 
 import pytest
 
-from dominoes_tui.engine import load_matches
+from dominoes_tui.engine import dumps, load_matches
 from dominoes_tui.net.server import Server
 from dominoes_tui.records.queries import totals
 from tests.net.helpers import Driven, play_out
@@ -45,8 +45,8 @@ async def test_a_bot_table_is_recorded_and_read_back_over_the_protocol(server: S
     assert {r["name"] for r in rows} == {"bot:easy", "bot:heaviest"} and all(r["matches"] == 1 for r in rows)
     page = (await ask(maker, what="player", player_id=rows[0]["player_id"], variant="draw"))["player"]
     assert page["name"] == rows[0]["name"] and page["recent"][0]["variant"] == "draw"
-    log = (await ask(maker, what="match", match_id=page["recent"][0]["match_id"]))["log"]
-    assert load_matches(log)[0].is_over
+    events = (await ask(maker, what="match", match_id=page["recent"][0]["match_id"]))["log"]
+    assert load_matches(dumps(events))[0].is_over
     assert (await ask(maker, what="player", player_id=999))["player"] == {}
     await maker.close()
 
@@ -80,3 +80,20 @@ async def test_a_malformed_records_request_is_the_senders_mistake(server: Server
         await ask(client, **request_)
     assert (await ask(client, what="leaderboard"))["leaderboard"] == []  # and the connection goes on
     await client.close()
+
+
+async def test_people_who_proved_their_names_are_rated(server: Server):
+    from dominoes_tui.net.client import Connection
+
+    ana = Driven(await Connection.open("127.0.0.1", server.port, "Ana", secret="ana-secret-" + "x" * 20))
+    await ana.create(variant="draw", players=2, target=20, seats=[{"kind": "human"}, {"kind": "human"}])
+    ben = Driven(await Connection.open("127.0.0.1", server.port, "Ben", secret="ben-secret-" + "y" * 20))
+    await ben.join(ana.code)
+    await ana.wait_for(lambda m: m.get("type") == "state")
+    await play_out([ana, ben])
+    rows = await board_when(ana, 2)
+    assert {r["name"] for r in rows} == {"Ana", "Ben"}
+    page = (await ask(ben, what="player", player_id=rows[0]["player_id"]))["player"]
+    assert page["vouched_by"] == "hosted" and page["against_people"][0]["matches"] == 1
+    await ana.close()
+    await ben.close()

@@ -56,5 +56,9 @@ class RemoteReader:
         return dict((await self._ask("player", player_id=player_id, variant=variant)).get("player") or {})
 
     async def match_log(self, match_id: int) -> str | None:
-        log = (await self._ask("match", match_id=match_id)).get("log")
-        return log if isinstance(log, str) else None
+        events = (await self._ask("match", match_id=match_id)).get("log")
+        if not isinstance(events, list):
+            return None
+        from ...engine import dumps
+
+        return dumps(e for e in events if isinstance(e, dict))
