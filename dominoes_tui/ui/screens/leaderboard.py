@@ -45,7 +45,10 @@ class LeaderboardScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one(DataTable).add_columns("#", "Player", "Rating", "Rated", "Won")
+        table = self.query_one(DataTable)
+        table.add_column("#", width=3)
+        table.add_column("Player", width=24)  # fixed: a list loaded later keeps whole names
+        table.add_columns("Rating", "Rated", "Won")
         self.load()
 
     def load(self) -> None:
