@@ -4,6 +4,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import os
 import signal
 import sys
 import time
@@ -35,6 +36,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--watchers", type=int, default=2, help="--load-check: clients watching each table (default 2)")
     p.add_argument("--seconds", type=float, default=10.0, help="--load-check: how long to measure (default 10)")
     p.add_argument("--json", default=None, metavar="FILE", help="--load-check: also write the figures as JSON")
+    p.add_argument("--db", default=None, metavar="URL",
+                   help="the club records: a PostgreSQL URL for a league (default: records.sqlite in the data folder)")
     lim = p.add_argument_group("limits (docs/PROTOCOL.md, Limits)")
     d = Limits()
     lim.add_argument("--max-conns", type=int, default=d.max_conns, help=f"connections at once (default {d.max_conns})")
@@ -120,7 +123,8 @@ def run(args: argparse.Namespace) -> int:
         port = args.port
     data = None if args.no_save else (args.data_dir or data_home())
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", datefmt="%H:%M:%S")
-    server = Server(data, grace=args.grace, bot_delay=0.7 if args.bot_delay is None else args.bot_delay, default_level=args.level, standin_delay=args.standin_after, limits=limits)
+    server = Server(data, grace=args.grace, bot_delay=0.7 if args.bot_delay is None else args.bot_delay, default_level=args.level,
+                    standin_delay=args.standin_after, limits=limits, records_url=args.db or os.environ.get("DOMINOES_TUI_DB"))
 
     async def main() -> None:
         ready: asyncio.Future[int] = asyncio.get_running_loop().create_future()

@@ -22,6 +22,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seed", type=int, default=None, help="seed the deal, for a match you can play again")
     p.add_argument("--ascii", action="store_true", help="draw with plain ASCII, no box-drawing characters")
     p.add_argument("--pips", action="store_true", help="show pips on the tiles instead of digits")
+    p.add_argument("--db", default=None, metavar="URL", help="the club records' database (see dominoes stats)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -46,6 +47,10 @@ def run(args: argparse.Namespace) -> int:
     except (SettingsError, UsageError) as exc:
         print(f"dominoes play: {exc}", file=sys.stderr)
         return 2
+    if args.db:  # the records read $DOMINOES_TUI_DB (records/store.py)
+        import os
+
+        os.environ["DOMINOES_TUI_DB"] = args.db
     if args.speed:
         prefs.speed = args.speed
     if args.ascii:

@@ -36,6 +36,8 @@ from .limits import Limits
 from .names import NameRegister
 from .seating import Seating
 from .storage import private_dir, write_private
+from ..table.saves import home as saves_home
+from .records_service import RecordsRequestError, ServerRecords, handle_request, identities_of
 from .table import Slot, Table
 from .table_files import read_log
 
@@ -66,6 +68,7 @@ class Server(Seating):
         default_level: str = "medium",
         standin_delay: float = 5.0,
         limits: Limits | None = None,
+        records_url: str | None = None,
     ) -> None:
         self.data_dir = data_dir
         self.tables_dir = data_dir / "tables" if data_dir else None
@@ -84,6 +87,11 @@ class Server(Seating):
         self.port = 0
         self.closing = False
         self._lobby_pending = False
+        # The club records (net/records_service.py): beside the server's data folder, or a URL.
+        self.records = (
+            ServerRecords(data_dir.parent if data_dir is not None else saves_home(), records_url)
+            if data_dir is not None or records_url else None
+        )
 
     # -- running ----------------------------------------------------------------------------
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> int:
@@ -112,6 +120,8 @@ class Server(Seating):
         tasks = [t.task for t in self.tables.values() if t.task] + list(self._handlers)
         if tasks:
             await asyncio.wait(tasks, timeout=5)
+        if self.records is not None:
+            await self.records.close()
         if self._server is not None:
             try:
                 await asyncio.wait_for(self._server.wait_closed(), 5)
@@ -164,6 +174,8 @@ class Server(Seating):
                 (self.tables_dir / f"{table.code}.json").unlink(missing_ok=True)
             except OSError as exc:
                 log.warning("cannot file table %s: %s", table.code, exc)
+        if self.records is not None and table.match is not None:
+            self.records.match_over(table.match, identities_of(table), practice=getattr(table, "practice", False))
         self.lobby_changed()
 
     @staticmethod
@@ -392,6 +404,11 @@ class Server(Seating):
             self._my_table(conn).play(conn, data)
         elif kind == "ready":
             self._my_table(conn).mark_ready(conn)
+        elif kind == "records":
+            try:
+                handle_request(self.records, conn, data, reply)
+            except RecordsRequestError as exc:
+                raise P.ProtocolError(str(exc)) from None
         elif kind == "leave":
             self.dropped(conn)
             reply({"type": "left"})

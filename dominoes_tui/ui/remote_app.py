@@ -52,6 +52,11 @@ class RemoteApp(DominoesApp):
         self.keep_tokens = keep_tokens  # False: tokens live in this process only
         self._tokens: dict[str, str] = {}
 
+    def records_reader(self):  # noqa: ANN201 - the server's records, not this machine's
+        from .screens.records_reader import RemoteReader
+
+        return RemoteReader(self)
+
     def secret(self) -> str | None:
         """The identity secret that proves our name (none for shared logins: a guest)."""
         return tokens.identity_secret() if self.keep_tokens else None

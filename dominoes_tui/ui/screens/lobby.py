@@ -113,6 +113,7 @@ class LobbyScreen(Screen[None]):
         Binding("s", "start", "Start now"),
         Binding("escape", "leave", "Leave table"),
         Binding("r", "reconnect", "Reconnect"),
+        Binding("ctrl+r", "app.records", "Records"),  # the server's club records
         Binding("q", "quit_lobby", "Quit"),
     ]
     DEFAULT_CSS = """
