@@ -28,8 +28,11 @@ from typing import Any
 from ..bots import level_names
 from ..engine import MATCH_OVER, NEW, ConfigError, LogError, load_match, make_config, write_log
 from . import protocol as P
+from .board_feed import board
 from .connection import Conn, Refused
 from .table import Slot, Table
+from .tournament_host import REQUESTS as TOURNAMENT_REQUESTS
+from .tournament_host import TournamentHost
 
 log = logging.getLogger("dominoes_tui.net")
 
@@ -59,6 +62,7 @@ class Server:
         standin_delay: float = 5.0,
         max_tables: int = 500,
         max_conns: int = 1000,
+        organizers: set[str] | None = None,
     ) -> None:
         self.data_dir = data_dir
         self.tables_dir = data_dir / "tables" if data_dir else None
@@ -76,9 +80,11 @@ class Server:
         self.port = 0
         self.closing = False
         self._lobby_pending = False
+        self.tournament_host = TournamentHost(self, organizers)  # the club evening (tournament_host.py)
 
     # -- running ----------------------------------------------------------------------------
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> int:
+        self.tournament_host.load()  # before the tables, so one that finished meanwhile is counted
         self.load_tables()
         self._server = await asyncio.start_server(self._handle, host, port, limit=P.MAX_LINE)
         self.port = self._server.sockets[0].getsockname()[1]
@@ -149,6 +155,7 @@ class Server:
                 (self.tables_dir / f"{table.code}.json").unlink(missing_ok=True)
             except OSError as exc:
                 log.warning("cannot file table %s: %s", table.code, exc)
+        self.tournament_host.table_finished(table)
         self.lobby_changed()
 
     def load_tables(self) -> None:
@@ -290,7 +297,7 @@ class Server:
                 msg["id"] = msg_id
             conn.send(msg)
 
-        if kind not in P.CLIENT_TYPES:
+        if kind not in P.CLIENT_TYPES and kind not in TOURNAMENT_REQUESTS and kind != "board":
             raise P.ProtocolError(f"unknown message type {kind!r}")
         if kind == "ping":
             reply({"type": "pong"})
@@ -328,6 +335,10 @@ class Server:
             self._my_table(conn).play(conn, data)
         elif kind == "ready":
             self._my_table(conn).mark_ready(conn)
+        elif kind in TOURNAMENT_REQUESTS:
+            reply(self.tournament_host.request(conn, kind, data))
+        elif kind == "board":
+            reply(board(self.tables, self.tournament_host, data.get("feature")))
         elif kind == "leave":
             self.dropped(conn)
             reply({"type": "left"})

@@ -15,6 +15,7 @@ from ..table.client import TableClient
 from ..table.remote import RemoteTable
 from .app import DominoesApp
 from .choices import MatchSettings, Prefs
+from .screens.evening import EveningFollower
 from .screens.lobby import LobbyScreen
 
 RECONNECT_TRIES = 30
@@ -49,6 +50,7 @@ class RemoteApp(DominoesApp):
         self._leaving = False
         self.keep_tokens = keep_tokens  # False: tokens live in this process only
         self._tokens: dict[str, str] = {}
+        self.evening = EveningFollower(self)  # the club evening's tournament (screens/evening.py)
 
     def token_for(self, code: str) -> str | None:
         if code in self._tokens:
@@ -91,6 +93,8 @@ class RemoteApp(DominoesApp):
             self.early.append(msg)
             if self.pending is not None and msg.get("code") == self.pending["code"]:
                 self._open_remote(self.pending, msg)
+        elif kind in ("tournament", "seated"):
+            self.evening.on_push(msg)
         elif kind == "error":
             self.notify(str(msg.get("reason")), severity="error", timeout=6)
 
@@ -126,6 +130,8 @@ class RemoteApp(DominoesApp):
                 await self.watch_table(code)
             else:
                 await self.join(code, token=self.token_for(code))
+        else:
+            await self.evening.refresh()  # a seat in a tournament round: taken straight away
         return True
 
     async def _ask(self, msg: dict[str, Any]) -> dict[str, Any] | None:
@@ -253,6 +259,7 @@ class RemoteApp(DominoesApp):
                     listing = await self._ask({"type": "list"})
                     if listing is not None:
                         self.lobby.show_tables(listing["tables"])
+                    await self.evening.refresh()  # the next tournament round's seat, if any
             else:
                 await self.connect()
         finally:

@@ -91,6 +91,7 @@ class LobbyScreen(Screen[None]):
         Binding("w", "watch", "Watch"),
         Binding("s", "start", "Start now"),
         Binding("escape", "leave", "Leave table"),
+        Binding("t", "tournament", "Tournament"),
         Binding("r", "reconnect", "Reconnect"),
         Binding("q", "quit_lobby", "Quit"),
     ]
@@ -201,6 +202,8 @@ class LobbyScreen(Screen[None]):
             return self.waiting is not None
         if action == "reconnect":
             return not connected
+        if action == "tournament":
+            return connected and self.waiting is None
         return True
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
@@ -251,6 +254,11 @@ class LobbyScreen(Screen[None]):
 
     def action_leave(self) -> None:
         self.remote.do(self.remote.leave())
+
+    def action_tournament(self) -> None:
+        from .evening import EveningScreen
+
+        self.app.push_screen(EveningScreen(self.remote.evening))
 
     def action_reconnect(self) -> None:
         self.remote.do(self.remote.connect())
