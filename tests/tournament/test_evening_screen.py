@@ -36,10 +36,9 @@ async def test_open_enter_start_play_and_read_the_standings(server: Server) -> N
         assert "No tournament is open" in str(app.screen.query_one("#evening-body").render())
         await pilot.press("o")
         await until(pilot, lambda: isinstance(app.screen, OpenTournament) and app.screen.query("#rounds"), "the form")
-        app.screen.query_one("#rounds").value = "1"
-        app.screen.query_one("#target").value = "20"
-        await pilot.click("#open-go")
+        await pilot.press("1", "tab", "tab", "2", "0", "enter")  # rounds 1, (players), target 20
         await until(pilot, lambda: app.evening.tournament is not None, "the tournament to open")
+        assert app.evening.tournament["settings"]["rounds"] == 1 and app.evening.tournament["settings"]["target"] == 20
         await pilot.press("r")
         await until(pilot, lambda: app.evening.you.get("entered"), "Ana to be entered")
         await ben.conn.request({"type": "tournament_register"})

@@ -210,6 +210,7 @@ class OpenTournament(ModalScreen["dict[str, Any] | None"]):
     """The organizer's form: format, variant, rounds, bots, the round clock."""
 
     BINDINGS = [Binding("escape", "cancel", "Back")]
+    AUTO_FOCUS = "#rounds"
     DEFAULT_CSS = """
     OpenTournament { align: center middle; }
     #open-form { width: 64; height: auto; border: round $accent; padding: 0 1; }
@@ -225,7 +226,7 @@ class OpenTournament(ModalScreen["dict[str, Any] | None"]):
                 yield Label("Format")
                 yield Select([(k, k) for k in FORMATS], value="swiss", allow_blank=False, compact=True, id="format")
                 yield Label("Rounds")
-                yield Input("3", type="integer", compact=True, id="rounds")
+                yield Input("", placeholder="3", type="integer", compact=True, id="rounds")
                 yield Label("Players a table")
                 yield Input("", placeholder="rotation: 3 or 4", type="integer", compact=True, id="players")
                 yield Label("Target")
