@@ -31,6 +31,8 @@ from . import protocol as P
 from .board_feed import board
 from .connection import Conn, Refused
 from .table import Slot, Table
+from .quick_match import REQUESTS as QUICK_REQUESTS
+from .quick_match import QuickMatch
 from .tournament_host import REQUESTS as TOURNAMENT_REQUESTS
 from .tournament_host import TournamentHost
 
@@ -81,6 +83,7 @@ class Server:
         self.closing = False
         self._lobby_pending = False
         self.tournament_host = TournamentHost(self, organizers)  # the club evening (tournament_host.py)
+        self.quick = QuickMatch(self)  # the quick-match queue (quick_match.py)
 
     # -- running ----------------------------------------------------------------------------
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> int:
@@ -236,6 +239,9 @@ class Server:
             except Exception:  # noqa: BLE001
                 log.exception("cleaning up a connection failed")
             conn.closed = True
+            if not self.closing:
+                self.quick.match_up()  # a searcher who left leaves the queue; the lobby's count changes
+                self.quick.changed()
             await self._close_writer(writer)
             if task is not None:
                 self._handlers.discard(task)
@@ -297,7 +303,7 @@ class Server:
                 msg["id"] = msg_id
             conn.send(msg)
 
-        if kind not in P.CLIENT_TYPES and kind not in TOURNAMENT_REQUESTS and kind != "board":
+        if kind not in P.CLIENT_TYPES and kind not in TOURNAMENT_REQUESTS and kind not in QUICK_REQUESTS and kind != "board":
             raise P.ProtocolError(f"unknown message type {kind!r}")
         if kind == "ping":
             reply({"type": "pong"})
@@ -313,11 +319,12 @@ class Server:
             conn.name = P.clean_name(data.get("name"))
             conn.hello = True
             reply({"type": "welcome", "protocol": P.PROTOCOL_VERSION, "name": conn.name})
+            self.quick.changed()  # one more online
             return
         if kind == "hello":
             raise P.ProtocolError("hello was said already")
         if kind == "list":
-            reply({"type": "tables", "tables": self.lobby()})
+            reply({"type": "tables", "tables": self.lobby(), **self.quick.presence()})
         elif kind == "create":
             reply(self.create(conn, data))
         elif kind == "join":
@@ -337,6 +344,8 @@ class Server:
             self._my_table(conn).mark_ready(conn)
         elif kind in TOURNAMENT_REQUESTS:
             reply(self.tournament_host.request(conn, kind, data))
+        elif kind in QUICK_REQUESTS:
+            reply(self.quick.request(conn, kind, data))
         elif kind == "board":
             reply(board(self.tables, self.tournament_host, data.get("feature")))
         elif kind == "leave":

@@ -17,6 +17,7 @@ from .app import DominoesApp
 from .choices import MatchSettings, Prefs
 from .screens.evening import EveningFollower
 from .screens.lobby import LobbyScreen
+from .screens.quick_match import QuickFollower
 
 RECONNECT_TRIES = 30
 RECONNECT_PAUSE = 2.0
@@ -51,6 +52,7 @@ class RemoteApp(DominoesApp):
         self.keep_tokens = keep_tokens  # False: tokens live in this process only
         self._tokens: dict[str, str] = {}
         self.evening = EveningFollower(self)  # the club evening's tournament (screens/evening.py)
+        self.quick = QuickFollower(self)  # quick match and who is online (screens/quick_match.py)
 
     def token_for(self, code: str) -> str | None:
         if code in self._tokens:
@@ -87,6 +89,7 @@ class RemoteApp(DominoesApp):
         kind = msg.get("type")
         if kind == "tables":
             self.lobby.show_tables(msg["tables"])
+            self.quick.on_push(msg)
         elif kind == "table" and self.pending is not None and msg["table"]["code"] == self.pending["code"]:
             self.lobby.show_waiting(msg["table"])
         elif kind == "state":
@@ -94,7 +97,10 @@ class RemoteApp(DominoesApp):
             if self.pending is not None and msg.get("code") == self.pending["code"]:
                 self._open_remote(self.pending, msg)
         elif kind in ("tournament", "seated"):
+            self.quick.on_push(msg)
             self.evening.on_push(msg)
+        elif kind == "presence":
+            self.quick.on_push(msg)
         elif kind == "error":
             self.notify(str(msg.get("reason")), severity="error", timeout=6)
 
@@ -124,6 +130,7 @@ class RemoteApp(DominoesApp):
             return False
         self.lobby.say("Connected.")
         self.lobby.show_tables(listing["tables"])
+        self.quick.on_push(listing)
         if self.code and self.table_code is None:
             code, self.code = self.code, None  # only once: later we are in the lobby
             if self.watch_only:

@@ -70,7 +70,8 @@ class EveningFollower:
         if app.client is not None or app.pending is not None or app.table_code is not None:
             return  # at a table: the seat is taken on the way back to the lobby
         self._taken.add(seat["code"])
-        app.notify(f"Round {seat['round']}: your seat is at table {seat['code']}.", timeout=6, markup=False)
+        where = f"Round {seat['round']}" if seat.get("round") else "Quick match"
+        app.notify(f"{where}: your seat is at table {seat['code']}.", timeout=6, markup=False)
         app.do(self._go(seat))
 
     async def _go(self, seat: dict[str, Any]) -> None:

@@ -91,6 +91,7 @@ class LobbyScreen(Screen[None]):
         Binding("w", "watch", "Watch"),
         Binding("s", "start", "Start now"),
         Binding("escape", "leave", "Leave table"),
+        Binding("m", "quick_match", "Quick match"),
         Binding("t", "tournament", "Tournament"),
         Binding("r", "reconnect", "Reconnect"),
         Binding("q", "quit_lobby", "Quit"),
@@ -125,7 +126,13 @@ class LobbyScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        self.remote.quick.on_change = self.redraw
+        self.set_interval(1.0, self._tick)  # the seconds a quick-match search has waited
         self.redraw()
+
+    def _tick(self) -> None:
+        if self.remote.quick.mine and self.is_current:
+            self.redraw()
 
     # -- what the app tells us -----------------------------------------------------------
     def show_tables(self, tables: list[dict[str, Any]]) -> None:
@@ -149,7 +156,8 @@ class LobbyScreen(Screen[None]):
         app = self.remote
         title = self.query_one("#lobby-title", Static)
         who = f" as {app.conn.name}" if app.conn is not None else ""
-        title.update(f"Dominoes lobby · {app.host}:{app.port}{who}")
+        presence = app.quick.words()
+        title.update(f"Dominoes lobby · {app.host}:{app.port}{who}" + (f" · {presence}" if presence else ""))
         info = self.query_one("#lobby-info", Static)
         text = Text()
         if self.waiting is not None:
@@ -157,7 +165,8 @@ class LobbyScreen(Screen[None]):
             text.append(f"Table {t['code']}", "bold reverse")
             text.append(f"  {t['title']}, {t['players']} players, target {t['target']}\n")
             text.append("  ".join(f"{s['seat'] + 1}: {seat_words(s, app.seat)}" for s in t["seats"]) + "\n")
-            text.append(f"Share the code {t['code']}. ")
+            host = f"[{app.host}]" if ":" in app.host else app.host
+            text.append(f"Invite: dominoes join {host}:{app.port} --code {t['code']}\n", "bold")
             if app.creator:
                 text.append("Press s to start now (bots take the free seats); ", "bold")
             else:
@@ -165,6 +174,8 @@ class LobbyScreen(Screen[None]):
             text.append("Esc leaves the table.")
         else:
             text.append(self.message + "\n")
+            if app.quick.mine:
+                text.append(app.quick.status() + "\n", "bold")
             if app.conn is not None:
                 text.append("Enter joins the table under the cursor, w watches it, c makes a new table.", "dim")
         info.update(text)
@@ -202,7 +213,7 @@ class LobbyScreen(Screen[None]):
             return self.waiting is not None
         if action == "reconnect":
             return not connected
-        if action == "tournament":
+        if action in ("tournament", "quick_match"):
             return connected and self.waiting is None
         return True
 
@@ -254,6 +265,15 @@ class LobbyScreen(Screen[None]):
 
     def action_leave(self) -> None:
         self.remote.do(self.remote.leave())
+
+    def action_quick_match(self) -> None:
+        from .quick_match import QuickMatchScreen
+
+        def chosen(wanted: object) -> None:
+            if wanted is not None:
+                self.remote.do(self.remote.quick.search(None if wanted == "stop" else wanted))  # type: ignore[arg-type]
+
+        self.app.push_screen(QuickMatchScreen(self.remote.quick.mine), chosen)
 
     def action_tournament(self) -> None:
         from .evening import EveningScreen
