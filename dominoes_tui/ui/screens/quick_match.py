@@ -72,6 +72,7 @@ class QuickMatchScreen(ModalScreen["dict[str, Any] | str | None"]):
     """Dismisses the wanted search, "stop" to leave the queue, or None."""
 
     BINDINGS = [Binding("escape", "cancel", "Back")]
+    AUTO_FOCUS = "#quick-wait"  # Enter searches at once with what is shown
     DEFAULT_CSS = """
     QuickMatchScreen { align: center middle; }
     #quick-form { width: 60; height: auto; border: round $accent; padding: 0 1; }
