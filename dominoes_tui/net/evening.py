@@ -97,6 +97,7 @@ class Evening:
     tickets: dict[str, Ticket] = field(default_factory=dict)  # person -> seat this round
     codes: dict[int, str] = field(default_factory=dict)  # table number -> code, this round
     recent: list[dict[str, Any]] = field(default_factory=list)  # finished tables, newest last
+    identities: dict[str, str | None] = field(default_factory=dict)  # person -> names.Identity.key (None: a guest)
 
     @classmethod
     def open(cls, settings: EveningSettings, organizer: str, seed: int) -> Evening:
@@ -111,7 +112,7 @@ class Evening:
         return cls(settings, organizer, Tournament(plan, seed=seed))
 
     # -- people -------------------------------------------------------------------------
-    def register(self, name: str) -> None:
+    def register(self, name: str, identity: str | None = None) -> None:
         if self.state == OVER:
             raise TournamentError("the tournament is over")
         if name.startswith(BOT_PREFIX):
@@ -120,6 +121,7 @@ class Evening:
             if name in self.tournament.withdrawn:
                 self.tournament.rejoin(name)
             return
+        self.identities[name] = identity
         if len(self.tournament.entrants) >= MAX_ENTRANTS:
             raise TournamentError(f"the tournament is full ({MAX_ENTRANTS} entrants)")
         self.tournament.add(Entrant(name))
@@ -247,6 +249,7 @@ class Evening:
             "tournament": self.tournament.to_json(), "bots": sorted(self.bots),
             "tickets": {k: v.to_json() for k, v in self.tickets.items()},
             "codes": {str(k): v for k, v in self.codes.items()}, "recent": self.recent,
+            "identities": self.identities,
         }
 
     @classmethod
@@ -256,4 +259,5 @@ class Evening:
             Tournament.from_json(data["tournament"]), str(data["state"]), {str(b) for b in data.get("bots", [])},
             {str(k): Ticket(**v) for k, v in data.get("tickets", {}).items()},
             {int(k): str(v) for k, v in data.get("codes", {}).items()}, list(data.get("recent", [])),
+            {str(k): (str(v) if v is not None else None) for k, v in data.get("identities", {}).items()},
         )

@@ -10,15 +10,15 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import random
 import secrets
 import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
-from ..engine import VARIANTS, make_config
+from ..engine import MATCH_OVER, VARIANTS, make_config
 from .connection import Conn, Refused
+from .limits import Limits
 from .table import Slot, Table
 
 log = logging.getLogger("dominoes_tui.net")
@@ -35,8 +35,10 @@ class QuickServer(Protocol):
     bot_delay: float
     default_level: str
     tables_dir: Path | None
+    limits: Limits
 
     def new_code(self) -> str: ...
+    def _running_made_by(self, address: str) -> int: ...
     def _spawn(self, table: Table) -> None: ...
     def lobby_changed(self) -> None: ...
 
@@ -76,6 +78,13 @@ class QuickMatch:
             return {"type": "searching", "search": None, **self.presence()}
         if conn.table is not None:
             raise Refused("leave your table first")
+        # a quick match with bots is a table its searcher made: the same limits as `create`
+        lim = self.server.limits
+        conn.created = [t for t in conn.created if t.code in self.server.tables and t.phase != MATCH_OVER]
+        if len(conn.created) >= lim.tables_per_conn:
+            raise Refused(f"you have {len(conn.created)} tables running or waiting (at most {lim.tables_per_conn})")
+        if self.server._running_made_by(conn.address) >= lim.tables_per_address:
+            raise Refused(f"your address has {lim.tables_per_address} tables running or waiting, the most it may")
         if len(self.queue) >= MAX_SEARCHING:
             raise Refused("too many people are searching; try again in a moment")
         variant = _typed(data, "variant", (str,), "draw")
@@ -104,6 +113,8 @@ class QuickMatch:
         for s in self.queue:
             groups.setdefault((s.variant, s.players), []).append(s)
         for (variant, players), group in groups.items():
+            if len(self.server.tables) >= self.server.limits.max_tables:
+                break  # the server is full: everyone waits on
             while len(group) >= players:
                 self._make(variant, players, group[:players])
                 group = group[players:]
@@ -132,12 +143,15 @@ class QuickMatch:
         server = self.server
         config = make_config(variant, players)
         arrive_by = time.time() + ARRIVAL
-        slots = [Slot(s.conn.name, "human", None, secrets.token_urlsafe(18), None, arrive_by) for s in people]
+        slots = [Slot(s.conn.name, "human", None, secrets.token_urlsafe(18), None, arrive_by, identity=s.conn.identity.key)
+                 for s in people]
         for i in range(len(people), players):
             slots.append(Slot(f"Bot {i + 1}", "bot", server.default_level))
-        seed = random.SystemRandom().randrange(2**31)
-        table = Table(server, server.new_code(), config, slots, seed, server.bot_delay)  # type: ignore[arg-type]
+        # seed None: a secret deal from the OS, as at every hosted table that is not practice
+        table = Table(server, server.new_code(), config, slots, None, server.bot_delay)  # type: ignore[arg-type]
         server.tables[table.code] = table
+        table.made_by = people[0].conn.address  # counted against the first searcher's limits
+        people[0].conn.created.append(table)
         server._spawn(table)
         table.start()
         log.info("quick match: table %s for %s", table.code, ", ".join(s.conn.name for s in people))

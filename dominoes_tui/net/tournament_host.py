@@ -58,7 +58,7 @@ class TournamentHost:
             if kind == "tournament_open":
                 self._open(conn, data)
             elif kind == "tournament_register":
-                self._need().register(conn.name)
+                self._need().register(conn.name, conn.identity.key)
             elif kind == "tournament_withdraw":
                 self._need().withdraw(conn.name)
             elif kind == "tournament_start":
@@ -80,14 +80,21 @@ class TournamentHost:
             raise Refused("no tournament is open")
         return self.evening
 
+    def is_organizer(self, conn: Conn) -> bool:
+        """Named organizers must have proved their name (a claimed name, names.py): a guest
+        who merely says "Ana" is not Ana."""
+        if self.organizers:
+            return conn.identity.claimed and conn.name in self.organizers
+        return self.evening is None or conn.name == self.evening.organizer
+
     def _organizer(self, conn: Conn) -> None:
-        if self.organizers and conn.name not in self.organizers:
+        if self.organizers and not self.is_organizer(conn):
             raise Refused("only the evening's organizers may do that")
         if not self.organizers and self.evening is not None and conn.name != self.evening.organizer:
             raise Refused(f"only {self.evening.organizer}, who opened the tournament, may do that")
 
     def _open(self, conn: Conn, data: dict[str, Any]) -> None:
-        if self.organizers and conn.name not in self.organizers:
+        if self.organizers and not self.is_organizer(conn):
             raise Refused("only the evening's organizers may open a tournament")
         if self.evening is not None and self.evening.state != OVER:
             raise Refused("a tournament is open already")
@@ -101,11 +108,12 @@ class TournamentHost:
         assert evening is not None
         arrive_by = time.time() + self.arrival
         for plan in plans:
-            slots = [Slot(name, kind, level, token, None, arrive_by if kind == "human" else None)
+            slots = [Slot(name, kind, level, token, None, arrive_by if kind == "human" else None,
+                          identity=evening.identities.get(name) if kind == "human" else None)
                      for name, kind, level, token in plan.seats]
             server = self.server
-            seed = random.SystemRandom().randrange(2**31)
-            table = Table(server, server.new_code(), plan.config, slots, seed, server.bot_delay)  # type: ignore[arg-type]
+            # seed None: a secret deal from the OS, as at every hosted table that is not practice
+            table = Table(server, server.new_code(), plan.config, slots, None, server.bot_delay)  # type: ignore[arg-type]
             server.tables[table.code] = table
             server._spawn(table)
             table.start()
@@ -158,6 +166,7 @@ class TournamentHost:
                 if slot.kind == "human":
                     slot.kind, slot.level = "bot", evening.settings.bot_level
             table.bot_delay = CLOCK_BOT_DELAY
+            table.tell("The round clock has run out: bots finish this match.")
             table.wake.set()
             table.broadcast_table()
         log.info("tournament round %d: the clock ran out; bots finish it", evening.tournament.current.number if evening.tournament.current else 0)
@@ -180,7 +189,7 @@ class TournamentHost:
             ticket = e.tickets.get(conn.name)
             msg["you"] = {"entered": conn.name in e.tournament.entrants and conn.name not in e.tournament.withdrawn,
                           "seat": ticket.to_json() if ticket else None,
-                          "organizer": (conn.name in self.organizers) if self.organizers else conn.name == e.organizer}
+                          "organizer": self.is_organizer(conn)}
         return msg
 
     def changed(self) -> None:

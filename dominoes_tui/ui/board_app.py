@@ -108,7 +108,10 @@ class BoardApp(App[int]):
             await asyncio.sleep(self.poll)
 
     def draw(self) -> None:
-        view = self.query_one(BoardView)
+        found = self.query(BoardView)
+        if not found:  # not composed yet, or already closing
+            return
+        view = found.first()
         width, height = view.size.width or self.size.width, view.size.height or self.size.height - 1
         if self.board is None:
             view.update(self.status)

@@ -33,7 +33,8 @@ async def test_open_enter_start_play_and_read_the_standings(server: Server) -> N
         await until(pilot, lambda: app.conn is not None and isinstance(app.screen, LobbyScreen), "the lobby")
         await pilot.press("t")
         await until(pilot, lambda: isinstance(app.screen, EveningScreen), "the tournament screen")
-        assert "No tournament is open" in str(app.screen.query_one("#evening-body").render())
+        await until(pilot, lambda: "No tournament is open" in str(app.screen.query_one("#evening-body").render()),
+                    "the screen to say no tournament is open")
         await pilot.press("o")
         await until(pilot, lambda: isinstance(app.screen, OpenTournament) and app.screen.query("#rounds"), "the form")
         await pilot.press("1", "tab", "tab", "2", "0", "enter")  # rounds 1, (players), target 20
@@ -43,8 +44,8 @@ async def test_open_enter_start_play_and_read_the_standings(server: Server) -> N
         await until(pilot, lambda: app.evening.you.get("entered"), "Ana to be entered")
         await ben.conn.request({"type": "tournament_register"})
         await until(pilot, lambda: len(app.evening.tournament["entrants"]) == 2, "Ben to show up")
-        body = str(app.screen.query_one("#evening-body").render())
-        assert "Entered (2): Ana, Ben" in body and "You are entered" in body
+        await until(pilot, lambda: "Entered (2): Ana, Ben" in str(app.screen.query_one("#evening-body").render()), "both entered")
+        assert "You are entered" in str(app.screen.query_one("#evening-body").render())
         mark = len(ben.pushed)
         await pilot.press("s")
         await until(pilot, lambda: isinstance(app.screen, TableScreen), "Ana to be taken to her table")
@@ -60,8 +61,8 @@ async def test_open_enter_start_play_and_read_the_standings(server: Server) -> N
         await pilot.press("t")
         await until(pilot, lambda: isinstance(app.screen, EveningScreen) and app.evening.tournament["state"] == "over",
                     "the final standings")
-        body = str(app.screen.query_one("#evening-body").render())
-        assert "The tournament is over" in body and "Standings" in body
+        await until(pilot, lambda: "The tournament is over" in str(app.screen.query_one("#evening-body").render()), "the end")
+        assert "Standings" in str(app.screen.query_one("#evening-body").render())
         rows = {r["name"]: r["points"] for r in app.evening.tournament["standings"]}
         assert sorted(rows.values()) == [0, 1]
     await ben.close()

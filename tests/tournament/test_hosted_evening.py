@@ -9,19 +9,25 @@ from pathlib import Path
 import pytest
 
 from dominoes_tui.engine import load_match
-from dominoes_tui.net.client import ServerRefused
+from dominoes_tui.net.client import Connection, ServerRefused
 from dominoes_tui.net.server import Server
 from tests.net.helpers import WAIT, Driven, play_out
 
 
 @pytest.fixture
 async def server(tmp_path: Path):  # noqa: ANN201
-    srv = Server(tmp_path / "server", bot_delay=0.0, default_level="random", standin_delay=0.0,
+    # a stand-in waits 3 s: long enough for a dropped person to come back before the bots end the match
+    srv = Server(tmp_path / "server", bot_delay=0.0, default_level="random", standin_delay=3.0,
                  organizers={"Ana"})
-    srv.tournament_host.arrival = 0.0
+    srv.tournament_host.arrival = 5.0  # no stand-in plays a whole match before its people sit down
     await srv.start("127.0.0.1", 0)
     yield srv
     await srv.close()
+
+
+async def organizer(port: int) -> Driven:
+    """Ana, with the secret that claims her name (a guest who says "Ana" is not her)."""
+    return Driven(await Connection.open("127.0.0.1", port, "Ana", secret="ana's secret, 16 chars or more"))
 
 
 SETTINGS = {"variant": "draw", "format": "swiss", "rounds": 2, "target": 15, "fill_bots": True, "bot_level": "random"}
@@ -41,7 +47,8 @@ async def _seat_of(p: Driven, round_no: int, since: int = 0) -> dict:
 
 
 async def test_hosted_swiss_evening_two_rounds_with_a_drop_and_return(server: Server, tmp_path: Path) -> None:
-    ana, ben, cy = [await Driven.connect(server.port, n) for n in ("Ana", "Ben", "Cy")]
+    ana = await organizer(server.port)
+    ben, cy = [await Driven.connect(server.port, n) for n in ("Ben", "Cy")]
     with pytest.raises(ServerRefused, match="organizers"):
         await ben.conn.request({"type": "tournament_open", "settings": SETTINGS})
     opened = await ana.conn.request({"type": "tournament_open", "settings": SETTINGS})
@@ -97,7 +104,11 @@ async def test_strangers_and_bad_settings_are_refused(server: Server) -> None:
     eve = await Driven.connect(server.port, "Eve")
     with pytest.raises(ServerRefused, match="no tournament"):
         await eve.conn.request({"type": "tournament_register"})
-    ana = await Driven.connect(server.port, "Ana")
+    impostor = await Driven.connect(server.port, "Ana")  # no secret: a guest, whatever the name
+    with pytest.raises(ServerRefused, match="organizers"):
+        await impostor.conn.request({"type": "tournament_open", "settings": SETTINGS})
+    await impostor.close()
+    ana = await organizer(server.port)
     for bad, says in [({"rounds": "3"}, "wrong type"), ({"fill_bots": 1}, "wrong type"), ({"variant": "chess"}, "unknown variant"),
                       ({"bot_level": "cmd:rm -rf /"}, "unknown bot level"), ({"round_minutes": 0}, "round clock"),
                       ({"variant": "partner", "format": "swiss"}, "rotation"), ({"rounds": 10**9}, "rounds")]:
