@@ -27,6 +27,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--standin-after", type=float, default=5.0, help="seconds before a bot plays for a dropped player (default 5)")
     p.add_argument("--bot-delay", type=float, default=None, help="seconds a bot move takes at least (default 0.7; --load-check: 0)")
     p.add_argument("--level", default="medium", help="bot level for empty seats and stand-ins (default medium)")
+    p.add_argument("--organizers", default="", metavar="NAMES",
+                   help="comma-separated names who may open and start a tournament (default: anyone; then only its opener starts it)")
     p.add_argument("--port-file", type=Path, default=None, help="write the port listened on to this file (for scripts)")
     p.add_argument("--load-check", action="store_true", help="run the load check against a fresh server and exit")
     p.add_argument("--tables", type=int, default=None,
@@ -124,7 +126,8 @@ def run(args: argparse.Namespace) -> int:
     data = None if args.no_save else (args.data_dir or data_home())
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", datefmt="%H:%M:%S")
     server = Server(data, grace=args.grace, bot_delay=0.7 if args.bot_delay is None else args.bot_delay, default_level=args.level,
-                    standin_delay=args.standin_after, limits=limits, records_url=args.db or os.environ.get("DOMINOES_TUI_DB"))
+                    standin_delay=args.standin_after, limits=limits, records_url=args.db or os.environ.get("DOMINOES_TUI_DB"),
+                    organizers={n.strip() for n in args.organizers.split(",") if n.strip()})
 
     async def main() -> None:
         ready: asyncio.Future[int] = asyncio.get_running_loop().create_future()
