@@ -1,7 +1,7 @@
 """Turn a level name (as typed after --bots or in the settings) into a bot.
 
 Specs: `easy` (alias `random`), `medium`, `hard` (also `hard:MS`, a think time in
-milliseconds), `heaviest` (the benchmark's "heaviest tile first" yardstick), and
+milliseconds), `expert` (also `expert:MS`; default 1 s), `heaviest` (the benchmark's "heaviest tile first" yardstick), and
 `cmd:PROGRAM ARGS` for an outside program speaking BOT_PROTOCOL.md.
 """
 from __future__ import annotations
@@ -25,11 +25,20 @@ def _hard(rng: random.Random, name: str, think_ms: float | None = None) -> Bot:
     return HardBot(rng, name, think_ms=DEFAULT_THINK_MS if think_ms is None else think_ms)
 
 
+def _expert(rng: random.Random, name: str, think_ms: float | None = None) -> Bot:
+    from .search import EXPERT_THINK_MS, SearchBot
+
+    return SearchBot(rng, name, think_ms=EXPERT_THINK_MS if think_ms is None else think_ms)
+
+
+TIMED_LEVELS = {"hard": _hard, "expert": _expert}
+
 LEVELS: dict[str, BotFactory] = {
     "easy": lambda rng, name: EasyBot(rng, name),
     "random": lambda rng, name: RandomBot(rng, name),
     "medium": lambda rng, name: MediumBot(rng, name),
     "hard": lambda rng, name: _hard(rng, name),
+    "expert": lambda rng, name: _expert(rng, name),
     "heaviest": lambda rng, name: HeaviestBot(rng, name),
 }
 
@@ -61,13 +70,13 @@ def make_bot(spec: str, rng: random.Random, name: str | None = None) -> Bot:
         except OSError as exc:
             raise BotSpecError(f"cannot start {argv[0]!r}: {exc.strerror or exc}") from None
     level, sep, arg = spec.partition(":")
-    if level == "hard" and sep:
+    if level in TIMED_LEVELS and sep:
         try:
             think_ms = float(arg)
         except ValueError:
-            raise BotSpecError(f"hard:MS takes a think time in milliseconds, not {arg!r}") from None
-        return _hard(rng, name or "Hard", think_ms)
+            raise BotSpecError(f"{level}:MS takes a think time in milliseconds, not {arg!r}") from None
+        return TIMED_LEVELS[level](rng, name or level.capitalize(), think_ms)
     if spec not in LEVELS:
-        allowed = ", ".join([*LEVELS, "hard:MS", "cmd:PROGRAM ARGS"])
+        allowed = ", ".join([*LEVELS, "hard:MS", "expert:MS", "cmd:PROGRAM ARGS"])
         raise BotSpecError(f"unknown bot level {spec!r}; allowed: {allowed}")
     return LEVELS[spec](rng, name or spec.capitalize())

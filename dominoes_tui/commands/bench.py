@@ -10,6 +10,7 @@ import sys
 import time
 from typing import Any
 
+from ..bench import search_report
 from ..bench.speed import SPEED_TABLES, peer_partner_rounds, random_rounds
 from ..bench.strength import MATCHUPS, STRENGTH_TABLES, head_to_head
 from ..bench.timing import TIMING_TABLES, decision_times
@@ -30,7 +31,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seed", type=int, default=1, help="seed of the whole run (default 1)")
     p.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1),
                    help="processes for the strength matches (default: 2, the machine's cores)")
-    p.add_argument("--only", default=",".join(PARTS), help=f"comma-separated parts to run: {', '.join(PARTS)}")
+    p.add_argument("--only", default=",".join(PARTS),
+                   help=f"comma-separated parts to run: {', '.join(PARTS + search_report.SEARCH_PARTS)}")
     p.add_argument("--think-ms", type=float, default=DEFAULT_THINK_MS,
                    help=f"the hard level's time budget per move when timed (default {DEFAULT_THINK_MS:g})")
     p.add_argument("--strength-think-ms", type=float, default=None,
@@ -38,7 +40,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--units", type=int, default=None, help="seat-swapped units per medium matchup and table")
     p.add_argument("--hard-units", type=int, default=None, help="seat-swapped units per hard matchup and table")
     p.add_argument("--peer-python", default=None, metavar="PATH",
-                   help="a Python with the PyPI `dominoes` package in its own virtual environment, to time it side by side")
+                   help="a Python with the PyPI `dominoes` package (speed) or OpenSpiel (ismcts) in its own"
+                        " virtual environment, never ours")
+    search_report.add_arguments(p)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -52,9 +56,10 @@ def run(args: argparse.Namespace) -> int:
     if args.hard_units is not None:
         plan["hard_units"] = args.hard_units
     parts = [p.strip() for p in args.only.split(",") if p.strip()]
-    unknown = [p for p in parts if p not in PARTS]
+    unknown = [p for p in parts if p not in PARTS + search_report.SEARCH_PARTS]
     if unknown:
-        print(f"dominoes bench: unknown part {unknown[0]!r}; allowed: {', '.join(PARTS)}", file=sys.stderr)
+        allowed = ", ".join(PARTS + search_report.SEARCH_PARTS)
+        print(f"dominoes bench: unknown part {unknown[0]!r}; allowed: {allowed}", file=sys.stderr)
         return 2
     started = time.perf_counter()
     out: dict[str, Any] = {
@@ -82,6 +87,7 @@ def run(args: argparse.Namespace) -> int:
                 print(f"bench: {matchup.name}, {v} {p}p, {units} units…", file=progress)
                 out["strength"].append(head_to_head(v, p, matchup, units, args.seed, args.jobs,
                                                     plan["strength_think_ms"] if hard else None))
+    search_report.run(args, parts, out)
     out["seconds"] = time.perf_counter() - started
     out["targets"] = targets(out)
     print(format_report(out))
@@ -180,6 +186,7 @@ def format_report(out: dict[str, Any]) -> str:
     if out["quick"] and "strength" in out:
         lines += ["", f"  --quick: the hard level plays with {out['plan']['strength_think_ms']:g} ms a move and few matches;"
                   " judge the targets on a full run."]
+    lines += search_report.format_report(out)
     if out.get("targets"):
         lines += ["", "Targets", ""]
         for row in out["targets"]:

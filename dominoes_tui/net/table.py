@@ -10,7 +10,7 @@ import time
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from ..bots import Bot, make_bot
+from ..bots import Bot, make_bot, stop_thinking
 from ..engine import (
     MATCH_OVER, NEW, PLAYING, ROUND_OVER, VARIANTS, IllegalMove, Match, Move, PlayerView, Seat, TableConfig, dumps,
     view_for, write_log,
@@ -285,6 +285,9 @@ class Table:
         bot = self.bot_for(seat)
         try:
             move = await asyncio.to_thread(bot.choose, view)
+        except asyncio.CancelledError:
+            stop_thinking(bot)  # the thread would otherwise think on, unseen, to its budget
+            raise
         except Exception as exc:  # noqa: BLE001
             log.warning("table %s: bot in seat %d failed (%s); first legal move", self.code, seat, exc)
             move = view.legal[0]
