@@ -112,7 +112,8 @@ def build(pyspiel, team_dominoes, ismcts, mcts, np, cfg):  # noqa: ANN001 - peer
             deadline = time.perf_counter() + self.budget_s
             self._root_node = self.create_new_node(state)
             n = 0
-            while n == 0 or time.perf_counter() < deadline:
+            # the first simulation only opens the root: at least two, or there is no policy
+            while n < 2 or time.perf_counter() < deadline:
                 self.run_simulation(self.sample_root_state(state))
                 n += 1
             self.last_simulations = n

@@ -75,7 +75,8 @@ def versus_ismcts(python: str, level: str, think_ms: float | None, units: int, s
             if "unit" in row:
                 games.append(row)
         if p.returncode:
-            errors.append(err.strip().splitlines()[-1] if err.strip() else f"exit status {p.returncode}")
+            # the traceback's last lines, which name the failure and where it happened
+            errors.append(" | ".join(err.strip().splitlines()[-4:]) if err.strip() else f"exit status {p.returncode}")
     by_unit: dict[int, list[float]] = {}
     for g in games:
         by_unit.setdefault(g["unit"], []).append(g["win"])

@@ -13,7 +13,7 @@ import time
 from typing import Callable
 
 from ...engine import Move, PlayerView
-from .ismcts import Search
+from .ismcts import EXPLORATION, Search
 
 EXPERT_THINK_MS = 1000.0
 SEARCH_HARD_THINK_MS = 200.0
@@ -26,13 +26,15 @@ class SearchBot:
 
     def __init__(self, rng: random.Random | None = None, name: str = "Expert",
                  think_ms: float | None = EXPERT_THINK_MS, max_iterations: int | None = None,
-                 level: str = "expert", clock: Callable[[], float] = time.perf_counter) -> None:
+                 level: str = "expert", clock: Callable[[], float] = time.perf_counter,
+                 exploration: float = EXPLORATION) -> None:
         self.rng = rng or random.Random(0)
         self.name = name
         self.level = level
         self.think_ms = think_ms if think_ms and think_ms > 0 else None
         self.max_iterations = max_iterations if max_iterations is not None or self.think_ms else 2000
         self.clock = clock
+        self.exploration = exploration
         self._cancel = threading.Event()
         self._lock = threading.Lock()
         self.thinking = False
@@ -61,7 +63,7 @@ class SearchBot:
     def _choose(self, view: PlayerView) -> Move:
         started = self.clock()
         legal = view.legal
-        search = Search(view, self.rng)
+        search = Search(view, self.rng, self.exploration)
         self.last_iterations = 0
         if len(search.root_moves) == 1:
             return legal[0] if len(legal) == 1 else next(iter(search.root_moves.values()))
