@@ -142,6 +142,8 @@ def test_levels_and_budgets_from_their_specs() -> None:
     expert = make_bot("expert", random.Random(0))
     assert isinstance(expert, SearchBot) and expert.think_ms == 1000 and expert.level == "expert"
     assert make_bot("expert:250", random.Random(0)).think_ms == 250
+    unclocked = make_bot("expert:0", random.Random(0))  # tournaments: the same moves for a seed
+    assert unclocked.think_ms is None and unclocked.max_iterations == 2000
 
 
 def _value(variant: str, players: int, scores: list[int], **options: object) -> MatchValue:
