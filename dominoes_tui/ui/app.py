@@ -58,6 +58,7 @@ class DominoesApp(App[None]):
         self.table_factory = table_factory
         self.offer_resume = offer_resume
         self.client: TableClient | None = None
+        self.practice = False  # a match dealt from a seed someone chose is not rated
 
     def on_mount(self) -> None:
         if self.prefs.ascii:
@@ -91,6 +92,9 @@ class DominoesApp(App[None]):
                     return
                 self.open_table(table)
             else:
+                from .recording import record_match
+
+                record_match(self, match, seeded=False, abandoned=True)  # kept as abandoned, not rated
                 self.after_resume_question()
 
         self.push_screen(ResumeScreen(describe_match(match)), answered)
@@ -116,6 +120,7 @@ class DominoesApp(App[None]):
         self.push_screen(SettingsScreen(self.settings, self.prefs), chosen)
 
     def start_match(self, settings: MatchSettings) -> None:
+        self.practice = settings.seed is not None
         try:
             client = self.table_factory(settings, self.prefs)
         except ValueError as exc:  # SettingsError / ConfigError: say it, go to the settings
@@ -138,6 +143,26 @@ class DominoesApp(App[None]):
                 self.exit()
 
         self.push_screen(TableScreen(client, self.prefs), finished)
+
+    # -- the club records ------------------------------------------------------------
+    def record_finished(self, client: TableClient) -> None:
+        """The table screen calls this when a match is over. A hosted table's match is
+        recorded by its server, so only a match played in this process is kept here."""
+        if isinstance(client, LocalTable):
+            from .recording import record_match
+
+            record_match(self, client.match, seeded=self.practice)
+
+    def records_reader(self):  # noqa: ANN201 - RemoteApp asks the server instead
+        from ..records.source import LocalSource
+        from .screens.records_reader import LocalReader
+
+        return LocalReader(LocalSource(saves.home()))
+
+    def action_records(self) -> None:
+        from .screens.leaderboard import LeaderboardScreen
+
+        self.push_screen(LeaderboardScreen(self.records_reader()))
 
     def on_unmount(self) -> None:
         if self.client is not None:

@@ -78,7 +78,7 @@ def test_the_search_state_plays_a_round_as_the_engine_does(variant: str, players
         first = rng.choice(view.legal)
         rules = sim.Rules(view)
         state = RoundState(rules, [[sim.INDEX[t] for t in h] for h in match.hands],
-                           [sim.INDEX[t] for t in match._stock], sim.Board.from_layout(view.layout), match.to_act, None)
+                           [sim.INDEX[t] for t in reversed(match.boneyard)], sim.Board.from_layout(view.layout), match.to_act, None)
         lead_seat = match.to_act
         match.apply(first)
         sim.place(state.board, sim.INDEX[first.tile], 0, rules.fives)

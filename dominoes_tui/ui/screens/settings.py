@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -31,6 +32,7 @@ CUSTOM = "custom"
 class SettingsScreen(Screen["MatchSettings | None"]):
     BINDINGS = [
         Binding("ctrl+s", "start", "Start the match"),
+        Binding("ctrl+r", "app.records", "Records"),  # the club records: leaderboard, pages, replays
         Binding("tab", "app.focus_next", "Next field", show=True),
         Binding("escape", "quit_game", "Quit"),
     ]
@@ -267,7 +269,7 @@ class SettingsScreen(Screen["MatchSettings | None"]):
 
     def show_error(self, text: str) -> None:
         errors = self.query_one("#settings-errors", Static)
-        errors.update(text)
+        errors.update(Text(text))  # may quote a name: plain text
         errors.set_class(not text, "-empty")
 
     # -- actions --------------------------------------------------------------------

@@ -165,6 +165,8 @@ class TableScreen(Screen[str]):
         if report is None:
             return
         self.selected = None
+        if report.match_over and hasattr(self.app, "record_finished"):
+            self.app.record_finished(self.client)  # the club records (issue 11)
 
         def after_summary(_: object) -> None:
             if report.match_over:
@@ -274,7 +276,7 @@ class TableScreen(Screen[str]):
         try:
             self.client.play(self.viewer, move)
         except IllegalMove as exc:  # should not happen: only legal moves are offered
-            self.notify(str(exc), severity="error")
+            self.notify(str(exc), severity="error", markup=False)
             return
         self.selected, self.end_cursor = None, None
         self.notice = ""
@@ -347,7 +349,7 @@ class TableScreen(Screen[str]):
         self.query_one("#status", TextLine).show(self.status_text(view))
         log = self.query_one("#log", TextLine)
         lines = describe(view.history, view.names)[-max(2, log.size.height) :]
-        self.query_one("#log", TextLine).show("\n".join(lines) if lines else "New round: the first tile leads.")
+        self.query_one("#log", TextLine).show(Text("\n".join(lines) if lines else "New round: the first tile leads."))  # names: plain
         self.query_one("#prompt", TextLine).show(self.prompt_text(view, mine))
         # The footer rebuilds itself on every refresh_bindings, which is slow: only ask
         # for it when what the keys may do has changed.
@@ -361,7 +363,7 @@ class TableScreen(Screen[str]):
         told, not only kept: a person must know when their match is not being saved."""
         notes = self.client.notes
         for note in notes[self._notes_seen :]:
-            self.notify(note, title="Table", severity="warning", timeout=8)
+            self.notify(note, title="Table", severity="warning", timeout=8, markup=False)
         self._notes_seen = len(notes)
 
     def status_text(self, view: PlayerView) -> Text:
