@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 from typing import Sequence
 
-from ..bots import Bot, BotSpecError, level_names, make_bot
+from ..bots import Bot, BotSpecError, level_names, make_bot, stop_thinking
 from ..engine import (
     MATCH_OVER, NEW, PLAYING, ROUND_OVER, IllegalMove, Match, Move, PlayerView, RoundRecord, Seat,
     TableConfig, view_for, write_log,
@@ -129,6 +129,9 @@ class LocalTable(TableClient):
         bot = self.bots[seat]
         try:
             move = await asyncio.to_thread(bot.choose, view)
+        except asyncio.CancelledError:
+            stop_thinking(bot)  # the thread would otherwise think on, unseen, to its budget
+            raise
         except Exception as exc:  # a bot's bug must not end a person's match
             self.notes.append(f"{self.seats[seat].name} failed to choose ({exc}); it played its first legal move")
             move = view.legal[0]
