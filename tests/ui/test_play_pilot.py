@@ -51,7 +51,7 @@ async def test_bots_do_not_freeze_the_screen() -> None:
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, TableScreen)
-        screen.client.bot_delay = 3.0  # a bot that takes its time
+        screen.client.bot_delay = 30.0  # a bot that takes its time (long: a busy machine is slow to open help)
         # find a moment when the bot is to move
         for _ in range(20):
             if screen.client.waiting_for() == 1:
