@@ -16,7 +16,7 @@ from ..bench.timing import TIMING_TABLES, decision_times
 from ..bots.hard import DEFAULT_THINK_MS
 
 LEVELS = ["easy", "heaviest", "medium", "hard"]
-PARTS = ("speed", "timing", "strength")
+PARTS = ("speed", "timing", "strength", "pairing")
 
 FULL = {"speed_seconds": 3.0, "decisions": 400, "hard_decisions": 40, "units": 100, "hard_units": 40,
         "strength_think_ms": DEFAULT_THINK_MS}
@@ -82,6 +82,11 @@ def run(args: argparse.Namespace) -> int:
                 print(f"bench: {matchup.name}, {v} {p}p, {units} units…", file=progress)
                 out["strength"].append(head_to_head(v, p, matchup, units, args.seed, args.jobs,
                                                     plan["strength_think_ms"] if hard else None))
+    if "pairing" in parts:
+        from ..bench.pairing import PAIRING_FORMATS, pairing_times
+
+        print("bench: pairing and seating a round for 100 entrants…", file=progress)
+        out["pairing"] = [pairing_times(v, f, p, 100, 5, args.seed) for v, f, p in PAIRING_FORMATS]
     out["seconds"] = time.perf_counter() - started
     out["targets"] = targets(out)
     print(format_report(out))
@@ -177,6 +182,12 @@ def format_report(out: dict[str, Any]) -> str:
                 f" {_ci(*s['match_ci']):>10} {s['rounds']:>6} {s['round_share']:>11.1%} {_ci(*s['round_ci']):>10}"
                 f"  {target}{verdict}"
             )
+    if "pairing" in out:
+        lines += ["", "Tournament: pairing and seating one round (rounds 2-5, made-up results)", ""]
+        lines.append(f"  {'format':<24} {'entrants':>8} {'median ms':>10} {'max ms':>10}")
+        for r in out["pairing"]:
+            name = f"{r['variant']} {r['format']}" + (f" {r['players']}p" if r["players"] else "")
+            lines.append(f"  {name:<24} {r['entrants']:>8} {r['median_ms']:>10.1f} {r['max_ms']:>10.1f}")
     if out["quick"] and "strength" in out:
         lines += ["", f"  --quick: the hard level plays with {out['plan']['strength_think_ms']:g} ms a move and few matches;"
                   " judge the targets on a full run."]

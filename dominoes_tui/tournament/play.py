@@ -1,0 +1,88 @@
+"""Playing a tournament's tables with bots in every seat, headless (`dominoes tournament`).
+
+Each table is an ordinary match (table/headless.py) with its own seed drawn from the
+tournament's seed, its round and its table number, so the outcome does not depend on
+which process plays which table: tables of a round are played side by side on as many
+processes as asked for.
+"""
+from __future__ import annotations
+
+import random
+from concurrent.futures import Executor, ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterator
+
+from ..bots import make_bot
+from ..engine import make_config
+from ..table.headless import play_match
+from .model import Round
+from .tournament import Tournament
+
+
+@dataclass(frozen=True)
+class TableJob:
+    round: int
+    table: int
+    variant: str
+    players: int
+    target: int | None
+    options: tuple[tuple[str, str], ...]
+    seats: tuple[tuple[str, str], ...]  # (name, bot spec) in seat order
+    seed: int
+
+
+@dataclass
+class TableOutcome:
+    round: int
+    table: int
+    seed: int
+    scores: tuple[int, ...]  # per side
+    rounds_played: int
+    events: list[dict[str, Any]] = field(default_factory=list)
+
+
+def table_seed(seed: int, round_no: int, table_no: int) -> int:
+    return random.Random(f"{seed}/round {round_no}/table {table_no}").randrange(2**31)
+
+
+def play_table(job: TableJob) -> TableOutcome:
+    """One whole match; module level so a worker process can run it."""
+    config = make_config(job.variant, job.players, job.target, dict(job.options))
+    bots = [make_bot(spec, random.Random(f"{job.seed}/{seat}"), name) for seat, (name, spec) in enumerate(job.seats)]
+    try:
+        report = play_match(config, bots, job.seed)
+    finally:
+        for bot in bots:
+            bot.close()
+    m = report.match
+    return TableOutcome(job.round, job.table, job.seed, tuple(m.scores), m.round_no, m.events)
+
+
+def round_jobs(t: Tournament, rnd: Round, spec_of: Callable[[str], str], target: int | None,
+               options: dict[str, str]) -> list[TableJob]:
+    jobs = []
+    for table in rnd.tables:
+        seats = tuple((person, spec_of(person)) for person, _entrant in t.seat_people(table))
+        jobs.append(TableJob(rnd.number, table.number, t.plan.variant, len(seats), target,
+                             tuple(sorted(options.items())), seats, table_seed(t.seed, rnd.number, table.number)))
+    return jobs
+
+
+def play_tournament(t: Tournament, spec_of: Callable[[str], str], target: int | None = None,
+                    options: dict[str, str] | None = None, workers: int = 1) -> Iterator[tuple[Round, list[TableOutcome]]]:
+    """Pair and play every remaining round, yielding each finished round with its outcomes."""
+    pool: Executor | None = ProcessPoolExecutor(max_workers=workers) if workers > 1 else None
+    try:
+        while not t.is_over:
+            rnd = t.pair_next()
+            jobs = round_jobs(t, rnd, spec_of, target, options or {})
+            if pool is not None and len(jobs) > 1:
+                outcomes = list(pool.map(play_table, jobs))
+            else:
+                outcomes = [play_table(j) for j in jobs]
+            for o in outcomes:
+                t.record(o.round, o.table, o.scores)
+            yield rnd, outcomes
+    finally:
+        if pool is not None:
+            pool.shutdown(cancel_futures=True)
