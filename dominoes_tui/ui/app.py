@@ -132,7 +132,7 @@ class DominoesApp(App[None]):
             saves.store_settings(to_json(settings, self.prefs))
             self.start_match(settings)
 
-        self.push_screen(SettingsScreen(self.settings, self.prefs), chosen)
+        self.push_screen(SettingsScreen(self.settings, self.prefs, walkthrough=True), chosen)
 
     def start_match(self, settings: MatchSettings) -> None:
         try:

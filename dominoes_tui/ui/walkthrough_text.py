@@ -21,18 +21,29 @@ SCORED = ("How the round is scored: whoever goes out first scores every pip left
 
 
 def coach_line(view: PlayerView, mine: bool, choosing_end: bool, drew_now: bool) -> str:
+    """One or two lines: the welcome until the person's first tile, then what the step
+    on the table teaches."""
     history = view.history
     if view.to_act is None:
         return SCORED
-    if not any(e["event"] == "play" for e in history):
-        return LEAD
-    if mine:
-        if choosing_end:
-            return BOTH_ENDS
-        if drew_now:
-            return YOU_DREW
-        last_bot = [e for e in history if e.get("seat") not in (None, view.seat)][-2:]
-        if any(e["event"] == "draw" for e in last_bot):
-            return BOT_DREW
-        return MATCH
-    return MATCH
+    lines = []
+    if not any(e["event"] == "play" and e.get("seat") == view.seat for e in history):
+        lines.append(LEAD)
+    others = [e for e in history if e.get("seat") not in (None, view.seat)]
+    last_turn = []
+    for e in reversed(others):  # the other seat's most recent turn: its draws and its move
+        if last_turn and e["event"] in ("play", "pass"):
+            break
+        last_turn.append(e)
+    bot_drew = any(e["event"] == "draw" for e in last_turn)
+    if mine and choosing_end:
+        lines.append(BOTH_ENDS)
+    elif mine and drew_now:
+        lines.append(YOU_DREW)
+        if bot_drew:
+            lines.append(BOT_DREW)
+    elif bot_drew:
+        lines.append(BOT_DREW)
+    else:
+        lines.append(MATCH)
+    return "\n".join(lines)

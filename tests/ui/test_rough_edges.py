@@ -157,7 +157,6 @@ async def test_7_a_second_copy_keeps_its_own_save(monkeypatch) -> None:  # noqa:
             await press(pilot, "enter")
             assert saves.save_path().name == "current-match-2.jsonl"
         assert (saves.home() / "current-match-2.jsonl").exists()
-        assert saves.load_unfinished() is None or True
     finally:
         saves.release_slot()
         saves._held = held

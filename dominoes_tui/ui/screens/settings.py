@@ -42,6 +42,7 @@ class SettingsScreen(Screen["MatchSettings | str | None"]):
     DEFAULT_CSS = """
     SettingsScreen { layout: vertical; }
     #title { height: 1; padding: 0 1; background: $panel; text-style: bold; }
+    #first-time { height: auto; padding: 0 1; text-style: bold reverse; }
     #form { height: 1fr; padding: 0 1; }
     #seats-box, #match-box { height: auto; }
     .row { height: auto; }
@@ -63,8 +64,9 @@ class SettingsScreen(Screen["MatchSettings | str | None"]):
     Button:focus { text-style: bold reverse; }
     """
 
-    def __init__(self, settings: MatchSettings, prefs: Prefs) -> None:
+    def __init__(self, settings: MatchSettings, prefs: Prefs, walkthrough: bool = False) -> None:
         super().__init__()
+        self.walkthrough = walkthrough  # offer the first-game walk-through (local play only)
         self.initial = settings
         self.prefs = prefs
         self.variant = settings.variant
@@ -74,6 +76,8 @@ class SettingsScreen(Screen["MatchSettings | str | None"]):
     def compose(self) -> ComposeResult:
         yield TooSmall()
         yield Static("Dominoes — a new match", id="title")
+        if self.walkthrough and not self.prefs.walkthrough_offered:
+            yield Static("New to dominoes? F2 plays a short walk-through round first, a line at each step.", id="first-time")
         with VerticalScroll(id="form"):
             with Horizontal(classes="row"):
                 yield Label("Variant")
@@ -101,7 +105,8 @@ class SettingsScreen(Screen["MatchSettings | str | None"]):
         yield Static("", id="settings-errors", classes="-empty")
         with Horizontal(id="buttons"):
             yield Button("Start (ctrl+s)", id="start", variant="primary", compact=True)
-            yield Button("Walk-through (F2)", id="walkthrough", compact=True)
+            if self.walkthrough:
+                yield Button("Walk-through (F2)", id="walkthrough", compact=True)
             yield Button("Quit (Esc)", id="quit", compact=True)
         yield Footer()
 
@@ -340,6 +345,7 @@ class SettingsScreen(Screen["MatchSettings | str | None"]):
             self.show_error(str(exc))
             return
         self.read_prefs()
+        self.prefs.walkthrough_offered = True  # offered until the first match starts
         self.dismiss(settings)
 
     def action_quit_game(self) -> None:
@@ -356,6 +362,11 @@ class SettingsScreen(Screen["MatchSettings | str | None"]):
         from .help import HelpScreen
 
         self.app.push_screen(HelpScreen(self.variant))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "walkthrough":
+            return self.walkthrough
+        return True
 
     def action_walkthrough(self) -> None:
         self.read_prefs()
