@@ -1,5 +1,10 @@
 """The `dominoes` command. Each subcommand lives in dominoes_tui/commands/ and is
-imported only when used, so `dominoes simulate` never loads the UI."""
+imported only when it runs: `dominoes --help` imports none of them, `dominoes bot` only
+the bot's, so a command starts as fast as its own needs allow.
+
+Adding a subcommand is one line in SUBCOMMANDS; its module provides
+`add_arguments(parser)` and `run(args) -> int`.
+"""
 from __future__ import annotations
 
 import argparse
@@ -12,6 +17,7 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "play": ("play", "start a match straight away (no subcommand opens the settings screen)"),
     "simulate": ("simulate", "play bot-only matches headless and print a summary"),
     "replay": ("replay", "check a game log against the rules and print what happened"),
+    "stats": ("stats", "the club records: leaderboard, a player's page, importing game logs"),
     "bot": ("bot", "speak the bot protocol on stdin/stdout"),
     "bench": ("bench", "measure engine speed, bot decision time and strength"),
     "host": ("host", "run a table server that friends join over the LAN or SSH"),
@@ -22,39 +28,57 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
 }
 
 
-def _available() -> dict[str, object]:
-    found = {}
-    for name, (module, _help) in SUBCOMMANDS.items():
-        try:
-            found[name] = importlib.import_module(f"dominoes_tui.commands.{module}")
-        except ModuleNotFoundError as exc:
-            if exc.name != f"dominoes_tui.commands.{module}":
-                raise
-    return found
+def load_command(name: str) -> object | None:
+    """The module of a subcommand, or None where this installation lacks it."""
+    module = SUBCOMMANDS[name][0]
+    try:
+        return importlib.import_module(f"dominoes_tui.commands.{module}")
+    except ModuleNotFoundError as exc:
+        if exc.name != f"dominoes_tui.commands.{module}":
+            raise
+        return None
 
 
-def build_parser(commands: dict[str, object]) -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="dominoes", description="Dominoes in the terminal.")
+def _chosen(argv: Sequence[str]) -> str | None:
+    """The subcommand named on the command line (the first word that is not an option)."""
+    for arg in argv:
+        if arg == "--":
+            return None
+        if not arg.startswith("-"):
+            return arg if arg in SUBCOMMANDS else None
+    return None
+
+
+def build_parser(chosen: str | None = None, module: object | None = None) -> argparse.ArgumentParser:
+    """Every subcommand is listed; only the chosen one's module is asked for its arguments."""
     from . import __version__
 
+    parser = argparse.ArgumentParser(prog="dominoes", description="Dominoes in the terminal.")
     parser.add_argument("--version", action="version", version=f"dominoes_tui {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name, module in commands.items():
-        p = sub.add_parser(name, help=SUBCOMMANDS[name][1], description=SUBCOMMANDS[name][1])
-        module.add_arguments(p)  # type: ignore[attr-defined]
+    for name, (_module, text) in SUBCOMMANDS.items():
+        p = sub.add_parser(name, help=text, description=text)
+        if name == chosen and module is not None:
+            module.add_arguments(p)  # type: ignore[attr-defined]
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    commands = _available()
-    parser = build_parser(commands)
-    args = parser.parse_args(argv)
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    chosen = _chosen(args_list)
+    module = load_command(chosen) if chosen else None
+    if chosen and module is None:
+        print(f"dominoes: the {chosen} command is not part of this installation", file=sys.stderr)
+        return 2
+    parser = build_parser(chosen, module)
+    args = parser.parse_args(args_list)
     if args.command is None:
-        if "play" not in commands:
+        play = load_command("play")
+        if play is None:
             parser.print_help()
             return 0
-        return int(commands["play"].open_settings() or 0)  # type: ignore[attr-defined]
-    return int(commands[args.command].run(args) or 0)  # type: ignore[attr-defined]
+        return int(play.open_settings() or 0)  # type: ignore[attr-defined]
+    return int(module.run(args) or 0)  # type: ignore[attr-defined]
 
 
 if __name__ == "__main__":

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import statistics
 import subprocess
 import time
 from typing import Any
@@ -53,60 +54,66 @@ def _rounds_for(variant: str, players: int, seconds: float, seed: int) -> tuple[
 PEER_CODE = r"""
 import json, random, sys, time
 import dominoes
-seconds, seed, repeats = float(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
+seconds, seed = float(sys.argv[1]), int(sys.argv[2])
 six = dominoes.Domino(6, 6)
-runs = []
-for i in range(repeats):
-    random.seed(seed + i)
-    rounds = 0
-    started = time.perf_counter()
-    elapsed = 0.0
-    while elapsed < seconds / repeats:
-        game = dominoes.Game.new(starting_domino=six)
-        while game.result is None:
-            game.make_move(*random.choice(game.valid_moves))
-        rounds += 1
-        elapsed = time.perf_counter() - started
-    runs.append([rounds, elapsed])
-print(json.dumps({"runs": runs, "version": getattr(dominoes, "__version__", None)}))
+random.seed(seed)
+rounds = 0
+wall, cpu = time.perf_counter(), time.process_time()
+while time.perf_counter() - wall < seconds:
+    game = dominoes.Game.new(starting_domino=six)
+    while game.result is None:
+        game.make_move(*random.choice(game.valid_moves))
+    rounds += 1
+print(json.dumps({"rounds": rounds, "wall": time.perf_counter() - wall, "cpu": time.process_time() - cpu,
+                  "version": getattr(dominoes, "__version__", None)}))
 """
 
 
-def peer_partner_rounds(python: str | None, seconds: float, seed: int = 1, pairs: int = 6) -> dict[str, Any]:
+def _ours_timed(seconds: float, seed: int) -> tuple[int, float, float]:
+    cpu = time.process_time()
+    rounds, wall = _rounds_for("partner", 4, seconds, seed)
+    return rounds, wall, time.process_time() - cpu
+
+
+def _spread(values: list[float]) -> dict[str, float]:
+    ordered = sorted(values)
+    q = statistics.quantiles(ordered, n=4) if len(ordered) >= 2 else [ordered[0]] * 3
+    return {"median": statistics.median(ordered), "min": ordered[0], "max": ordered[-1], "q1": q[0], "q3": q[2]}
+
+
+def peer_partner_rounds(python: str | None, pair_seconds: float, seed: int = 1, pairs: int = 9) -> dict[str, Any]:
     """Random Partner rounds per second of the PyPI `dominoes` engine, run by `python`
     (an interpreter of a separate virtual environment that has it installed), side by
-    side with ours: `pairs` short runs of each, alternating, so both meet the same
-    machine; the figure that decides is the median of the per-pair ratios."""
+    side with ours: `pairs` runs of each, alternating, each `pair_seconds` long so both
+    meet the same machine and outlast its noise. The figure is the median of the
+    per-pair ratios, on wall time and on CPU time, with their spread."""
     if not python:
         return {"measured": False, "why": "no --peer-python given"}
     if not os.path.exists(python):
         return {"measured": False, "why": f"{python} does not exist"}
-    chunk = seconds / pairs
-    ours_rates, peer_rates, ratios = [], [], []
+    ours_rates, peer_rates, wall_ratios, cpu_ratios = [], [], [], []
     version = None
     for i in range(pairs):
-        rounds, elapsed = _rounds_for("partner", 4, chunk, seed + i)
-        ours = rounds / elapsed
+        rounds, wall, cpu = _ours_timed(pair_seconds, seed + i)
         try:
-            out = subprocess.run([python, "-c", PEER_CODE, str(chunk), str(seed + i), "1"], capture_output=True,
-                                 text=True, timeout=chunk * 5 + 30, check=True)
+            out = subprocess.run([python, "-c", PEER_CODE, str(pair_seconds), str(seed + i)], capture_output=True,
+                                 text=True, timeout=pair_seconds * 10 + 60, check=True)
             data = json.loads(out.stdout.strip().splitlines()[-1])
         except (OSError, subprocess.SubprocessError, ValueError, IndexError) as exc:
             return {"measured": False, "why": f"the peer did not run: {exc}"}
         version = data.get("version") or version
-        (peer_rounds, peer_elapsed), = data["runs"]
-        peer = peer_rounds / peer_elapsed
-        ours_rates.append(ours)
-        peer_rates.append(peer)
-        ratios.append(ours / peer)
+        ours_rates.append(rounds / wall)
+        peer_rates.append(data["rounds"] / data["wall"])
+        wall_ratios.append((rounds / wall) / (data["rounds"] / data["wall"]))
+        cpu_ratios.append((rounds / max(cpu, 1e-9)) / (data["rounds"] / max(data["cpu"], 1e-9)))
     if not version:
         try:
             version = subprocess.run([python, "-c", "import importlib.metadata as m; print(m.version('dominoes'))"],
                                      capture_output=True, text=True, timeout=30).stdout.strip() or None
         except (OSError, subprocess.SubprocessError):
             version = None
-    ratios.sort()
-    return {"measured": True, "engine": "PyPI dominoes", "version": version, "pairs": pairs,
-            "rounds_per_second": max(peer_rates), "median_rounds_per_second": sorted(peer_rates)[pairs // 2],
-            "ours_rounds_per_second": max(ours_rates), "ours_median_rounds_per_second": sorted(ours_rates)[pairs // 2],
-            "median_ratio": ratios[len(ratios) // 2], "ratios": ratios}
+    wall, cpu = _spread(wall_ratios), _spread(cpu_ratios)
+    return {"measured": True, "engine": "PyPI dominoes", "version": version, "pairs": pairs, "pair_seconds": pair_seconds,
+            "rounds_per_second": statistics.median(peer_rates), "ours_rounds_per_second": statistics.median(ours_rates),
+            "median_ratio": wall["median"], "ratio_spread": wall, "cpu_median_ratio": cpu["median"], "cpu_ratio_spread": cpu,
+            "ratios": wall_ratios, "cpu_ratios": cpu_ratios}

@@ -20,17 +20,27 @@ TIMING_TABLES: tuple[tuple[str, int], ...] = (
 )
 
 
-def summarize_times(times: list[float]) -> dict[str, Any]:
+def _rank(ordered: list[float], q: float) -> float:
+    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
+
+
+def summarize_times(times: list[float], samples: list[int] | None = None) -> dict[str, Any]:
     if not times:
         return {"decisions": 0}
     ordered = sorted(times)
-    p95 = ordered[min(len(ordered) - 1, int(round(0.95 * (len(ordered) - 1))))]
-    return {
+    out: dict[str, Any] = {
         "decisions": len(ordered),
         "median_ms": statistics.median(ordered) * 1000,
-        "p95_ms": p95 * 1000,
+        "p95_ms": _rank(ordered, 0.95) * 1000,
+        "p99_ms": _rank(ordered, 0.99) * 1000,
         "max_ms": ordered[-1] * 1000,
     }
+    if samples:  # the sampling levels: deals played per decision that had a choice
+        thought = sorted(x for x in samples if x) or [0]
+        out["samples_median"] = statistics.median(thought)
+        out["samples_min"] = thought[0]
+        out["samples_max"] = thought[-1]
+    return out
 
 
 def decision_times(variant: str, players: int, levels: list[str], decisions: int, hard_decisions: int,
@@ -38,6 +48,7 @@ def decision_times(variant: str, players: int, levels: list[str], decisions: int
     config = make_config(variant, players)
     rng = random.Random(seed)
     times: dict[str, list[float]] = {level: [] for level in levels}
+    samples: dict[str, list[int]] = {level: [] for level in levels}
 
     def spec(level: str) -> str:
         return f"hard:{think_ms:g}" if level == "hard" and think_ms is not None else level
@@ -62,5 +73,49 @@ def decision_times(variant: str, players: int, levels: list[str], decisions: int
                         started = time.perf_counter()
                         bot.choose(view)
                         times[lv].append(time.perf_counter() - started)
+                        if hasattr(bot, "last_samples"):
+                            samples[lv].append(bot.last_samples)
                 match.apply(players_bots[seat].choose(view), seat)
-    return {lv: summarize_times(times[lv]) for lv in levels}
+    return {lv: summarize_times(times[lv], samples[lv]) for lv in levels}
+
+
+def _hard_alone(task: tuple[str, int, int, int, float | None, str]) -> tuple[list[float], list[int]]:
+    variant, players, decisions, seed, think_ms, level = task
+    config = make_config(variant, players)
+    rng = random.Random(seed)
+    times: list[float] = []
+    counts: list[int] = []
+    spec = f"{level}:{think_ms:g}" if think_ms is not None else level
+    while len(times) < decisions:
+        match_seed = rng.randrange(2**31)
+        match = Match(config, random.Random(match_seed))
+        movers = [make_bot("medium", random.Random(f"{match_seed}/{s}")) for s in range(players)]
+        thinkers = [make_bot(spec, random.Random(f"{match_seed}/t/{s}")) for s in range(players)]
+        while not match.is_over and len(times) < decisions:
+            match.begin_round()
+            while match.phase == PLAYING and len(times) < decisions:
+                seat = match.to_act
+                view = view_for(match, seat)
+                if len(view.legal) > 1:
+                    started = time.perf_counter()
+                    thinkers[seat].choose(view)
+                    times.append(time.perf_counter() - started)
+                    counts.append(getattr(thinkers[seat], "last_samples", 0))
+                match.apply(movers[seat].choose(view), seat)
+    return times, counts
+
+
+def two_at_once(variant: str, players: int, decisions: int, seed: int, think_ms: float | None,
+                level: str = "hard") -> dict[str, Any]:
+    """The level's decision times with two of it thinking at once, in two processes
+    (a table of two such bots on a two-core machine): decisions that had a choice."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    tasks = [(variant, players, decisions, seed + k, think_ms, level) for k in (0, 1)]
+    with ProcessPoolExecutor(max_workers=2) as pool:
+        parts = list(pool.map(_hard_alone, tasks))
+    times = [t for part in parts for t in part[0]]
+    counts = [c for part in parts for c in part[1]]
+    out = summarize_times(times, counts)
+    out.update({"variant": variant, "players": players, "level": level, "think_ms": think_ms})
+    return out

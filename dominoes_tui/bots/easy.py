@@ -2,12 +2,14 @@
 from __future__ import annotations
 
 import random
+from typing import Sequence
 
 from ..engine import Move, PlayerView
 
 
 class EasyBot:
     level = "easy"
+    legal_only = True  # reads nothing but the legal moves (bots/arena.py)
 
     def __init__(self, rng: random.Random | None = None, name: str = "Easy") -> None:
         self.rng = rng or random.Random(0)
@@ -15,6 +17,9 @@ class EasyBot:
 
     def choose(self, view: PlayerView) -> Move:
         return self.rng.choice(view.legal)
+
+    def choose_legal(self, legal: Sequence[Move]) -> Move:
+        return self.rng.choice(legal)
 
     def close(self) -> None:
         pass

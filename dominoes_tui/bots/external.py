@@ -14,14 +14,27 @@ from __future__ import annotations
 import json
 import os
 import selectors
+import struct
 import subprocess
 import time
+
+try:  # to ask how much of a turn message the program has not read yet (POSIX)
+    import fcntl
+    import termios
+except ImportError:  # pragma: no cover - Windows
+    fcntl = termios = None  # type: ignore[assignment]
 
 from ..engine import Move, PlayerView
 from .protocol import BYE, HELLO, encode, parse_move, turn_message
 
 DEFAULT_TIME_LIMIT = 10.0
 MAX_LINE = 1 << 20
+# How long an answer that is no legal move waits for a line after it: a line sent unasked
+# for the last turn can arrive after this turn was sent, just before the real answer. A
+# program that has sent lines unasked before is given longer (a busy machine may be slow
+# to run it); a program that is merely wrong loses only a moment a turn.
+FOLLOW_UP_WAIT = 0.05
+FOLLOW_UP_WAIT_CHATTY = 1.0
 
 
 class ExternalBot:
@@ -36,6 +49,7 @@ class ExternalBot:
         self.max_restarts = max_restarts
         self.notes: list[str] = []
         self.failures: dict[str, int] = {}
+        self._strays = 0  # lines it sent that nobody asked for
         self.proc: subprocess.Popen[bytes] | None = None
         self._buf = b""
         self._starts = 0
@@ -90,7 +104,7 @@ class ExternalBot:
         except (BrokenPipeError, OSError, ValueError):
             raise _Gone(self._exit_text(), crashed=True) from None
 
-    def _read_line(self, deadline: float) -> str:
+    def _read_line(self, deadline: float, quiet: bool = False) -> str:
         assert self.proc is not None and self.proc.stdout is not None
         fd = self.proc.stdout.fileno()
         with selectors.DefaultSelector() as sel:
@@ -100,6 +114,8 @@ class ExternalBot:
                 if left <= 0:
                     raise _Gone(f"no answer within {self.time_limit:g} s", crashed=False)
                 if not sel.select(left):
+                    if quiet:
+                        raise _Gone("no further line", crashed=False)
                     continue
                 chunk = os.read(fd, 65536)
                 if not chunk:
@@ -110,6 +126,33 @@ class ExternalBot:
                     return "<a line longer than 1 MiB>"
         line, _, self._buf = self._buf.partition(b"\n")
         return line.decode("utf-8", "replace").strip()
+
+    def _unread_by_program(self) -> int | None:
+        """Bytes of our messages still in the program's input pipe (None: cannot tell)."""
+        if fcntl is None or self.proc is None or self.proc.stdin is None:
+            return None
+        try:
+            return struct.unpack("i", fcntl.ioctl(self.proc.stdin.fileno(), termios.FIONREAD, b"\0\0\0\0"))[0]
+        except (OSError, ValueError):
+            return None
+
+    def _answer(self, where: str, deadline: float) -> str:
+        """The next line that can be the answer to the turn just sent. A line that comes
+        while the program has not even read that turn was written for an earlier one."""
+        while True:
+            line = self._read_line(deadline)
+            if self._unread_by_program():
+                self._unasked(where, 1, line)
+                continue
+            return line
+
+    def _follow_up(self, deadline: float) -> str | None:
+        """A line that arrives soon after an answer that was no legal move, if any."""
+        try:
+            wait = FOLLOW_UP_WAIT_CHATTY if self._strays else FOLLOW_UP_WAIT
+            return self._read_line(min(deadline, time.monotonic() + wait), quiet=True)
+        except _Gone:
+            return None
 
     def _drain(self, where: str) -> None:
         """Drop lines nobody asked for (a second answer, a late one), so they are never
@@ -125,8 +168,12 @@ class ExternalBot:
                 self._buf += chunk
         if self._buf.strip():
             extra = self._buf.decode("utf-8", "replace").strip().splitlines()
-            self._note("garbage", f"{where}: ignored {len(extra)} line(s) sent unasked, first {_short(extra[0])}")
+            self._unasked(where, len(extra), extra[0])
         self._buf = b""
+
+    def _unasked(self, where: str, count: int, first: str) -> None:
+        self._strays += count
+        self._note("garbage", f"{where}: ignored {count} line(s) sent unasked, first {_short(first)}")
 
     def _exit_text(self) -> str:
         if self.proc is None:
@@ -161,19 +208,26 @@ class ExternalBot:
         try:
             self._drain(where)
             self._send(turn_message(view))
-            line = self._read_line(time.monotonic() + self.time_limit)
+            deadline = time.monotonic() + self.time_limit
+            line = self._answer(where, deadline)
         except _Gone as exc:
             self._fail("crash" if exc.crashed else "timeout", f"{where}: {exc}", fallback)
             return fallback
-        try:
-            move = parse_move(line)
-        except ValueError as exc:
-            self._note("garbage", f"{where}: answered {_short(line)} ({exc}); played {fallback} for it")
+        move, problem = _judge(line, view)
+        if problem is not None:
+            # Perhaps a line meant for the last turn that came late: if a legal move follows
+            # at once, that was the answer and this line was sent unasked.
+            follow = self._follow_up(deadline)
+            if follow is not None:
+                later, later_problem = _judge(follow, view)
+                if later_problem is None:
+                    self._unasked(where, 1, line)
+                    return later  # type: ignore[return-value]
+                self._buf = (follow + "\n").encode() + self._buf  # not this turn's: the next drain notes it
+            kind, text = problem
+            self._note(kind, f"{where}: {text}; played {fallback} for it")
             return fallback
-        if move not in view.legal:
-            self._note("illegal", f"{where}: {move} is not a legal move; played {fallback} for it")
-            return fallback
-        return move
+        return move  # type: ignore[return-value]
 
     def close(self) -> None:
         if self.proc is None:
@@ -192,6 +246,17 @@ class _Gone(Exception):
     def __init__(self, text: str, crashed: bool) -> None:
         super().__init__(text)
         self.crashed = crashed
+
+
+def _judge(line: str, view: PlayerView) -> tuple[Move | None, tuple[str, str] | None]:
+    """The move a line gives, or what is wrong with it as an answer to this view."""
+    try:
+        move = parse_move(line)
+    except ValueError as exc:
+        return None, ("garbage", f"answered {_short(line)} ({exc})")
+    if move not in view.legal:
+        return None, ("illegal", f"{move} is not a legal move")
+    return move, None
 
 
 def _short(line: str) -> str:

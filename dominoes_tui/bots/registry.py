@@ -1,8 +1,9 @@
 """Turn a level name (as typed after --bots or in the settings) into a bot.
 
 Specs: `easy` (alias `random`), `medium`, `hard` (also `hard:MS`, a think time in
-milliseconds), `heaviest` (the benchmark's "heaviest tile first" yardstick), and
-`cmd:PROGRAM ARGS` for an outside program speaking BOT_PROTOCOL.md.
+milliseconds), `expert` (a second a move; also `expert:MS`), `heaviest` (the
+benchmark's "heaviest tile first" yardstick), and `cmd:PROGRAM ARGS` for an outside
+program speaking BOT_PROTOCOL.md. hard.py and expert.py are loaded only when asked for.
 """
 from __future__ import annotations
 
@@ -20,9 +21,15 @@ BotFactory = Callable[[random.Random, str], Bot]
 
 
 def _hard(rng: random.Random, name: str, think_ms: float | None = None) -> Bot:
-    from .hard import DEFAULT_THINK_MS, HardBot
+    from .hard import DEFAULT_THINK_MS, HardBot  # loaded only when a hard bot is wanted
 
     return HardBot(rng, name, think_ms=DEFAULT_THINK_MS if think_ms is None else think_ms)
+
+
+def _expert(rng: random.Random, name: str, think_ms: float | None = None) -> Bot:
+    from .expert import EXPERT_THINK_MS, ExpertBot
+
+    return ExpertBot(rng, name, think_ms=EXPERT_THINK_MS if think_ms is None else think_ms)
 
 
 LEVELS: dict[str, BotFactory] = {
@@ -31,6 +38,7 @@ LEVELS: dict[str, BotFactory] = {
     "medium": lambda rng, name: MediumBot(rng, name),
     "hard": lambda rng, name: _hard(rng, name),
     "heaviest": lambda rng, name: HeaviestBot(rng, name),
+    "expert": lambda rng, name: _expert(rng, name),
 }
 
 CMD_PREFIX = "cmd:"
@@ -61,13 +69,13 @@ def make_bot(spec: str, rng: random.Random, name: str | None = None) -> Bot:
         except OSError as exc:
             raise BotSpecError(f"cannot start {argv[0]!r}: {exc.strerror or exc}") from None
     level, sep, arg = spec.partition(":")
-    if level == "hard" and sep:
+    if level in ("hard", "expert") and sep:
         try:
             think_ms = float(arg)
         except ValueError:
-            raise BotSpecError(f"hard:MS takes a think time in milliseconds, not {arg!r}") from None
-        return _hard(rng, name or "Hard", think_ms)
+            raise BotSpecError(f"{level}:MS takes a think time in milliseconds, not {arg!r}") from None
+        return (_hard if level == "hard" else _expert)(rng, name or level.capitalize(), think_ms)
     if spec not in LEVELS:
-        allowed = ", ".join([*LEVELS, "hard:MS", "cmd:PROGRAM ARGS"])
+        allowed = ", ".join([*LEVELS, "hard:MS", "expert:MS", "cmd:PROGRAM ARGS"])
         raise BotSpecError(f"unknown bot level {spec!r}; allowed: {allowed}")
     return LEVELS[spec](rng, name or spec.capitalize())

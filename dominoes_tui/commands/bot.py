@@ -10,20 +10,20 @@ from typing import TextIO
 from ..bots.protocol import ProtocolError, encode, view_from_turn
 from ..bots.registry import BotSpecError, make_bot
 
-LEVEL_CHOICES = ("easy", "random", "medium", "hard", "heaviest")
+LEVEL_CHOICES = ("easy", "random", "medium", "hard", "heaviest", "expert")
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--level", default="medium", choices=LEVEL_CHOICES, help="which bot answers (default medium)")
     p.add_argument("--think-ms", type=float, default=None, metavar="MS",
-                   help="hard only: time budget per move in milliseconds (default 200)")
+                   help="hard and expert: time budget per move in milliseconds (default 200; expert 1000)")
     p.add_argument("--seed", type=int, default=0, help="seed of the bot's random choices (default 0)")
     p.add_argument("--name", default=None, help="the name to announce (default: Dominoes <level>)")
 
 
 def serve(level: str, seed: int, think_ms: float | None, name: str | None,
           stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
-    spec = f"hard:{think_ms:g}" if level == "hard" and think_ms is not None else level
+    spec = f"{level}:{think_ms:g}" if level in ("hard", "expert") and think_ms is not None else level
     bot = make_bot(spec, random.Random(seed), name or f"Dominoes {level}")
     try:
         for line in stdin:

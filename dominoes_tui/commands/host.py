@@ -4,9 +4,12 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import signal
 import sys
+import time
 from pathlib import Path
 
+from ..net.limits import Limits
 from ..net.protocol import DEFAULT_PORT
 from .addresses import address
 
@@ -25,10 +28,69 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--level", default="medium", help="bot level for empty seats and stand-ins (default medium)")
     p.add_argument("--port-file", type=Path, default=None, help="write the port listened on to this file (for scripts)")
     p.add_argument("--load-check", action="store_true", help="run the load check against a fresh server and exit")
-    p.add_argument("--tables", type=int, default=40, help="--load-check: bot-only tables at once (default 40)")
+    p.add_argument("--tables", type=int, default=None,
+                   help="--load-check: one check with this many bot-only tables (default: the two standard checks, "
+                        "100 medium tables beside 20 hard ones, and 1,000 tables)")
+    p.add_argument("--hard-tables", type=int, default=0, help="--load-check with --tables: hard-bot tables beside them")
     p.add_argument("--watchers", type=int, default=2, help="--load-check: clients watching each table (default 2)")
     p.add_argument("--seconds", type=float, default=10.0, help="--load-check: how long to measure (default 10)")
     p.add_argument("--json", default=None, metavar="FILE", help="--load-check: also write the figures as JSON")
+    lim = p.add_argument_group("limits (docs/PROTOCOL.md, Limits)")
+    d = Limits()
+    lim.add_argument("--max-conns", type=int, default=d.max_conns, help=f"connections at once (default {d.max_conns})")
+    lim.add_argument("--conns-per-address", type=int, default=d.conns_per_address,
+                     help=f"connections at once from one address (default {d.conns_per_address})")
+    lim.add_argument("--handshake-timeout", type=float, default=d.handshake_timeout,
+                     help=f"seconds from connecting to hello (default {d.handshake_timeout:g})")
+    lim.add_argument("--idle-timeout", type=float, default=d.idle_timeout,
+                     help=f"seconds a connection may stay silent (default {d.idle_timeout:g})")
+    lim.add_argument("--max-tables", type=int, default=d.max_tables, help=f"tables at once (default {d.max_tables})")
+    lim.add_argument("--tables-per-conn", type=int, default=d.tables_per_conn,
+                     help=f"tables one connection may have running or waiting (default {d.tables_per_conn})")
+    lim.add_argument("--tables-per-address", type=int, default=d.tables_per_address,
+                     help=f"the same, per address (default {d.tables_per_address})")
+    lim.add_argument("--waiting-timeout", type=float, default=d.waiting_timeout,
+                     help=f"seconds a never-started table lasts after its creator left (default {d.waiting_timeout:g})")
+    lim.add_argument("--max-unread", type=int, default=d.max_unread,
+                     help=f"bytes held for a slow reader before it is dropped (default {d.max_unread})")
+    lim.add_argument("--turn-time", type=float, default=None,
+                     help="seconds a connected player has for a turn; then the stand-in bot plays it (default: no clock)")
+    lim.add_argument("--bot-workers", type=int, default=d.bot_workers,
+                     help=f"processes medium and hard bots think in (default {d.bot_workers})")
+    lim.add_argument("--practice", action="store_true",
+                     help="allow clients to give a seed: 'seeded practice tables', marked so and never rated")
+    p.add_argument("--names", action="store_true", help="list the claimed names, then exit")
+    p.add_argument("--release", metavar="NAME", help="free a claimed name (its next hello with a secret claims it), then exit")
+
+
+def limits_from(args: argparse.Namespace) -> Limits | str:
+    """The limits the options ask for, or what is wrong with them."""
+    counts = ("max_conns", "conns_per_address", "max_tables", "tables_per_conn", "tables_per_address", "max_unread", "bot_workers")
+    times = ("handshake_timeout", "idle_timeout", "waiting_timeout")
+    for name in counts:
+        if getattr(args, name) < 1:
+            return f"--{name.replace('_', '-')} is 1 or more"
+    for name in times:
+        if not getattr(args, name) > 0:
+            return f"--{name.replace('_', '-')} is more than 0 seconds"
+    if args.turn_time is not None and not args.turn_time > 0:
+        return "--turn-time is more than 0 seconds"
+    return Limits(**{n: getattr(args, n) for n in (*counts, *times, "turn_time", "practice")})
+
+
+def manage_names(args: argparse.Namespace, data: Path) -> int:
+    from ..net.names import NameRegister
+
+    register = NameRegister(data / "names.json")
+    if args.release:
+        if not register.release(args.release):
+            print(f"dominoes host: nobody holds the name {args.release!r}", file=sys.stderr)
+            return 1
+        print(f"{args.release}: released")
+    if args.names:
+        for name, since in register.listing():
+            print(f"{name}\tclaimed {time.strftime('%Y-%m-%d %H:%M', time.localtime(since))}")
+    return 0
 
 
 def run(args: argparse.Namespace) -> int:
@@ -39,7 +101,14 @@ def run(args: argparse.Namespace) -> int:
     if args.load_check:
         from ..bench.load import main as load_main
 
-        return load_main(tables=args.tables, watchers=args.watchers, seconds=args.seconds, bot_delay=args.bot_delay or 0.0, json_path=args.json)
+        return load_main(tables=args.tables, watchers=args.watchers, seconds=args.seconds, bot_delay=args.bot_delay,
+                         json_path=args.json, level=args.level, hard_tables=args.hard_tables)
+    if args.names or args.release:
+        return manage_names(args, args.data_dir or data_home())
+    limits = limits_from(args)
+    if isinstance(limits, str):
+        print(f"dominoes host: {limits}", file=sys.stderr)
+        return 2
     if args.level not in level_names():
         print(f"dominoes host: unknown level {args.level!r}; allowed: {', '.join(level_names())}", file=sys.stderr)
         return 2
@@ -51,11 +120,13 @@ def run(args: argparse.Namespace) -> int:
         port = args.port
     data = None if args.no_save else (args.data_dir or data_home())
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", datefmt="%H:%M:%S")
-    server = Server(data, grace=args.grace, bot_delay=0.7 if args.bot_delay is None else args.bot_delay, default_level=args.level, standin_delay=args.standin_after)
+    server = Server(data, grace=args.grace, bot_delay=0.7 if args.bot_delay is None else args.bot_delay, default_level=args.level, standin_delay=args.standin_after, limits=limits)
 
     async def main() -> None:
         ready: asyncio.Future[int] = asyncio.get_running_loop().create_future()
         task = asyncio.create_task(serve(host, port, server, ready))
+        for sig in (signal.SIGTERM, signal.SIGHUP):  # a closed terminal or a kill: close cleanly (bots' workers too)
+            asyncio.get_running_loop().add_signal_handler(sig, task.cancel)
         real = await asyncio.wait_for(asyncio.shield(ready), 30) if not task.done() else task.result()
         where = f"[{host}]" if ":" in host else host
         print(f"dominoes host: serving on {where}:{real}", flush=True)
@@ -64,12 +135,19 @@ def run(args: argparse.Namespace) -> int:
         print(f"  join with: dominoes join {where}:{real}", flush=True)
         if server.tables:
             print(f"  tables back from the last run: {', '.join(server.tables)}", flush=True)
+        if limits.turn_time:
+            print(f"  turn clock: {limits.turn_time:g} s a turn, then a bot plays it", flush=True)
+        if limits.practice:
+            print("  practice: clients may give seeds (seeded practice tables, never rated)", flush=True)
         if args.port_file:
             try:
                 args.port_file.write_text(str(real), encoding="utf-8")
             except OSError as exc:  # the server runs on: only the script that asked is told
                 print(f"dominoes host: cannot write the port to {args.port_file}: {exc}", file=sys.stderr, flush=True)
-        await task
+        try:
+            await task
+        except asyncio.CancelledError:
+            pass
 
     try:
         asyncio.run(main())

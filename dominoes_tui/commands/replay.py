@@ -1,4 +1,6 @@
-"""`dominoes replay FILE`: check a game log against the rules and say how each match went."""
+"""`dominoes replay FILE`: step through a match in the viewer; `--check` checks a game
+log against the rules and says how each match went (also what happens when the output
+is not a terminal, so scripts and pipes keep working)."""
 from __future__ import annotations
 
 import argparse
@@ -11,6 +13,9 @@ from ..engine.gamelog import load_matches
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("file", help="a JSON Lines game log (one or several matches)")
+    p.add_argument("--check", action="store_true", help="only check the log against the rules and print a summary")
+    p.add_argument("--match", type=int, default=1, metavar="N", help="which match of the log the viewer opens (default 1)")
+    p.add_argument("--ascii", action="store_true", help="draw with plain ASCII, no box-drawing characters")
 
 
 def _name(match: Match, side: int | list[int] | None) -> str:
@@ -54,7 +59,29 @@ def run(args: argparse.Namespace) -> int:
     if not matches:
         print(f"dominoes replay: {args.file} holds no match", file=sys.stderr)
         return 2
+    if not args.check and sys.stdout.isatty() and sys.stdin.isatty():
+        if not 1 <= args.match <= len(matches):
+            print(f"dominoes replay: --match {args.match}: {args.file} holds {len(matches)} "
+                  f"match{'es' if len(matches) != 1 else ''}", file=sys.stderr)
+            return 2
+        return _view(text, args)
     for i, match in enumerate(matches, start=1):
         print(describe(i, match))
     print(f"{len(matches)} match{'es' if len(matches) != 1 else ''} checked against the rules: all consistent")
+    return 0
+
+
+def _view(text: str, args: argparse.Namespace) -> int:
+    # Textual is imported only here: `replay --check` stays quick to start.
+    from ..table import saves
+    from ..ui.choices import from_json
+    from ..ui.records_app import RecordsApp
+    from ..ui.screens.replay import ReplayScreen
+    from ..ui.screens.replay_steps import ReplaySteps
+
+    steps = ReplaySteps.from_text(text, args.match - 1)
+    _, prefs = from_json(saves.load_settings())
+    if args.ascii:
+        prefs.ascii = True
+    RecordsApp(lambda: ReplayScreen(steps, prefs, title=Path(args.file).name), prefs).run()
     return 0

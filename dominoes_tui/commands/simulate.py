@@ -1,16 +1,23 @@
-"""`dominoes simulate`: bot-only matches, headless, with a summary and optional log."""
+"""`dominoes simulate`: bot-only matches, headless, with a summary and optional log.
+
+Any number of matches in flat memory: each match is summed into the tally as it ends and
+its log lines are written as they come (to a temporary file that replaces the log at the
+end, so a stopped run never leaves half a log). `--jobs N` plays on N processes; every
+match has its own seed from the run's seed and its bots their own RNGs, and results come
+back in match order, so a seed gives the same summary and the same log whatever N is.
+"""
 from __future__ import annotations
 
 import argparse
 import json
-import random
-import statistics
+import os
 import sys
 from typing import Any
 
-from ..bots import BotSpecError, make_bot
-from ..engine import ConfigError, TableConfig, VARIANTS, make_config, write_log
-from ..table.headless import MatchReport, play_matches
+from ..engine import ConfigError, TableConfig, VARIANTS, make_config
+from .simulate_run import Tally, UsageError, parse_bot_specs, parse_options, play_all
+
+__all__ = ["UsageError", "parse_options", "parse_bot_specs", "run", "add_arguments", "format_summary"]
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -23,29 +30,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a table option of RULES.md §4")
     p.add_argument("--log", default=None, metavar="FILE", help="write every match to this JSON Lines game log")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
-
-
-class UsageError(Exception):
-    pass
-
-
-def parse_options(pairs: list[str]) -> dict[str, str]:
-    options = {}
-    for pair in pairs:
-        name, sep, value = pair.partition("=")
-        if not sep or not name.strip():
-            raise UsageError(f"--option {pair!r}: write it as NAME=VALUE")
-        options[name.strip()] = value.strip()
-    return options
-
-
-def parse_bot_specs(text: str, players: int) -> list[str]:
-    specs = [s.strip() for s in text.split(",") if s.strip()]
-    if len(specs) == 1:
-        specs = specs * players
-    if len(specs) != players:
-        raise UsageError(f"--bots names {len(specs)} bots for {players} seats; give one per seat or one for all")
-    return specs
+    p.add_argument("--jobs", type=int, default=None, metavar="N",
+                   help="processes to play on (default: every core); the results do not depend on it")
+    p.add_argument("--record", action="store_true", help="add the matches to the club records (bot ratings)")
+    p.add_argument("--db", default=None, metavar="URL", help="with --record: the records' database (see dominoes stats)")
 
 
 def _config_from(args: argparse.Namespace) -> TableConfig:
@@ -53,9 +41,15 @@ def _config_from(args: argparse.Namespace) -> TableConfig:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..bots import BotSpecError, make_bot
+    import random
+
     try:
         if args.matches < 1:
             raise UsageError("--matches must be at least 1")
+        jobs = args.jobs if args.jobs is not None else (os.cpu_count() or 1)
+        if jobs < 1:
+            raise UsageError("--jobs must be at least 1")
         config = _config_from(args)
         specs = parse_bot_specs(args.bots, config.players)
         for spec in specs:  # fail before playing anything
@@ -63,14 +57,23 @@ def run(args: argparse.Namespace) -> int:
     except (ConfigError, UsageError, BotSpecError) as exc:
         print(f"dominoes simulate: {exc}", file=sys.stderr)
         return 2
+    tally = Tally(config, specs)
+    recorder = None
+    if args.record:
+        from .stats import SimulationRecorder
 
-    def make_bots(match_seed: int):  # noqa: ANN202
-        return [make_bot(spec, random.Random(f"{match_seed}/{seat}"), f"{spec} {seat}") for seat, spec in enumerate(specs)]
-
-    reports = play_matches(config, make_bots, args.matches, args.seed)
-    if args.log:
-        write_log(args.log, (e for r in reports for e in r.match.events))
-    summary = summarize(config, specs, reports)
+        recorder = SimulationRecorder(args.db)
+    try:
+        play_all(config, specs, args.matches, args.seed, jobs, tally, args.log, recorder.add if recorder else None)
+    except OSError as exc:
+        print(f"dominoes simulate: cannot write {args.log}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print(f"dominoes simulate: stopped after {tally.matches} matches; no log written", file=sys.stderr)
+        return 130
+    summary = tally.summary()
+    if recorder is not None and not recorder.finish():
+        return 2
     if args.json:
         print(json.dumps(summary, indent=2))
     else:
@@ -78,63 +81,24 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _side_names(config: TableConfig, specs: list[str]) -> list[str]:
-    if config.teams:
-        return [f"team {i} (seats {a}+{b}: {specs[a]}, {specs[b]})" for i, (a, b) in enumerate(config.teams)]
-    return [f"seat {i} ({spec})" for i, spec in enumerate(specs)]
-
-
-def summarize(config: TableConfig, specs: list[str], reports: list[MatchReport]) -> dict[str, Any]:
-    sides = len(config.teams) if config.teams else config.players
-    wins = [0.0] * sides
-    losses = [0] * sides  # Kozel: times each seat was the goat
-    for r in reports:
-        winner = r.match.verdict.winner
-        winners = winner if isinstance(winner, list) else ([] if winner is None else [winner])
-        for w in winners:
-            wins[w] += 1 / len(winners)
-        loser = r.match.verdict.loser
-        for l in loser if isinstance(loser, list) else ([] if loser is None else [loser]):
-            losses[l] += 1
-    times = [r.seconds for r in reports]
-    names = _side_names(config, specs)
-    summary: dict[str, Any] = {
-        "variant": config.variant,
-        "players": config.players,
-        "options": dict(config.options),
-        "target": config.target,
-        "matches": len(reports),
-        "sides": [
-            {
-                "name": names[i],
-                "wins": wins[i],
-                "win_rate": wins[i] / len(reports),
-                "average_points": statistics.fmean(r.match.scores[i] for r in reports),
-                **({"kozel": losses[i]} if config.variant == "kozel" else {}),
-            }
-            for i in range(sides)
-        ],
-        "rounds_per_match": statistics.fmean(r.match.round_no for r in reports),
-        "average_match_seconds": statistics.fmean(times),
-        "longest_match_seconds": max(times),
-        "total_seconds": sum(times),
-        "notes": [n for r in reports for n in r.notes],
-    }
-    return summary
+def _count(x: float) -> str:
+    """A number of wins: whole, or with two decimals where a Kozel win was shared."""
+    return f"{x:.0f}" if float(x).is_integer() else f"{x:.2f}"
 
 
 def format_summary(s: dict[str, Any]) -> str:
     rules = VARIANTS[s["variant"]].title
     penalty = s["variant"] == "kozel"
     width = max(44, *(len(side["name"]) for side in s["sides"]))  # an outside bot's command may be long
+    won_width = max(7, *(len(_count(side["wins"])) for side in s["sides"]))
     lines = [
         f"{rules}, {s['players']} players, {'limit' if penalty else 'target'} {s['target']}: {s['matches']} matches",
         "",
-        f"  {'side':<{width}} {'won':>7} {'share':>6} {'avg pts':>8}" + (f" {'kozel':>6}" if penalty else ""),
+        f"  {'side':<{width}} {'won':>{won_width}} {'share':>6} {'avg pts':>8}" + (f" {'kozel':>6}" if penalty else ""),
     ]
     for side in s["sides"]:
-        won = f"{side['wins']:g}"
-        row = f"  {side['name']:<{width}} {won:>7} {side['win_rate']:>6.1%} {side['average_points']:>8.1f}"
+        row = (f"  {side['name']:<{width}} {_count(side['wins']):>{won_width}} {side['win_rate']:>6.1%}"
+               f" {side['average_points']:>8.1f}")
         if penalty:
             row += f" {side['kozel']:>6}"
         lines.append(row)
@@ -142,10 +106,11 @@ def format_summary(s: dict[str, Any]) -> str:
         "",
         f"  rounds per match: {s['rounds_per_match']:.1f}",
         f"  match time: average {s['average_match_seconds'] * 1000:.2f} ms, longest {s['longest_match_seconds'] * 1000:.2f} ms,"
-        f" total {s['total_seconds']:.2f} s",
+        f" total {s['total_seconds']:.2f} s" + (f" on {s['jobs']} processes" if s.get("jobs", 1) > 1 else ""),
     ]
     if s["notes"]:
+        total = s.get("notes_total", len(s["notes"]))
         lines += ["", "  notes:"] + [f"    {n}" for n in s["notes"][:20]]
-        if len(s["notes"]) > 20:
-            lines.append(f"    … and {len(s['notes']) - 20} more")
+        if total > 20:
+            lines.append(f"    … and {total - 20} more")
     return "\n".join(lines)

@@ -1,4 +1,6 @@
-"""`dominoes ssh`: the SSH gateway (optional extra: asyncssh). Each login lands in the lobby."""
+"""`dominoes ssh`: the SSH gateway (optional extra: asyncssh). Each login lands in the lobby.
+
+Also the host's tools for names and keys: --names, --add-key NAME FILE, --release NAME."""
 from __future__ import annotations
 
 import argparse
@@ -22,6 +24,48 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--password", default=None,
                    help="a shared password for everyone (default: none; $DOMINOES_SSH_PASSWORD also works)")
     p.add_argument("--host-key", type=Path, default=None, help="the host key file (made if missing; default: in the data folder)")
+    p.add_argument("--keys-only", action="store_true", help="only logins with an SSH key (no password or keyless guests)")
+    p.add_argument("--max-sessions", type=int, default=64, help="sessions at once in total (default 64)")
+    p.add_argument("--sessions-per-key", type=int, default=3, help="sessions at once per SSH key (default 3)")
+    p.add_argument("--sessions-per-address", type=int, default=8, help="sessions at once per client address (default 8)")
+    p.add_argument("--names", action="store_true", help="list the claimed names and their keys, then exit")
+    p.add_argument("--add-key", nargs=2, metavar=("NAME", "PUBKEY_FILE"),
+                   help="give NAME to the key in PUBKEY_FILE (claiming it if free), then exit")
+    p.add_argument("--release", metavar="NAME", help="free NAME (the next key to log in under it claims it), then exit")
+
+
+def manage(args: argparse.Namespace, home: Path) -> int | None:
+    """--names, --add-key, --release: the host's work on names and keys; None if none was asked."""
+    if not (args.names or args.add_key or args.release):
+        return None
+    import asyncssh
+
+    from ..net.protocol import clean_name
+    from ..net.ssh_names import KeyRegister
+
+    keys = KeyRegister(home / "names.json")
+    try:
+        if args.add_key:
+            name, key_file = clean_name(args.add_key[0]), args.add_key[1]
+            try:
+                fingerprint = asyncssh.read_public_key(key_file).get_fingerprint()
+            except (OSError, ValueError, asyncssh.KeyImportError) as exc:
+                print(f"dominoes ssh: cannot read a public key from {key_file}: {exc}", file=sys.stderr)
+                return 2
+            keys.add_key(name, fingerprint)
+            print(f"{name}: {fingerprint}")
+        if args.release:
+            if not keys.release(args.release):
+                print(f"dominoes ssh: nobody holds the name {args.release!r}", file=sys.stderr)
+                return 1
+            print(f"{args.release}: released")
+        if args.names:
+            for name, fingerprints in keys.listing():
+                print(f"{name}\t{' '.join(fingerprints)}")
+    except OSError as exc:
+        print(f"dominoes ssh: cannot write {home / 'names.json'}: {exc}", file=sys.stderr)
+        return 1
+    return 0
 
 
 def run(args: argparse.Namespace) -> int:
@@ -36,7 +80,14 @@ def run(args: argparse.Namespace) -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", datefmt="%H:%M:%S")
     password = args.password or os.environ.get("DOMINOES_SSH_PASSWORD") or None
     home = data_home().parent / "ssh"
-    gateway = Gateway(args.server, home, password=password)
+    managed = manage(args, home)
+    if managed is not None:
+        return managed
+    if min(args.max_sessions, args.sessions_per_key, args.sessions_per_address) < 1:
+        print("dominoes ssh: the session limits are 1 or more", file=sys.stderr)
+        return 2
+    gateway = Gateway(args.server, home, password=password, keys_only=args.keys_only, max_sessions=args.max_sessions,
+                      sessions_per_key=args.sessions_per_key, sessions_per_address=args.sessions_per_address)
 
     async def main() -> None:
         table_server = None
@@ -47,7 +98,8 @@ def run(args: argparse.Namespace) -> int:
             print(f"dominoes ssh: table server on {host}:{table_server.port}", flush=True)
         port = await gateway.start(args.listen, args.port, args.host_key)
         print(f"dominoes ssh: listening on {args.listen}:{port}; players type: ssh -p {port} NAME@THIS-HOST", flush=True)
-        print("  password: " + ("required (shared)" if password else "none"), flush=True)
+        print("  password: " + ("required (shared)" if password else "none")
+              + ("; keys only" if args.keys_only else "; a key claims a name, logins without one are guests"), flush=True)
         try:
             await asyncio.Event().wait()
         finally:

@@ -16,6 +16,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help=f"the table server (default 127.0.0.1:{DEFAULT_PORT})")
     p.add_argument("--name", default="Guest", help="the player name browser guests get (default Guest; the table numbers repeats)")
     p.add_argument("--public-url", default=None, help="the address browsers use, if not http://LISTEN:PORT")
+    p.add_argument("--password", default=None,
+                   help="a shared password the browser asks for (default: none; $DOMINOES_WEB_PASSWORD also works)")
+    p.add_argument("--max-sessions", type=int, default=8, help="browser tabs at once, each a process (default 8)")
+    p.add_argument("--sessions-per-address", type=int, default=3, help="tabs at once from one address (default 3)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -24,14 +28,23 @@ def run(args: argparse.Namespace) -> int:
     except ImportError:
         print("dominoes web needs the optional extra textual-serve: .venv/bin/pip install '.[web]' (in the clone)", file=sys.stderr)
         return 2
+    import os
+
     from ..net.protocol import clean_name
+
+    if min(args.max_sessions, args.sessions_per_address) < 1:
+        print("dominoes web: the session limits are 1 or more", file=sys.stderr)
+        return 2
+    password = args.password or os.environ.get("DOMINOES_WEB_PASSWORD") or None
 
     public = args.public_url
     if public is None and args.listen in ("0.0.0.0", "::"):
         print("dominoes web: with --listen 0.0.0.0 give --public-url http://THIS-HOST:PORT so browsers find the socket",
               file=sys.stderr)
-    server = make_web_server(args.server, args.listen, args.port, clean_name(args.name), public)
-    print(f"dominoes web: open http://{args.listen}:{args.port} (table server {args.server})", flush=True)
+    server = make_web_server(args.server, args.listen, args.port, clean_name(args.name), public, password=password,
+                             max_sessions=args.max_sessions, sessions_per_address=args.sessions_per_address)
+    print(f"dominoes web: open http://{args.listen}:{args.port} (table server {args.server}); "
+          f"password {'required' if password else 'none'}, at most {args.max_sessions} tabs", flush=True)
     try:
         server.serve()
     except OSError as exc:

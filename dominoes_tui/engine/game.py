@@ -7,58 +7,43 @@ them (COM-5, COM-6), so the seat to act always has at least one legal move.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Sequence
 
+from .bits import BIT, CODE, DOUBLE, HI, INDEX, LEAD, LINE_MOVES, LO, NAME, NUMBER, OTHER, TILES, four_moves
+from .board import Board
 from .errors import IllegalMove
+from .events import DRAW as _DRAW, EVENT as _EVENT, PASS as _PASS, PLAY as _PLAY, ROUND_END as _ROUND_END
+from .events import ROUND_START as _ROUND_START, START as _START, materialize
 from .knowledge import LackTracker
 from .layout import Layout
 from .leads import first_round_lead, next_leader
-from .moves import Move, legal_moves
-from .scoring import MatchVerdict, RoundOutcome, match_verdict, score_round
-from .tiles import ALL_TILES, TILE_NAME, Tile
+from .moves import Move
+from .records import Deal, RoundRecord, Seat
+from .scoring import NOT_OVER, MatchVerdict, RoundOutcome, match_verdict, score_round
+from .shuffle import shuffled_set
+from .tiles import Tile
 from .variants import TableConfig
 
 NEW, PLAYING, ROUND_OVER, MATCH_OVER = "new", "playing", "round_over", "match_over"
 
 
-@dataclass(frozen=True)
-class Seat:
-    name: str
-    kind: str = "bot"  # "human" or "bot"
-    level: str | None = None
-
-    def to_json(self, seat: int) -> dict[str, Any]:
-        data: dict[str, Any] = {"seat": seat, "name": self.name, "kind": self.kind}
-        if self.level is not None:
-            data["level"] = self.level
-        return data
+TILE_OF_NAME = {name: TILES[i] for i, name in enumerate(NAME)}
 
 
-@dataclass(frozen=True)
-class Deal:
-    """A round's hands and boneyard (top first), and optionally its leader (from a log)."""
-
-    hands: list[list[Tile]]
-    boneyard: list[Tile]
-    leader: int | None = None
+def _mask_of(tiles: list[int]) -> int:
+    return sum(map(BIT.__getitem__, tiles))  # the bits are distinct: a sum is their union
 
 
-@dataclass(frozen=True)
-class RoundRecord:
-    """A finished round as the scoresheet and summaries show it."""
-
-    round: int
-    result: str  # "domino" or "blocked"
-    outcome: RoundOutcome
-    hands: list[list[Tile]]
-    went_out: int | None
-    blocker: int | None
-    play_points: list[int]  # All Fives: points scored in play this round, per seat
-    scores: list[int]
+@lru_cache(maxsize=None)
+def _default_seats(n: int) -> tuple[Seat, ...]:
+    return tuple(Seat(f"Seat {i}") for i in range(n))
 
 
 class Match:
+    """A match between seats. Inside, tiles are indices and hands are lists plus bitmasks
+    (bits.py, board.py); Tiles, Moves, the Layout and the log's events are what it shows."""
+
     def __init__(
         self,
         config: TableConfig,
@@ -69,7 +54,7 @@ class Match:
         self.config = config
         self.rng = rng
         self.n = config.players
-        self.seats = list(seats) if seats else [Seat(f"Seat {i}") for i in range(self.n)]
+        self.seats = list(seats) if seats else list(_default_seats(self.n))
         if len(self.seats) != self.n:
             raise ValueError(f"{len(self.seats)} seats given for {self.n} players")
         self.seed = seed
@@ -77,19 +62,27 @@ class Match:
         self._draws = config.rules.draws
         self._spinner = config.rules.spinner
         self._reserve = int(config.option("boneyard_reserve") or 0)
+        self._variant = config.variant
+        self._plaza = config.variant == "partner" and config.option("partner_lead_rule") == "plaza"
         self.scores = [0] * self.sides
         self.round_no = 0
         self.phase = NEW
-        self.events: list[dict[str, Any]] = []
+        # The log's events: those made so far, and the newest kept in a compact form until
+        # someone reads `events` (a bench or a bot-only match may never look).
+        self._events: list[dict[str, Any]] = []
+        self._raw: list[Any] = [(_START,)]
         self.records: list[RoundRecord] = []
-        self.verdict = MatchVerdict(False)
+        self.verdict = NOT_OVER
         self._next_leader: int | None = None
         # the round in progress
-        self.hands: list[list[Tile]] = [[] for _ in range(self.n)]
-        self._stock: list[Tile] = []  # boneyard, top tile last so a draw is a pop()
-        self.layout = Layout(config.rules.spinner)
+        self._hand: list[list[int]] = [[] for _ in range(self.n)]  # in the order held
+        self._mask: list[int] = [0] * self.n  # the same hands as bitmasks
+        self._stock: list[int] = []  # boneyard, top tile last so a draw is a pop()
+        self._board = Board(self._spinner)
+        self._layout: Layout | None = None  # made when first asked for, from the plays logged
+        self._layout_upto = 0  # events up to here are placed on it
         self.leader = 0
-        self.lead_tile: Tile | None = None
+        self._lead = -1  # the tile the round must be led with, or -1
         self.to_act = 0
         self.last_placer: int | None = None
         self.round_start_index = 0
@@ -97,13 +90,64 @@ class Match:
         self.knowledge = LackTracker(self.n)
         self._legal: list[Move] | None = None
         self._passes = 0
-        self.events.append(self._match_start_event())
 
     # -- public reading ----------------------------------------------------------
     @property
+    def events(self) -> list[dict[str, Any]]:
+        """Every event of the match so far, as GAMELOG.md writes them."""
+        if self._raw:
+            self._flush_events()
+        return self._events
+
+    def _flush_events(self) -> None:
+        self._events.extend(materialize(self._raw, self._match_start_event))
+        self._raw = []
+
+    @property
+    def hands(self) -> list[list[Tile]]:
+        """Every hand as Tiles, in the order held (a fresh copy)."""
+        return [[TILES[t] for t in h] for h in self._hand]
+
+    @hands.setter
+    def hands(self, hands: Sequence[Sequence[Tile]]) -> None:
+        self._hand = [[INDEX[t] for t in h] for h in hands]
+        self._mask = [_mask_of(h) for h in self._hand]
+        self._legal = None
+
+    def hand(self, seat: int) -> tuple[Tile, ...]:
+        return tuple(TILES[t] for t in self._hand[seat])
+
+    def hand_sizes(self) -> tuple[int, ...]:
+        return tuple(map(len, self._hand))
+
+    @property
+    def layout(self) -> Layout:
+        """The tiles as they lie, brought up to date with this round's plays on asking."""
+        layout = self._layout
+        if layout is None:
+            layout = self._layout = Layout(self._spinner)
+        events = self.events
+        if self._layout_upto < len(events):
+            for event in events[self._layout_upto:]:
+                if event["event"] == "play":
+                    layout.place(TILE_OF_NAME[event["tile"]], event["end"])
+            self._layout_upto = len(events)
+        return layout
+
+    @layout.setter
+    def layout(self, layout: Layout) -> None:
+        self._layout, self._layout_upto = layout, len(self.events)
+        self._board = Board.from_layout(layout, self._spinner)
+        self._legal = None
+
+    @property
     def boneyard(self) -> list[Tile]:
         """Top first, as the log lists it."""
-        return self._stock[::-1]
+        return [TILES[t] for t in reversed(self._stock)]
+
+    @boneyard.setter
+    def boneyard(self, tiles: Sequence[Tile]) -> None:
+        self._stock = [INDEX[t] for t in reversed(tiles)]
 
     @property
     def boneyard_size(self) -> int:
@@ -114,6 +158,15 @@ class Match:
         if not self._draws:
             return 0
         return max(0, len(self._stock) - self._reserve)
+
+    @property
+    def lead_tile(self) -> Tile | None:
+        return TILES[self._lead] if self._lead >= 0 else None
+
+    @lead_tile.setter
+    def lead_tile(self, tile: Tile | None) -> None:
+        self._lead = -1 if tile is None else INDEX[tile]
+        self._legal = None
 
     @property
     def lacks(self) -> list[set[int]]:
@@ -128,12 +181,29 @@ class Match:
         return seat % 2 if self.config.teams else seat
 
     def legal_moves(self) -> list[Move]:
-        """The moves open to the seat to act (empty between rounds)."""
+        """The moves open to the seat to act (empty between rounds): hand order first,
+        then end order (COM-3); on an empty layout every tile, or the one named (COM-8)."""
+        legal = self._legal  # reset by every change of the position
+        if legal is not None:
+            return legal
         if self.phase != PLAYING:
             return []
-        if self._legal is None:
-            self._legal = legal_moves(self.hands[self.to_act], self.layout, self.lead_tile)
-        return self._legal
+        b = self._board
+        if b.empty or b.four:
+            hand = self._hand[self.to_act]
+            if not b.empty:
+                row = four_moves(tuple(b.val))  # type: ignore[arg-type]
+                legal = [m for t in hand for m in row[t]]
+            elif self._lead >= 0:
+                legal = [LEAD[self._lead]] if self._lead in hand else []
+            else:
+                legal = [LEAD[t] for t in hand]
+        else:
+            val = b.val
+            row = LINE_MOVES[val[0] * 7 + val[1]]
+            legal = [m for t in self._hand[self.to_act] for m in row[t]]
+        self._legal = legal
+        return legal
 
     def round_events(self) -> list[dict[str, Any]]:
         """This round's events after round_start (what the table has seen happen)."""
@@ -144,63 +214,96 @@ class Match:
         """Shuffle and deal the next round (COM-1); a `deal` from a log replaces the shuffle."""
         if self.phase not in (NEW, ROUND_OVER):
             raise IllegalMove("a round can only be dealt before the match or after a round")
-        tiles = list(ALL_TILES)
-        self.rng.shuffle(tiles)  # always drawn, so a replayed log leaves the RNG where play left it
-        size = self.config.hand_size
-        hands = [tiles[i * size : (i + 1) * size] for i in range(self.n)]
-        boneyard = tiles[self.n * size :]
+        tiles = shuffled_set(self.rng)  # always drawn, so a replayed log leaves the RNG where play left it
+        size, n = self.config.hand_size, self.n
+        hands = [tiles[i * size : (i + 1) * size] for i in range(n)]
+        boneyard = tiles[n * size :]
         if deal is not None:
-            hands, boneyard = [list(h) for h in deal.hands], list(deal.boneyard)
+            hands = [[INDEX[t] for t in h] for h in deal.hands]
+            boneyard = [INDEX[t] for t in deal.boneyard]
         self.round_no += 1
-        if self.round_no == 1:
-            leader, lead_tile = first_round_lead(self.config, hands, self.rng)
+        lead_tile: Tile | None
+        if self.round_no == 1 and self._plaza:  # PARTNER-3: 6-6 (index 27) is always dealt
+            leader, lead_tile = next(i for i, h in enumerate(hands) if 27 in h), TILES[27]
+        elif self.round_no == 1:
+            leader, lead_tile = first_round_lead(self.config, [[TILES[t] for t in h] for h in hands], self.rng)
         else:
             leader, lead_tile = self._next_leader, None  # type: ignore[assignment]
         if deal is not None and deal.leader is not None and deal.leader != leader:
             if lead_tile is not None or self.round_no > 1:
                 raise IllegalMove(f"seat {deal.leader} cannot lead round {self.round_no}; the rules say seat {leader}")
             leader = deal.leader  # a lot: the log's record of it stands
-        self.hands, self._stock = hands, boneyard[::-1]
-        self.layout = Layout(self.config.rules.spinner)
-        self.leader, self.lead_tile, self.to_act = leader, lead_tile, leader
+        self._hand, self._mask, self._stock = hands, [_mask_of(h) for h in hands], boneyard[::-1]
+        self._board = Board(self._spinner)
+        self._layout = None
+        self.leader, self.to_act = leader, leader
+        self._lead = -1 if lead_tile is None else INDEX[lead_tile]
         self.last_placer = None
-        self.play_points = [0] * self.n
-        self.knowledge = LackTracker(self.n)
+        self.play_points = [0] * n
+        self.knowledge = LackTracker(n)
         self._legal, self._passes = None, 0
         self.phase = PLAYING
-        self.round_start_index = len(self.events)
-        self.events.append(
-            {
-                "event": "round_start",
-                "round": self.round_no,
-                "hands": [[TILE_NAME[t] for t in h] for h in hands],
-                "boneyard": [TILE_NAME[t] for t in boneyard],
-                "leader": leader,
-            }
-        )
+        self.round_start_index = self._layout_upto = len(self._events) + len(self._raw)
+        self._raw.append((_ROUND_START, self.round_no, [h[:] for h in hands], boneyard, leader))
 
     def apply(self, move: Move, seat: int | None = None) -> None:
         """Play `move` for the seat to act. An illegal move raises IllegalMove and changes nothing."""
         if self.phase != PLAYING:
             raise IllegalMove("no round is being played" if self.phase != MATCH_OVER else "the match is over")
-        if seat is not None and seat != self.to_act:
-            raise IllegalMove(f"it is seat {self.to_act}'s turn, not seat {seat}'s")
-        if move not in self.legal_moves():
-            raise IllegalMove(self._why_illegal(move))
         mover = self.to_act
-        going_out = len(self.hands[mover]) == 1
-        ends_before = [v for _, v in self.layout.open_ends()] if going_out else []
-        self.hands[mover].remove(move.tile)
-        self.knowledge.played(mover)
-        self.layout.place(move.tile, move.end)
-        self.lead_tile = None
+        if seat is not None and seat != mover:
+            raise IllegalMove(f"it is seat {mover}'s turn, not seat {seat}'s")
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_moves()
+        try:
+            code = CODE[id(legal[legal.index(move)])]  # the shared Move object, whatever was passed
+        except ValueError:
+            raise IllegalMove(self._why_illegal(move)) from None
+        hand, b = self._hand[mover], self._board
+        if len(hand) == 1 or b.empty or self._spinner:
+            self._place(move, mover, code >> 2, code & 3)
+            return
+        # The common case, a tile added to a line, kept as short as it can be:
+        t, point = code >> 2, code & 3
+        hand.remove(t)
+        self._mask[mover] ^= 1 << t
+        if self.knowledge.pending:
+            self.knowledge.played(mover)
+        val = b.val
+        val[point] = OTHER[t * 7 + val[point]]  # only the covered end changes
+        ends = b.ends = NUMBER[val[0]] | NUMBER[val[1]]
         self.last_placer = mover
-        self._legal, self._passes = None, 0
-        self.events.append({"event": "play", "seat": mover, "tile": TILE_NAME[move.tile], "end": move.end})
+        self._legal = None
+        self._passes = 0
+        self._raw.append((_PLAY, mover, move))
+        seat = mover + 1
+        if seat == self.n:
+            seat = 0
+        if self._mask[seat] & ends:  # the next seat can play: the usual case
+            self.to_act = seat
+            return
+        self._advance(seat)
+
+    def _place(self, move: Move, mover: int, t: int, point: int) -> None:
+        """Every other placement: a lead, a spinner's layout, a seat going out."""
+        hand, b = self._hand[mover], self._board
+        going_out = len(hand) == 1
+        ends_before = b.values()
+        hand.remove(t)
+        self._mask[mover] ^= 1 << t
+        if self.knowledge.pending:
+            self.knowledge.played(mover)
+        b.place(t, point)
+        self._lead = -1
+        self.last_placer = mover
+        self._legal = None
+        self._passes = 0
+        self._raw.append((_PLAY, mover, move))
         if self._spinner and self._score_in_play(mover):
             return
         if going_out:
-            self._end_round(went_out=mover, capicu=self._is_capicu(move.tile, ends_before))
+            self._end_round(went_out=mover, capicu=self._is_capicu(t, ends_before))
             return
         self._advance((mover + 1) % self.n)
 
@@ -215,9 +318,9 @@ class Match:
     # -- internals -------------------------------------------------------------
     def _why_illegal(self, move: Move) -> str:
         seat = self.to_act
-        if move.tile not in self.hands[seat]:
+        if move.tile not in self.hand(seat):
             return f"seat {seat} does not hold {move.tile}"
-        if self.layout.is_empty:
+        if self._board.empty:
             if move.end is not None:
                 return f"the lead takes no end; lead {move.tile} with end null"
             return f"this round must be led with {self.lead_tile}"
@@ -230,12 +333,12 @@ class Match:
 
     def _score_in_play(self, seat: int) -> bool:
         """FIVES-7; returns True when the match was won mid-round (FIVES-11)."""
-        count = self.layout.count()
+        count = self._board.count()
         if count <= 0 or count % 5:
             return False
         self.scores[seat] += count
         self.play_points[seat] += count
-        self.events.append({"event": "score", "seat": seat, "points": count, "reason": "ends"})
+        self._raw.append((_EVENT, {"event": "score", "seat": seat, "points": count, "reason": "ends"}))
         if self.config.option("fives_win_mid_round") == "on" and self.scores[seat] >= self.config.target:
             self.verdict = MatchVerdict(True, seat)
             self.phase = MATCH_OVER
@@ -243,37 +346,39 @@ class Match:
             self.records.append(
                 RoundRecord(
                     self.round_no, "won_in_play", RoundOutcome(seat, seat, 0, [0] * self.sides),
-                    [list(h) for h in self.hands], None, None, list(self.play_points), list(self.scores),
+                    self.hands, None, None, list(self.play_points), list(self.scores),
                 )
             )
-            self.events.append({"event": "match_end", "winner": seat, "scores": list(self.scores)})
+            self._raw.append((_EVENT, {"event": "match_end", "winner": seat, "scores": list(self.scores)}))
             return True
         return False
 
-    def _is_capicu(self, tile: Tile, ends_before: list[int]) -> bool:
+    @staticmethod
+    def _is_capicu(t: int, ends_before: list[int]) -> bool:
         """PARTNER-8: out with a mixed tile whose numbers are the two different end values."""
-        if tile.is_double or len(set(ends_before)) != 2:
+        if DOUBLE[t] or len(set(ends_before)) != 2:
             return False
-        return {tile.low, tile.high} == set(ends_before)
+        return {LO[t], HI[t]} == set(ends_before)
 
     def _advance(self, seat: int) -> None:
         """Hand the turn on, drawing and passing for every seat that must (COM-5, COM-6)."""
-        hands, n, events = self.hands, self.n, self.events
-        ends = {v for _, v in self.layout.open_ends()}  # draws and passes leave them as they are
+        fits = self._board.ends  # draws and passes leave the ends as they are
+        masks = self._mask
+        n, raw, stock = self.n, self._raw, self._stock
+        ends = self._board.values()
         while True:
-            hand = hands[seat]
-            for t in hand:
-                if t.low in ends or t.high in ends:
-                    self.to_act = seat
-                    return
-            if self._draws and len(self._stock) > self._reserve:
-                tile = self._stock.pop()
-                hand.append(tile)
+            if masks[seat] & fits:
+                self.to_act = seat
+                return
+            if self._draws and len(stock) > self._reserve:
+                t = stock.pop()
+                self._hand[seat].append(t)
+                masks[seat] |= 1 << t
                 self.knowledge.drew(seat, ends)
-                events.append({"event": "draw", "seat": seat, "tile": TILE_NAME[tile]})
+                raw.append((_DRAW, seat, t))
                 continue
             self.knowledge.passed(seat, ends)
-            events.append({"event": "pass", "seat": seat})
+            raw.append((_PASS, seat))
             self._passes += 1
             if self._passes >= n:  # a whole lap of passes: nobody can play (COM-7 b)
                 self._end_round(went_out=None)
@@ -282,25 +387,25 @@ class Match:
 
     def _end_round(self, went_out: int | None, capicu: bool = False) -> None:
         blocker = None if went_out is not None else self.last_placer
-        outcome = score_round(self.config, self.hands, went_out, blocker, self.scores, capicu)
+        hands = self.hands
+        outcome = score_round(self.config, hands, went_out, blocker, self.scores, capicu)
         for side, delta in enumerate(outcome.deltas):
             self.scores[side] += delta
         self._next_leader = next_leader(self.config, self.leader, outcome.winner_seat, went_out, blocker)
         result = "domino" if went_out is not None else "blocked"
-        hands = [list(h) for h in self.hands]
         event: dict[str, Any] = {
             "event": "round_end",
             "round": self.round_no,
             "result": result,
             "winner": outcome.winner,
             "points": outcome.points,
-            "hands": [[TILE_NAME[t] for t in h] for h in hands],
+            "hands": [h[:] for h in self._hand],  # named when the event is read
             "scores": list(self.scores),
             "blocker": blocker,
         }
-        if self.config.variant == "partner":
+        if self._variant == "partner":
             event["capicu"] = outcome.capicu
-        self.events.append(event)
+        self._raw.append((_ROUND_END, event))
         self.records.append(
             RoundRecord(self.round_no, result, outcome, hands, went_out, blocker, list(self.play_points), list(self.scores))
         )
@@ -309,11 +414,11 @@ class Match:
         if self.verdict.over:
             self.phase = MATCH_OVER
             end: dict[str, Any] = {"event": "match_end", "winner": self.verdict.winner, "scores": list(self.scores)}
-            if self.config.variant == "kozel":
+            if self._variant == "kozel":
                 end["loser"] = self.verdict.loser
             if self.config.teams:  # PARTNER-10, an extra field of this program's logs
                 end["shutout"] = self.verdict.shutout
-            self.events.append(end)
+            self._raw.append((_EVENT, end))
         else:
             self.phase = ROUND_OVER
 

@@ -15,24 +15,24 @@ from .tiles import parse_tile
 
 
 class LackTracker:
-    __slots__ = ("lacks", "_pending")
+    __slots__ = ("lacks", "pending")
 
     def __init__(self, players: int) -> None:
         self.lacks: list[set[int]] = [set() for _ in range(players)]
-        self._pending: dict[int, set[int]] = {}
+        self.pending: dict[int, set[int]] = {}
 
     def drew(self, seat: int, ends: Iterable[int]) -> None:
         self.lacks[seat] = set()  # the unknown drawn tiles may carry any number
-        self._pending[seat] = set(ends)
+        self.pending[seat] = set(ends)
 
     def passed(self, seat: int, ends: Iterable[int]) -> None:
-        if seat in self._pending:
-            self.lacks[seat] = self._pending.pop(seat)
+        if seat in self.pending:
+            self.lacks[seat] = self.pending.pop(seat)
         self.lacks[seat].update(ends)
 
     def played(self, seat: int) -> None:
-        if seat in self._pending:
-            self.lacks[seat] = self._pending.pop(seat)
+        if seat in self.pending:
+            self.lacks[seat] = self.pending.pop(seat)
 
 
 def replay_history(players: int, history: Iterable[dict[str, Any]], spinner: bool) -> tuple[Layout, LackTracker]:

@@ -12,8 +12,9 @@ from .errors import ConfigError
 class OptionSpec:
     name: str
     help: str
-    choices: tuple[Any, ...] | None = None  # None: any integer accepted by `minimum`
+    choices: tuple[Any, ...] | None = None  # None: any whole number from `minimum` to `maximum`
     minimum: int | None = None
+    maximum: int | None = None  # RULES.md v1.1 §4: every integer option is bounded
     default: Any = None
     # Defaults that depend on the player count (DRAW-9).
     default_for: Callable[[int], Any] | None = None
@@ -24,6 +25,8 @@ class OptionSpec:
     def describe_allowed(self) -> str:
         if self.choices is not None:
             return ", ".join(str(c) for c in self.choices)
+        if self.minimum is not None and self.maximum is not None:
+            return f"a whole number from {self.minimum} to {self.maximum}"
         if self.minimum is not None:
             return f"a whole number >= {self.minimum}"
         return "a whole number"
@@ -47,7 +50,8 @@ class OptionSpec:
         if self.choices is not None:
             if value in self.choices and not isinstance(value, bool):
                 return value
-        elif isinstance(value, int) and (self.minimum is None or value >= self.minimum):
+        elif (isinstance(value, int) and (self.minimum is None or value >= self.minimum)
+              and (self.maximum is None or value <= self.maximum)):
             return value
         raise ConfigError(f"option {self.name}: {raw!r} is not allowed; allowed: {self.describe_allowed()}")
 
@@ -71,17 +75,17 @@ OPTIONS: dict[str, tuple[OptionSpec, ...]] = {
         OptionSpec("first_lead", _FIRST_LEAD_HELP, LEADS_ANY, default="LOT"),
         _RESERVE,
         _BLOCKED,
-        OptionSpec("target_score", "points that win the match", minimum=1, default_for=_draw_target),
+        OptionSpec("target_score", "points that win the match", minimum=1, maximum=1000, default_for=_draw_target),
     ),
     "block": (
         OptionSpec("first_lead", _FIRST_LEAD_HELP, LEADS_ANY, default="LOT"),
         _BLOCKED,
-        OptionSpec("target_score", "points that win the match", minimum=1, default_for=_draw_target),
+        OptionSpec("target_score", "points that win the match", minimum=1, maximum=1000, default_for=_draw_target),
     ),
     "allfives": (
         OptionSpec("first_lead", _FIRST_LEAD_HELP, LEADS_ANY, default="LOT"),
         _RESERVE,
-        OptionSpec("target_score", "points that win the match", minimum=1, default=150),
+        OptionSpec("target_score", "points that win the match", minimum=1, maximum=1000, default=150),
         OptionSpec(
             "fives_win_mid_round", "reaching the target by scoring in play wins at once",
             ("off", "on"), default="off",
@@ -102,12 +106,12 @@ OPTIONS: dict[str, tuple[OptionSpec, ...]] = {
         OptionSpec("first_lead", "who leads round 1: the lowest double (1-1 first) or the highest",
                    ("LOWEST_DOUBLE", "HIGHEST_DOUBLE"), default="LOWEST_DOUBLE"),
         _RESERVE,
-        OptionSpec("kozel_limit", "penalty total that loses the match", minimum=1, default=101),
-        OptionSpec("kozel_threshold", "smallest penalty that is recorded", minimum=0, default=13),
+        OptionSpec("kozel_limit", "penalty total that loses the match", minimum=1, maximum=1000, default=101),
+        OptionSpec("kozel_threshold", "smallest penalty that is recorded", minimum=0, maximum=30, default=13),
         OptionSpec("kozel_threshold_mode", "the threshold applies only to an empty account, or every round",
                    ("opening", "every_round"), default="opening"),
-        OptionSpec("kozel_lone_00", "penalty for a hand of only 0-0", minimum=0, default=25),
-        OptionSpec("kozel_lone_66", "penalty for a hand of only 6-6", minimum=0, default=20),
+        OptionSpec("kozel_lone_00", "penalty for a hand of only 0-0", minimum=0, maximum=100, default=25),
+        OptionSpec("kozel_lone_66", "penalty for a hand of only 6-6", minimum=0, maximum=100, default=20),
         OptionSpec("kozel_fish_lead", "who leads after a fish with a winner: the winner or the blocker",
                    ("winner", "blocker"), default="winner"),
     ),
@@ -140,3 +144,12 @@ def resolve_options(variant: str, players: int, given: dict[str, Any]) -> dict[s
         name: spec.parse(given[name]) if name in given else spec.default_value(players)
         for name, spec in specs.items()
     }
+
+
+def check_option(variant: str, name: str, raw: Any) -> Any:
+    """One option's value as the table will use it, or ConfigError naming the allowed values
+    (the settings screen and a hosted `create` ask this before building a table)."""
+    specs = {spec.name: spec for spec in OPTIONS.get(variant, ())}
+    if name not in specs:
+        raise ConfigError(f"unknown option {name!r} for {variant}; allowed: {', '.join(specs)}")
+    return specs[name].parse(raw)

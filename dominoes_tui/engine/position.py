@@ -51,10 +51,10 @@ def position_from_view(
     match.scores = list(view.scores)
     match.round_no = view.round
     match.hands = [list(h) for h in hands]
-    match._stock = list(boneyard)[::-1]
+    match.boneyard = list(boneyard)
     match.layout = layout_from_view(view)
     match.leader = view.leader
-    match.lead_tile = view.legal[0].tile if match.layout.is_empty and len(view.legal) == 1 and view.my_turn else None
+    match.lead_tile = view.legal[0].tile if not view.layout.line and len(view.legal) == 1 and view.my_turn else None
     match.to_act = view.to_act if view.to_act is not None else view.seat
     match.knowledge = replay_history(view.players, view.history, view.variant == "allfives")[1]
     match.round_start_index = len(match.events) - 1

@@ -183,12 +183,15 @@ class MatchVerdict:
     shutout: bool = False  # PARTNER-10: the losing team ends the match on 0 (no extra points)
 
 
+NOT_OVER = MatchVerdict(False)
+
+
 def match_verdict(config: TableConfig, scores: Sequence[int]) -> MatchVerdict:
     """DRAW-10, FIVES-11, PARTNER-9, KOZEL-10, DUEL-9: is the match over, and who won?"""
     target = config.target
     if config.variant == "kozel":
         if max(scores) < target:
-            return MatchVerdict(False)
+            return NOT_OVER
         top = max(scores)
         losers = [i for i, s in enumerate(scores) if s == top]
         survivors = [i for i, s in enumerate(scores) if s != top]
@@ -202,7 +205,7 @@ def match_verdict(config: TableConfig, scores: Sequence[int]) -> MatchVerdict:
         winner = list(scores).index(top)
         shutout = bool(config.teams) and all(s == 0 for i, s in enumerate(scores) if i != winner)
         return MatchVerdict(True, winner, shutout=shutout)
-    return MatchVerdict(False)
+    return NOT_OVER
 
 
 def _one_or_list(seats: list[int]) -> int | list[int] | None:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from types import MappingProxyType
 from typing import Any, Mapping
 
@@ -49,19 +50,20 @@ class TableConfig:
     players: int
     options: Mapping[str, Any]  # read-only: views share it, nobody may change the rules
 
-    @property
+    # Worked out once per table (a config never changes): matches read them every round.
+    @cached_property
     def rules(self) -> Variant:
         return VARIANTS[self.variant]
 
-    @property
+    @cached_property
     def target(self) -> int:
         return int(self.options[target_option(self.variant)])
 
-    @property
+    @cached_property
     def teams(self) -> tuple[tuple[int, int], tuple[int, int]] | None:
         return ((0, 2), (1, 3)) if self.rules.teams else None
 
-    @property
+    @cached_property
     def hand_size(self) -> int:
         return self.rules.hand_size[self.players]
 

@@ -81,13 +81,23 @@ class PlayerView:
         return {name: open_ends.get(name) for name in ("left", "right", "up", "down")}
 
 
-def _public_history(events: list[dict[str, Any]], seat: int) -> tuple[dict[str, Any], ...]:
-    """This round's events as `seat` saw them: others' draws face down. Public events are
-    shared, not copied (views are built every turn); treat them as read-only."""
-    return tuple(
-        {"event": "draw", "seat": e["seat"], "tile": None} if e["event"] == "draw" and e["seat"] != seat else e
-        for e in events
-    )
+def _public_history(match: Match, seat: int) -> tuple[dict[str, Any], ...]:
+    """This round's events as `seat` saw them: others' draws face down. Kept per seat and
+    extended as the round goes (views are built every turn); public events are shared, not
+    copied: treat them as read-only."""
+    if not match.round_no:
+        return ()
+    events = match.events
+    start = match.round_start_index + 1
+    cache = match.__dict__.setdefault("_public_histories", {})
+    entry = cache.get(seat)
+    if entry is None or entry[0] != start or entry[1] > len(events):
+        entry = cache[seat] = [start, start, []]
+    seen = entry[2]
+    for e in events[entry[1]:]:
+        seen.append({"event": "draw", "seat": e["seat"], "tile": None} if e["event"] == "draw" and e["seat"] != seat else e)
+    entry[1] = len(events)
+    return tuple(seen)
 
 
 def _score_row(record: RoundRecord) -> ScoreRow:
@@ -119,17 +129,17 @@ def view_for(match: Match, seat: int) -> PlayerView:
         phase=match.phase,
         leader=match.leader,
         to_act=match.to_act if playing else None,
-        hand=tuple(match.hands[seat]),
+        hand=match.hand(seat),
         layout=LayoutView(
             tuple(layout.line), layout.spinner_index, tuple(layout.up), tuple(layout.down),
             tuple(layout.open_ends()), layout.count(),
         ),
-        hand_sizes=tuple(map(len, match.hands)),
-        boneyard=len(match._stock),
+        hand_sizes=match.hand_sizes(),
+        boneyard=match.boneyard_size,
         drawable=match.drawable,
         scores=tuple(match.scores),
         legal=tuple(match.legal_moves()) if playing and match.to_act == seat else (),
-        history=_public_history(match.round_events(), seat) if match.round_no else (),
+        history=_public_history(match, seat),
         lacks=tuple(map(frozenset, match.lacks)),
         scoresheet=_scoresheet(match),
     )

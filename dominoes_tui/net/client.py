@@ -14,6 +14,9 @@ from typing import Any, Callable
 from . import protocol as P
 
 
+PING_EVERY = 60.0
+
+
 class ConnectionLost(ConnectionError):
     """The server went away (or hung up on us)."""
 
@@ -49,16 +52,24 @@ class Connection:
         self.on_lost: Callable[[], None] | None = None
         self.closed = False
         self.name = ""
+        self.guest = True  # False once the server said our name is ours (a claimed identity)
         self._task = asyncio.get_running_loop().create_task(self._read())
 
     @classmethod
-    async def open(cls, host: str, port: int, name: str, timeout: float = 10.0) -> "Connection":
+    async def open(cls, host: str, port: int, name: str, timeout: float = 10.0, secret: str | None = None) -> "Connection":
+        """Connect and say hello; `secret` proves (or first claims) the name, else we are a guest."""
         reader, writer = await asyncio.wait_for(
             asyncio.open_connection(host, port, limit=P.MAX_CLIENT_LINE), timeout
         )
         conn = cls(reader, writer)
-        welcome = await conn.request({"type": "hello", "protocol": P.PROTOCOL_VERSION, "name": name}, timeout)
-        conn.name = welcome.get("name", name)
+        hello: dict[str, Any] = {"type": "hello", "protocol": P.PROTOCOL_VERSION, "name": name}
+        if secret is not None:
+            hello["secret"] = secret
+        welcome = await conn.request(hello, timeout)
+        conn._keepalive = asyncio.get_running_loop().create_task(conn._ping())
+        conn.name = P.clean_name(welcome.get("name"), name)
+        identity = welcome.get("identity")
+        conn.guest = not (isinstance(identity, dict) and identity.get("kind") == "claimed")
         return conn
 
     async def _read(self) -> None:
@@ -68,7 +79,7 @@ class Connection:
                 if not line:
                     break
                 try:
-                    msg = P.decode(line)
+                    msg = P.plain_message(P.decode(line))  # the boundary: nothing raw gets past it
                 except P.ProtocolError:
                     continue
                 fut = self._waiting.pop(msg.get("id"), None) if isinstance(msg.get("id"), int) else None
@@ -88,6 +99,8 @@ class Connection:
             pass
         finally:
             self.closed = True
+            if self._keepalive is not None:
+                self._keepalive.cancel()
             for fut in self._waiting.values():
                 if not fut.done():
                     fut.set_exception(ConnectionLost(getattr(self, "last_error", None) or "the connection was lost"))
@@ -99,6 +112,17 @@ class Connection:
                     pass
 
     last_error: str | None = None
+    _keepalive: "asyncio.Task[None] | None" = None
+
+    async def _ping(self) -> None:
+        """A ping a minute: the server hangs up on a connection silent for longer than its
+        idle timeout (docs/PROTOCOL.md), and a person watching a table sends nothing else."""
+        while not self.closed:
+            await asyncio.sleep(PING_EVERY)
+            try:
+                self.send({"type": "ping"})
+            except (ConnectionError, RuntimeError):
+                return
 
     def send(self, msg: dict[str, Any]) -> None:
         if self.closed:
@@ -127,6 +151,8 @@ class Connection:
             await asyncio.wait_for(self.writer.wait_closed(), 2)
         except Exception:  # noqa: BLE001
             pass
+        if self._keepalive is not None:
+            self._keepalive.cancel()
         self._task.cancel()
         try:
             await self._task

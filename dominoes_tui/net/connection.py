@@ -6,12 +6,10 @@ import asyncio
 import logging
 import time
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from . import protocol as P
-
-if TYPE_CHECKING:
-    from .table import Table
+from .names import GUEST, Identity
 
 log = logging.getLogger("dominoes_tui.net")
 
@@ -20,15 +18,18 @@ log = logging.getLogger("dominoes_tui.net")
 class Conn:
     reader: asyncio.StreamReader
     writer: asyncio.StreamWriter
+    address: str = "?"  # the peer's IP address (limits are counted per address)
+    max_unread: int = 1024 * 1024  # bytes the server holds for this reader before hanging up
     name: str = "Guest"
+    identity: Identity = GUEST  # who the hello proved (names.py)
     hello: bool = False
-    table: Table | None = None
+    table: Any = None  # the net/table.py Table it sits at or watches (that module imports this one)
     seat: int | None = None  # None while watching or in the lobby
     tokens: float = P.RATE_BURST
     last: float = field(default_factory=time.monotonic)
     errors: int = 0
     closed: bool = False
-    created: list[Table] = field(default_factory=list)  # tables this client made and has not sat at
+    created: list[Any] = field(default_factory=list)  # tables this client made and has not sat at
 
     def send(self, message: dict[str, Any]) -> None:
         self.send_bytes(P.encode(message))
@@ -39,7 +40,7 @@ class Conn:
         try:
             self.writer.write(data)
             transport = self.writer.transport
-            if transport is not None and transport.get_write_buffer_size() > 8 * 1024 * 1024:
+            if transport is not None and transport.get_write_buffer_size() > self.max_unread:
                 log.warning("client %s reads too slowly; hanging up", self.name)
                 self.abort()
         except (ConnectionError, RuntimeError):

@@ -11,6 +11,7 @@ from typing import Any
 
 from ..engine import LayoutView, Move, Placed, PlayerView, ScoreRow, parse_tile
 from ..table.client import RoundReport, SeatInfo
+from ..table.plain import plain, plain_name
 
 PROTOCOL_VERSION = 1
 DEFAULT_PORT = 7788
@@ -21,6 +22,7 @@ RATE_PER_SECOND = 20.0  # messages a client may send per second, on average ...
 RATE_BURST = 60  # ... with bursts up to this many
 MAX_ERRORS = 20  # refused/garbled messages before the server hangs up
 MAX_NAME = 14
+MAX_TEXT = 2000  # the longest string a client shows from a server (a reason, a notice)
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ"  # no I or O: read aloud across a room
 CODE_LENGTH = 4
 
@@ -38,7 +40,7 @@ def encode(message: dict[str, Any]) -> bytes:
 def decode(line: bytes) -> dict[str, Any]:
     try:
         data = json.loads(line.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:  # RecursionError: [[[[…]]]] nested deep
         raise ProtocolError(f"not a JSON line ({type(exc).__name__})") from None
     if not isinstance(data, dict):
         raise ProtocolError("a message is a JSON object")
@@ -49,11 +51,20 @@ def decode(line: bytes) -> dict[str, Any]:
 
 
 def clean_name(name: object, fallback: str = "Guest") -> str:
-    """A person's name as the table shows it: printable, at most MAX_NAME characters."""
-    if not isinstance(name, str):
-        return fallback
-    text = "".join(ch for ch in name if ch.isprintable()).strip()[:MAX_NAME].strip()
-    return text or fallback
+    """A person's name as the table shows it: plain text (table/plain.py), at most MAX_NAME characters."""
+    return plain_name(name, MAX_NAME, fallback)
+
+
+def plain_message(data: Any) -> Any:
+    """A message as the client may use it: every string in it (keys too) plain text
+    (table/plain.py: no control or escape characters), at most MAX_TEXT characters."""
+    if isinstance(data, str):
+        return plain(data, MAX_TEXT)
+    if isinstance(data, list):
+        return [plain_message(x) for x in data]
+    if isinstance(data, dict):
+        return {plain(k, MAX_TEXT): plain_message(v) for k, v in data.items()}
+    return data
 
 
 def now() -> float:
@@ -126,7 +137,7 @@ def view_from_json(data: dict[str, Any]) -> PlayerView:
             teams=tuple(tuple(t) for t in teams) if teams else None,
             options=dict(data["options"]),
             target=int(data["target"]),
-            names=tuple(data["names"]),
+            names=tuple(clean_name(n, "?") for n in data["names"]),
             round=int(data["round"]),
             phase=str(data["phase"]),
             leader=int(data["leader"]),
@@ -194,10 +205,11 @@ def seat_infos(seats: list[dict[str, Any]], mine: int | None) -> tuple[SeatInfo,
     "human"; other people are "remote", which the screen treats like a bot it waits on."""
     out = []
     for i, s in enumerate(seats):
+        name = clean_name(s.get("name"), f"Seat {i + 1}")  # a hostile server's 10,000 characters: cut
         if i == mine:
-            out.append(SeatInfo(s["name"], "human"))
+            out.append(SeatInfo(name, "human"))
         elif s.get("kind") == "bot":
-            out.append(SeatInfo(s["name"], "bot", s.get("level")))
+            out.append(SeatInfo(name, "bot", s.get("level")))
         else:
-            out.append(SeatInfo(s["name"], "remote", "person" if s.get("connected") else "away"))
+            out.append(SeatInfo(name, "remote", "person" if s.get("connected") else "away"))
     return tuple(out)

@@ -1,7 +1,10 @@
 """The SSH gateway behind `dominoes ssh`: `ssh -p 2222 NAME@HOST` lands in the lobby as NAME.
 
-No accounts: any user name is accepted (and becomes the player's name); an optional
-shared password. Each session runs `dominoes join` in a process of its own on a
+A public key is who you are (ssh_names.py): the first key to log in under a name claims
+it, and only that key plays under it again; anyone else (another key, the shared
+password alone, no key) is a guest under a name of its own. `keys_only` turns away
+logins without a key. Sessions are limited in total, per key and per address. Each
+session runs `dominoes join` in a process of its own on a
 pseudo-terminal of its own, so keys, colours and window resizes behave as in a local
 terminal and a crashed session touches no other. Sessions without a terminal are told
 how to connect and closed. The host key is made once and kept in the data folder.
@@ -14,8 +17,8 @@ import asyncio
 import fcntl
 import logging
 import os
-import re
 import secrets
+import shutil
 import signal
 import struct
 import sys
@@ -25,6 +28,10 @@ from typing import Any
 
 import asyncssh
 
+from .protocol import clean_name
+from .ssh_names import KeyRegister, name_folder
+from .storage import private_dir
+
 log = logging.getLogger("dominoes_tui.ssh")
 
 NO_TERMINAL = (
@@ -32,11 +39,8 @@ NO_TERMINAL = (
     b"Connect with a terminal, e.g.:  ssh -t -p PORT NAME@HOST\r\n"
 )
 MAX_SESSIONS = 64
-
-
-def safe_name(name: str) -> str:
-    """A user name as a folder name: letters, digits, - and _ only."""
-    return re.sub(r"[^A-Za-z0-9_-]", "_", name)[:32] or "guest"
+SESSIONS_PER_KEY = 3
+SESSIONS_PER_ADDRESS = 8
 
 
 def load_host_key(path: Path) -> asyncssh.SSHKey:
@@ -67,10 +71,19 @@ class Gateway:
         home: Path,
         password: str | None = None,
         command: list[str] | None = None,
+        keys_only: bool = False,
+        max_sessions: int = MAX_SESSIONS,
+        sessions_per_key: int = SESSIONS_PER_KEY,
+        sessions_per_address: int = SESSIONS_PER_ADDRESS,
     ) -> None:
         self.server_addr = server_addr  # HOST:PORT of the table server
-        self.home = home  # the gateway's folder: host key, per-user homes (tokens)
+        self.home = home  # the gateway's folder: host key, names and keys, per-name homes (tokens, identity)
         self.password = password
+        self.keys_only = keys_only
+        self.max_sessions = max_sessions
+        self.sessions_per_key = sessions_per_key
+        self.sessions_per_address = sessions_per_address
+        self.keys = KeyRegister(home / "names.json")
         # -P: the game's package comes from where this gateway's came from, never from a
         # dominoes_tui folder that happens to lie in the working directory
         self.command = command or [sys.executable, "-P", "-m", "dominoes_tui"]
@@ -79,10 +92,11 @@ class Gateway:
         self.port = 0
 
     async def start(self, host: str = "127.0.0.1", port: int = 2222, host_key: Path | None = None) -> int:
+        private_dir(self.home)
         key = load_host_key(host_key or self.home / "ssh_host_ed25519_key")
         self._acceptor = await asyncssh.create_server(
             lambda: GatewayServer(self), host, port, server_host_keys=[key], encoding=None,
-            login_timeout=60, keepalive_interval=30, line_editor=False,  # keys go straight to the game
+            login_timeout=30, keepalive_interval=30, line_editor=False,  # keys go straight to the game
         )
         self.port = self._acceptor.sockets[0].getsockname()[1]
         return self.port
@@ -99,28 +113,64 @@ class Gateway:
 
 
 class GatewayServer(asyncssh.SSHServer):
+    """One SSH connection's login: which key (if any) it proved, and from where."""
+
     def __init__(self, gateway: Gateway) -> None:
         self.gateway = gateway
+        self.fingerprint: str | None = None  # the key the client proved, once it did
+        self.address = "?"
+
+    def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
+        peer = conn.get_extra_info("peername")
+        self.address = str(peer[0]) if isinstance(peer, tuple) and peer else "?"
 
     def begin_auth(self, username: str) -> bool:
-        return self.gateway.password is not None  # no password set: everyone is welcome
+        return True  # always authenticate: a key is an identity, even where everyone is welcome
+
+    def public_key_auth_supported(self) -> bool:
+        return True
+
+    def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        fingerprint = key.get_fingerprint()
+        # With a shared password, a key the gateway does not know must show the password
+        # (OpenSSH then falls back to it, and the login is a guest's)
+        if self.gateway.password is not None and not self.gateway.keys.knows_key(fingerprint):
+            return False
+        self.fingerprint = fingerprint  # asyncssh checks the signature after this; no session without it
+        return True
 
     def password_auth_supported(self) -> bool:
-        return self.gateway.password is not None
+        return self.gateway.password is not None and not self.gateway.keys_only
 
     def validate_password(self, username: str, password: str) -> bool:
         expected = self.gateway.password or ""
+        self.fingerprint = None
         return secrets.compare_digest(password.encode("utf-8"), expected.encode("utf-8"))
 
+    def kbdint_auth_supported(self) -> bool:
+        return self.gateway.password is None and not self.gateway.keys_only  # no key, no password: a guest
+
+    def get_kbdint_challenge(self, username: str, lang: str, submethods: str) -> bool:
+        self.fingerprint = None
+        return True  # nothing to ask: the guest is in
+
     def session_requested(self) -> "GameSession | bool":
-        if len(self.gateway.sessions) >= MAX_SESSIONS:
+        gw = self.gateway
+        if len(gw.sessions) >= gw.max_sessions:
             return False
-        return GameSession(self.gateway)
+        if sum(1 for s in gw.sessions if s.address == self.address) >= gw.sessions_per_address:
+            return False
+        if self.fingerprint is not None and sum(1 for s in gw.sessions if s.fingerprint == self.fingerprint) >= gw.sessions_per_key:
+            return False
+        return GameSession(gw, self.fingerprint, self.address)
 
 
 class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
-    def __init__(self, gateway: Gateway) -> None:
+    def __init__(self, gateway: Gateway, fingerprint: str | None = None, address: str = "?") -> None:
         self.gateway = gateway
+        self.fingerprint = fingerprint
+        self.address = address
+        self.name = ""  # the name it plays under, once it runs
         self.chan: Any = None
         self.term_type: str | None = None
         self.size = (80, 24)
@@ -186,13 +236,23 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         self.gateway.sessions.discard(self)
 
     # -- the game's process ---------------------------------------------------------------
+    def _who(self) -> tuple[str, Path, bool]:
+        """(name, home folder, owner?): a key-holder's own folder, or a fresh guest's."""
+        gw = self.gateway
+        wanted = clean_name(self.chan.get_extra_info("username"))
+        in_use = {s.name for s in gw.sessions if s is not self}
+        name, owner = gw.keys.login(wanted, self.fingerprint, lambda n: n in in_use)
+        self.name = name
+        if owner:
+            return name, private_dir(gw.home / "users" / name_folder(name)), True
+        return name, private_dir(gw.home / "guests" / secrets.token_hex(8)), False
+
     async def _run(self) -> None:
-        name = self.chan.get_extra_info("username") or "Guest"
+        name, home, owner = self._who()
         master, slave = os.openpty()
         self.master = master
         _set_size(slave, *self.size)
         os.set_blocking(master, False)
-        home = self.gateway.home / "users" / safe_name(name)
         env = {
             "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
             "HOME": os.environ.get("HOME", "/"),
@@ -202,11 +262,12 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             "COLORTERM": "truecolor",
             "DOMINOES_TUI_HOME": str(home),
         }
-        cmd = [*self.gateway.command, "join", self.gateway.server_addr, "--name", name[:14]]
+        cmd = [*self.gateway.command, "join", self.gateway.server_addr, "--name", name]
+        if not owner:
+            cmd.append("--forget-tokens")  # a guest keeps no tokens and proves no name
         loop = asyncio.get_running_loop()
         status = 1
         try:
-            home.mkdir(parents=True, exist_ok=True)
             self.proc = await asyncio.create_subprocess_exec(
                 *cmd, stdin=slave, stdout=slave, stderr=slave, env=env,
                 start_new_session=True, preexec_fn=_take_terminal, close_fds=True, cwd=home,
@@ -232,6 +293,8 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
                 pass
             os.close(master)
             self.master = None
+            if not owner:
+                shutil.rmtree(home, ignore_errors=True)
             try:
                 self.chan.exit(status if isinstance(status, int) and status >= 0 else 1)
             except Exception:  # noqa: BLE001

@@ -3,24 +3,38 @@ play, what each client is told, and the files that bring it back after a restart
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import random
+import secrets
 import time
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from pathlib import Path
+from typing import Any, Protocol
 
-from ..bots import Bot, make_bot
-from ..engine import (
-    MATCH_OVER, NEW, PLAYING, ROUND_OVER, VARIANTS, IllegalMove, Match, Move, PlayerView, Seat, TableConfig, dumps,
-    view_for, write_log,
-)
+from ..engine import MATCH_OVER, NEW, PLAYING, ROUND_OVER, VARIANTS, IllegalMove, Match, Move, PlayerView, Seat, TableConfig, view_for
 from ..table.local import report_from
 from . import protocol as P
+from .bot_pool import BotPool
 from .connection import Conn, Refused
+from .limits import Limits
+from .table_files import append_log, tables_folder, write_meta, write_whole_log
 
-if TYPE_CHECKING:
-    from .server import Server
+
+
+class TableHost(Protocol):
+    """What a table asks of the server that holds it (net/server.py, which imports this
+    module: hence a protocol, not an import)."""
+
+    tables_dir: Path | None
+    default_level: str
+    ready_timeout: float
+    standin_delay: float
+    limits: Limits
+    bots: BotPool
+
+    def lobby_changed(self) -> None: ...
+    def file_finished(self, table: "Table") -> None: ...
+    def remove(self, table: "Table") -> None: ...
 
 log = logging.getLogger("dominoes_tui.net")
 
@@ -43,6 +57,7 @@ class Slot:
     conn: Conn | None = None
     left_at: float | None = None
     creator: bool = False
+    identity: str | None = None  # names.Identity.key of the person who sat here (None: guest or bot)
 
     @property
     def taken(self) -> bool:
@@ -55,20 +70,30 @@ class Slot:
         }
 
     def to_json(self) -> dict[str, Any]:
-        return {"name": self.name, "kind": self.kind, "level": self.level, "token": self.token, "creator": self.creator}
+        return {
+            "name": self.name, "kind": self.kind, "level": self.level, "token": self.token, "creator": self.creator,
+            "identity": self.identity,
+        }
 
 
 class Table:
-    def __init__(self, server: Server, code: str, config: TableConfig, slots: list[Slot], seed: int, bot_delay: float) -> None:
+    def __init__(
+        self, server: TableHost, code: str, config: TableConfig, slots: list[Slot], seed: int | None, bot_delay: float,
+        bot_seed: str | None = None,
+    ) -> None:
+        """`seed` None: a secret deal from the operating system's random source (every
+        hosted table but a practice one); an int: a seeded practice table."""
         self.server = server
         self.code = code
         self.config = config
         self.slots = slots
         self.seed = seed
         self.bot_delay = bot_delay
+        self.bot_seed = bot_seed or secrets.token_hex(16)  # the bots' own randomness; never sent
         self.match: Match | None = None
-        self.bots: dict[int, Bot] = {}
-        self.standins: dict[int, Bot] = {}
+        self.made_by: str | None = None  # the address whose connection made the table
+        self.creator_left_at: float | None = None  # monotonic time the creator's connection went
+        self.turn_since = time.monotonic()  # when the seat to act got the turn (the turn clock)
         self.spectators: set[Conn] = set()
         self.creator_conn: Conn | None = None
         self.ready: set[int] = set()
@@ -83,6 +108,15 @@ class Table:
     @property
     def started(self) -> bool:
         return self.match is not None
+
+    @property
+    def practice(self) -> bool:
+        return self.seed is not None
+
+    def identities(self) -> list[str | None]:
+        """Who played each seat, for the records of rated play: names.Identity.key of the
+        person who sat there (stand-in turns included), None for a guest or a bot."""
+        return [s.identity if s.kind == "human" else None for s in self.slots]
 
     @property
     def phase(self) -> str:
@@ -102,7 +136,8 @@ class Table:
             "players": self.config.players, "target": self.config.target, "options": dict(self.config.options),
             "started": self.started, "phase": self.phase, "round": self.match.round_no if self.match else 0,
             "seats": [s.public(i) for i, s in enumerate(self.slots)], "free": self.free_seats(),
-            "spectators": len(self.spectators), "bot_delay": self.bot_delay,
+            "spectators": len(self.spectators), "bot_delay": self.bot_delay, "practice": self.practice,
+            "turn_time": self.server.limits.turn_time,
         }
 
     def person_controls(self, seat: int) -> bool:
@@ -149,6 +184,12 @@ class Table:
         for c in self.conns():
             c.send(msg)
 
+    def tell(self, text: str) -> None:
+        """A line everyone at the table sees (the turn clock, a table closing)."""
+        data = P.encode({"type": "notice", "code": self.code, "text": text})
+        for c in self.conns():
+            c.send_bytes(data)
+
     # -- changing --------------------------------------------------------------------------
     def start(self) -> None:
         if self.started:
@@ -158,29 +199,27 @@ class Table:
                 slot.kind, slot.level, slot.name = "bot", self.server.default_level, f"Bot {i + 1}"
         seats = [Seat(s.name, s.kind, s.level) for s in self.slots]
         log.info("table %s starts: %s", self.code, ", ".join(f"{s.name} ({s.kind})" for s in seats))
-        self.match = Match(self.config, random.Random(self.seed), seats, self.seed)
-        self._make_bots()
+        # A practice table replays its seed; any other deals from the OS's random source,
+        # which no client chose and none can recover (the log keeps the deals themselves)
+        rng = random.Random(self.seed) if self.seed is not None else random.SystemRandom()
+        self.match = Match(self.config, rng, seats, self.seed)
         self.match.begin_round()
         self.save_meta()
         self.changed()
         self.server.lobby_changed()
 
-    def _make_bots(self) -> None:
-        for i, slot in enumerate(self.slots):
-            if slot.kind == "bot":
-                self.bots[i] = make_bot(slot.level or "random", random.Random(f"{self.seed}/{i}"), slot.name)
+    def resumed(self) -> None:
+        """After a restart: later deals come from the OS again, not from the log's seed."""
+        if self.match is not None and self.seed is None:
+            self.match.rng = random.SystemRandom()
 
-    def bot_for(self, seat: int) -> Bot:
-        if seat in self.bots:
-            return self.bots[seat]
-        if seat not in self.standins:
-            self.standins[seat] = make_bot(
-                self.server.default_level, random.Random(f"{self.seed}/standin/{seat}"), self.slots[seat].name
-            )
-        return self.standins[seat]
+    def bot_level(self, seat: int) -> str:
+        slot = self.slots[seat]
+        return (slot.level or "random") if slot.kind == "bot" else self.server.default_level
 
     def changed(self) -> None:
         """After every change of the match: save, tell everyone, wake the turn loop."""
+        self.turn_since = time.monotonic()
         self.save()
         self.broadcast_state()
         self.wake.set()
@@ -192,7 +231,7 @@ class Table:
         if conn.seat is None:
             raise Refused("spectators cannot play")
         seat = data.get("seat", conn.seat)
-        if seat != conn.seat:
+        if type(seat) is not int or seat != conn.seat:
             raise Refused(f"you sit in seat {conn.seat}, not seat {seat}")
         if m.phase != PLAYING:
             raise Refused("no round is being played")
@@ -240,12 +279,11 @@ class Table:
         """One turn of the table's loop; True when the table is done."""
         self.wake.clear()
         m = self.match
-        if m is None or m.phase == MATCH_OVER:
-            if m is not None:
-                self.finish()
-                return True
-            await self.wake.wait()
-            return False
+        if m is None:
+            return await self._wait_for_start()
+        if m.phase == MATCH_OVER:
+            self.finish()
+            return True
         if m.phase in (NEW, ROUND_OVER):
             if self.round_over_at is None:
                 self.round_over_at = time.monotonic()
@@ -265,7 +303,19 @@ class Table:
             return False
         seat = m.to_act
         if self.person_controls(seat):
-            await self.wake.wait()
+            clock = self.server.limits.turn_time
+            if clock is None:
+                await self.wake.wait()
+                return False
+            left = clock - (time.monotonic() - self.turn_since)
+            if left > 0:
+                try:
+                    await asyncio.wait_for(self.wake.wait(), left)
+                except asyncio.TimeoutError:
+                    pass
+                return False
+            self.tell(f"{self.slots[seat].name} ran out of time ({clock:g} s): a bot played this turn for them.")
+            await self.bot_move(m, seat, forced=True)
             return False
         slot = self.slots[seat]
         if slot.kind == "human" and slot.left_at is not None:
@@ -279,19 +329,36 @@ class Table:
         await self.bot_move(m, seat)
         return False
 
-    async def bot_move(self, m: Match, seat: int) -> None:
+    async def _wait_for_start(self) -> bool:
+        """Before the start: a table whose creator has gone closes after a while."""
+        wait = self.server.limits.waiting_timeout
+        if self.creator_conn is None and self.creator_left_at is not None:
+            left = wait - (time.monotonic() - self.creator_left_at)
+            if left <= 0:
+                log.info("table %s closes: its creator left %.0f s ago and it never started", self.code, wait)
+                self.tell(f"Table {self.code} closed: its creator left and it did not start.")
+                self.server.close_waiting(self)
+                return True
+            try:
+                await asyncio.wait_for(self.wake.wait(), left)
+            except asyncio.TimeoutError:
+                pass
+            return False
+        await self.wake.wait()
+        return False
+
+    async def bot_move(self, m: Match, seat: int, forced: bool = False) -> None:
+        """A bot's move for `seat` (a bot's seat, a stand-in's, or a person out of time)."""
         started = time.monotonic()
         view = view_for(m, seat)
-        bot = self.bot_for(seat)
-        try:
-            move = await asyncio.to_thread(bot.choose, view)
-        except Exception as exc:  # noqa: BLE001
-            log.warning("table %s: bot in seat %d failed (%s); first legal move", self.code, seat, exc)
-            move = view.legal[0]
+        seed = f"{self.bot_seed}/{seat}/{len(m.events)}"
+        move = await self.server.bots.choose(self.bot_level(seat), seed, self.slots[seat].name, view)
         rest = self.bot_delay - (time.monotonic() - started)
-        if rest > 0:
+        if rest > 0 and not forced:
             await asyncio.sleep(rest)
-        if self.closed or m.phase != PLAYING or m.to_act != seat or self.person_controls(seat):
+        if self.closed or m.phase != PLAYING or m.to_act != seat:
+            return
+        if self.person_controls(seat) and not forced:
             return  # the person came back meanwhile: the turn is theirs
         if move not in m.legal_moves():
             move = m.legal_moves()[0]
@@ -309,8 +376,8 @@ class Table:
     def meta(self) -> dict[str, Any]:
         return {
             "code": self.code, "variant": self.config.variant, "players": self.config.players,
-            "options": dict(self.config.options), "seed": self.seed, "bot_delay": self.bot_delay,
-            "started": self.started, "slots": [s.to_json() for s in self.slots],
+            "options": dict(self.config.options), "seed": self.seed, "bot_seed": self.bot_seed,
+            "bot_delay": self.bot_delay, "started": self.started, "slots": [s.to_json() for s in self.slots],
         }
 
     def save_meta(self) -> None:
@@ -318,10 +385,7 @@ class Table:
         if d is None:
             return
         try:
-            d.mkdir(parents=True, exist_ok=True)
-            tmp = d / f"{self.code}.json.tmp"
-            tmp.write_text(json.dumps(self.meta()), encoding="utf-8")
-            tmp.replace(d / f"{self.code}.json")
+            write_meta(tables_folder(d) / f"{self.code}.json", self.meta())
         except OSError as exc:
             log.warning("cannot save table %s: %s", self.code, exc)
 
@@ -333,19 +397,13 @@ class Table:
         path = d / f"{self.code}.jsonl"
         try:
             if self._saved == 0 or self._saved > len(events) or not path.exists():
-                write_log(path, events)  # atomically, the whole log
-            else:  # one more move: append its lines (no fsync: a killed process loses nothing)
-                with path.open("a", encoding="utf-8") as f:
-                    f.write(dumps(events[self._saved :]))
+                write_whole_log(tables_folder(d) / path.name, events)  # atomically, the whole log
+            elif self._saved < len(events):  # one more move: append its lines (cut back if that fails)
+                append_log(path, events[self._saved :])
             self._saved = len(events)
-        except OSError as exc:
+        except OSError as exc:  # a full disk: the next change tries again with every unsaved event
             log.warning("cannot save table %s: %s", self.code, exc)
 
     def close(self) -> None:
         self.closed = True
         self.wake.set()
-        for b in [*self.bots.values(), *self.standins.values()]:
-            try:
-                b.close()
-            except Exception:  # noqa: BLE001
-                pass

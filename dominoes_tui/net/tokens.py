@@ -1,13 +1,21 @@
-"""The seat tokens a client keeps, so a person can take a seat back after a drop or a
-crash: $DOMINOES_TUI_HOME/tokens.json, by server address and table code."""
+"""What a client keeps between runs, readable by its owner only (0600, folder 0700):
+
+- the seat tokens, so a person can take a seat back after a drop or a crash
+  ($DOMINOES_TUI_HOME/tokens.json, by server address and table code);
+- the identity secret (`identity`), which claims this player's name on a server the
+  first time and proves it afterwards (docs/PROTOCOL.md, "Identity").
+"""
 from __future__ import annotations
 
 import json
+import secrets
 from pathlib import Path
 
 from ..table import saves
+from .storage import write_private
 
 TOKENS_NAME = "tokens.json"
+IDENTITY_NAME = "identity"
 KEEP = 50  # the newest tokens kept; older tables are long over
 
 
@@ -27,6 +35,13 @@ def _read() -> dict[str, str]:
         return {}
 
 
+def _write(data: dict[str, str]) -> None:
+    try:
+        write_private(_path(), json.dumps(data, indent=1))
+    except OSError:
+        pass
+
+
 def get(host: str, port: int, code: str) -> str | None:
     return _read().get(_key(host, port, code))
 
@@ -35,21 +50,30 @@ def put(host: str, port: int, code: str, token: str) -> None:
     data = _read()
     data.pop(_key(host, port, code), None)
     data[_key(host, port, code)] = token
-    data = dict(list(data.items())[-KEEP:])
-    try:
-        path = _path()
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(".tmp")
-        tmp.write_text(json.dumps(data, indent=1), encoding="utf-8")
-        tmp.replace(path)
-    except OSError:
-        pass
+    _write(dict(list(data.items())[-KEEP:]))
 
 
 def forget(host: str, port: int, code: str) -> None:
     data = _read()
     if data.pop(_key(host, port, code), None) is not None:
-        try:
-            _path().write_text(json.dumps(data, indent=1), encoding="utf-8")
-        except OSError:
-            pass
+        _write(data)
+
+
+def identity_secret() -> str | None:
+    """This player's secret, made on first use; None if it can be neither read nor made
+    (the player is then a guest, which is safe)."""
+    path = saves.home() / IDENTITY_NAME
+    try:
+        text = path.read_text(encoding="utf-8").strip()
+        if 16 <= len(text) <= 256:
+            return text
+    except OSError:
+        pass
+    if path.exists():
+        return None  # a file we cannot use: never overwrite it (it may be someone's only proof)
+    secret = secrets.token_urlsafe(32)
+    try:
+        write_private(path, secret + "\n")
+    except OSError:
+        return None
+    return secret

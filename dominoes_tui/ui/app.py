@@ -61,6 +61,7 @@ class DominoesApp(App[None]):
         self.offer_resume = offer_resume
         self.client: TableClient | None = None
         self.slot = 1  # the save slot this copy holds (table/saves.py)
+        self.practice = False  # a match dealt from a seed someone chose is not rated
 
     def on_mount(self) -> None:
         self.theme = THEMES.get(self.prefs.theme, "textual-dark")
@@ -107,6 +108,9 @@ class DominoesApp(App[None]):
                     return
                 self.open_table(table)
             else:
+                from .recording import record_match
+
+                record_match(self, match, seeded=False, abandoned=True)  # kept as abandoned, not rated
                 self.after_resume_question()
 
         self.push_screen(ResumeScreen(describe_match(match), asked_for=other), answered)
@@ -135,6 +139,7 @@ class DominoesApp(App[None]):
         self.push_screen(SettingsScreen(self.settings, self.prefs, walkthrough=True), chosen)
 
     def start_match(self, settings: MatchSettings) -> None:
+        self.practice = settings.seed is not None
         try:
             client = self.table_factory(settings, self.prefs)
         except ValueError as exc:  # SettingsError / ConfigError: say it, go to the settings
@@ -174,6 +179,25 @@ class DominoesApp(App[None]):
                 self.open_settings()
 
         self.push_screen(TableScreen(client, self.prefs, walkthrough=True), finished)
+    # -- the club records ------------------------------------------------------------
+    def record_finished(self, client: TableClient) -> None:
+        """The table screen calls this when a match is over. A hosted table's match is
+        recorded by its server, so only a match played in this process is kept here."""
+        if isinstance(client, LocalTable):
+            from .recording import record_match
+
+            record_match(self, client.match, seeded=self.practice)
+
+    def records_reader(self):  # noqa: ANN201 - RemoteApp asks the server instead
+        from ..records.source import LocalSource
+        from .screens.records_reader import LocalReader
+
+        return LocalReader(LocalSource(saves.home()))
+
+    def action_records(self) -> None:
+        from .screens.leaderboard import LeaderboardScreen
+
+        self.push_screen(LeaderboardScreen(self.records_reader()))
 
     def on_unmount(self) -> None:
         if self.client is not None:

@@ -12,10 +12,12 @@ from typing import Any, Awaitable
 from ..net import tokens
 from ..net.client import Connection, ConnectionLost, ServerRefused
 from ..table.client import TableClient
-from ..table.remote import RemoteTable
+from ..table.plain import plain
+from ..net.remote_table import RemoteTable
 from .app import DominoesApp
 from .choices import MatchSettings, Prefs
 from .screens.lobby import LobbyScreen
+from .screens.table import TableScreen
 
 RECONNECT_TRIES = 30
 RECONNECT_PAUSE = 2.0
@@ -49,6 +51,10 @@ class RemoteApp(DominoesApp):
         self._leaving = False
         self.keep_tokens = keep_tokens  # False: tokens live in this process only
         self._tokens: dict[str, str] = {}
+
+    def secret(self) -> str | None:
+        """The identity secret that proves our name (none for shared logins: a guest)."""
+        return tokens.identity_secret() if self.keep_tokens else None
 
     def token_for(self, code: str) -> str | None:
         if code in self._tokens:
@@ -92,7 +98,9 @@ class RemoteApp(DominoesApp):
             if self.pending is not None and msg.get("code") == self.pending["code"]:
                 self._open_remote(self.pending, msg)
         elif kind == "error":
-            self.notify(str(msg.get("reason")), severity="error", timeout=6)
+            self.notify(plain(msg.get("reason"), 200), severity="error", timeout=6, markup=False)
+        elif kind == "notice":
+            self.notify(plain(msg.get("text"), 200), timeout=8, markup=False)
 
     def _lost(self) -> None:
         self.conn = None
@@ -107,7 +115,7 @@ class RemoteApp(DominoesApp):
     async def connect(self) -> bool:
         self.lobby.say(f"Connecting to {self.host}:{self.port}…")
         try:
-            conn = await Connection.open(self.host, self.port, self.player_name)
+            conn = await Connection.open(self.host, self.port, self.player_name, secret=self.secret())
         except (OSError, asyncio.TimeoutError, ConnectionLost, ServerRefused) as exc:
             self.lobby.say(f"Cannot reach the server at {self.host}:{self.port}: {exc}. Press r to try again.")
             return False
@@ -135,9 +143,9 @@ class RemoteApp(DominoesApp):
         try:
             return await self.conn.request(msg)
         except ServerRefused as exc:
-            self.notify(str(exc), title="The server says no", severity="warning", timeout=6)
+            self.notify(str(exc), title="The server says no", severity="warning", timeout=6, markup=False)
         except (ConnectionLost, asyncio.TimeoutError) as exc:
-            self.notify(f"No answer from the server: {exc}", severity="error")
+            self.notify(f"No answer from the server: {exc}", severity="error", markup=False)
         return None
 
     async def join(self, code: str, seat: int | None = None, token: str | None = None) -> None:
@@ -160,13 +168,13 @@ class RemoteApp(DominoesApp):
             except ServerRefused as exc:
                 answer = None
                 if "started" in str(exc):  # too late to sit down: watch instead
-                    self.notify(f"Table {code} has started: watching it.", timeout=5)
+                    self.notify(f"Table {code} has started: watching it.", timeout=5, markup=False)
                     await self.watch_table(code)
                     return
-                self.notify(str(exc), title="The server says no", severity="warning", timeout=6)
+                self.notify(str(exc), title="The server says no", severity="warning", timeout=6, markup=False)
             except (ConnectionLost, asyncio.TimeoutError) as exc:
                 answer = None
-                self.notify(f"No answer from the server: {exc}", severity="error")
+                self.notify(f"No answer from the server: {exc}", severity="error", markup=False)
         else:
             answer = None
         if answer is not None:
@@ -224,11 +232,22 @@ class RemoteApp(DominoesApp):
             if msg.get("code") == client.code and int(msg.get("seq", 0)) > client.seq:
                 client._push(msg)
         self.early.clear()
-        client.on_note = lambda text: self.notify(text, timeout=5)
+        client.on_note = lambda text: self.notify(text, timeout=5, markup=False)
+        if answer.get("table", {}).get("practice"):  # said to everyone at the table, players and watchers
+            self.notify("A seeded practice table: its maker may know every deal. It is never rated.",
+                        title="Seeded practice table", severity="warning", timeout=10)
         client.on_lost = self._lost
+        client.on_state = self._table_moved
         self.table_code = client.code
         self.lobby.waiting = None
         self.open_table(client)
+
+    def _table_moved(self) -> None:
+        """A state came while the table screen waits on the person here (the server's turn
+        clock let the bot play their turn): the screen's turn loop takes it up again."""
+        screen = self.screen
+        if isinstance(screen, TableScreen) and screen.client is self.client and not screen.busy:
+            screen.drive()
 
     async def start(self) -> None:
         if self.pending is not None:
@@ -264,7 +283,7 @@ class RemoteApp(DominoesApp):
         for _ in range(RECONNECT_TRIES):
             await asyncio.sleep(RECONNECT_PAUSE)
             try:
-                conn = await Connection.open(self.host, self.port, self.player_name)
+                conn = await Connection.open(self.host, self.port, self.player_name, secret=self.secret())
             except (OSError, asyncio.TimeoutError, ConnectionLost, ServerRefused):
                 continue
             self.conn = conn
@@ -275,7 +294,7 @@ class RemoteApp(DominoesApp):
             try:
                 answer = await conn.request(msg)
             except ServerRefused as exc:
-                self.notify(f"Could not take the seat back: {exc}", severity="warning", timeout=8)
+                self.notify(f"Could not take the seat back: {exc}", severity="warning", timeout=8, markup=False)
                 self.table_code = None
                 await self.leave()
                 return

@@ -250,3 +250,26 @@ def test_unasked_lines_are_never_taken_for_the_next_answer(tmp_path: Path) -> No
     assert report.match.is_over
     assert not any(": illegal:" in n for n in report.notes)
     assert any("sent unasked" in n for n in report.notes)
+
+
+def test_a_line_for_the_last_turn_that_comes_after_this_turn_was_sent_is_not_the_answer(tmp_path: Path) -> None:
+    # The race of a busy machine made certain: the stray line of the last turn reaches the
+    # table only after the next turn message was sent, just before the real answer.
+    late = _script(tmp_path, "late", """
+        import json, sys
+        turns = 0
+        for line in sys.stdin:
+            msg = json.loads(line)
+            if msg["type"] == "hello":
+                print(json.dumps({"name": "Late"}), flush=True)
+            elif msg["type"] == "turn":
+                if turns:
+                    print(json.dumps({"tile": "9-9", "end": "left"}), flush=True)
+                turns += 1
+                print(json.dumps(msg["legal"][-1]), flush=True)
+    """)
+    report, bots = _play(("draw", 2), [late, "easy"])
+    assert report.match.is_over
+    assert not any("for it" in n for n in report.notes), report.notes[:3]
+    assert sum("sent unasked" in n for n in report.notes) >= 3
+    assert bots[0]._strays >= 3

@@ -36,7 +36,7 @@ def position(
     match = Match(config, random.Random(0))
     match.round_no = 1
     match.hands = [parse_tiles(list(h)) for h in hands]
-    match._stock = parse_tiles(list(boneyard))[::-1]
+    match.boneyard = parse_tiles(list(boneyard))
     lay = Layout(config.rules.spinner)
     if layout is not None:
         lay.line = deque(layout)

@@ -28,13 +28,13 @@ OPTION_SETS: dict[str, list[dict[str, Any]]] = {
 
 def _snapshot(m: Match) -> tuple:
     return (
-        [list(h) for h in m.hands], list(m._stock), [p for p in m.layout.line], list(m.layout.up),
+        [list(h) for h in m.hands], list(m.boneyard), [p for p in m.layout.line], list(m.layout.up),
         list(m.layout.down), m.to_act, list(m.scores), len(m.events), m.phase,
     )
 
 
 def _accounted(m: Match) -> None:
-    tiles = [t for h in m.hands for t in h] + list(m._stock) + list(m.layout.tiles())
+    tiles = [t for h in m.hands for t in h] + list(m.boneyard) + list(m.layout.tiles())
     assert sorted(tiles) == sorted(ALL_TILES)
 
 
@@ -151,9 +151,9 @@ def test_views_hold_no_hidden_tile(variant: str, players: int, seed: int, steps:
         view = view_for(m, seat)
         visible = set(view.hand) | set(view.layout.tiles())
         if m.phase == PLAYING:
-            hidden = {t for i, h in enumerate(m.hands) if i != seat for t in h} | set(m._stock)
+            hidden = {t for i, h in enumerate(m.hands) if i != seat for t in h} | set(m.boneyard)
         else:  # hands are shown once a round ends; the boneyard never is
-            hidden = set(m._stock)
+            hidden = set(m.boneyard)
         found = _tiles_in(view)
         assert not (found & hidden), f"seat {seat} can see {found & hidden}"
         assert visible <= found | visible

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from dominoes_tui.net.server import Server
-from dominoes_tui.table.remote import RemoteTable
+from dominoes_tui.net.remote_table import RemoteTable
 from dominoes_tui.ui import remote_app
 from dominoes_tui.ui.choices import Prefs
 from dominoes_tui.ui.remote_app import RemoteApp
@@ -81,7 +81,7 @@ def fast_reconnect(monkeypatch):  # noqa: ANN001, ANN201
 
 async def test_lobby_join_play_a_hosted_match(server: Server) -> None:
     ben = await Driven.connect(server.port, "Ben")
-    made = await ben.create(variant="draw", players=4, target=30, seats=SEATS, seed=3)
+    made = await ben.create(variant="draw", players=4, target=30, seats=SEATS)
     app = RemoteApp("127.0.0.1", server.port, "Ana", prefs=Prefs(speed="instant"))
     async with app.run_test(size=(80, 24)) as pilot:
         lobby = app.lobby
@@ -107,7 +107,7 @@ async def test_lobby_join_play_a_hosted_match(server: Server) -> None:
 
 async def test_watch_a_table_from_the_lobby(server: Server) -> None:
     owner = await Driven.connect(server.port, "Owner")
-    made = await owner.create(variant="block", players=2, target=60, seats=[{"kind": "bot"}, {"kind": "bot"}], sit=None, bot_delay=0.01, seed=3)
+    made = await owner.create(variant="block", players=2, target=60, seats=[{"kind": "bot"}, {"kind": "bot"}], sit=None, bot_delay=0.01)
     app = RemoteApp("127.0.0.1", server.port, "Wes", code=made["code"], watch=True)
     summaries: set[int] = set()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -147,7 +147,7 @@ async def patient_server(tmp_path):  # noqa: ANN001, ANN201
 async def test_dropped_connection_takes_the_seat_back(patient_server: Server, fast_reconnect) -> None:  # noqa: ANN001
     server = patient_server
     ben = await Driven.connect(server.port, "Ben")
-    made = await ben.create(variant="draw", players=4, target=40, seats=SEATS, seed=5)
+    made = await ben.create(variant="draw", players=4, target=40, seats=SEATS)
     app = RemoteApp("127.0.0.1", server.port, "Ana", code=made["code"])
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table screen")
@@ -218,3 +218,27 @@ async def test_join_by_code_after_the_start_watches_instead(server: Server) -> N
         await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table screen")
         assert isinstance(app.client, RemoteTable) and app.client.watching
     await owner.close()
+
+
+async def test_the_turn_clock_at_work_in_the_app(tmp_path) -> None:  # noqa: ANN001
+    """A person who does not move: the server's bot plays the turn, the screen moves on
+    by itself and the person is told why."""
+    from dominoes_tui.net.limits import Limits
+    from dominoes_tui.table.client import SeatInfo
+    from dominoes_tui.ui.choices import MatchSettings
+
+    srv = Server(tmp_path / "clock", bot_delay=0.0, default_level="random", limits=Limits(turn_time=1.0))
+    await srv.start("127.0.0.1", 0)
+    try:
+        app = RemoteApp("127.0.0.1", srv.port, "Ana", prefs=Prefs(speed="instant"))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: app.conn is not None, "the connection")
+            await app.create(MatchSettings("block", 2, [SeatInfo("You", "human"), SeatInfo("Bot", "bot", "random")], 50))
+            await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
+            screen = app.screen
+            mine = screen.viewer
+            await until(pilot, lambda: any(e.get("seat") == mine and e["event"] == "play"
+                                           for e in app.client.view(mine).history), "a move made for Ana")
+            await until(pilot, lambda: any("ran out of time" in str(n.message) for n in app._notifications), "the notice")
+    finally:
+        await srv.close()

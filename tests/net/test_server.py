@@ -19,7 +19,7 @@ TWO_AND_TWO = [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "level": "r
 
 async def two_humans(server: Server, target: int = 30, **kw) -> tuple[Driven, Driven]:  # noqa: ANN003
     ana = await Driven.connect(server.port, "Ana")
-    made = await ana.create(variant="draw", players=4, target=target, seats=TWO_AND_TWO, seed=7, **kw)
+    made = await ana.create(variant="draw", players=4, target=target, seats=TWO_AND_TWO, **kw)
     assert made["seat"] == 0 and made["table"]["started"] is False
     ben = await Driven.connect(server.port, "Ben")
     joined = await ben.join(ana.code)  # the last free human seat: the table starts
@@ -35,7 +35,7 @@ def public_tiles(view: dict) -> set[str]:
 
 async def test_full_match_two_people_two_bots_and_a_spectator(server: Server, tmp_path) -> None:  # noqa: ANN001
     ana = await Driven.connect(server.port, "Ana")
-    await ana.create(variant="draw", players=4, target=30, seats=TWO_AND_TWO, seed=7)
+    await ana.create(variant="draw", players=4, target=30, seats=TWO_AND_TWO)
     lobby = await ana.conn.request({"type": "list"})
     assert [t["code"] for t in lobby["tables"]] == [ana.code]
     assert lobby["tables"][0]["free"] == [1]
@@ -239,7 +239,7 @@ async def test_a_seat_left_past_the_grace_time_stays_with_the_bot(tmp_path) -> N
 
 
 async def test_a_bot_that_crashes_or_a_failing_step_does_not_stop_the_table(server: Server, monkeypatch) -> None:  # noqa: ANN001
-    from dominoes_tui.net import table as table_module
+    from dominoes_tui.net import bot_pool
 
     class Broken:
         def choose(self, view):  # noqa: ANN001, ANN201
@@ -248,7 +248,7 @@ async def test_a_bot_that_crashes_or_a_failing_step_does_not_stop_the_table(serv
         def close(self) -> None:
             pass
 
-    monkeypatch.setattr(table_module, "make_bot", lambda *a, **k: Broken())
+    monkeypatch.setattr(bot_pool, "make_bot", lambda *a, **k: Broken())
     w = await Driven.connect(server.port, "Wes")
     made = await w.create(variant="block", players=2, target=10, seats=[{"kind": "bot"}, {"kind": "bot"}], sit=None)
     await w.watch(made["code"])

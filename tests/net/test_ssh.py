@@ -21,6 +21,24 @@ SSH_OPTS = ["-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/nul
             "-o", "BatchMode=yes", "-o", "ConnectTimeout=10", "-F", "/dev/null"]
 
 
+def make_key(folder, name: str = "id") -> str:  # noqa: ANN001
+    """A fresh ed25519 key made by ssh-keygen in a test folder; returns the private key's path."""
+    import subprocess
+
+    path = folder / name
+    subprocess.run([shutil.which("ssh-keygen") or "ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", str(path)], check=True)
+    return str(path)
+
+
+def key_opts(key: str) -> list[str]:
+    return ["-i", key, "-o", "IdentitiesOnly=yes", "-o", "IdentityAgent=none"]
+
+
+@pytest.fixture
+def ana_key(tmp_path):  # noqa: ANN001, ANN201
+    return make_key(tmp_path, "ana")
+
+
 @pytest.fixture
 async def gateway(server: Server, tmp_path):  # noqa: ANN001, ANN201
     gw = Gateway(f"127.0.0.1:{server.port}", tmp_path / "ssh")
@@ -57,10 +75,10 @@ async def finish(proc: asyncio.subprocess.Process) -> int:
 
 
 @needs_ssh
-async def test_openssh_login_with_a_terminal_lands_in_the_lobby(server: Server, gateway: Gateway) -> None:
+async def test_openssh_login_with_a_terminal_lands_in_the_lobby(server: Server, gateway: Gateway, ana_key: str) -> None:
     env = {**os.environ, "TERM": "xterm-256color"}
     proc = await asyncio.create_subprocess_exec(
-        SSH, "-tt", "-p", str(gateway.port), *SSH_OPTS, "Ana@127.0.0.1",
+        SSH, "-tt", "-p", str(gateway.port), *SSH_OPTS, *key_opts(ana_key), "Ana@127.0.0.1",
         stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE, env=env,
     )
     try:
@@ -82,9 +100,9 @@ async def test_openssh_login_with_a_terminal_lands_in_the_lobby(server: Server, 
 
 
 @needs_ssh
-async def test_a_session_without_a_terminal_is_refused_politely(gateway: Gateway) -> None:
+async def test_a_session_without_a_terminal_is_refused_politely(gateway: Gateway, ana_key: str) -> None:
     proc = await asyncio.create_subprocess_exec(
-        SSH, "-T", "-p", str(gateway.port), *SSH_OPTS, "Ben@127.0.0.1",
+        SSH, "-T", "-p", str(gateway.port), *SSH_OPTS, *key_opts(ana_key), "Ben@127.0.0.1",
         stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
     )
     out = await read_until(proc.stdout, b"ssh -t")
@@ -112,7 +130,7 @@ async def test_shared_password_and_kept_host_key(server: Server, tmp_path) -> No
 
 
 @needs_ssh
-async def test_one_crashed_session_leaves_the_others_alone(server: Server, gateway: Gateway) -> None:
+async def test_one_crashed_session_leaves_the_others_alone(server: Server, gateway: Gateway, tmp_path) -> None:  # noqa: ANN001
     import signal
 
     env = {**os.environ, "TERM": "xterm-256color"}
@@ -120,7 +138,7 @@ async def test_one_crashed_session_leaves_the_others_alone(server: Server, gatew
     try:
         for name in ("Ana", "Ben"):
             proc = await asyncio.create_subprocess_exec(
-                SSH, "-tt", "-p", str(gateway.port), *SSH_OPTS, f"{name}@127.0.0.1",
+                SSH, "-tt", "-p", str(gateway.port), *SSH_OPTS, *key_opts(make_key(tmp_path, name)), f"{name}@127.0.0.1",
                 stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE, env=env,
             )
             procs.append(proc)

@@ -74,3 +74,41 @@ async def reap_tab_processes() -> None:
                 t.close()
             return
         await asyncio.sleep(0.05)
+
+
+async def start_guarded(server: Server, **kw):  # noqa: ANN003, ANN201
+    web_server = make_web_server(f"127.0.0.1:{server.port}", "127.0.0.1", 0, name="Guest", **kw)
+    runner = web.AppRunner(await web_server._make_app())
+    await runner.setup()
+    site = web.TCPSite(runner, "127.0.0.1", 0)
+    await site.start()
+    port = site._server.sockets[0].getsockname()[1]
+    web_server.public_url = f"http://127.0.0.1:{port}"
+    return web_server, runner, port
+
+
+async def test_the_browser_gateway_has_a_password_an_origin_check_and_a_session_limit(server: Server) -> None:
+    web_server, runner, port = await start_guarded(server, password="club night", max_sessions=1)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        async with aiohttp.ClientSession() as http:
+            async with http.get(f"{url}/") as page:
+                assert page.status == 401 and "Basic" in page.headers["WWW-Authenticate"]
+            auth = {"Authorization": aiohttp.BasicAuth("guest", "club night").encode()}
+            async with http.get(f"{url}/", headers=auth) as page:
+                assert page.status == 200
+            with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+                await http.ws_connect(f"{url}/ws", headers={**auth, "Origin": "http://evil.example"})
+            assert refused.value.status == 403
+            async with http.ws_connect(f"{url}/ws?width=80&height=24", headers={**auth, "Origin": url}) as ws:
+                for _ in range(int(WAIT / 0.05)):
+                    if web_server.sessions:
+                        break
+                    await asyncio.sleep(0.05)
+                with pytest.raises(aiohttp.WSServerHandshakeError) as full:  # one tab is the limit here
+                    await http.ws_connect(f"{url}/ws", headers=auth)
+                assert full.value.status == 503
+                await ws.close()
+        await reap_tab_processes()
+    finally:
+        await runner.cleanup()

@@ -4,8 +4,6 @@ from __future__ import annotations
 import argparse
 from dataclasses import replace
 
-from rich.text import Text
-
 from dominoes_tui.engine import make_config, parse_tile
 from dominoes_tui.table import saves
 from dominoes_tui.table.client import RoundReport, SeatInfo

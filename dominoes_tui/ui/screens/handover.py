@@ -1,6 +1,7 @@
 """Hotseat: the hand is hidden until the next person at the keyboard presses Enter."""
 from __future__ import annotations
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -24,9 +25,9 @@ class HandoverScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="handover"):
-            yield Static(f"[b]{self.player}'s turn[/b]")
+            yield Static(Text(f"{self.player}'s turn", "bold"))  # a typed name: plain text
             yield Static("Everyone else, look away: the hand is about to be shown.")
-            yield Static(f"{self.player}, press [b]Enter[/b] when you are ready.")
+            yield Static(Text.assemble(f"{self.player}, press ", ("Enter", "bold"), " when you are ready."))
         yield TooSmall()
 
     def action_ready(self) -> None:

@@ -6,7 +6,7 @@ same table screen local play uses, with a `RemoteTable` behind it.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Awaitable, Protocol
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -15,8 +15,28 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import DataTable, Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-if TYPE_CHECKING:
-    from ..remote_app import RemoteApp
+
+
+class LobbyHost(Protocol):
+    """What the lobby asks of the app that owns the connection (ui/remote_app.py's
+    `RemoteApp`, which imports this screen: hence a protocol here, not an import)."""
+
+    host: str
+    port: int
+    conn: Any
+    seat: int | None
+    creator: bool
+    settings: Any
+    prefs: Any
+
+    def token_for(self, code: str) -> str | None: ...
+    def do(self, work: Awaitable[Any]) -> None: ...
+    def join(self, code: str, seat: int | None = None, token: str | None = None) -> Awaitable[None]: ...
+    def watch_table(self, code: str) -> Awaitable[None]: ...
+    def create(self, settings: Any) -> Awaitable[None]: ...
+    def start(self) -> Awaitable[None]: ...
+    def leave(self) -> Awaitable[None]: ...
+    def connect(self) -> Awaitable[bool]: ...
 
 
 def seat_words(seat: dict[str, Any], me: int | None) -> str:
@@ -44,12 +64,13 @@ def seats_in_brief(table: dict[str, Any]) -> str:
 
 
 def status_words(table: dict[str, Any]) -> str:
+    practice = "seeded practice, " if table.get("practice") else ""  # its maker may know every deal
     if table["phase"] == "waiting":
         free = len(table["free"])
-        return "waiting" if free else "starting"
+        return practice + ("waiting" if free else "starting")
     if table["phase"] == "match_over":
-        return "over"
-    return f"round {table['round']}"
+        return practice + "over"
+    return f"{practice}round {table['round']}"
 
 
 class SeatPicker(ModalScreen["int | str | None"]):
@@ -67,13 +88,13 @@ class SeatPicker(ModalScreen["int | str | None"]):
 
     def compose(self) -> ComposeResult:
         options = [
-            Option(f"Seat {s['seat'] + 1}: {seat_words(s, None)}", id=f"seat-{s['seat']}")
+            Option(Text(f"Seat {s['seat'] + 1}: {seat_words(s, None)}"), id=f"seat-{s['seat']}")  # names: plain text
             for s in self.table["seats"]
             if s["seat"] in self.table["free"]
         ]
         options.append(Option("Watch instead", id="watch"))
         picker = OptionList(*options, id="picker")
-        picker.border_title = f"Table {self.table['code']}: take a seat"
+        picker.border_title = Text(f"Table {self.table['code']}: take a seat")
         yield picker
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
@@ -108,7 +129,7 @@ class LobbyScreen(Screen[None]):
         self.message = "Connecting…"
 
     @property
-    def remote(self) -> "RemoteApp":
+    def remote(self) -> LobbyHost:
         return self.app  # type: ignore[return-value]
 
     def compose(self) -> ComposeResult:
@@ -117,7 +138,7 @@ class LobbyScreen(Screen[None]):
         table: DataTable[str] = DataTable(id="lobby-tables", cursor_type="row", zebra_stripes=True)
         # Fixed widths: auto-sized columns that grow after the first paint left a stale
         # header over an SSH session; the seats, last, take what is left.
-        for label, width in (("Code", 4), ("Game", 16), ("Status", 20), ("Watch", 5)):
+        for label, width in (("Code", 4), ("Game", 16), ("Status", 24), ("Watch", 5)):
             table.add_column(label, width=width)
         table.add_column("Seats")
         yield table
@@ -148,13 +169,15 @@ class LobbyScreen(Screen[None]):
         app = self.remote
         title = self.query_one("#lobby-title", Static)
         who = f" as {app.conn.name}" if app.conn is not None else ""
-        title.update(f"Dominoes lobby · {app.host}:{app.port}{who}")
+        title.update(Text(f"Dominoes lobby · {app.host}:{app.port}{who}"))  # our name as the server said it: plain
         info = self.query_one("#lobby-info", Static)
         text = Text()
         if self.waiting is not None:
             t = self.waiting
             text.append(f"Table {t['code']}", "bold reverse")
             text.append(f"  {t['title']}, {t['players']} players, target {t['target']}\n")
+            if t.get("practice"):
+                text.append("A seeded practice table: its maker may know every deal; it is never rated.\n", "bold")
             text.append("  ".join(f"{s['seat'] + 1}: {seat_words(s, app.seat)}" for s in t["seats"]) + "\n")
             text.append(f"Share the code {t['code']}. ")
             if app.creator:
@@ -176,7 +199,8 @@ class LobbyScreen(Screen[None]):
             if t["started"] and self.remote.token_for(t["code"]):
                 status += " (your seat)"
             game = f"{t['title']} ({t['players']})"
-            grid.add_row(t["code"], game, status, str(t["spectators"]), seats_in_brief(t), key=t["code"])
+            cells = (t["code"], game, status, str(t["spectators"]), seats_in_brief(t))
+            grid.add_row(*(Text(str(c), end="", no_wrap=True) for c in cells), key=str(t["code"]))  # a str cell would be read as markup
         if self.tables:
             grid.move_cursor(row=min(keep, len(self.tables) - 1))
         self.refresh_bindings()
@@ -216,7 +240,7 @@ class LobbyScreen(Screen[None]):
             return
         free = table["free"]
         if not free:
-            self.notify(f"Table {table['code']} has no free seat: watching it.", timeout=4)
+            self.notify(f"Table {table['code']} has no free seat: watching it.", timeout=4, markup=False)
             self.remote.do(self.remote.watch_table(table["code"]))
             return
         if len(free) == 1:

@@ -2,6 +2,7 @@
 points apart from the round bonus in All Fives)."""
 from __future__ import annotations
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -84,7 +85,7 @@ class ScoresheetScreen(ModalScreen[None]):
             yield DataTable(id="rounds", zebra_stripes=True, cursor_type="none")
             totals = ", ".join(f"{n} {s}" for n, s in zip(names, scores))
             goal = f"whoever reaches {self.config.target} is the Kozel" if kozel else f"target {self.config.target}"
-            yield Static(f"[b]Totals:[/b] {totals}   ({goal})")
+            yield Static(Text.assemble(("Totals:", "bold"), f" {totals}   ({goal})"))  # names: plain text
             if self.config.variant == "allfives":
                 yield Static(f"{WIN_MARK}a+b (t): {WIN_MARK} the round's winner, a scored in play when the ends counted a "
                              "multiple of 5, b the winner's bonus for the others' pips, t the total so far.")
@@ -94,9 +95,9 @@ class ScoresheetScreen(ModalScreen[None]):
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
         headings, rows = scoresheet_rows(self.rounds, self.config, self.seats)
-        table.add_columns(*headings)
+        table.add_columns(*(Text(h, end="") for h in headings))  # a str would be read as markup; names are plain text
         for row in rows:
-            table.add_row(*row)
+            table.add_row(*(Text(c, end="", no_wrap=True) for c in row))
         if not rows:
             table.add_row("—", "no round finished yet", *[""] * (len(headings) - 2))
 

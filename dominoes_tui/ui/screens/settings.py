@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -34,6 +35,7 @@ WALKTHROUGH = "walkthrough"  # dismissed with this: the person asked for the fir
 class SettingsScreen(Screen["MatchSettings | str | None"]):
     BINDINGS = [
         Binding("ctrl+s", "start", "Start the match"),
+        Binding("ctrl+r", "app.records", "Records"),  # the club records: leaderboard, pages, replays
         Binding("tab", "app.focus_next", "Next field", show=True),
         Binding("question_mark,f1", "explain", "The rules", key_display="?"),
         Binding("f2", "walkthrough", "Walk-through"),
@@ -334,7 +336,7 @@ class SettingsScreen(Screen["MatchSettings | str | None"]):
 
     def show_error(self, text: str) -> None:
         errors = self.query_one("#settings-errors", Static)
-        errors.update(text)
+        errors.update(Text(text))  # may quote a name: plain text
         errors.set_class(not text, "-empty")
 
     # -- actions --------------------------------------------------------------------

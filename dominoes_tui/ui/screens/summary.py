@@ -83,14 +83,14 @@ class RoundSummaryScreen(ModalScreen[None]):
         r = self.report
         with VerticalScroll(id="summary"):
             yield Static(f"Round {r.round} is over", classes="title")
-            yield Static(how_it_ended(r, self.config, self.seats))
+            yield Static(how_it_ended(r, self.config, self.seats), markup=False)  # names are plain text
             yield Static(hands_text(r, self.seats))
             for line in arithmetic(r, self.config, self.seats):
                 yield Static(Text(line, "bold"))
             if self.config.variant == "allfives":
                 line = play_points_line(r, self.seats)
                 if line:
-                    yield Static(line)
+                    yield Static(line, markup=False)
             yield Static(totals_text(r, self.config, self.seats))
             yield Button("See who won (Enter)" if r.match_over else "Next round (Enter)", id="next", variant="primary", compact=True)
         yield TooSmall()
@@ -117,6 +117,7 @@ class MatchEndScreen(ModalScreen[str]):
         Binding("n", "new", "New match"),
         Binding("q", "quit_game", "Quit"),
         Binding("s", "scoresheet", "Scores"),
+        Binding("r", "app.records", "Records"),  # the club records, this match included
     ]
     DEFAULT_CSS = """
     MatchEndScreen { align: center middle; }

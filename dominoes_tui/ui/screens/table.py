@@ -184,6 +184,8 @@ class TableScreen(TableWords, TableDisplayActions, Screen[str]):
         if report is None:
             return
         self.selected = None
+        if report.match_over and not self.walkthrough and hasattr(self.app, "record_finished"):
+            self.app.record_finished(self.client)  # the club records (issue 11)
 
         def after_summary(_: object) -> None:
             if report.match_over:
@@ -301,7 +303,7 @@ class TableScreen(TableWords, TableDisplayActions, Screen[str]):
         try:
             self.client.play(self.viewer, move)
         except IllegalMove as exc:  # should not happen: only legal moves are offered
-            self.notify(str(exc), severity="error")
+            self.notify(str(exc), severity="error", markup=False)
             return
         self.selected, self.end_cursor = None, None
         self.notice, self.drew_now, self.hint_text = "", False, ""
@@ -383,7 +385,7 @@ class TableScreen(TableWords, TableDisplayActions, Screen[str]):
         for note in notes[self._notes_seen :]:
             if note.startswith("could not save the match"):
                 continue
-            self.notify(note, title="Table", severity="warning", timeout=8)
+            self.notify(note, title="Table", severity="warning", timeout=8, markup=False)
         self._notes_seen = len(notes)
 
     def announce(self, view: PlayerView) -> None:

@@ -14,9 +14,10 @@ from collections import deque
 from typing import Any, Callable
 
 from ..engine import MATCH_OVER, PLAYING, ROUND_OVER, IllegalMove, Move, PlayerView, make_config
-from ..net import protocol as P
-from ..net.client import Connection, ConnectionLost
-from .client import RoundReport, SeatInfo, TableClient
+from . import protocol as P
+from .client import Connection, ConnectionLost
+from ..table.client import RoundReport, SeatInfo, TableClient
+from ..table.plain import plain
 
 
 class RemoteTable(TableClient):
@@ -44,6 +45,7 @@ class RemoteTable(TableClient):
         self.notes: list[str] = []
         self.on_note: Callable[[str], None] | None = None  # the app shows refusals and drops
         self.on_lost: Callable[[], None] | None = None
+        self.on_state: Callable[[], None] | None = None  # a new state is queued
         conn.on_push = self._push
         conn.on_lost = self._lost
         if conn.closed:
@@ -59,13 +61,17 @@ class RemoteTable(TableClient):
         if kind == "state" and msg.get("code") == self.code:
             self._queue.append(msg)
             self._event.set()
+            if self.on_state is not None:  # the screen may be waiting on the person here (a turn clock ran out)
+                self.on_state()
         elif kind == "refused":
             self._queue.append(msg)
             self._event.set()
         elif kind == "table" and msg["table"]["code"] == self.code:
             self.seats = P.seat_infos(msg["table"]["seats"], self.my_seat)
         elif kind == "error":
-            self._note(f"Server: {msg.get('reason')}")
+            self._note(f"Server: {plain(msg.get('reason'), 200)}")
+        elif kind == "notice" and msg.get("code") == self.code:
+            self._note(plain(msg.get("text"), 200))
 
     def _lost(self) -> None:
         self.lost = True
@@ -117,7 +123,7 @@ class RemoteTable(TableClient):
         msg = self._queue.popleft()
         self._awaiting_move = False
         if msg.get("type") == "refused":
-            self._note(f"Refused: {msg.get('reason')}")
+            self._note(f"Refused: {plain(msg.get('reason'), 200)}")
             return True
         self._show(msg)
         return True

@@ -1,0 +1,85 @@
+"""Strength against abw333's `dominoes` players: Partner games (single deals), seats
+swapped on the same deals, our level in one team and the peer's player in the other.
+
+The peer plays through bench/peer_bot.py, run by the peer's own Python as an outside bot
+(BOT_PROTOCOL.md), so the two packages never share an interpreter. A unit is one deal
+played twice: our level as team 0 (seats 0+2), then as team 1 (seats 1+3); a game won
+counts 1, a block with equal pips 1/2. Shares and their 95% intervals are over units.
+"""
+from __future__ import annotations
+
+import math
+import random
+import statistics
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+from ..bots import make_bot
+from ..bots.external import ExternalBot
+from ..engine import PLAYING, Match, Seat, make_config, view_for
+from ..table.headless import derive_seeds
+
+DRIVER = Path(__file__).with_name("peer_bot.py")
+PEER_PLAYERS = {"alphabeta": "probabilistic alpha-beta (10 samples, last 8 plies)", "heaviest": "heaviest first (bota_gorda)"}
+TARGETS = {"alphabeta": 0.65, "heaviest": 0.75}
+
+
+def _play_deal(config, bots, seed: int) -> float | None:  # noqa: ANN001
+    """One Partner deal; the winning team, 0.5 for a tie."""
+    match = Match(config, random.Random(seed), [Seat(b.name, "bot", b.level) for b in bots], seed)
+    match.begin_round()
+    while match.phase == PLAYING:
+        seat = match.to_act
+        match.apply(bots[seat].choose(view_for(match, seat)), seat)
+    winner = match.records[-1].outcome.winner
+    return 0.5 if winner is None else float(winner)
+
+
+def play_units(task: tuple[str, str, str, list[int], float, int]) -> list[dict[str, Any]]:
+    python, kind, level, seeds, think_ms, worker = task
+    config = make_config("partner", 4)
+    spec = f"{level}:{think_ms:g}" if level in ("hard", "expert") else level
+    ours = [make_bot(spec, random.Random(f"{worker}/{s}"), f"{level} {s}") for s in range(4)]
+    theirs = [ExternalBot([python, str(DRIVER), kind, str(worker * 10 + s)], name=f"peer {kind} {s}", time_limit=60.0)
+              for s in range(4)]
+    out = []
+    try:
+        for seed in seeds:
+            won = 0.0
+            for team in (0, 1):
+                bots = [ours[s] if s % 2 == team else theirs[s] for s in range(4)]
+                winner = _play_deal(config, bots, seed)
+                won += 0.5 if winner == 0.5 else float(winner == team)
+            out.append({"seed": seed, "won": won, "games": 2})
+    finally:
+        for bot in theirs:
+            bot.close()
+    notes = [n for b in theirs for n in b.notes]
+    if out:
+        out[0]["notes"] = notes
+    return out
+
+
+def peer_strength(python: str, kind: str, units: int, seed: int, think_ms: float, jobs: int = 1,
+                  level: str = "hard") -> dict[str, Any]:
+    seeds = derive_seeds(seed + 7919, units)
+    jobs = max(1, min(jobs, units))
+    tasks = [(python, kind, level, seeds[i::jobs], think_ms, i) for i in range(jobs)]
+    if jobs > 1:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            parts = list(pool.map(play_units, tasks))
+    else:
+        parts = [play_units(t) for t in tasks]
+    rows = [r for part in parts for r in part]
+    shares = [r["won"] / r["games"] for r in rows]
+    m = statistics.fmean(shares)
+    half = 1.96 * statistics.stdev(shares) / math.sqrt(len(shares)) if len(shares) > 1 else float("nan")
+    target = TARGETS[kind]
+    return {
+        "opponent": f"PyPI dominoes {PEER_PLAYERS[kind]}", "kind": kind, "level": level, "think_ms": think_ms,
+        "variant": "partner", "players": 4, "units": len(rows), "games": sum(r["games"] for r in rows),
+        "games_won": sum(r["won"] for r in rows), "share": m, "ci": [max(0.0, m - half), min(1.0, m + half)],
+        "target": target, "target_met": m >= target,
+        "notes": [n for r in rows for n in r.get("notes", [])][:10],
+    }

@@ -1,0 +1,159 @@
+"""The bench's figures as a table, and the issue's targets with whether each is met."""
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from ..bots.hard import DEFAULT_THINK_MS
+
+FEW = 20  # fewer decisions than this: the largest is shown, not a p95
+
+
+def targets(out: dict[str, Any]) -> list[dict[str, Any]]:
+    """The issue's targets, each with the figure measured and whether it is met."""
+    rows: list[dict[str, Any]] = []
+    for s in out.get("strength", []):
+        if s["target"] is None:
+            continue
+        op = ">" if s["target_strict"] else ">="
+        rows.append({"what": f"{s['matchup']} matches, {s['variant']} {s['players']}p",
+                     "target": f"{op} {s['target']:.0%}", "measured": f"{s['match_share']:.1%}", "met": s["target_met"]})
+    for s in out.get("peer_strength", []):
+        rows.append({"what": f"{s['level']} vs {s['opponent'][14:]}, partner games", "target": f">= {s['target']:.0%}",
+                     "measured": f"{s['share']:.1%}", "met": s["target_met"]})
+    for t in out.get("timing", []):
+        hard, medium = t["levels"].get("hard", {}), t["levels"].get("medium", {})
+        if hard.get("decisions") and hard["decisions"] >= FEW:
+            rows.append({"what": f"hard p95 decision time, {t['variant']} {t['players']}p", "target": "<= 250 ms",
+                         "measured": f"{hard['p95_ms']:.1f} ms", "met": hard["p95_ms"] <= 250})
+        if medium.get("decisions"):
+            rows.append({"what": f"medium median decision time, {t['variant']} {t['players']}p", "target": "< 1 ms",
+                         "measured": f"{medium['median_ms']:.3f} ms", "met": medium["median_ms"] < 1})
+    for t in out.get("two_at_once", []):
+        limit = t["think_ms"] + 10
+        if t["decisions"] >= FEW:
+            rows.append({"what": f"hard p99, two thinking at once, {t['variant']} {t['players']}p",
+                         "target": f"<= {limit:g} ms", "measured": f"{t['p99_ms']:.1f} ms", "met": t["p99_ms"] <= limit})
+    for s in out.get("speed", []):
+        if s["variant"] == "draw" and s["players"] == 2:
+            rows.append({"what": "random 2-player Draw rounds per second", "target": ">= 2000",
+                         "measured": f"{s['rounds_per_second']:.0f}", "met": s["rounds_per_second"] >= 2000})
+    peer = out.get("peer")
+    if peer is not None:
+        if peer.get("measured"):
+            rows.append({"what": f"random Partner rounds/s, ours / PyPI dominoes (median of {peer['pairs']} pairs)",
+                         "target": ">= 3.00", "measured": f"{peer['median_ratio']:.2f}", "met": peer["median_ratio"] >= 3.0})
+        else:
+            rows.append({"what": "random Partner rounds per second vs PyPI dominoes", "target": "peer",
+                         "measured": "not measured", "met": None})
+    for s in out.get("startup", []):
+        rows.append({"what": s["what"], "target": f"< {s['target_s'] * 1000:.0f} ms",
+                     "measured": f"{s['median_s'] * 1000:.0f} ms", "met": s["median_s"] < s["target_s"]})
+    return rows
+
+
+def _ci(lo: float, hi: float) -> str:
+    if math.isnan(lo):
+        return "n/a"
+    return f"{lo:.0%}–{hi:.0%}"
+
+
+def _speed(out: dict[str, Any]) -> list[str]:
+    lines = ["", "Engine speed: random-vs-random complete rounds per second (best and median of the runs)", ""]
+    lines.append(f"  {'table':<14} {'rounds':>8} {'seconds':>8} {'best/s':>10} {'median/s':>10}")
+    for s in out["speed"]:
+        lines.append(f"  {s['variant'] + ' ' + str(s['players']) + 'p':<14} {s['rounds']:>8} {s['seconds']:>8.2f}"
+                     f" {s['rounds_per_second']:>10.0f} {s['median_rounds_per_second']:>10.0f}")
+    peer = out.get("peer", {})
+    if peer.get("measured"):
+        w, c = peer["ratio_spread"], peer["cpu_ratio_spread"]
+        lines += ["", f"  Side by side with PyPI dominoes {peer.get('version') or ''}: random Partner rounds, "
+                  f"{peer['pairs']} alternating pairs of {peer['pair_seconds']:g} s each", ""]
+        lines.append(f"  ours {peer['ours_rounds_per_second']:.0f}/s, peer {peer['rounds_per_second']:.0f}/s (medians)")
+        lines.append(f"  ours / peer, wall time: median {w['median']:.2f} (quartiles {w['q1']:.2f}–{w['q3']:.2f},"
+                     f" range {w['min']:.2f}–{w['max']:.2f})")
+        lines.append(f"  ours / peer, CPU time:  median {c['median']:.2f} (quartiles {c['q1']:.2f}–{c['q3']:.2f},"
+                     f" range {c['min']:.2f}–{c['max']:.2f})")
+    else:
+        lines.append(f"  partner 4p, PyPI dominoes: not measured ({peer.get('why', '')})")
+    return lines
+
+
+def _timing(out: dict[str, Any]) -> list[str]:
+    lines = ["", f"Decision time per level (ms; hard budget {out['think_ms']:g} ms; samples = deals played per"
+             " decision that had a choice)", ""]
+    lines.append(f"  {'table':<12} {'level':<9} {'n':>4} {'median':>9} {'p95':>13} {'max':>9}  samples med (min–max)")
+    for t in out["timing"]:
+        for level, st in t["levels"].items():
+            if not st.get("decisions"):
+                continue
+            p95 = f"{st['p95_ms']:>9.3f}    " if st["decisions"] >= FEW else f"max of {st['decisions']:>2}  "
+            samples = (f"  {st['samples_median']:g} ({st['samples_min']}–{st['samples_max']})"
+                       if "samples_median" in st else "")
+            lines.append(f"  {t['variant'] + ' ' + str(t['players']) + 'p':<12} {level:<9} {st['decisions']:>4}"
+                         f" {st['median_ms']:>9.3f} {p95:>13} {st['max_ms']:>9.3f}{samples}")
+    for t in out.get("two_at_once", []):
+        lines += ["", f"  Two {t['level']} bots thinking at once ({t['think_ms']:g} ms budget), {t['variant']} {t['players']}p,"
+                  f" {t['decisions']} decisions: median {t['median_ms']:.1f}, p99 {t['p99_ms']:.1f}, max {t['max_ms']:.1f} ms;"
+                  f" samples median {t.get('samples_median', 0):g} ({t.get('samples_min', 0)}–{t.get('samples_max', 0)})"]
+    return lines
+
+
+def _strength(out: dict[str, Any]) -> list[str]:
+    lines = ["", "Strength: seat-swapped head-to-head on the same deals (95% CI over units)", ""]
+    lines.append(f"  {'matchup':<20} {'table':<12} {'matches':>7} {'match share':>11} {'95% CI':>10}"
+                 f" {'rounds':>6} {'round share':>11} {'95% CI':>10}  target")
+    for s in out.get("strength", []):
+        name = s["matchup"] + (f" ({s['hard_think_ms']:g}ms)" if s["hard_think_ms"] else "")
+        target = "—" if s["target"] is None else (">" if s["target_strict"] else "≥") + f"{s['target']:.0%}"
+        verdict = "" if s["target_met"] is None else (" met" if s["target_met"] else " MISSED")
+        lines.append(
+            f"  {name:<20} {s['variant'] + ' ' + str(s['players']) + 'p':<12} {s['matches']:>7} {s['match_share']:>11.1%}"
+            f" {_ci(*s['match_ci']):>10} {s['rounds']:>6} {s['round_share']:>11.1%} {_ci(*s['round_ci']):>10}"
+            f"  {target}{verdict}"
+        )
+    for s in out.get("peer_strength", []):
+        lines.append(f"  {s['level']} ({s['think_ms']:g}ms) vs {s['opponent']}: partner games {s['games']},"
+                     f" won {s['games_won']:g} = {s['share']:.1%} ({_ci(*s['ci'])}), target ≥{s['target']:.0%}"
+                     f" {'met' if s['target_met'] else 'MISSED'}")
+        for note in s.get("notes", [])[:3]:
+            lines.append(f"    note: {note}")
+    return lines
+
+
+def format_report(out: dict[str, Any]) -> str:
+    lines = [f"dominoes bench{' --quick' if out['quick'] else ''} (seed {out['seed']}, "
+             f"Python {out['machine']['python']}, {out['machine']['cores']} cores, load {out['machine'].get('load', '?')})"]
+    if "speed" in out:
+        lines += _speed(out)
+    if "timing" in out:
+        lines += _timing(out)
+    if "strength" in out or "peer_strength" in out:
+        lines += _strength(out)
+    if out["quick"] and ("strength" in out or "peer_strength" in out):
+        lines += ["", f"  --quick: the hard level plays with {out['plan']['strength_think_ms']:g} ms a move and few matches;"
+                  " judge the targets on a full run."]
+    if "pairing" in out:
+        lines += ["", "Tournament: pairing and seating one round (rounds 2-5, made-up results)", ""]
+        lines.append(f"  {'format':<24} {'entrants':>8} {'median ms':>10} {'max ms':>10}")
+        for r in out["pairing"]:
+            name = f"{r['variant']} {r['format']}" + (f" {r['players']}p" if r["players"] else "")
+            lines.append(f"  {name:<24} {r['entrants']:>8} {r['median_ms']:>10.1f} {r['max_ms']:>10.1f}")
+    if out.get("startup"):
+        lines += ["", "Start-up (median of fresh starts)", ""]
+        for s in out["startup"]:
+            lines.append(f"  {s['what']:<40} {s['median_s'] * 1000:>7.0f} ms (min {s['min_s'] * 1000:.0f}, max {s['max_s'] * 1000:.0f})")
+    if "records" in out:
+        from .records import format_records
+
+        lines += format_records(out["records"])
+    if out.get("targets"):
+        lines += ["", "Targets", ""]
+        for row in out["targets"]:
+            mark = {True: "met", False: "MISSED", None: "-"}[row["met"]]
+            lines.append(f"  {row['what']:<62} {row['target']:>10} {row['measured']:>14}  {mark}")
+    lines += ["", f"  bench took {out['seconds']:.1f} s"]
+    return "\n".join(lines)
+
+
+__all__ = ["DEFAULT_THINK_MS", "format_report", "targets"]

@@ -1,0 +1,83 @@
+"""The integer form of the tiles, for the engine's core and for searching bots.
+
+A tile is its index 0-27 in ALL_TILES; a set of tiles (a hand, the unseen) is a 28-bit
+mask. Everything a turn needs is precomputed here once: the halves and pips of each
+index, the mask of tiles carrying each number, and every Move object, so the hot paths
+work on small integers and only hand out the shared public objects.
+"""
+from __future__ import annotations
+
+from .moves import Move
+from .tiles import ALL_TILES, Tile
+
+TILES: tuple[Tile, ...] = ALL_TILES
+LO: tuple[int, ...] = tuple(t.low for t in ALL_TILES)
+HI: tuple[int, ...] = tuple(t.high for t in ALL_TILES)
+PIPS: tuple[int, ...] = tuple(t.low + t.high for t in ALL_TILES)
+DOUBLE: tuple[bool, ...] = tuple(t.low == t.high for t in ALL_TILES)
+NAME: tuple[str, ...] = tuple(f"{t.low}-{t.high}" for t in ALL_TILES)
+INDEX: dict[Tile, int] = {t: i for i, t in enumerate(ALL_TILES)}
+FULL = (1 << 28) - 1
+BIT: tuple[int, ...] = tuple(1 << i for i in range(28))
+
+# NUMBER[v]: the tiles carrying the number v (7 each)
+NUMBER: tuple[int, ...] = tuple(
+    sum(1 << i for i, t in enumerate(ALL_TILES) if v in (t.low, t.high)) for v in range(7)
+)
+
+END_NAMES = ("left", "right", "up", "down")
+END_INDEX = {name: i for i, name in enumerate(END_NAMES)}
+END_INDEX[None] = 0  # type: ignore[index]  # the lead takes no end
+
+# Every Move there is, made once: LEAD[t], PLACE[end index][t]
+LEAD: tuple[Move, ...] = tuple(Move(t, None) for t in ALL_TILES)
+PLACE: tuple[tuple[Move, ...], ...] = tuple(tuple(Move(t, end) for t in ALL_TILES) for end in END_NAMES)
+
+
+def mask_of(tiles: "list[int] | tuple[int, ...]") -> int:
+    m = 0
+    for t in tiles:
+        m |= 1 << t
+    return m
+
+
+def indices(mask: int) -> list[int]:
+    """The tile indices in a mask, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def bit_count(mask: int) -> int:
+    return mask.bit_count()
+
+
+def _moves_for(values: tuple[int, ...]) -> tuple[tuple[Move, ...], ...]:
+    """Per tile, its moves onto open ends showing `values` (END_NAMES order)."""
+    return tuple(
+        tuple(PLACE[e][t] for e, v in enumerate(values) if LO[t] == v or HI[t] == v) for t in range(28)
+    )
+
+
+# Moves per tile for a line whose ends show (left, right): LINE_MOVES[left * 7 + right][t]
+LINE_MOVES: tuple[tuple[tuple[Move, ...], ...], ...] = tuple(_moves_for((a, b)) for a in range(7) for b in range(7))
+_FOUR: dict[tuple[int, int, int, int], tuple[tuple[Move, ...], ...]] = {}
+
+
+def four_moves(values: tuple[int, int, int, int]) -> tuple[tuple[Move, ...], ...]:
+    """Moves per tile once the spinner's four arms are open (made on first need, kept)."""
+    table = _FOUR.get(values)
+    if table is None:
+        table = _FOUR[values] = _moves_for(values)
+    return table
+
+# OTHER[t * 7 + v]: the half of tile t left showing when its half v is covered
+OTHER: tuple[int, ...] = tuple(
+    (HI[t] if LO[t] == v else LO[t]) for t in range(28) for v in range(7)
+)
+# CODE[id(move)]: tile index * 4 + end index of every shared Move (the lead: end 0)
+CODE: dict[int, int] = {id(m): t * 4 for t, m in enumerate(LEAD)}
+CODE.update({id(PLACE[e][t]): t * 4 + e for e in range(4) for t in range(28)})

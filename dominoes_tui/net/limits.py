@@ -1,0 +1,30 @@
+"""Every resource a stranger can make the table server spend, and its limit.
+
+Each field is an option of `dominoes host` (the same name with dashes) and a row of the
+limits table in docs/PROTOCOL.md; keep the three in step.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+
+
+@dataclass
+class Limits:
+    max_conns: int = 1000  # connections at once, all addresses together
+    conns_per_address: int = 200  # connections at once from one address (a gateway's sessions share its address)
+    handshake_timeout: float = 10.0  # seconds from connecting to `hello`
+    idle_timeout: float = 300.0  # seconds without any message (clients ping every 60 s)
+    max_tables: int = 500  # tables at once (waiting or playing)
+    tables_per_conn: int = 5  # tables one connection made that still run (bot-only ones too)
+    tables_per_address: int = 50  # the same, for all connections from one address
+    waiting_timeout: float = 600.0  # seconds a table that never started lasts after its creator left
+    max_unread: int = 1024 * 1024  # bytes waiting for a slow reader before it is dropped
+    send_timeout: float = 10.0  # seconds a reply may wait for the client to read
+    turn_time: float | None = None  # seconds a connected person has for a turn (None: no clock)
+    bot_workers: int = 2  # processes bots think in
+    bot_timeout: float = 30.0  # seconds a bot may think before its seat plays the first legal move
+    practice: bool = False  # True: clients may give a `seed` (tables say "seeded practice table")
+
+    @classmethod
+    def names(cls) -> list[str]:
+        return [f.name for f in fields(cls)]

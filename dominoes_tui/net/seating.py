@@ -1,0 +1,277 @@
+"""Making tables, sitting down, watching and leaving: the server's requests that change
+who is where. Every field a client sends is checked for its exact type here (a `true`
+is not a seat number, a token is a string or nothing) and every table a client makes
+counts against its connection's and its address's limits.
+
+`Seating` is half of the server (server.py holds the connections and the dispatch);
+it is a mixin so each half stays small, and it imports only what lies below it.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import time
+from pathlib import Path
+from typing import Any
+
+from ..bots import level_names
+from ..engine import MATCH_OVER, ConfigError, make_config
+from . import protocol as P
+from .connection import Conn, Refused
+from .limits import Limits
+from .table import Slot, Table
+
+log = logging.getLogger("dominoes_tui.net")
+
+
+def _int(value: object) -> bool:
+    return type(value) is int  # bool is an int to Python, never to this protocol
+
+
+def _number(value: object) -> bool:
+    return type(value) in (int, float)
+
+
+class Seating:
+    tables: dict[str, Table]
+    tables_dir: Path | None
+    limits: Limits
+    bot_delay: float
+    default_level: str
+    grace: float
+    closing: bool
+
+    def new_code(self) -> str: ...  # server.py
+    def lobby_changed(self) -> None: ...  # server.py
+    def _spawn(self, table: Table) -> None: ...  # server.py
+
+    def _find(self, data: dict[str, Any]) -> Table:
+        code = data.get("code")
+        if not isinstance(code, str):
+            raise Refused("which table? give its \"code\"")
+        code = code.strip().upper()[:8]
+        table = self.tables.get(code)
+        if table is None or table.phase == MATCH_OVER:
+            raise Refused(f"no open table {code!r}")
+        return table
+
+    def _running_made_by(self, address: str) -> int:
+        return sum(1 for t in self.tables.values() if t.made_by == address and t.phase != MATCH_OVER)
+
+    def create(self, conn: Conn, data: dict[str, Any]) -> dict[str, Any]:
+        lim = self.limits
+        if conn.table is not None:
+            raise Refused("leave your table first")
+        conn.created = [t for t in conn.created if t.code in self.tables and t.phase != MATCH_OVER]
+        if len(conn.created) >= lim.tables_per_conn:
+            raise Refused(f"you have {len(conn.created)} tables running or waiting (at most {lim.tables_per_conn})")
+        if self._running_made_by(conn.address) >= lim.tables_per_address:
+            raise Refused(f"your address has {lim.tables_per_address} tables running or waiting, the most it may")
+        if len(self.tables) >= lim.max_tables:
+            raise Refused("the server holds as many tables as it can")
+        variant = data.get("variant", "draw")
+        players = data.get("players")
+        target = data.get("target")
+        options = data.get("options") or {}
+        if not isinstance(variant, str) or not isinstance(options, dict):
+            raise Refused("bad variant or options")
+        if players is not None and not _int(players):
+            raise Refused("players is a whole number")
+        if target is not None and not _int(target):
+            raise Refused("target is a whole number")
+        try:  # the engine's own checks, RULES.md §4 bounds included: one set of rules everywhere
+            config = make_config(variant, players, target, options)
+        except (ConfigError, ValueError, TypeError) as exc:
+            raise Refused(str(exc)) from None
+        slots = self._slots(data.get("seats"), config.players)
+        seed = data.get("seed")
+        if seed is not None:
+            if not lim.practice:
+                raise Refused("this server deals every table from a secret random source; it takes no seed "
+                              "(a host started with --practice allows seeded practice tables)")
+            if not _int(seed):
+                raise Refused("seed is a whole number")
+        delay = data.get("bot_delay", self.bot_delay)
+        if not _number(delay) or not 0 <= delay <= 5:
+            raise Refused("bot_delay is between 0 and 5 seconds")
+        sit = data.get("sit", -1)
+        if sit is not None and not _int(sit):
+            raise Refused("sit is a seat number, or null")
+        start = data.get("start", False)
+        if not isinstance(start, bool):
+            raise Refused("start is true or false")
+        table = Table(self, self.new_code(), config, slots, seed, float(delay))  # type: ignore[arg-type]
+        table.made_by = conn.address
+        log.info("table %s made by %s: %s, %d players%s", table.code, conn.name, config.variant, config.players,
+                 ", seeded practice" if table.practice else "")
+        table.creator_conn = conn
+        conn.created.append(table)
+        self.tables[table.code] = table
+        self._spawn(table)
+        answer: dict[str, Any] = {"type": "created", "code": table.code, "table": table.info()}
+        if sit is not None and any(s.kind == "human" for s in slots):
+            joined = self.join(conn, {"code": table.code, "seat": None if sit == -1 else sit}, creator=True)
+            answer.update({k: v for k, v in joined.items() if k != "type"})
+        table.save_meta()
+        self.lobby_changed()
+        if not any(s.kind == "human" for s in slots) and start:
+            table.start()
+        return answer
+
+    def _slots(self, seats: object, players: int) -> list[Slot]:
+        if seats is None:
+            seats = [{"kind": "human"}] * players
+        if not isinstance(seats, list) or len(seats) != players:
+            raise Refused(f"give {players} seats")
+        slots: list[Slot] = []
+        for i, s in enumerate(seats):
+            if not isinstance(s, dict) or s.get("kind") not in ("human", "bot"):
+                raise Refused(f"seat {i}: kind is \"human\" or \"bot\"")
+            if s["kind"] == "bot":
+                level = s.get("level") or self.default_level
+                if not isinstance(level, str) or level not in level_names():  # never "cmd:": no client starts programs here
+                    raise Refused(f"seat {i}: unknown bot level; allowed: {', '.join(level_names())}")
+                slots.append(Slot(P.clean_name(s.get("name"), f"Bot {i + 1}"), "bot", level))
+            else:
+                slots.append(Slot(f"Seat {i + 1}", "human"))
+        return slots
+
+    def join(self, conn: Conn, data: dict[str, Any], creator: bool = False) -> dict[str, Any]:
+        table = self._find(data)
+        token = data.get("token")
+        if token is not None and not isinstance(token, str):
+            raise Refused("token is a string")
+        seat = data.get("seat")
+        if seat is not None and not _int(seat):
+            raise Refused("seat is a seat number")
+        if conn.table is not None and conn.table is not table:
+            raise Refused("leave your table first")
+        if token:
+            for i, slot in enumerate(table.slots):
+                if slot.token is not None and secrets.compare_digest(slot.token, token):
+                    if slot.left_at is not None and slot.conn is None and time.time() - slot.left_at > self.grace:
+                        raise Refused("you were away too long; a bot has your seat now")
+                    if slot.conn is not None and slot.conn is not conn:
+                        old = slot.conn
+                        old.send({"type": "error", "reason": "your seat was taken back from another connection", "fatal": True})
+                        old.table, old.seat = None, None
+                        old.abort()
+                    return self._seat(conn, table, i, rejoin=True)
+            raise Refused("that token opens no seat at this table")
+        if table.started:
+            raise Refused("the table has started; you can watch it")
+        free = table.free_seats()
+        if seat is None:
+            if not free:
+                raise Refused("no free seat at this table; you can watch it")
+            seat = free[0]
+        if seat not in free:
+            raise Refused(f"seat {seat} is not free; free seats: {free}")
+        slot = table.slots[seat]
+        slot.token = secrets.token_urlsafe(18)
+        # the seat's name is who the connection is (names.py), never a name the join message gives
+        slot.name = self._unique_name(table, conn.name, seat)
+        slot.identity = conn.identity.key
+        slot.creator = creator
+        answer = self._seat(conn, table, seat, rejoin=False)
+        table.save_meta()
+        if not table.free_seats():
+            table.start()
+            answer["table"] = table.info()
+            answer["state"] = table.state_for(seat)
+            answer["rounds"] = []
+        return answer
+
+    @staticmethod
+    def _unique_name(table: Table, name: str, seat: int) -> str:
+        taken = {s.name for i, s in enumerate(table.slots) if i != seat}
+        if name not in taken:
+            return name
+        n = 2
+        while f"{name[: P.MAX_NAME - 2]}{n}" in taken:
+            n += 1
+        return f"{name[: P.MAX_NAME - 2]}{n}"
+
+    def _seat(self, conn: Conn, table: Table, seat: int, rejoin: bool) -> dict[str, Any]:
+        if conn.table is not None:
+            self.dropped(conn)
+        slot = table.slots[seat]
+        slot.conn, slot.left_at = conn, None
+        conn.table, conn.seat = table, seat
+        log.info("%s %s seat %d at table %s", slot.name, "is back in" if rejoin else "takes", seat + 1, table.code)
+        table.wake.set()  # a person back at their seat takes their next turn
+        answer: dict[str, Any] = {
+            "type": "joined", "code": table.code, "seat": seat, "token": slot.token, "rejoin": rejoin,
+            "creator": slot.creator, "table": table.info(),
+        }
+        if table.match is not None:
+            answer["state"] = table.state_for(seat)
+            answer["rounds"] = table.rounds_json()
+        table.broadcast_table()
+        self.lobby_changed()
+        return answer
+
+    def watch(self, conn: Conn, data: dict[str, Any]) -> dict[str, Any]:
+        table = self._find(data)
+        if conn.table is not None:
+            self.dropped(conn)
+        table.spectators.add(conn)
+        conn.table, conn.seat = table, None
+        answer: dict[str, Any] = {"type": "watching", "code": table.code, "table": table.info()}
+        if table.match is not None:
+            answer["state"] = table.state_for(None)
+            answer["rounds"] = table.rounds_json()
+        table.broadcast_table()
+        return answer
+
+    def dropped(self, conn: Conn) -> None:
+        """A client left its table or lost its connection: a bot stands in for a player."""
+        table = conn.table
+        if table is None or self.closing:
+            return
+        conn.table = None
+        table.spectators.discard(conn)
+        if conn.seat is not None:
+            slot = table.slots[conn.seat]
+            if slot.conn is conn:
+                slot.conn = None
+                if table.started:
+                    slot.left_at = time.time()
+                    log.info("%s left table %s; a bot plays seat %d until they are back", slot.name, table.code, conn.seat + 1)
+                else:  # before the start, leaving frees the seat
+                    slot.token, slot.name, slot.creator, slot.identity = None, f"Seat {conn.seat + 1}", False, None
+                    table.save_meta()
+            conn.seat = None
+        self.creator_gone(table, conn)
+        if table.code in self.tables:
+            if not table.started and not any(s.taken for s in table.slots) and table.creator_conn is None:
+                self.remove(table)  # nobody is left at a table that never started
+            elif table.phase == MATCH_OVER and not table.conns():
+                self.remove(table)
+            else:
+                table.wake.set()
+                table.broadcast_table()
+        self.lobby_changed()
+
+    @staticmethod
+    def creator_gone(table: Table, conn: Conn) -> None:
+        if table.creator_conn is conn:
+            table.creator_conn = None
+            table.creator_left_at = time.monotonic()
+            table.wake.set()  # its waiting clock starts
+
+    def close_waiting(self, table: Table) -> None:
+        """A table that never started and whose creator has gone: everyone back to the lobby."""
+        for c in table.conns():
+            c.table, c.seat = None, None
+        self.remove(table)
+        self.lobby_changed()
+
+    def remove(self, table: Table) -> None:
+        self.tables.pop(table.code, None)
+        table.close()
+        if table.task and table.task is not asyncio.current_task():
+            table.task.cancel()
+        if self.tables_dir is not None and not table.started:
+            (self.tables_dir / f"{table.code}.json").unlink(missing_ok=True)

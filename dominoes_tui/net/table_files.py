@@ -1,0 +1,89 @@
+"""A hosted table's files in the server's data folder: `tables/CODE.jsonl`, the match's
+game log (it holds every deal, so it is the owner's only: 0600), and `tables/CODE.json`,
+its seats and tokens (also 0600). A restart reads them back.
+
+A log is appended one move at a time. An append that fails (a full disk) is cut back
+at once, so a torn line never sits in the middle of a log; and when the server reads a
+log back it cuts a torn last line (or any undecodable tail) back to the last whole
+event, keeps the cut bytes in a `.torn` file beside it, and the table resumes.
+"""
+from __future__ import annotations
+
+import json
+import logging
+import os
+from pathlib import Path
+from typing import Any
+
+from ..engine import LogError, Match, dumps, load_matches
+from .storage import append_private, private_dir, write_private
+
+log = logging.getLogger("dominoes_tui.net")
+
+
+def write_meta(path: Path, meta: dict[str, Any]) -> None:
+    write_private(path, json.dumps(meta))
+
+
+def write_whole_log(path: Path, events: list[dict[str, Any]]) -> None:
+    write_private(path, dumps(events))
+
+
+def append_log(path: Path, events: list[dict[str, Any]]) -> None:
+    """Append `events`; on failure the file is cut back to where it was, then OSError."""
+    try:
+        size = path.stat().st_size
+    except OSError:
+        size = None
+    try:
+        append_private(path, dumps(events))
+    except OSError:
+        if size is not None:
+            try:
+                os.truncate(path, size)
+            except OSError:
+                pass
+        raise
+
+
+def read_log(path: Path) -> Match:
+    """The table's match, resumed where its last whole event ends."""
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise LogError(f"cannot read {path}: {exc}") from None
+    good = _whole_events(raw)
+    if good < len(raw):
+        log.warning("%s: a torn end (%d bytes) is cut back to the last whole event", path.name, len(raw) - good)
+        try:
+            torn = path.with_name(path.name + ".torn")
+            write_private(torn, raw[good:].decode("utf-8", "replace"))
+            os.truncate(path, good)
+        except OSError as exc:
+            log.warning("cannot cut %s back: %s (reading it without its torn end)", path.name, exc)
+    matches = load_matches(raw[:good].decode("utf-8"))
+    if not matches:
+        raise LogError(f"{path} holds no match")
+    return matches[-1]
+
+
+def _whole_events(raw: bytes) -> int:
+    """How many leading bytes of `raw` are whole lines of JSON objects."""
+    end = 0
+    while end < len(raw):
+        nl = raw.find(b"\n", end)
+        if nl < 0:
+            break
+        line = raw[end:nl]
+        if line.strip():
+            try:
+                if not isinstance(json.loads(line.decode("utf-8")), dict):
+                    break
+            except (UnicodeDecodeError, ValueError):
+                break
+        end = nl + 1
+    return end
+
+
+def tables_folder(path: Path) -> Path:
+    return private_dir(path)

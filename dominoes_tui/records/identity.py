@@ -1,0 +1,54 @@
+"""Who sat in a seat, as the records know them.
+
+A person is known by what vouched for the name: the keyboard of this machine
+("local:Ana"), an SSH key ("ssh:SHA256:…") or the secret `dominoes join` keeps
+("join:…"). A guest is a name nobody vouched for: kept, never rated. Every bot level is a
+player of its own ("bot:hard"), so people can see where they stand against it.
+"""
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass
+
+from ..engine import Seat
+
+PERSON, BOT, GUEST = "person", "bot", "guest"
+MAX_NAME = 100
+
+
+def clean_name(text: str) -> str:
+    """A name as plain text: control and format characters (escapes, bidi tricks) gone."""
+    kept = "".join(ch for ch in str(text) if unicodedata.category(ch)[0] != "C")
+    return kept.strip()[:MAX_NAME] or "?"
+
+
+@dataclass(frozen=True)
+class Identity:
+    key: str
+    name: str
+    kind: str  # PERSON, BOT or GUEST
+
+    @property
+    def identified(self) -> bool:
+        return self.kind != GUEST
+
+
+def bot_identity(level: str | None) -> Identity:
+    name = f"bot:{clean_name(level or 'random')}"
+    return Identity(name[:200], name, BOT)
+
+
+def person_identity(scheme: str, proof: str, name: str) -> Identity:
+    return Identity(f"{scheme}:{proof}"[:200], clean_name(name), PERSON)
+
+
+def guest_identity(name: str) -> Identity:
+    return Identity(f"guest:{clean_name(name)}"[:200], clean_name(name), GUEST)
+
+
+def local_identity(seat: Seat) -> Identity:
+    """At this machine the names at the keyboard are the people (hotseat included)."""
+    if seat.kind == "human":
+        name = clean_name(seat.name)
+        return person_identity("local", name.casefold(), name)
+    return bot_identity(seat.level)

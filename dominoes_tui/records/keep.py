@@ -1,0 +1,72 @@
+"""Record a finished (or abandoned) match, or keep its log to import later.
+
+This is what the app and the server call when a match ends. It never raises: a locked,
+unreachable or unreadable database costs a message, not a game, and the match's game
+log is written to `unrecorded/` in the data folder so `dominoes stats --import` can add
+it later.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..engine import write_log
+from .database import ALREADY, Records
+from .store import BUSY_SECONDS, RecordsUnavailable
+from .summary import RECORDS_FIELD, MatchSummary
+
+UNRECORDED = "unrecorded"
+
+
+@dataclass(frozen=True)
+class Kept:
+    recorded: bool
+    message: str  # for a person: where it went, or why not and where the log is
+
+
+def unrecorded_path(home: Path, summary: MatchSummary) -> Path:
+    return home / UNRECORDED / f"{summary.ended_at:%Y%m%d-%H%M%S}-{summary.key[:12]}.jsonl"
+
+
+def record_or_keep(
+    summary: MatchSummary, home: Path, url: str | None = None, records: Records | None = None,
+    busy_seconds: float = BUSY_SECONDS,
+) -> Kept:
+    try:
+        if records is not None:
+            outcome = records.record(summary)
+        else:
+            with Records.open(url, home=home, busy_seconds=busy_seconds) as opened:
+                outcome = opened.record(summary)
+    except RecordsUnavailable as exc:
+        return Kept(False, _keep_log(summary, home, str(exc)))
+    except Exception as exc:  # noqa: BLE001 - whatever it is, the game goes on
+        return Kept(False, _keep_log(summary, home, f"the records failed ({exc.__class__.__name__}: {exc})"))
+    if outcome == ALREADY:
+        return Kept(True, "This match was already in the records.")
+    rated = "rated" if summary.rated else "not rated"
+    return Kept(True, f"The match is in the records ({rated}).")
+
+
+def with_identities(summary: MatchSummary) -> list[dict[str, Any]]:
+    """The match's log, its match_start telling who was who for a later import."""
+    events = [json.loads(line) for line in summary.log.splitlines() if line.strip()]
+    if events and events[0].get("event") == "match_start":
+        events[0][RECORDS_FIELD] = {
+            "identities": [{"key": s.identity.key, "name": s.identity.name, "kind": s.identity.kind}
+                           for s in summary.seats],
+            "seeded": summary.seeded,
+            "source": summary.source,
+        }
+    return events
+
+
+def _keep_log(summary: MatchSummary, home: Path, why: str) -> str:
+    path = unrecorded_path(home, summary)
+    try:
+        write_log(path, with_identities(summary))
+    except OSError as exc:
+        return f"{why[0].upper()}{why[1:]}; the match's log could not be kept either ({exc.strerror})."
+    return f"{why[0].upper()}{why[1:]}. The match's log is kept: dominoes stats --import {path}"

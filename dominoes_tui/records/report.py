@@ -1,0 +1,53 @@
+"""The records as plain data (for --json, --csv and the text report), in one place so
+`dominoes stats` and the hosted server's answers agree."""
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import Connection
+
+from . import queries
+from .ratings import OVERALL
+
+
+def standings(conn: Connection, variant: str = OVERALL, limit: int = 50) -> list[dict[str, Any]]:
+    return [
+        {"place": s.place, "name": s.name, "kind": s.kind, "rating": s.rating.shown,
+         "provisional": s.rating.provisional, "mu": round(s.rating.mu, 3), "sigma": round(s.rating.sigma, 3),
+         "matches": s.matches, "wins": s.wins, "player_id": s.player_id}
+        for s in queries.leaderboard(conn, variant, limit)
+    ]
+
+
+def player_page(conn: Connection, player_id: int, variant: str = OVERALL, against: int | None = None) -> dict[str, Any]:
+    who = queries.player(conn, player_id)
+    if who is None:
+        return {}
+    opponents = queries.versus(conn, player_id)
+    page: dict[str, Any] = {
+        "player_id": who.id, "name": who.name, "kind": who.kind, "vouched_by": who.key.split(":", 1)[0],
+        "variants": [
+            {"variant": v.variant, "matches": v.matches, "wins": v.wins, "abandoned": v.abandoned,
+             "rating": v.rating.shown if v.rating else None,
+             "provisional": v.rating.provisional if v.rating else None}
+            for v in queries.by_variant(conn, player_id)
+        ],
+        "against_bots": [_versus(v) for v in opponents if v.kind == "bot"],
+        "against_people": [_versus(v) for v in opponents if v.kind != "bot"],
+        "history": [{"at": at.isoformat(), "rating": r.shown, "mu": round(r.mu, 3), "sigma": round(r.sigma, 3)}
+                    for at, r in queries.history(conn, player_id, variant)],
+        "history_variant": variant,
+        "recent": [_recent(m) for m in queries.recent(conn, player_id)],
+    }
+    if against is not None:
+        page["head_to_head"] = [_versus(v) for v in queries.versus(conn, player_id, other_id=against)]
+    return page
+
+
+def _versus(v: queries.Versus) -> dict[str, Any]:
+    return {"other": v.other, "matches": v.matches, "better": v.better, "worse": v.worse, "even": v.even}
+
+
+def _recent(m: queries.RecentMatch) -> dict[str, Any]:
+    return {"match_id": m.match_id, "variant": m.variant, "ended_at": m.ended_at.isoformat(), "status": m.status,
+            "placing": m.placing, "players": m.players, "score": m.score, "others": m.others}

@@ -1,0 +1,38 @@
+"""Keeping a local match in the club records when it ends (or is abandoned).
+
+The recording runs in a thread: a locked or slow database never freezes the table, and
+whatever goes wrong is one notice, with the match's log kept for `dominoes stats
+--import`. Only matches played in this process are recorded here; a hosted table's
+match is recorded by its server.
+"""
+from __future__ import annotations
+
+import asyncio
+from datetime import datetime, timezone
+
+from textual.app import App
+
+from ..engine import Match
+from ..records import record_or_keep, summarize
+from ..records.store import chosen_url
+from ..table import saves
+
+
+def record_match(app: App, match: Match, *, seeded: bool, abandoned: bool = False,
+                 started_at: datetime | None = None) -> None:
+    summary = summarize(match, source="local", seeded=seeded, abandoned=abandoned,
+                        started_at=started_at, ended_at=datetime.now(timezone.utc))
+    done: set[str] = app.__dict__.setdefault("_recorded_keys", set())
+    if (summary.key, summary.status) in done:
+        return
+    done.add((summary.key, summary.status))  # type: ignore[arg-type]
+
+    async def work() -> None:
+        home = saves.home()
+        kept = await asyncio.to_thread(record_or_keep, summary, home, chosen_url(None, home))
+        if not kept.recorded:
+            app.notify(kept.message, title="Club records", severity="warning", timeout=12)
+        elif not abandoned:
+            app.notify(kept.message, title="Club records", timeout=4)
+
+    app.run_worker(work(), group="records")

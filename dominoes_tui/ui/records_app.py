@@ -1,0 +1,30 @@
+"""A small app around one records screen: `dominoes replay FILE` (the viewer) and
+`dominoes stats --screen` (the leaderboard). Same styles and size rules as the game."""
+from __future__ import annotations
+
+from typing import Callable
+
+from textual.app import App
+from textual.binding import Binding
+from textual.screen import Screen
+
+from .choices import Prefs
+from .widgets.too_small import MIN_HEIGHT, MIN_WIDTH
+
+
+class RecordsApp(App[None]):
+    TITLE = "Dominoes"
+    CSS_PATH = "styles.tcss"
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (MIN_WIDTH, "-wide")]
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (MIN_HEIGHT, "-tall"), (34, "-roomy")]
+    BINDINGS = [Binding("ctrl+q", "quit", "Quit", priority=True, show=False)]
+
+    def __init__(self, first: Callable[[], Screen], prefs: Prefs | None = None) -> None:
+        super().__init__()
+        self.first = first
+        self.prefs = prefs or Prefs()
+
+    def on_mount(self) -> None:
+        if self.prefs.ascii:
+            self.add_class("-ascii")
+        self.push_screen(self.first(), lambda _result: self.exit())

@@ -1,0 +1,162 @@
+"""A player's page: matches and wins per variant, results against each bot level and
+head to head against people, the rating over time (a plot), and recent matches, each of
+which opens in the replay viewer."""
+from __future__ import annotations
+
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Static, TabbedContent, TabPane
+from textual_plotext import PlotextPlot
+
+from ...engine import VARIANTS, LogError
+from ...records.identity import clean_name
+from ..widgets.too_small import TooSmall
+from .records_reader import RecordsReader
+from .records_words import list_title, rating_text
+
+VOUCHED = {"local": "a name at this keyboard", "ssh": "an SSH key", "join": "a dominoes join secret", "bot": "a bot level"}
+
+
+def versus_row(v: dict[str, Any]) -> tuple[str, ...]:
+    return (clean_name(v["other"]), str(v["matches"]), str(v["better"]), str(v["worse"]), str(v["even"]))
+
+
+class PlayerScreen(Screen[None]):
+    BINDINGS = [
+        Binding("1", "tab('overview')", "Overview"),
+        Binding("2", "tab('rating')", "Rating plot"),
+        Binding("3", "tab('matches')", "Matches"),
+        Binding("enter", "replay", "Replay", key_display="Enter", show=False),
+        Binding("escape,q", "close", "Back"),
+    ]
+    DEFAULT_CSS = """
+    PlayerScreen #who { height: 1; padding: 0 1; background: $panel; text-style: bold; }
+    PlayerScreen #note { height: auto; padding: 0 1; color: $text-muted; }
+    PlayerScreen TabbedContent { height: 1fr; }
+    PlayerScreen DataTable { height: auto; max-height: 12; }
+    PlayerScreen #overview Horizontal { height: auto; }
+    PlayerScreen #overview Vertical { width: 1fr; height: auto; }
+    PlayerScreen .heading { text-style: bold; margin-top: 1; }
+    PlayerScreen #plot { height: 1fr; min-height: 8; }
+    PlayerScreen #recent { max-height: 100%; height: 1fr; }
+    """
+
+    def __init__(self, reader: RecordsReader, player_id: int, variant: str = "all") -> None:
+        super().__init__()
+        self.reader = reader
+        self.player_id = player_id
+        self.variant = variant
+        self.page: dict[str, Any] = {}
+
+    def compose(self) -> ComposeResult:
+        yield TooSmall()
+        yield Static("", id="who", markup=False)
+        with TabbedContent(initial="overview"):
+            with TabPane("1 Overview", id="overview"):
+                yield DataTable(id="variants", cursor_type="none", zebra_stripes=True)
+                with Horizontal():
+                    with Vertical():
+                        yield Static("Against the bots (placed better / worse / same)", classes="heading")
+                        yield DataTable(id="bots", cursor_type="none")
+                    with Vertical():
+                        yield Static("Head to head", classes="heading")
+                        yield DataTable(id="people", cursor_type="none")
+            with TabPane("2 Rating", id="rating"):
+                yield PlotextPlot(id="plot")
+            with TabPane("3 Matches", id="matches"):
+                yield DataTable(id="recent", cursor_type="row", zebra_stripes=True)
+        yield Static("", id="note", markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#variants", DataTable).add_columns("List", "Matches", "Won", "Abandoned", "Rating")
+        for table_id in ("#bots", "#people"):
+            self.query_one(table_id, DataTable).add_columns("Who", "Together", "Better", "Worse", "Same")
+        self.query_one("#recent", DataTable).add_columns("When", "Variant", "Place", "Score", "Against")
+        self.run_worker(self._load(), exclusive=True, group="load")
+
+    async def _load(self) -> None:
+        try:
+            page = await self.reader.player_page(self.player_id, self.variant)
+        except Exception as exc:  # noqa: BLE001 - said in words, never a traceback
+            self.query_one("#note", Static).update(f"The records cannot be read now: {exc}")
+            return
+        if not page:
+            self.query_one("#note", Static).update("This player is no longer in the records.")
+            return
+        self.page = page
+        self.show(page)
+
+    def show(self, page: dict[str, Any]) -> None:
+        how = VOUCHED.get(page["vouched_by"], page["vouched_by"])
+        self.query_one("#who", Static).update(f"{clean_name(page['name'])}: {page['kind']}, known by {how}")
+        variants = self.query_one("#variants", DataTable)
+        for v in page["variants"]:
+            name = "All variants" if v["variant"] == "all" else VARIANTS[v["variant"]].title
+            variants.add_row(name, str(v["matches"]), str(v["wins"]), str(v["abandoned"]),
+                             rating_text(v["rating"], v["provisional"]))
+        for table_id, key in (("#bots", "against_bots"), ("#people", "against_people")):
+            table = self.query_one(table_id, DataTable)
+            for v in page[key]:
+                table.add_row(*versus_row(v))
+            if not page[key]:
+                table.add_row("nobody yet", "", "", "", "")
+        recent = self.query_one("#recent", DataTable)
+        for m in page["recent"]:
+            place = str(m["placing"]) if m["placing"] else m["status"]
+            recent.add_row(m["ended_at"][:16].replace("T", " "), VARIANTS[m["variant"]].title, place,
+                           str(m["score"]), clean_name(m["others"]), key=str(m["match_id"]))
+        self.draw_plot(page)
+        self.query_one("#note", Static).update(
+            "Enter on a match (3) replays it. A rating with ? is provisional." if page["recent"] else "No matches yet.")
+
+    def draw_plot(self, page: dict[str, Any]) -> None:
+        plot = self.query_one(PlotextPlot)
+        plt = plot.plt
+        plt.clear_data()
+        points = [h["rating"] for h in page["history"]]
+        plt.title(f"Rating, {list_title(page['history_variant']).lower()}: after each rated match")
+        if points:
+            plt.plot(list(range(1, len(points) + 1)), points, marker="braille")
+            plt.xlabel("rated match")
+        else:
+            plt.title("No rated match yet: the plot starts with the first one")
+        plot.refresh()
+
+    def action_tab(self, tab: str) -> None:
+        self.query_one(TabbedContent).active = tab
+        if tab == "matches":
+            self.query_one("#recent", DataTable).focus()
+
+    def action_replay(self) -> None:
+        if self.query_one(TabbedContent).active != "matches" or not self.page.get("recent"):
+            return
+        table = self.query_one("#recent", DataTable)
+        if table.cursor_row is None or table.cursor_row >= len(self.page["recent"]):
+            return
+        self.run_worker(self._replay(int(self.page["recent"][table.cursor_row]["match_id"])), group="replay")
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        if event.data_table.id == "recent":
+            self.action_replay()
+
+    async def _replay(self, match_id: int) -> None:
+        from .replay import ReplayScreen
+        from .replay_steps import ReplaySteps
+
+        try:
+            text = await self.reader.match_log(match_id)
+            if text is None:
+                raise LogError("the match is no longer in the records")
+            steps = ReplaySteps.from_text(text)
+        except Exception as exc:  # noqa: BLE001
+            self.notify(f"This match cannot be replayed: {exc}", severity="error", timeout=8)
+            return
+        self.app.push_screen(ReplayScreen(steps, getattr(self.app, "prefs", None), title=f"#{match_id}"))
+
+    def action_close(self) -> None:
+        self.dismiss(None)

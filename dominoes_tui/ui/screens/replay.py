@@ -1,0 +1,224 @@
+"""The replay viewer: a past match on the table, stepped move by move.
+
+← → step, ↑ ↓ (or PageUp/PageDown) go round by round, Home/End to the ends; `v` turns
+between every hand face up and one seat's view (what that seat saw then). The
+scoresheet stands beside the table where the terminal is wide enough, and `s` opens it
+anywhere. Nothing here can change the match: it is rebuilt from its log at each step.
+"""
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widget import Widget
+from textual.widgets import DataTable, Footer
+
+from ...engine import MATCH_OVER, VARIANTS, Match, view_for
+from ...table.client import SeatInfo
+from ...table.local import report_from
+from ..choices import Prefs
+from ..narrate import describe
+from ..render import Look, tile_label
+from ..widgets.chain import Chain
+from ..widgets.hand import Hand
+from ..widgets.line import TextLine
+from ..widgets.seats import SeatsPanel
+from ..widgets.too_small import TooSmall
+from ..words import side_names
+from .replay_steps import ReplaySteps
+from .scoresheet import scoresheet_rows
+
+BESIDE_WIDTH = 110  # from this width on the scoresheet stands beside the table
+
+
+def open_hand_lines(match: Match, seats: tuple[SeatInfo, ...], look: Look, width: int) -> list[Text]:
+    """Every seat's hand face up, one line a seat (the turn marked by an arrow)."""
+    lines = []
+    name_w = max(len(s.name) for s in seats) + 1
+    to_act = match.to_act if match.phase == "playing" else None
+    for i, seat in enumerate(seats):
+        line = Text()
+        turn = i == to_act
+        line.append(f"{look.arrow('right')} " if turn else "  ", "bold reverse" if turn else "")
+        line.append(f"{seat.name:<{name_w}}", "bold" if turn else "")
+        if not match.config.teams:
+            line.append(f"{match.scores[i]:>4} pts  ", "bold")
+        else:
+            line.append(f"team {'AB'[match.side_of(i)]}  ")
+        hand = match.hands[i] if match.round_no else []
+        line.append(" ".join(f"[{tile_label(t)}]" for t in hand) or "(no tiles)")
+        line.truncate(width)
+        lines.append(line)
+    return lines
+
+
+class OpenHands(Widget):
+    DEFAULT_CSS = "OpenHands { height: auto; padding: 0 1; }"
+
+    def __init__(self, id: str | None = None) -> None:  # noqa: A002
+        super().__init__(id=id)
+        self._args: tuple[Match, tuple[SeatInfo, ...], Look] | None = None
+
+    def show(self, match: Match, seats: tuple[SeatInfo, ...], look: Look) -> None:
+        self._args = (match, seats, look)
+        self.refresh(layout=True)
+
+    def get_content_height(self, container, viewport, width: int) -> int:  # noqa: ANN001
+        return len(self._args[1]) if self._args else 1
+
+    def render(self) -> Text:
+        if self._args is None:
+            return Text("")
+        return Text("\n").join(open_hand_lines(*self._args, width=max(1, self.content_size.width)))
+
+
+class ReplayScreen(Screen[None]):
+    BINDINGS = [
+        Binding("right", "step(1)", "Next", key_display="→"),
+        Binding("left", "step(-1)", "Back", key_display="←"),
+        Binding("down,pagedown", "round(1)", "Next round", key_display="↓"),
+        Binding("up,pageup", "round(-1)", "Round back", key_display="↑"),
+        Binding("home", "jump(0)", "Start", show=False),
+        Binding("end", "jump(-1)", "End", show=False),
+        Binding("v", "view", "View"),
+        Binding("s", "scoresheet", "Scores"),
+        Binding("escape,q", "close", "Close"),
+    ]
+    DEFAULT_CSS = """
+    ReplayScreen { layout: vertical; }
+    ReplayScreen #status { height: 1; padding: 0 1; background: $panel; }
+    ReplayScreen #log { height: 2; padding: 0 1; color: $text-muted; }
+    ReplayScreen #body { height: 1fr; }
+    ReplayScreen #table { width: 1fr; }
+    ReplayScreen #sheet { width: 44; display: none; border-left: solid $accent; }
+    ReplayScreen.-beside #sheet { display: block; }
+    ReplayScreen #seats.-hidden, ReplayScreen #hand.-hidden, ReplayScreen #open.-hidden { display: none; }
+    """
+
+    def __init__(self, steps: ReplaySteps, prefs: Prefs | None = None, title: str = "") -> None:
+        super().__init__()
+        self.steps = steps
+        self.prefs = prefs or Prefs()
+        self.title_text = title
+        self.step = 0
+        self.viewer: int | None = None  # None: every hand face up; else that seat's view
+        whole = steps.whole
+        self.seats = tuple(SeatInfo(s.name, s.kind, s.level) for s in whole.seats)
+
+    def compose(self) -> ComposeResult:
+        yield TooSmall()
+        yield TextLine(id="status")
+        with Horizontal(id="body"):
+            with Vertical(id="table"):
+                yield OpenHands(id="open")
+                yield SeatsPanel(id="seats")
+                yield Chain(id="chain")
+                yield TextLine(id="log")
+                yield Hand(id="hand")
+            sheet = DataTable(id="sheet", zebra_stripes=True, cursor_type="none", show_cursor=False)
+            sheet.can_focus = False  # the arrows step the match, they do not move about the sheet
+            yield sheet
+        yield Footer()
+
+    @property
+    def look(self) -> Look:
+        return Look(ascii=self.prefs.ascii, pips=self.prefs.pips)
+
+    @property
+    def match(self) -> Match:
+        return self.steps.at(self.step)
+
+    def on_mount(self) -> None:
+        self.on_resize()
+        self.redraw()
+
+    def on_resize(self) -> None:
+        self.set_class(self.size.width >= BESIDE_WIDTH, "-beside")
+
+    # -- moving about ------------------------------------------------------------------
+    def go(self, step: int) -> None:
+        step = min(max(step, 0), self.steps.count - 1)
+        if step != self.step:
+            self.step = step
+            self.redraw()
+
+    def action_step(self, delta: int) -> None:
+        self.go(self.step + delta)
+
+    def action_round(self, delta: int) -> None:
+        self.go(self.steps.next_round(self.step) if delta > 0 else self.steps.previous_round(self.step))
+
+    def action_jump(self, where: int) -> None:
+        self.go(0 if where == 0 else self.steps.count - 1)
+
+    def action_view(self) -> None:
+        n = len(self.seats)
+        self.viewer = 0 if self.viewer is None else (None if self.viewer + 1 >= n else self.viewer + 1)
+        self.redraw()
+
+    def action_scoresheet(self) -> None:
+        from .scoresheet import ScoresheetScreen
+
+        match = self.match
+        rounds = [report_from(r, match, i == len(match.records) - 1) for i, r in enumerate(match.records)]
+        self.app.push_screen(ScoresheetScreen(rounds, match.config, self.seats, None))
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+    # -- drawing ---------------------------------------------------------------------
+    def redraw(self) -> None:
+        match = self.match
+        look = self.look
+        open_mode = self.viewer is None
+        self.query_one("#open", OpenHands).set_class(not open_mode, "-hidden")
+        self.query_one("#seats", SeatsPanel).set_class(open_mode, "-hidden")
+        self.query_one("#hand", Hand).set_class(open_mode, "-hidden")
+        seat = self.viewer if self.viewer is not None else 0
+        view = view_for(match, seat)
+        if open_mode:
+            self.query_one("#open", OpenHands).show(match, self.seats, look)
+            history = match.round_events() if match.round_no else []
+        else:
+            self.query_one("#seats", SeatsPanel).show(view, self.seats, seat, look, False)
+            self.query_one("#hand", Hand).show(view.hand, set(), None, False, look)
+            history = list(view.history)
+        self.query_one(Chain).show(view.layout, (), look)
+        lines = describe([e for e in history if e["event"] != "round_start"], view.names)[-2:]
+        self.query_one("#log", TextLine).show("\n".join(lines) if lines else self._opening(match))
+        self.query_one("#status", TextLine).show(self.status_text(match))
+        self.fill_sheet(match)
+
+    def _opening(self, match: Match) -> str:
+        if not match.round_no:
+            return "The match begins: → deals the first round."
+        return f"Round {match.round_no} is dealt; {self.seats[match.leader].name} leads."
+
+    def status_text(self, match: Match) -> Text:
+        rules = VARIANTS[match.config.variant]
+        dot = self.look.dot
+        text = Text()
+        text.append("Replay", "bold reverse")
+        text.append(f" {self.title_text} {dot}" if self.title_text else "")
+        text.append(f" {rules.title}", "bold")
+        text.append(f" {dot} round {match.round_no} {dot} step {self.step + 1}/{self.steps.count}")
+        text.append(f" {dot} {'all hands' if self.viewer is None else self.seats[self.viewer].name + ' sees'}")
+        if match.phase == MATCH_OVER:
+            text.append(f" {dot} the match is over", "bold")
+        if match.config.teams:  # the seat lines show seats' points; teams score together
+            names = side_names(match.config, self.seats)
+            text.append(f" {dot} " + ", ".join(f"{'AB'[i]} {s}" for i, s in enumerate(match.scores)))
+        return text
+
+    def fill_sheet(self, match: Match) -> None:
+        table = self.query_one("#sheet", DataTable)
+        rounds = [report_from(r, match, i == len(match.records) - 1) for i, r in enumerate(match.records)]
+        headings, rows = scoresheet_rows(rounds, match.config, self.seats)
+        table.clear(columns=True)
+        table.add_columns(*headings)
+        for row in rows:
+            table.add_row(*row)
+        names = side_names(match.config, self.seats)
+        table.add_row("", "now", *[str(s) for s in match.scores][: len(names)])

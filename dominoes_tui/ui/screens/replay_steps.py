@@ -1,0 +1,60 @@
+"""The steps of a replay: a finished match's log, cut after each deal and each move.
+
+Pure (no textual): the viewer asks for step k and gets the engine's Match as it stood
+then, rebuilt by the game log reader, which resumes a log cut off anywhere.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ...engine import Match
+from ...engine.gamelog import parse_lines, replay, split_matches
+
+_DRIVING = ("round_start", "play")
+
+
+class ReplaySteps:
+    def __init__(self, lines: list[tuple[int, dict[str, Any]]]) -> None:
+        self.lines = lines
+        # Step k shows the match after the first cuts[k] lines of the log.
+        self.cuts = [1] + [i + 1 for i, (_n, e) in enumerate(lines) if e["event"] in _DRIVING]
+        if self.cuts[-1] != len(lines):
+            self.cuts.append(len(lines))  # the end: round_end, match_end
+        self.round_steps = [k for k, cut in enumerate(self.cuts) if lines[cut - 1][1]["event"] == "round_start"]
+        self.whole = replay(lines)  # checks the whole log once, up front: LogError if it is wrong
+        self._cache: tuple[int, Match] | None = None
+
+    @classmethod
+    def from_text(cls, text: str, index: int = 0) -> "ReplaySteps":
+        """The index-th match of a log text (LogError if the log breaks the rules)."""
+        chunks = list(split_matches(parse_lines(text)))
+        if not chunks:
+            from ...engine import LogError
+
+            raise LogError("the log holds no match")
+        return cls(chunks[min(max(index, 0), len(chunks) - 1)])
+
+    @property
+    def count(self) -> int:
+        return len(self.cuts)
+
+    def at(self, step: int) -> Match:
+        step = min(max(step, 0), self.count - 1)
+        if self._cache is not None and self._cache[0] == step:
+            return self._cache[1]
+        match = self.whole if step == self.count - 1 else replay(self.lines[: self.cuts[step]])
+        self._cache = (step, match)
+        return match
+
+    def event_at(self, step: int) -> dict[str, Any]:
+        """The log line that step k has just shown."""
+        return self.lines[self.cuts[min(max(step, 0), self.count - 1)] - 1][1]
+
+    def next_round(self, step: int) -> int:
+        later = [k for k in self.round_steps if k > step]
+        return later[0] if later else self.count - 1
+
+    def previous_round(self, step: int) -> int:
+        """The start of this round, or of the one before when already at a start."""
+        earlier = [k for k in self.round_steps if k < step]
+        return earlier[-1] if earlier else 0

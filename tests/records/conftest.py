@@ -1,0 +1,30 @@
+"""Every records test runs on SQLite and on a real PostgreSQL server (see tests/pgserver.py)."""
+from __future__ import annotations
+
+import pytest
+
+from tests import pgserver
+
+
+@pytest.fixture(scope="session")
+def pg_server():  # noqa: ANN201
+    if not pgserver.available():
+        pytest.skip("no PostgreSQL server binary (initdb, pg_ctl): the PostgreSQL tests are skipped")
+    server = pgserver.PgServer()
+    server.start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request, tmp_path):  # noqa: ANN001, ANN201
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'records.sqlite'}"
+    return request.getfixturevalue("pg_server").new_database()
+
+
+@pytest.fixture(autouse=True)
+def dominoes_home(tmp_path, monkeypatch):  # noqa: ANN001, ANN201
+    home = tmp_path / "dominoes-home"
+    monkeypatch.setenv("DOMINOES_TUI_HOME", str(home))
+    return home
