@@ -7,6 +7,7 @@ the match is written as a game log (atomically) so quitting or crashing loses no
 from __future__ import annotations
 
 import asyncio
+import errno
 import random
 import time
 from pathlib import Path
@@ -64,6 +65,7 @@ class LocalTable(TableClient):
         self.finished_to = finished_to
         self.bot_delay = bot_delay
         self.notes: list[str] = []  # what went wrong with a bot, for the curious
+        self.save_problem: str | None = None  # why saving is off, once a save failed
 
     # -- building ---------------------------------------------------------------
     @classmethod
@@ -190,4 +192,17 @@ class LocalTable(TableClient):
             else:
                 write_log(self.save_to, self.match.events)
         except OSError as exc:
-            self.notes.append(f"could not save the match: {exc}")
+            # Said once (the screen shows it on its status line), not after every move.
+            if self.save_problem is None:
+                self.save_problem = save_problem_words(exc)
+                self.notes.append(f"could not save the match: {self.save_problem}")
+
+
+def save_problem_words(exc: OSError) -> str:
+    """An OSError in words, without the raw "[Errno 30]"."""
+    where = f" ({exc.filename})" if exc.filename else ""
+    if isinstance(exc, PermissionError) or exc.errno == errno.EROFS:
+        return f"the data folder is read-only{where}"
+    if exc.errno == errno.ENOSPC:
+        return "the disk is full"
+    return (exc.strerror or str(exc)) + where
