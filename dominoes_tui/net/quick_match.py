@@ -12,6 +12,7 @@ import asyncio
 import logging
 import secrets
 import time
+import weakref
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
@@ -70,6 +71,12 @@ class QuickMatch:
         self.queue: list[Searcher] = []
         self._timer: asyncio.TimerHandle | None = None
         self._telling = False
+        self.listeners: weakref.WeakSet[Conn] = weakref.WeakSet()  # lobby clients that asked for the list
+
+    def listen(self, conn: Conn) -> None:
+        """Presence is pushed only to clients that showed a lobby (asked for `list`): a
+        client that said nothing more than hello is told nothing it did not ask for."""
+        self.listeners.add(conn)
 
     def request(self, conn: Conn, kind: str, data: dict[str, Any]) -> dict[str, Any]:
         self.queue = [s for s in self.queue if s.conn is not conn]
@@ -99,6 +106,7 @@ class QuickMatch:
             raise Refused(f"the wait is {MIN_WAIT:g} to {MAX_WAIT:g} seconds")
         me = Searcher(conn, variant, players, bots, float(wait), time.monotonic())
         self.queue.append(me)
+        self.listen(conn)
         self.match_up()
         self.changed()
         still = me in self.queue
@@ -184,6 +192,6 @@ class QuickMatch:
     def _tell(self) -> None:
         self._telling = False
         msg = {"type": "presence", **self.presence()}
-        for c in list(self.server.conns):
-            if c.hello and c.table is None:
+        for c in list(self.listeners):
+            if not c.closed and c.table is None:
                 c.send(msg)

@@ -400,6 +400,7 @@ class Server(Seating):
         if kind == "hello":
             raise P.ProtocolError("hello was said already")
         if kind == "list":
+            self.quick.listen(conn)
             reply({"type": "tables", "tables": self.lobby(), **self.quick.presence()})
         elif kind == "create":
             reply(self.create(conn, data))

@@ -28,6 +28,7 @@ def short_waits(monkeypatch):  # noqa: ANN001, ANN201
 
 async def test_two_searching_for_the_same_table_sit_together(server: Server) -> None:
     ana, ben, cy = [await Driven.connect(server.port, n) for n in ("Ana", "Ben", "Cy")]
+    await ben.conn.request({"type": "list"})  # Ben shows a lobby: he is told who searches
     first = await ana.conn.request({"type": "quick_match", "variant": "block", "players": 2, "bots": False})
     assert first["search"]["variant"] == "block" and first["online"] == 3
     other = await cy.conn.request({"type": "quick_match", "variant": "draw", "players": 2, "bots": False})
