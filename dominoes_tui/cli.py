@@ -24,6 +24,7 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "join": ("join", "join a hosted table: the lobby, then the same table screen"),
     "ssh": ("ssh", "let people in over SSH: each session lands in the lobby (needs asyncssh)"),
     "web": ("web", "serve the hosted-table client in a browser (needs textual-serve)"),
+    "board": ("board", "the projector screen of a hosted evening: every table, standings, the closest game large"),
     "tournament": ("tournament", "play a whole tournament headless with bots and print the standings"),
 }
 

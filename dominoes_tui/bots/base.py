@@ -17,3 +17,11 @@ class Bot(Protocol):
     def close(self) -> None:
         """Release anything the bot holds (an outside program, say)."""
         ...
+
+
+def stop_thinking(bot: Bot) -> None:
+    """Tell a bot that thinks in the background (the search levels) that its move is no
+    longer wanted; bots without a `cancel()` finish on their own."""
+    cancel = getattr(bot, "cancel", None)
+    if callable(cancel):
+        cancel()

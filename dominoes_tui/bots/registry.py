@@ -3,7 +3,7 @@
 Specs: `easy` (alias `random`), `medium`, `hard` (also `hard:MS`, a think time in
 milliseconds), `expert` (a second a move; also `expert:MS`), `heaviest` (the
 benchmark's "heaviest tile first" yardstick), and `cmd:PROGRAM ARGS` for an outside
-program speaking BOT_PROTOCOL.md. hard.py and expert.py are loaded only when asked for.
+program speaking BOT_PROTOCOL.md. hard.py and search/ are loaded only when asked for.
 """
 from __future__ import annotations
 
@@ -27,9 +27,9 @@ def _hard(rng: random.Random, name: str, think_ms: float | None = None) -> Bot:
 
 
 def _expert(rng: random.Random, name: str, think_ms: float | None = None) -> Bot:
-    from .expert import EXPERT_THINK_MS, ExpertBot
+    from .search import EXPERT_THINK_MS, SearchBot  # information-set search (issue 13)
 
-    return ExpertBot(rng, name, think_ms=EXPERT_THINK_MS if think_ms is None else think_ms)
+    return SearchBot(rng, name, think_ms=EXPERT_THINK_MS if think_ms is None else think_ms)
 
 
 LEVELS: dict[str, BotFactory] = {

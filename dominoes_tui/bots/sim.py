@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from ..engine import ALL_TILES, LayoutView, Move, PlayerView, Tile, make_config
+from ..engine.bits import BIT, NUMBER
 from ..engine.scoring import score_round
 
 LO = [t.low for t in ALL_TILES]
@@ -154,23 +155,23 @@ class Rules:
 
 def _pick(hand: list[int], b: Board, points: list[int], fives: bool) -> tuple[int, int] | None:
     """The playout policy: a quick greedy player (scores first in All Fives, then heavy
-    tiles and doubles, keeping a number it can follow with)."""
+    tiles and doubles, keeping a number it can follow with). Bitmasks answer "can it
+    follow?" at once: the mask of the rest of the hand against the tiles of a number."""
     best: tuple[int, int] | None = None
     best_score = -1e9
+    held = 0
+    for t in hand:
+        held |= BIT[t]
+    val = b.val
     for t in hand:
         lo, hi = LO[t], HI[t]
+        rest = held ^ BIT[t]
+        base = PIPS[t] + (3.0 if lo == hi else 0.0)
         for p in points:
-            v = b.val[p]
+            v = val[p]
             if lo != v and hi != v:
                 continue
-            other = hi if lo == v else lo
-            score = PIPS[t] + (3.0 if lo == hi else 0.0)
-            follow = 0
-            for u in hand:
-                if u != t and (LO[u] == other or HI[u] == other):
-                    follow = 1
-                    break
-            score += 2.0 * follow
+            score = base + (2.0 if rest & NUMBER[hi if lo == v else lo] else 0.0)
             if fives:
                 c = count_after(b, t, p)
                 if c and c % 5 == 0:

@@ -11,6 +11,7 @@ import sys
 import time
 from typing import Any
 
+from ..bench import search_report
 from ..bench.report import format_report, targets
 from ..bench.speed import SPEED_TABLES, peer_partner_rounds, random_rounds
 from ..bench.strength import MATCHUPS, STRENGTH_TABLES, head_to_head
@@ -34,7 +35,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seed", type=int, default=1, help="seed of the whole run (default 1)")
     p.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1),
                    help="processes for the strength matches (default: 2, the machine's cores)")
-    p.add_argument("--only", default=",".join(PARTS), help=f"comma-separated parts to run: {', '.join(PARTS)}")
+    p.add_argument("--only", default=",".join(PARTS),
+                   help=f"comma-separated parts to run: {', '.join(PARTS + search_report.SEARCH_PARTS)}")
     p.add_argument("--think-ms", type=float, default=DEFAULT_THINK_MS,
                    help=f"the hard level's time budget per move when timed (default {DEFAULT_THINK_MS:g})")
     p.add_argument("--strength-think-ms", type=float, default=None,
@@ -46,7 +48,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--pairs", type=int, default=None, help="alternating ours/peer speed pairs (default 9)")
     p.add_argument("--peer-python", default=None, metavar="PATH",
                    help="a Python with the PyPI `dominoes` package in its own virtual environment: times it side by "
-                        "side and plays the hard level against its players")
+                        "side and plays the hard level against its players; or one with OpenSpiel, for the ismcts part")
+    search_report.add_arguments(p)
 
 
 def _plan(args: argparse.Namespace) -> dict[str, Any]:
@@ -64,9 +67,10 @@ def _plan(args: argparse.Namespace) -> dict[str, Any]:
 def run(args: argparse.Namespace) -> int:
     plan = _plan(args)
     parts = [p.strip() for p in args.only.split(",") if p.strip()]
-    unknown = [p for p in parts if p not in PARTS]
+    unknown = [p for p in parts if p not in PARTS + search_report.SEARCH_PARTS]
     if unknown:
-        print(f"dominoes bench: unknown part {unknown[0]!r}; allowed: {', '.join(PARTS)}", file=sys.stderr)
+        allowed = ", ".join(PARTS + search_report.SEARCH_PARTS)
+        print(f"dominoes bench: unknown part {unknown[0]!r}; allowed: {allowed}", file=sys.stderr)
         return 2
     if plan["pairs"] < 1:
         print("dominoes bench: --pairs must be at least 1", file=sys.stderr)
@@ -125,9 +129,10 @@ def run(args: argparse.Namespace) -> int:
         print(f"bench: records, {plan['record_matches']} recorded, a leaderboard over {plan['board_matches']:,}…",
               file=progress)
         out["records"] = records_bench(plan["record_matches"], plan["board_matches"], args.seed)
+    search_report.run(args, parts, out)
     out["seconds"] = time.perf_counter() - started
     out["targets"] = targets(out)
-    print(format_report(out))
+    print("\n".join([format_report(out), *search_report.format_report(out)]))
     if args.json:
         text = json.dumps(out, indent=2, default=str)
         if args.json == "-":

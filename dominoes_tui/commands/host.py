@@ -4,6 +4,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import os
 import signal
 import sys
 import time
@@ -26,6 +27,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--standin-after", type=float, default=5.0, help="seconds before a bot plays for a dropped player (default 5)")
     p.add_argument("--bot-delay", type=float, default=None, help="seconds a bot move takes at least (default 0.7; --load-check: 0)")
     p.add_argument("--level", default="medium", help="bot level for empty seats and stand-ins (default medium)")
+    p.add_argument("--organizers", default="", metavar="NAMES",
+                   help="comma-separated names who may open and start a tournament (default: anyone; then only its opener starts it)")
     p.add_argument("--port-file", type=Path, default=None, help="write the port listened on to this file (for scripts)")
     p.add_argument("--load-check", action="store_true", help="run the load check against a fresh server and exit")
     p.add_argument("--tables", type=int, default=None,
@@ -35,6 +38,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--watchers", type=int, default=2, help="--load-check: clients watching each table (default 2)")
     p.add_argument("--seconds", type=float, default=10.0, help="--load-check: how long to measure (default 10)")
     p.add_argument("--json", default=None, metavar="FILE", help="--load-check: also write the figures as JSON")
+    p.add_argument("--db", default=None, metavar="URL",
+                   help="the club records: a PostgreSQL URL for a league (default: records.sqlite in the data folder)")
     lim = p.add_argument_group("limits (docs/PROTOCOL.md, Limits)")
     d = Limits()
     lim.add_argument("--max-conns", type=int, default=d.max_conns, help=f"connections at once (default {d.max_conns})")
@@ -120,7 +125,9 @@ def run(args: argparse.Namespace) -> int:
         port = args.port
     data = None if args.no_save else (args.data_dir or data_home())
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", datefmt="%H:%M:%S")
-    server = Server(data, grace=args.grace, bot_delay=0.7 if args.bot_delay is None else args.bot_delay, default_level=args.level, standin_delay=args.standin_after, limits=limits)
+    server = Server(data, grace=args.grace, bot_delay=0.7 if args.bot_delay is None else args.bot_delay, default_level=args.level,
+                    standin_delay=args.standin_after, limits=limits, records_url=args.db or os.environ.get("DOMINOES_TUI_DB"),
+                    organizers={n.strip() for n in args.organizers.split(",") if n.strip()})
 
     async def main() -> None:
         ready: asyncio.Future[int] = asyncio.get_running_loop().create_future()

@@ -9,8 +9,11 @@ from ..table.local import SPEEDS
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--variant", default="draw", help=f"one of {', '.join(VARIANTS)} (default draw)")
-    p.add_argument("--players", type=int, default=None, help="number of seats (default: the variant's smallest)")
+    p.add_argument("--variant", default="draw", help=f"one of {', '.join(VARIANTS)}, in any case (default draw)")
+    p.add_argument(
+        "--players", type=int, default=None,
+        help="number of seats (default: as many as --seats names, else the variant's smallest)",
+    )
     p.add_argument("--target", type=int, default=None, help="target score (Kozel: the losing limit)")
     p.add_argument(
         "--seats", default="",
@@ -22,30 +25,45 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seed", type=int, default=None, help="seed the deal, for a match you can play again")
     p.add_argument("--ascii", action="store_true", help="draw with plain ASCII, no box-drawing characters")
     p.add_argument("--pips", action="store_true", help="show pips on the tiles instead of digits")
+    p.add_argument("--db", default=None, metavar="URL", help="the club records' database (see dominoes stats)")
+
+
+def settings_from_args(args: argparse.Namespace):  # noqa: ANN201 - MatchSettings, imported lazily
+    """The match `dominoes play` was asked for; SettingsError / UsageError say what is wrong."""
+    from ..ui.choices import MatchSettings, SettingsError, check, parse_seats, players_for
+    from .simulate import parse_options
+
+    variant = str(args.variant).strip().lower()  # "AllFives" is allfives
+    if variant not in VARIANTS:
+        raise SettingsError(f"unknown variant {args.variant!r}; allowed: {', '.join(VARIANTS)}")
+    players = args.players or players_for(variant, args.seats)
+    settings = MatchSettings(
+        variant=variant,
+        players=players,
+        seats=parse_seats(args.seats, players),
+        target=args.target,
+        options=parse_options(args.option),
+        seed=args.seed,
+    )
+    check(settings)
+    return settings
 
 
 def run(args: argparse.Namespace) -> int:
     from ..table import saves
-    from ..ui.choices import MatchSettings, SettingsError, check, from_json, parse_seats
-    from .simulate import UsageError, parse_options
+    from ..ui.choices import SettingsError, from_json
+    from .simulate import UsageError
 
     _, prefs = from_json(saves.load_settings())
     try:
-        if args.variant not in VARIANTS:
-            raise SettingsError(f"unknown variant {args.variant!r}; allowed: {', '.join(VARIANTS)}")
-        players = args.players or VARIANTS[args.variant].players[0]
-        settings = MatchSettings(
-            variant=args.variant,
-            players=players,
-            seats=parse_seats(args.seats, players),
-            target=args.target,
-            options=parse_options(args.option),
-            seed=args.seed,
-        )
-        check(settings)
+        settings = settings_from_args(args)
     except (SettingsError, UsageError) as exc:
         print(f"dominoes play: {exc}", file=sys.stderr)
         return 2
+    if args.db:  # the records read $DOMINOES_TUI_DB (records/store.py)
+        import os
+
+        os.environ["DOMINOES_TUI_DB"] = args.db
     if args.speed:
         prefs.speed = args.speed
     if args.ascii:
@@ -78,6 +96,20 @@ def _run_app(settings, prefs, start_now: bool) -> int:  # noqa: ANN001
                 client.save()  # type: ignore[attr-defined]
             except Exception:
                 pass
+    line = farewell(client)
+    if line:
+        print(line)
     if app.return_code:
         return int(app.return_code)
     return 0
+
+
+def farewell(client: object) -> str | None:
+    """One line for the shell after quitting in the middle of a match: where it went."""
+    match = getattr(client, "match", None)
+    save_to = getattr(client, "save_to", None)
+    if match is None or save_to is None or match.is_over or getattr(client, "save_problem", None):
+        return None
+    if not save_to.exists():
+        return None
+    return f"The match is saved ({save_to}); `dominoes` or `dominoes play` offers to resume it."

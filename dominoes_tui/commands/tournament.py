@@ -35,8 +35,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def _bot_spec(level: str) -> str:
-    # a seeded hard bot without a clock plays the same moves every time (DESIGN.md: determinism)
-    return "hard:0" if level == "hard" else level
+    # a seeded hard or expert bot without a clock plays the same moves every time (DESIGN.md: determinism)
+    return f"{level}:0" if level in ("hard", "expert") else level
 
 
 def run(args: argparse.Namespace) -> int:

@@ -289,7 +289,7 @@ class Match:
         """Every other placement: a lead, a spinner's layout, a seat going out."""
         hand, b = self._hand[mover], self._board
         going_out = len(hand) == 1
-        ends_before = b.values()
+        ends_before = b.values() if going_out else None
         hand.remove(t)
         self._mask[mover] ^= 1 << t
         if self.knowledge.pending:
@@ -303,7 +303,7 @@ class Match:
         if self._spinner and self._score_in_play(mover):
             return
         if going_out:
-            self._end_round(went_out=mover, capicu=self._is_capicu(t, ends_before))
+            self._end_round(went_out=mover, capicu=self._is_capicu(t, ends_before))  # type: ignore[arg-type]
             return
         self._advance((mover + 1) % self.n)
 

@@ -26,7 +26,7 @@ MAX_TEXT = 2000  # the longest string a client shows from a server (a reason, a 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ"  # no I or O: read aloud across a room
 CODE_LENGTH = 4
 
-CLIENT_TYPES = {"hello", "list", "create", "join", "watch", "start", "play", "ready", "leave", "ping"}
+CLIENT_TYPES = {"hello", "list", "create", "join", "watch", "start", "play", "ready", "leave", "ping", "records"}
 
 
 class ProtocolError(ValueError):

@@ -30,14 +30,21 @@ from typing import Any
 
 from ..engine import MATCH_OVER, NEW, ConfigError, LogError, make_config
 from . import protocol as P
+from .board_feed import board
 from .bot_pool import BotPool
 from .connection import Conn, Refused
 from .limits import Limits
 from .names import NameRegister
 from .seating import Seating
 from .storage import private_dir, write_private
+from ..table.saves import home as saves_home
+from .records_service import RecordsRequestError, ServerRecords, handle_request, identities_of
 from .table import Slot, Table
 from .table_files import read_log
+from .quick_match import REQUESTS as QUICK_REQUESTS
+from .quick_match import QuickMatch
+from .tournament_host import REQUESTS as TOURNAMENT_REQUESTS
+from .tournament_host import TournamentHost
 
 log = logging.getLogger("dominoes_tui.net")
 
@@ -66,6 +73,8 @@ class Server(Seating):
         default_level: str = "medium",
         standin_delay: float = 5.0,
         limits: Limits | None = None,
+        records_url: str | None = None,
+        organizers: set[str] | None = None,
     ) -> None:
         self.data_dir = data_dir
         self.tables_dir = data_dir / "tables" if data_dir else None
@@ -84,11 +93,19 @@ class Server(Seating):
         self.port = 0
         self.closing = False
         self._lobby_pending = False
+        # The club records (net/records_service.py): beside the server's data folder, or a URL.
+        self.records = (
+            ServerRecords(data_dir.parent if data_dir is not None else saves_home(), records_url)
+            if data_dir is not None or records_url else None
+        )
+        self.tournament_host = TournamentHost(self, organizers)  # the club evening (tournament_host.py)
+        self.quick = QuickMatch(self)  # the quick-match queue (quick_match.py)
 
     # -- running ----------------------------------------------------------------------------
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> int:
         if self.data_dir is not None:
             private_dir(self.data_dir)
+        self.tournament_host.load()  # before the tables, so one that finished meanwhile is counted
         self.load_tables()
         self._server = await asyncio.start_server(self._handle, host, port, limit=P.MAX_LINE)
         self.port = self._server.sockets[0].getsockname()[1]
@@ -112,6 +129,8 @@ class Server(Seating):
         tasks = [t.task for t in self.tables.values() if t.task] + list(self._handlers)
         if tasks:
             await asyncio.wait(tasks, timeout=5)
+        if self.records is not None:
+            await self.records.close()
         if self._server is not None:
             try:
                 await asyncio.wait_for(self._server.wait_closed(), 5)
@@ -164,6 +183,9 @@ class Server(Seating):
                 (self.tables_dir / f"{table.code}.json").unlink(missing_ok=True)
             except OSError as exc:
                 log.warning("cannot file table %s: %s", table.code, exc)
+        if self.records is not None and table.match is not None:
+            self.records.match_over(table.match, identities_of(table), practice=getattr(table, "practice", False))
+        self.tournament_host.table_finished(table)
         self.lobby_changed()
 
     @staticmethod
@@ -272,6 +294,9 @@ class Server(Seating):
             except Exception:  # noqa: BLE001
                 log.exception("cleaning up a connection failed")
             conn.closed = True
+            if not self.closing:
+                self.quick.match_up()  # a searcher who left leaves the queue; the lobby's count changes
+                self.quick.changed()
             await self._close_writer(writer)
             if task is not None:
                 self._handlers.discard(task)
@@ -359,7 +384,7 @@ class Server(Seating):
                 msg["id"] = msg_id
             conn.send(msg)
 
-        if kind not in P.CLIENT_TYPES:
+        if kind not in P.CLIENT_TYPES and kind not in TOURNAMENT_REQUESTS and kind not in QUICK_REQUESTS and kind != "board":
             raise P.ProtocolError(f"unknown message type {kind[:40]!r}")
         if kind == "ping":
             reply({"type": "pong"})
@@ -370,11 +395,12 @@ class Server(Seating):
             welcome = self.hello(conn, data)
             if welcome is not None:
                 reply(welcome)
+                self.quick.changed()  # one more online
             return
         if kind == "hello":
             raise P.ProtocolError("hello was said already")
         if kind == "list":
-            reply({"type": "tables", "tables": self.lobby()})
+            reply({"type": "tables", "tables": self.lobby(), **self.quick.presence()})
         elif kind == "create":
             reply(self.create(conn, data))
         elif kind == "join":
@@ -392,6 +418,17 @@ class Server(Seating):
             self._my_table(conn).play(conn, data)
         elif kind == "ready":
             self._my_table(conn).mark_ready(conn)
+        elif kind == "records":
+            try:
+                handle_request(self.records, conn, data, reply)
+            except RecordsRequestError as exc:
+                raise P.ProtocolError(str(exc)) from None
+        elif kind in TOURNAMENT_REQUESTS:
+            reply(self.tournament_host.request(conn, kind, data))
+        elif kind in QUICK_REQUESTS:
+            reply(self.quick.request(conn, kind, data))
+        elif kind == "board":
+            reply(board(self.tables, self.tournament_host, data.get("feature")))
         elif kind == "leave":
             self.dropped(conn)
             reply({"type": "left"})

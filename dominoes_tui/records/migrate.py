@@ -1,6 +1,8 @@
 """Bring a database to the newest schema with the Alembic migrations in migrations/."""
 from __future__ import annotations
 
+import logging
+import threading
 from pathlib import Path
 
 from alembic import command
@@ -10,6 +12,11 @@ from alembic.script import ScriptDirectory
 from sqlalchemy import Connection, Engine
 
 MIGRATIONS = Path(__file__).with_name("migrations")
+# Alembic keeps its running context in module globals: two threads of one process
+# (a server recording a match while answering a page) must not migrate at once.
+_ONE_AT_A_TIME = threading.Lock()
+# Alembic tells of every connection it configures; a server's log has no use for it.
+logging.getLogger("alembic").setLevel(logging.WARNING)
 
 
 class TooNew(Exception):
@@ -32,7 +39,10 @@ def current(connection: Connection) -> str | None:
 
 
 def upgrade(engine: Engine, target: str = "head") -> None:
-    with engine.connect() as connection:
+    with _ONE_AT_A_TIME, engine.connect() as connection:
+        # The writer's lock from the start (SQLite): a migration that read first and
+        # wrote later would fail at once if another process wrote in between.
+        connection.execution_options(immediate=True)
         found = current(connection)
         connection.rollback()
         script = ScriptDirectory(str(MIGRATIONS))

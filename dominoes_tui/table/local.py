@@ -7,12 +7,13 @@ the match is written as a game log (atomically) so quitting or crashing loses no
 from __future__ import annotations
 
 import asyncio
+import errno
 import random
 import time
 from pathlib import Path
 from typing import Sequence
 
-from ..bots import Bot, BotSpecError, level_names, make_bot
+from ..bots import Bot, BotSpecError, level_names, make_bot, stop_thinking
 from ..engine import (
     MATCH_OVER, NEW, PLAYING, ROUND_OVER, IllegalMove, Match, Move, PlayerView, RoundRecord, Seat,
     TableConfig, view_for, write_log,
@@ -64,6 +65,7 @@ class LocalTable(TableClient):
         self.finished_to = finished_to
         self.bot_delay = bot_delay
         self.notes: list[str] = []  # what went wrong with a bot, for the curious
+        self.save_problem: str | None = None  # why saving is off, once a save failed
 
     # -- building ---------------------------------------------------------------
     @classmethod
@@ -129,6 +131,9 @@ class LocalTable(TableClient):
         bot = self.bots[seat]
         try:
             move = await asyncio.to_thread(bot.choose, view)
+        except asyncio.CancelledError:
+            stop_thinking(bot)  # the thread would otherwise think on, unseen, to its budget
+            raise
         except Exception as exc:  # a bot's bug must not end a person's match
             self.notes.append(f"{self.seats[seat].name} failed to choose ({exc}); it played its first legal move")
             move = view.legal[0]
@@ -187,4 +192,17 @@ class LocalTable(TableClient):
             else:
                 write_log(self.save_to, self.match.events)
         except OSError as exc:
-            self.notes.append(f"could not save the match: {exc}")
+            # Said once (the screen shows it on its status line), not after every move.
+            if self.save_problem is None:
+                self.save_problem = save_problem_words(exc)
+                self.notes.append(f"could not save the match: {self.save_problem}")
+
+
+def save_problem_words(exc: OSError) -> str:
+    """An OSError in words, without the raw "[Errno 30]"."""
+    where = f" ({exc.filename})" if exc.filename else ""
+    if isinstance(exc, PermissionError) or exc.errno == errno.EROFS:
+        return f"the data folder is read-only{where}"
+    if exc.errno == errno.ENOSPC:
+        return "the disk is full"
+    return (exc.strerror or str(exc)) + where

@@ -11,7 +11,12 @@ import json
 import os
 import time
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
+
+try:
+    import fcntl
+except ImportError:  # Windows: no advisory locks; one copy at a time is then the person's care
+    fcntl = None  # type: ignore[assignment]
 
 from ..engine import LogError, Match, load_match
 
@@ -27,8 +32,62 @@ def home() -> Path:
     return Path(base) / "dominoes_tui"
 
 
+MAX_SLOTS = 9
+
+# The save slot this process holds: (slot number, the open lock file keeping it).
+_held: tuple[int, IO[str]] | None = None
+
+
+def _slot_name(slot: int) -> str:
+    return SAVE_NAME if slot == 1 else SAVE_NAME.replace(".jsonl", f"-{slot}.jsonl")
+
+
+def claim_slot() -> int:
+    """Lock a save slot for this copy of the game, the first one free; returns its number.
+
+    Two copies on one data folder used to overwrite each other's save, and the second
+    offered to resume the first's live match. Now each copy holds its own slot (a lock
+    that the operating system drops when the process ends, even after a crash); slot 1
+    is the usual one, a copy started while it is held gets slot 2, and so on.
+    """
+    global _held
+    if _held is not None:
+        return _held[0]
+    if fcntl is None:
+        return 1
+    try:
+        home().mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return 1  # nothing can be saved anyway; the table says so
+    for slot in range(1, MAX_SLOTS + 1):
+        path = home() / (_slot_name(slot) + ".lock")
+        try:
+            handle = open(path, "a", encoding="utf-8")  # noqa: SIM115 - held open for the process's life
+        except OSError:
+            return 1
+        try:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            handle.close()
+            continue
+        _held = (slot, handle)
+        return slot
+    return 1
+
+
+def release_slot() -> None:
+    global _held
+    if _held is not None:
+        _held[1].close()  # closing the file drops the lock
+        _held = None
+
+
+def held_slot() -> int:
+    return _held[0] if _held is not None else 1
+
+
 def save_path() -> Path:
-    return home() / SAVE_NAME
+    return home() / _slot_name(held_slot())
 
 
 def last_match_path() -> Path:

@@ -10,7 +10,8 @@ from ..engine import VARIANTS, Match
 from ..table.client import TableClient
 from ..table.local import SPEEDS, LocalTable
 from ..table import saves
-from .choices import MatchSettings, Prefs, check, to_json
+from .palette import TableCommands
+from .choices import THEMES, MatchSettings, Prefs, check, to_json
 from .widgets.too_small import MIN_HEIGHT, MIN_WIDTH
 
 TableFactory = Callable[[MatchSettings, Prefs], TableClient]
@@ -42,6 +43,7 @@ class DominoesApp(App[None]):
     VERTICAL_BREAKPOINTS = [(0, "-short"), (MIN_HEIGHT, "-tall"), (34, "-roomy")]
     BINDINGS = [Binding("ctrl+q", "quit", "Quit", priority=True, show=False)]
     ENABLE_COMMAND_PALETTE = True
+    COMMANDS = App.COMMANDS | {TableCommands}
 
     def __init__(
         self,
@@ -58,12 +60,20 @@ class DominoesApp(App[None]):
         self.table_factory = table_factory
         self.offer_resume = offer_resume
         self.client: TableClient | None = None
+        self.slot = 1  # the save slot this copy holds (table/saves.py)
         self.practice = False  # a match dealt from a seed someone chose is not rated
 
     def on_mount(self) -> None:
+        self.theme = THEMES.get(self.prefs.theme, "textual-dark")
         if self.prefs.ascii:
             # ASCII mode: no box drawing anywhere, the app's own borders included (styles.tcss).
             self.add_class("-ascii")
+        self.slot = saves.claim_slot()
+        if self.slot != 1:
+            self.notify(
+                "A match is open in another copy of dominoes on this data folder; this copy keeps its own save.",
+                title="Saved match", timeout=10,
+            )
         if self.offer_resume and self.check_resume():
             return
         self.after_resume_question()
@@ -78,6 +88,12 @@ class DominoesApp(App[None]):
         if match is None:
             return False
         from .screens.resume import ResumeScreen
+
+        # `dominoes play --variant allfives` with a Draw match saved: say plainly that the
+        # saved one is another match, and make a new match the default answer.
+        other = None
+        if self.start_now and match.config.variant != self.settings.variant:
+            other = VARIANTS[self.settings.variant].title
 
         def answered(yes: bool | None) -> None:
             if yes:
@@ -97,7 +113,7 @@ class DominoesApp(App[None]):
                 record_match(self, match, seeded=False, abandoned=True)  # kept as abandoned, not rated
                 self.after_resume_question()
 
-        self.push_screen(ResumeScreen(describe_match(match)), answered)
+        self.push_screen(ResumeScreen(describe_match(match), asked_for=other), answered)
         return True
 
     def after_resume_question(self) -> None:
@@ -109,15 +125,18 @@ class DominoesApp(App[None]):
     def open_settings(self) -> None:
         from .screens.settings import SettingsScreen
 
-        def chosen(settings: MatchSettings | None) -> None:
+        def chosen(settings: MatchSettings | str | None) -> None:
             if settings is None:
                 self.exit()
+                return
+            if isinstance(settings, str):  # WALKTHROUGH
+                self.start_walkthrough()
                 return
             self.settings = settings
             saves.store_settings(to_json(settings, self.prefs))
             self.start_match(settings)
 
-        self.push_screen(SettingsScreen(self.settings, self.prefs), chosen)
+        self.push_screen(SettingsScreen(self.settings, self.prefs, walkthrough=True), chosen)
 
     def start_match(self, settings: MatchSettings) -> None:
         self.practice = settings.seed is not None
@@ -144,6 +163,22 @@ class DominoesApp(App[None]):
 
         self.push_screen(TableScreen(client, self.prefs), finished)
 
+    def start_walkthrough(self) -> None:
+        from ..table.walkthrough import walkthrough_table
+        from .screens.table import TableScreen
+
+        self.prefs.walkthrough_offered = True
+        if self.client is not None:
+            self.client.close()
+        self.client = client = walkthrough_table(SPEEDS[self.prefs.speed])
+
+        def finished(answer: str | None) -> None:
+            if answer == "quit":
+                self.exit()
+            else:
+                self.open_settings()
+
+        self.push_screen(TableScreen(client, self.prefs, walkthrough=True), finished)
     # -- the club records ------------------------------------------------------------
     def record_finished(self, client: TableClient) -> None:
         """The table screen calls this when a match is over. A hosted table's match is
@@ -167,6 +202,7 @@ class DominoesApp(App[None]):
     def on_unmount(self) -> None:
         if self.client is not None:
             self.client.close()
+        saves.release_slot()
         # Remember the last match's settings and the display choices changed at the
         # table (speed, pips, memory aid) for next time.
         saves.store_settings(to_json(self.settings, self.prefs))

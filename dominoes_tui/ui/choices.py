@@ -24,9 +24,20 @@ TARGET_PRESETS = {
 }
 
 
+# Levels that are another name for one already offered: accepted when typed, not listed twice.
+LEVEL_ALIASES = {"random": "easy"}
+THEMES = {"dark": "textual-dark", "light": "textual-light"}
+PROJECTOR = ("auto", "on", "off")  # auto: double-size tiles from 160×48 up
+
+
 def default_level() -> str:
     levels = level_names()
     return "medium" if "medium" in levels else levels[0]
+
+
+def offered_levels() -> list[str]:
+    """The bot levels a person is offered (settings, help): each level once."""
+    return [lvl for lvl in level_names() if lvl not in LEVEL_ALIASES]
 
 
 def target_presets(variant: str, players: int) -> tuple[int, ...]:
@@ -57,6 +68,10 @@ class Prefs:
     pips: bool = False
     speed: str = "normal"
     show_lacks: bool = True
+    theme: str = "dark"  # "light" for bright rooms
+    projector: str = "auto"  # double-size tiles: "auto" (from 160×48), "on" or "off"
+    bell: bool = False  # ring when it becomes a person's turn
+    walkthrough_offered: bool = False  # the first-game walk-through is offered once
 
 
 @dataclass
@@ -103,10 +118,22 @@ def check(settings: MatchSettings) -> TableConfig:
         raise SettingsError(str(exc)[0].upper() + str(exc)[1:] + ".") from None
 
 
+def seat_items(text: str) -> list[str]:
+    return [x.strip() for x in text.split(",")] if text.strip() else ["You"]
+
+
+def players_for(variant: str, seats_text: str) -> int:
+    """`--players` left out: as many players as `--seats` names (at least the variant's
+    smallest table), so `--seats "Ana,medium,hard"` is a three-player match."""
+    allowed = VARIANTS[variant].players
+    wanted = len(seat_items(seats_text)) if seats_text.strip() else allowed[0]
+    return next((n for n in allowed if n >= wanted), wanted)
+
+
 def parse_seats(text: str, players: int) -> list[SeatInfo]:
     """`--seats "Ana,medium,hard"`: a bot level makes a bot seat, anything else names a
     person. Missing seats are filled with bots of the default level."""
-    items = [x.strip() for x in text.split(",")] if text.strip() else ["You"]
+    items = seat_items(text)
     if len(items) > players:
         raise SettingsError(f"--seats names {len(items)} seats, but the match has {players} players.")
     levels = level_names()
@@ -148,11 +175,17 @@ def from_json(data: dict[str, Any]) -> tuple[MatchSettings, Prefs]:
     raw_prefs = data.get("prefs")
     if isinstance(raw_prefs, dict):
         speed = raw_prefs.get("speed")
+        theme = raw_prefs.get("theme")
+        projector = raw_prefs.get("projector")
         prefs = Prefs(
             ascii=bool(raw_prefs.get("ascii", False)),
             pips=bool(raw_prefs.get("pips", False)),
             speed=speed if isinstance(speed, str) and speed in SPEEDS else "normal",
             show_lacks=bool(raw_prefs.get("show_lacks", True)),
+            theme=theme if isinstance(theme, str) and theme in THEMES else "dark",
+            projector=projector if isinstance(projector, str) and projector in PROJECTOR else "auto",
+            bell=bool(raw_prefs.get("bell", False)),
+            walkthrough_offered=bool(raw_prefs.get("walkthrough_offered", False)),
         )
     try:
         seats = [

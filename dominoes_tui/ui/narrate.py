@@ -5,9 +5,20 @@ Pure: reads the public history of a PlayerView, so it tells only what the seat m
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Sequence
 
 END_WORDS = {"left": "on the left", "right": "on the right", "up": "on the top", "down": "on the bottom"}
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    """One line of the move log: one turn (draws folded in), or how the round ended."""
+
+    text: str
+    seat: int | None  # who moved; None for the round's end
+    last: int  # index in the history of the entry's last event
+    points: int = 0  # All Fives: what the play scored, shown beside it
 
 
 def _placed(event: dict[str, Any]) -> str:
@@ -16,36 +27,60 @@ def _placed(event: dict[str, Any]) -> str:
     return f"played {event['tile']} {END_WORDS.get(event['end'], event['end'])}"
 
 
-def describe(history: Sequence[dict[str, Any]], names: Sequence[str]) -> list[str]:
-    """One line per turn, oldest first. Draws are folded into the move that ended them."""
-    lines: list[str] = []
-    drawn: dict[int, list[str | None]] = {}
-    for event in history:
+def _drew(tiles: list[str | None]) -> str:
+    known = [t for t in tiles if t]
+    return f"drew {', '.join(known)}" if known and len(known) == len(tiles) else f"drew {len(tiles)}"
+
+
+def log_entries(history: Sequence[dict[str, Any]], names: Sequence[str], variant: str = "draw") -> list[LogEntry]:
+    """One entry per turn, oldest first. Draws are folded into the move that ended them;
+    All Fives points stand beside the play that scored them (never instead of it)."""
+    entries: list[LogEntry] = []
+    drawn: dict[int, tuple[list[str | None], int]] = {}
+
+    def who(seat: Any) -> str:
+        return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
+
+    for index, event in enumerate(history):
         kind = event["event"]
         seat = event.get("seat")
-        who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
         if kind == "draw":
-            drawn.setdefault(seat, []).append(event.get("tile"))  # type: ignore[arg-type]
+            tiles, _ = drawn.get(seat, ([], index))  # type: ignore[arg-type]
+            tiles.append(event.get("tile"))
+            drawn[seat] = (tiles, index)  # type: ignore[index]
             continue
         prefix = ""
         if kind in ("play", "pass") and seat in drawn:
-            tiles = drawn.pop(seat)  # type: ignore[arg-type]
-            known = [t for t in tiles if t]
-            prefix = f"drew {', '.join(known)}" if known and len(known) == len(tiles) else f"drew {len(tiles)}"
-            prefix += " and "
+            tiles, _ = drawn.pop(seat)  # type: ignore[arg-type]
+            prefix = _drew(tiles) + " and "
         if kind == "play":
-            lines.append(f"{who} {prefix}{_placed(event)}")
+            entries.append(LogEntry(f"{who(seat)} {prefix}{_placed(event)}", seat, index))
         elif kind == "pass":
-            lines.append(f"{who} {prefix}passed")
+            entries.append(LogEntry(f"{who(seat)} {prefix}passed", seat, index))
         elif kind == "score":
-            lines.append(f"{who} scored {event['points']} (the ends count {event['points']})")
+            points = int(event.get("points", 0))
+            if entries and entries[-1].seat == seat and not entries[-1].points:
+                e = entries[-1]
+                entries[-1] = LogEntry(f"{e.text}: the ends count {points}, +{points}", seat, index, points)
+            else:
+                entries.append(LogEntry(f"{who(seat)} scored {points}", seat, index, points))
         elif kind == "round_end":
-            lines.append("The round is over: " + ("domino!" if event.get("result") == "domino" else "blocked."))
-    for seat, tiles in drawn.items():  # draws not yet followed by a move
-        who = names[seat] if 0 <= seat < len(names) else "?"
-        known = [t for t in tiles if t]
-        lines.append(f"{who} drew {', '.join(known) if known and len(known) == len(tiles) else len(tiles)}")
-    return lines
+            if event.get("result") == "domino":
+                how = "domino!"
+            elif variant in ("kozel", "duel"):
+                how = "a fish: nobody could play."
+            else:
+                how = "blocked: nobody could play."
+            entries.append(LogEntry("The round is over: " + how, None, index))
+    for seat, (tiles, index) in drawn.items():  # draws not yet followed by a move
+        entries.append(LogEntry(f"{who(seat)} {_drew(tiles)}", seat, index))
+    entries.sort(key=lambda e: e.last)
+    return entries
+
+
+def describe(history: Sequence[dict[str, Any]], names: Sequence[str], variant: str = "draw") -> list[str]:
+    """The log as plain lines, oldest first."""
+    return [e.text for e in log_entries(history, names, variant)]
 
 
 def own_draws_since_last_move(history: Sequence[dict[str, Any]], seat: int) -> list[str]:
@@ -53,11 +88,20 @@ def own_draws_since_last_move(history: Sequence[dict[str, Any]], seat: int) -> l
     tiles: list[str] = []
     for event in reversed(history):
         if event.get("seat") != seat:
-            if event["event"] in ("play", "pass"):
-                continue
             continue
         if event["event"] == "draw":
             tiles.append(str(event.get("tile")))
         elif event["event"] in ("play", "pass"):
             break
     return list(reversed(tiles))
+
+
+def last_own_move(history: Sequence[dict[str, Any]], seat: int) -> int:
+    """Index of `seat`'s last play or pass this round, -1 if none: what came after it
+    is news to the person at that seat."""
+    return max((i for i, e in enumerate(history) if e.get("seat") == seat and e["event"] in ("play", "pass")), default=-1)
+
+
+def last_placed(history: Sequence[dict[str, Any]]) -> list[str]:
+    """The tiles of the last two plays, newest first (highlighted on the chain)."""
+    return [str(e["tile"]) for e in reversed(history) if e["event"] == "play"][:2]

@@ -16,7 +16,9 @@ from ..table.plain import plain
 from ..net.remote_table import RemoteTable
 from .app import DominoesApp
 from .choices import MatchSettings, Prefs
+from .screens.evening import EveningFollower
 from .screens.lobby import LobbyScreen
+from .screens.quick_match import QuickFollower
 from .screens.table import TableScreen
 
 RECONNECT_TRIES = 30
@@ -51,6 +53,13 @@ class RemoteApp(DominoesApp):
         self._leaving = False
         self.keep_tokens = keep_tokens  # False: tokens live in this process only
         self._tokens: dict[str, str] = {}
+        self.evening = EveningFollower(self)  # the club evening's tournament (screens/evening.py)
+        self.quick = QuickFollower(self)  # quick match and who is online (screens/quick_match.py)
+
+    def records_reader(self):  # noqa: ANN201 - the server's records, not this machine's
+        from .screens.records_reader import RemoteReader
+
+        return RemoteReader(self)
 
     def secret(self) -> str | None:
         """The identity secret that proves our name (none for shared logins: a guest)."""
@@ -91,12 +100,18 @@ class RemoteApp(DominoesApp):
         kind = msg.get("type")
         if kind == "tables":
             self.lobby.show_tables(msg["tables"])
+            self.quick.on_push(msg)
         elif kind == "table" and self.pending is not None and msg["table"]["code"] == self.pending["code"]:
             self.lobby.show_waiting(msg["table"])
         elif kind == "state":
             self.early.append(msg)
             if self.pending is not None and msg.get("code") == self.pending["code"]:
                 self._open_remote(self.pending, msg)
+        elif kind in ("tournament", "seated"):
+            self.quick.on_push(msg)
+            self.evening.on_push(msg)
+        elif kind == "presence":
+            self.quick.on_push(msg)
         elif kind == "error":
             self.notify(plain(msg.get("reason"), 200), severity="error", timeout=6, markup=False)
         elif kind == "notice":
@@ -128,12 +143,15 @@ class RemoteApp(DominoesApp):
             return False
         self.lobby.say("Connected.")
         self.lobby.show_tables(listing["tables"])
+        self.quick.on_push(listing)
         if self.code and self.table_code is None:
             code, self.code = self.code, None  # only once: later we are in the lobby
             if self.watch_only:
                 await self.watch_table(code)
             else:
                 await self.join(code, token=self.token_for(code))
+        else:
+            await self.evening.refresh()  # a seat in a tournament round: taken straight away
         return True
 
     async def _ask(self, msg: dict[str, Any]) -> dict[str, Any] | None:
@@ -276,6 +294,7 @@ class RemoteApp(DominoesApp):
                     listing = await self._ask({"type": "list"})
                     if listing is not None:
                         self.lobby.show_tables(listing["tables"])
+                    await self.evening.refresh()  # the next tournament round's seat, if any
             else:
                 await self.connect()
         finally:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ..engine import TableConfig, hand_pips
+from ..engine import PlayerView, TableConfig, Tile, hand_pips
 from ..table.client import RoundReport, SeatInfo
 
 MINUS = "−"
@@ -86,16 +86,31 @@ def arithmetic(report: RoundReport, config: TableConfig, seats: Sequence[SeatInf
     parts = []
     for i, (term, value) in enumerate(report.terms):
         text = _term_text(term, value, seats, winner_seat)
+        # the winner's own pips are taken away, even when there are none: "− 0 (Ana's own)"
+        minus = value < 0 or (winner_seat is not None and term == winner_seat)
         if i == 0:
-            parts.append(text if value >= 0 else f"{MINUS}{text}")
+            parts.append(f"{MINUS}{text}" if minus else text)
         else:
-            parts.append(f"{'+' if value >= 0 else MINUS} {text}")
+            parts.append(f"{MINUS if minus else '+'} {text}")
     sum_text = " ".join(parts) if parts else "0"
     if config.variant == "allfives":
         raw = sum(v for _, v in report.terms)
         total = f"{sum_text} = {raw}" if len(report.terms) > 1 else sum_text
         return [f"{wins(name)} the round bonus {report.points}: {total}, rounded to the nearest 5."]
-    return [f"{wins(name)} {report.points} = {sum_text}"]
+    lines = [f"{wins(name)} {report.points} = {sum_text}"]
+    if config.teams and report.result == "blocked":
+        lines.insert(0, _team_totals(report, config, seats))
+    return lines
+
+
+def _team_totals(report: RoundReport, config: TableConfig, seats: Sequence[SeatInfo]) -> str:
+    """Partner, blocked: the team pip totals that decided the round."""
+    parts = []
+    for side, (a, b) in enumerate(config.teams or ()):
+        pa, pb = hand_pips(list(report.hands[a])), hand_pips(list(report.hands[b]))
+        parts.append(f"{side_name(config, seats, side)} hold {pa} + {pb} = {pa + pb}")
+    rule = "the blocker's team wins" if config.option("partner_block_winner") == "blocker" else "the fewer pips win"
+    return "Blocked: " + "; ".join(parts) + f" ({rule})."
 
 
 def _kozel_lines(report: RoundReport, config: TableConfig, seats: Sequence[SeatInfo]) -> list[str]:
@@ -104,11 +119,20 @@ def _kozel_lines(report: RoundReport, config: TableConfig, seats: Sequence[SeatI
     winner = seats[report.winner].name
     lines = [f"{wins(winner)} the round and {'record' if winner.lower() == 'you' else 'records'} nothing."]
     threshold = config.option("kozel_threshold")
+    lone = {Tile(0, 0): config.option("kozel_lone_00"), Tile(6, 6): config.option("kozel_lone_66")}
     for term, value in report.terms:
         if not isinstance(term, int):
             continue
-        raw = hand_pips(list(report.hands[term]))
-        if value:
+        hand = list(report.hands[term])
+        raw = hand_pips(hand)
+        if len(hand) == 1 and hand[0] in lone:  # KOZEL-8: a lone 0-0 or 6-6 has its own value
+            t = hand[0]
+            count = f"a lone {t.low}-{t.high}, which counts {lone[t]}"
+            if value:
+                lines.append(f"{says(seats[term].name, 'records')} {points(value, 'penalty point')}: {count}.")
+            else:
+                lines.append(f"{says(seats[term].name, 'holds')} {count}: under {threshold}, so nothing is recorded.")
+        elif value:
             lines.append(f"{says(seats[term].name, 'records')} {points(value, 'penalty point')}.")
         elif raw:
             lines.append(f"{says(seats[term].name, 'holds')} {raw}: under {threshold}, so nothing is recorded.")
@@ -138,3 +162,30 @@ def match_story(report: RoundReport, config: TableConfig, seats: Sequence[SeatIn
     if report.shutout:  # the engine's PARTNER-10 verdict
         lines.append("A shutout (zu null): the losing team did not score at all.")
     return lines
+
+
+def lead_reason(view: PlayerView, seats: Sequence[SeatInfo]) -> str | None:
+    """Why the leader of this round leads, in words ("holds the highest double, 2-2")."""
+    leader = view.leader
+    options = view.options
+    led = next((e["tile"] for e in view.history if e["event"] == "play"), None)
+    if led is None and view.to_act == leader and view.legal and len({m.tile for m in view.legal}) == 1:
+        led = str(view.legal[0].tile)  # the one tile that may lead, in the leader's own view
+    if view.round <= 1:
+        if view.variant == "partner":
+            return "holds 6-6" if options.get("partner_lead_rule", "plaza") == "plaza" else "chosen by lot"
+        procedure = options.get("first_lead", "LOT")
+        if procedure in ("HIGHEST_DOUBLE", "LOWEST_DOUBLE"):
+            which = "highest" if procedure == "HIGHEST_DOUBLE" else "lowest"
+            if led is not None and led.split("-")[0] != led.split("-")[-1]:
+                return f"no doubles were dealt: holds the {'heaviest' if which == 'highest' else 'lightest'} tile, {led}"
+            return f"holds the {which} double" + (f", {led}" if led else "")
+        return "chosen by lot"
+    if view.scoresheet:
+        row = view.scoresheet[-1]
+        side = leader % 2 if view.teams else leader
+        if view.variant == "partner":
+            return "played the last tile of the last round"
+        if row.winner == side:
+            return "won the last round"
+    return "next in turn after the last round"

@@ -51,7 +51,9 @@ async def test_bots_do_not_freeze_the_screen() -> None:
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, TableScreen)
-        screen.client.bot_delay = 3.0  # a bot that takes its time
+        # a bot that takes its time: long enough that a busy machine (two workers, other
+        # jobs) cannot let it finish before the help is checked; leaving the app cancels it
+        screen.client.bot_delay = 30.0
         # find a moment when the bot is to move
         for _ in range(20):
             if screen.client.waiting_for() == 1:

@@ -4,9 +4,8 @@ from __future__ import annotations
 import random
 
 from dominoes_tui.engine import PLAYING, Match, make_config, tile, view_for
-from dominoes_tui.ui.render import (
-    Look, hand_index_at, plain, render_chain, render_hand, tile_rows, double_rows,
-)
+from dominoes_tui.ui.chain_render import render_chain
+from dominoes_tui.ui.render import Look, hand_index_at, plain, render_hand, tile_rows, double_rows
 
 
 def play(variant: str, moves: list[tuple[str, str | None]], players: int = 2):  # noqa: ANN201
@@ -72,9 +71,13 @@ def test_a_long_chain_bends_into_a_snake_and_the_right_end_follows() -> None:
 
 def test_the_spinner_shows_its_four_sides() -> None:
     layout = play("allfives", [("5-5", None), ("5-1", "right"), ("5-3", "left"), ("5-6", "up")])
-    text = plain(render_chain(layout, Look(), 80, 12).lines)
-    assert "▲[5│6] 6:u" in text
-    assert "▼ 5:d" in text
+    rows = plain(render_chain(layout, Look(), 80, 16).lines).splitlines()
+    text = "\n".join(rows)
+    # the up arm stands on the spinner: 5-6 upright, 5 next to the spinner, 6 at the open end
+    top = next(i for i, r in enumerate(rows) if "u:6" in r)
+    x = rows[top + 1].index("┌─┐")
+    assert [r[x : x + 3] for r in rows[top + 1 : top + 7]] == ["┌─┐", "│6│", "├─┤", "│5│", "└─┘", "┌─┐"]
+    assert "d:5" in text
     assert "l:3" in text and "1:r" in text
 
 
@@ -114,5 +117,6 @@ def test_allfives_scoresheet_has_one_column_a_side_with_play_bonus_and_total() -
     ]
     headings, rows = scoresheet_rows(rounds, config, seats)
     assert headings == ["Round", "Result", "You", "Bot 1", "Bot 2"]
-    assert rows[0] == ["1", "domino", "·", "+10 (10)", "5+40 (45)"]
-    assert rows[1] == ["2", "won in play", "+5 (5)", "+145 (155)", "·"]
+    # the round's winner is marked: a lone "+30" read like a bonus
+    assert rows[0] == ["1", "domino", "·", "+10 (10)", "*5+40 (45)"]
+    assert rows[1] == ["2", "won in play", "+5 (5)", "*+145 (155)", "·"]

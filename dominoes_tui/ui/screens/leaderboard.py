@@ -45,7 +45,10 @@ class LeaderboardScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one(DataTable).add_columns("#", "Player", "Rating", "Rated", "Won")
+        table = self.query_one(DataTable)
+        table.add_column("#", width=3)
+        table.add_column("Player", width=24)  # fixed: a list loaded later keeps whole names
+        table.add_columns("Rating", "Rated", "Won")
         self.load()
 
     def load(self) -> None:
@@ -72,7 +75,8 @@ class LeaderboardScreen(Screen[None]):
             table.add_row(str(row["place"]), clean_name(row["name"]), rating_text(row["rating"], row["provisional"]),
                           str(row["matches"]), str(row["wins"]), key=str(row["player_id"]))
         if rows:
-            note.update("A rating with ? is provisional: it settles after about ten rated matches.")
+            note.update("Enter: that player's page. A rating with ? is provisional: it settles after about ten "
+                        "rated matches.")
         else:
             note.update("Nobody is rated in this list yet: finish a match (against a bot, say) and it shows here.")
         table.focus()

@@ -28,6 +28,8 @@ class LobbyHost(Protocol):
     creator: bool
     settings: Any
     prefs: Any
+    quick: Any  # screens/quick_match.py's QuickFollower
+    evening: Any  # screens/evening.py's EveningFollower
 
     def token_for(self, code: str) -> str | None: ...
     def do(self, work: Awaitable[Any]) -> None: ...
@@ -112,7 +114,10 @@ class LobbyScreen(Screen[None]):
         Binding("w", "watch", "Watch"),
         Binding("s", "start", "Start now"),
         Binding("escape", "leave", "Leave table"),
+        Binding("m", "quick_match", "Quick match"),
+        Binding("t", "tournament", "Tournament"),
         Binding("r", "reconnect", "Reconnect"),
+        Binding("ctrl+r", "app.records", "Records"),  # the server's club records
         Binding("q", "quit_lobby", "Quit"),
     ]
     DEFAULT_CSS = """
@@ -145,7 +150,13 @@ class LobbyScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        self.remote.quick.on_change = self.redraw
+        self.set_interval(1.0, self._tick)  # the seconds a quick-match search has waited
         self.redraw()
+
+    def _tick(self) -> None:
+        if self.remote.quick.mine and self.is_current:
+            self.redraw()
 
     # -- what the app tells us -----------------------------------------------------------
     def show_tables(self, tables: list[dict[str, Any]]) -> None:
@@ -169,7 +180,9 @@ class LobbyScreen(Screen[None]):
         app = self.remote
         title = self.query_one("#lobby-title", Static)
         who = f" as {app.conn.name}" if app.conn is not None else ""
-        title.update(Text(f"Dominoes lobby · {app.host}:{app.port}{who}"))  # our name as the server said it: plain
+        presence = app.quick.words()
+        # our name as the server said it: plain
+        title.update(Text(f"Dominoes lobby · {app.host}:{app.port}{who}" + (f" · {presence}" if presence else "")))
         info = self.query_one("#lobby-info", Static)
         text = Text()
         if self.waiting is not None:
@@ -179,7 +192,8 @@ class LobbyScreen(Screen[None]):
             if t.get("practice"):
                 text.append("A seeded practice table: its maker may know every deal; it is never rated.\n", "bold")
             text.append("  ".join(f"{s['seat'] + 1}: {seat_words(s, app.seat)}" for s in t["seats"]) + "\n")
-            text.append(f"Share the code {t['code']}. ")
+            host = f"[{app.host}]" if ":" in app.host else app.host
+            text.append(f"Invite: dominoes join {host}:{app.port} --code {t['code']}\n", "bold")
             if app.creator:
                 text.append("Press s to start now (bots take the free seats); ", "bold")
             else:
@@ -187,6 +201,8 @@ class LobbyScreen(Screen[None]):
             text.append("Esc leaves the table.")
         else:
             text.append(self.message + "\n")
+            if app.quick.mine:
+                text.append(app.quick.status() + "\n", "bold")
             if app.conn is not None:
                 text.append("Enter joins the table under the cursor, w watches it, c makes a new table.", "dim")
         info.update(text)
@@ -225,6 +241,8 @@ class LobbyScreen(Screen[None]):
             return self.waiting is not None
         if action == "reconnect":
             return not connected
+        if action in ("tournament", "quick_match"):
+            return connected and self.waiting is None
         return True
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
@@ -275,6 +293,20 @@ class LobbyScreen(Screen[None]):
 
     def action_leave(self) -> None:
         self.remote.do(self.remote.leave())
+
+    def action_quick_match(self) -> None:
+        from .quick_match import QuickMatchScreen
+
+        def chosen(wanted: object) -> None:
+            if wanted is not None:
+                self.remote.do(self.remote.quick.search(None if wanted == "stop" else wanted))  # type: ignore[arg-type]
+
+        self.app.push_screen(QuickMatchScreen(self.remote.quick.mine), chosen)
+
+    def action_tournament(self) -> None:
+        from .evening import EveningScreen
+
+        self.app.push_screen(EveningScreen(self.remote.evening))
 
     def action_reconnect(self) -> None:
         self.remote.do(self.remote.connect())

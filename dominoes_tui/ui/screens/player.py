@@ -7,18 +7,20 @@ from typing import Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static, TabbedContent, TabPane
 from textual_plotext import PlotextPlot
 
 from ...engine import VARIANTS, LogError
 from ...records.identity import clean_name
+from ...records.ratings import Rating
 from ..widgets.too_small import TooSmall
 from .records_reader import RecordsReader
 from .records_words import list_title, rating_text
 
-VOUCHED = {"local": "a name at this keyboard", "ssh": "an SSH key", "join": "a dominoes join secret", "bot": "a bot level"}
+START_SHOWN = Rating().shown
+VOUCHED = {"local": "a name at this keyboard", "hosted": "the name they claimed on the server", "ssh": "an SSH key", "join": "a dominoes join secret", "bot": "a bot level"}
 
 
 def versus_row(v: dict[str, Any]) -> tuple[str, ...]:
@@ -38,8 +40,6 @@ class PlayerScreen(Screen[None]):
     PlayerScreen #note { height: auto; padding: 0 1; color: $text-muted; }
     PlayerScreen TabbedContent { height: 1fr; }
     PlayerScreen DataTable { height: auto; max-height: 12; }
-    PlayerScreen #overview Horizontal { height: auto; }
-    PlayerScreen #overview Vertical { width: 1fr; height: auto; }
     PlayerScreen .heading { text-style: bold; margin-top: 1; }
     PlayerScreen #plot { height: 1fr; min-height: 8; }
     PlayerScreen #recent { max-height: 100%; height: 1fr; }
@@ -57,14 +57,12 @@ class PlayerScreen(Screen[None]):
         yield Static("", id="who", markup=False)
         with TabbedContent(initial="overview"):
             with TabPane("1 Overview", id="overview"):
-                yield DataTable(id="variants", cursor_type="none", zebra_stripes=True)
-                with Horizontal():
-                    with Vertical():
-                        yield Static("Against the bots (placed better / worse / same)", classes="heading")
-                        yield DataTable(id="bots", cursor_type="none")
-                    with Vertical():
-                        yield Static("Head to head", classes="heading")
-                        yield DataTable(id="people", cursor_type="none")
+                with VerticalScroll():
+                    yield DataTable(id="variants", cursor_type="none", zebra_stripes=True)
+                    yield Static("Against each bot level: placed better, worse, the same", classes="heading")
+                    yield DataTable(id="bots", cursor_type="none")
+                    yield Static("Head to head against people", classes="heading")
+                    yield DataTable(id="people", cursor_type="none")
             with TabPane("2 Rating", id="rating"):
                 yield PlotextPlot(id="plot")
             with TabPane("3 Matches", id="matches"):
@@ -75,7 +73,7 @@ class PlayerScreen(Screen[None]):
     def on_mount(self) -> None:
         self.query_one("#variants", DataTable).add_columns("List", "Matches", "Won", "Abandoned", "Rating")
         for table_id in ("#bots", "#people"):
-            self.query_one(table_id, DataTable).add_columns("Who", "Together", "Better", "Worse", "Same")
+            self.query_one(table_id, DataTable).add_columns("Who", "Matches", "Better", "Worse", "Same")
         self.query_one("#recent", DataTable).add_columns("When", "Variant", "Place", "Score", "Against")
         self.run_worker(self._load(), exclusive=True, group="load")
 
@@ -118,11 +116,15 @@ class PlayerScreen(Screen[None]):
         plot = self.query_one(PlotextPlot)
         plt = plot.plt
         plt.clear_data()
-        points = [h["rating"] for h in page["history"]]
+        # Everyone starts at the same rating: the line starts there, before match 1.
+        points = [START_SHOWN] + [h["rating"] for h in page["history"]]
         plt.title(f"Rating, {list_title(page['history_variant']).lower()}: after each rated match")
-        if points:
-            plt.plot(list(range(1, len(points) + 1)), points, marker="braille")
-            plt.xlabel("rated match")
+        if len(points) > 1:
+            xs = list(range(len(points)))
+            plt.plot(xs, points, marker="braille")
+            step = max(1, len(xs) // 8)
+            plt.xticks(xs[::step])
+            plt.xlabel("rated matches")
         else:
             plt.title("No rated match yet: the plot starts with the first one")
         plot.refresh()

@@ -31,3 +31,34 @@ class LocalReader:
 
     async def match_log(self, match_id: int) -> str | None:
         return await asyncio.to_thread(self.source.match_log, match_id)
+
+
+class RemoteReader:
+    """The hosted client's reader: the table server's records, asked over the
+    connection (docs/PROTOCOL.md, `records`)."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app  # its connection is read at each request: it may have reconnected
+
+    async def _ask(self, what: str, **fields: Any) -> Any:
+        conn = getattr(self.app, "conn", None)
+        if conn is None:
+            raise RuntimeError("not connected to the server")
+        answer = await conn.request({"type": "records", "what": what, **fields})
+        if answer.get("error"):
+            raise RuntimeError(str(answer["error"]))
+        return answer
+
+    async def standings(self, variant: str) -> list[dict[str, Any]]:
+        return list((await self._ask("leaderboard", variant=variant)).get("leaderboard") or [])
+
+    async def player_page(self, player_id: int, variant: str) -> dict[str, Any]:
+        return dict((await self._ask("player", player_id=player_id, variant=variant)).get("player") or {})
+
+    async def match_log(self, match_id: int) -> str | None:
+        events = (await self._ask("match", match_id=match_id)).get("log")
+        if not isinstance(events, list):
+            return None
+        from ...engine import dumps
+
+        return dumps(e for e in events if isinstance(e, dict))

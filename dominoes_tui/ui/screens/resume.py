@@ -1,6 +1,7 @@
 """Offer to go on with a match that was left unfinished."""
 from __future__ import annotations
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -11,9 +12,14 @@ from ..widgets.too_small import TooSmall
 
 
 class ResumeScreen(ModalScreen[bool]):
+    """Enter resumes; but when the person asked for another variant than the saved
+    match's (`dominoes play --variant allfives` with a Draw match saved), Enter starts
+    the new match and only `y` resumes the other one."""
+
     BINDINGS = [
-        Binding("enter,y", "answer(True)", "Resume", key_display="⏎"),
+        Binding("y", "answer(True)", "Resume"),
         Binding("n", "answer(False)", "New match"),
+        Binding("enter", "default", "The marked answer", key_display="⏎"),
     ]
     DEFAULT_CSS = """
     ResumeScreen { align: center middle; }
@@ -22,23 +28,40 @@ class ResumeScreen(ModalScreen[bool]):
     #resume Button { margin-right: 2; }
     """
 
-    def __init__(self, description: str) -> None:
+    def __init__(self, description: str, asked_for: str | None = None) -> None:
         super().__init__()
         self.description = description
+        self.asked_for = asked_for  # the title of the variant asked for, when it differs
+
+    @property
+    def resume_is_default(self) -> bool:
+        return self.asked_for is None
 
     def compose(self) -> ComposeResult:
         with Vertical(id="resume"):
-            yield Static("[b]A match was left unfinished[/b]")
-            yield Static(self.description)
-            yield Static("Resume it where it stopped, or start a new one (it replaces the old save).")
+            if self.asked_for is None:
+                yield Static(Text("A match was left unfinished", "bold"))
+                yield Static(Text(self.description))  # names in it are people's: plain text
+                yield Static("Resume it where it stopped, or start a new one (it replaces the old save).")
+            else:
+                yield Static(Text(f"You asked for {self.asked_for}; another match was left unfinished", "bold"))
+                yield Static(Text(self.description))
+                yield Static(f"Start the new {self.asked_for} match (it replaces the old save), or resume the other one.")
             with Horizontal():
-                yield Button("Resume (Enter)", id="yes", variant="primary", compact=True)
-                yield Button("New match (n)", id="no", compact=True)
+                if self.resume_is_default:
+                    yield Button("Resume (Enter)", id="yes", variant="primary", compact=True)
+                    yield Button("New match (n)", id="no", compact=True)
+                else:
+                    yield Button("New match (Enter)", id="no", variant="primary", compact=True)
+                    yield Button("Resume the other (y)", id="yes", compact=True)
         yield TooSmall()
         yield Footer()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(event.button.id == "yes")
+
+    def action_default(self) -> None:
+        self.dismiss(self.resume_is_default)
 
     def action_answer(self, yes: bool) -> None:
         self.dismiss(yes)

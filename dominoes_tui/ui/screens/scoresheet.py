@@ -14,6 +14,7 @@ from ...table.client import RoundReport, SeatInfo
 from ..widgets.too_small import TooSmall
 from ..words import side_names
 
+WIN_MARK = "*"  # the round's winner on the All Fives sheet (ASCII: it shows everywhere)
 RESULT_WORDS = {"domino": "domino", "blocked": "blocked", "won_in_play": "won in play"}
 
 
@@ -41,8 +42,13 @@ def scoresheet_rows(
             if fives:  # points in play, the round winner's bonus, the running total
                 play = r.play_points[side]
                 bonus = r.points if r.winner == side and r.result != "won_in_play" else 0
+                # the round's winner is marked (★, ASCII *): a lone "+30" read like a bonus
+                won = r.winner == side
+                mark = WIN_MARK if won else ""
                 if bonus:
-                    row.append(f"{play}+{bonus} ({r.scores[side]})")
+                    row.append(f"{mark}{play}+{bonus} ({r.scores[side]})")
+                elif won:  # won in play: no bonus
+                    row.append(f"{mark}+{play} ({r.scores[side]})")
                 else:
                     row.append(f"+{play} ({r.scores[side]})" if play else "·")
             elif kozel:
@@ -81,7 +87,8 @@ class ScoresheetScreen(ModalScreen[None]):
             goal = f"whoever reaches {self.config.target} is the Kozel" if kozel else f"target {self.config.target}"
             yield Static(Text.assemble(("Totals:", "bold"), f" {totals}   ({goal})"))  # names: plain text
             if self.config.variant == "allfives":
-                yield Static("a+b (t): a scored in play when the ends counted a multiple of 5, b the round winner's bonus, t the total so far.")
+                yield Static(f"{WIN_MARK}a+b (t): {WIN_MARK} the round's winner, a scored in play when the ends counted a "
+                             "multiple of 5, b the winner's bonus for the others' pips, t the total so far.")
         yield TooSmall()
         yield Footer()
 

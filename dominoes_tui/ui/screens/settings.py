@@ -1,6 +1,6 @@
 """The settings screen: variant, players, seats, target, table options, display.
 
-Dismisses with a checked `MatchSettings` (Start) or None (Quit). Whatever the variant
+Dismisses with a checked `MatchSettings` (Start), WALKTHROUGH (F2) or None (Quit). Whatever the variant
 allows is all it offers: the player counts, the options of RULES.md §4 that apply, each
 with its default and a short explanation.
 """
@@ -9,44 +9,53 @@ from __future__ import annotations
 from typing import Any
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Button, Footer, Input, Label, Select, Static
+from textual.widgets import Button, Footer, Input, Label, Static
 
-from ...bots import level_names
 from ...engine import OPTIONS, VARIANTS
 from ...engine.options import target_option
 from ...table.client import SeatInfo
 from ...table.local import SPEEDS
 from ..choices import (
-    MAX_NAME, MatchSettings, Prefs, SettingsError, check, default_level, target_is_free, target_presets,
+    LEVEL_ALIASES, MAX_NAME, THEMES, MatchSettings, Prefs, SettingsError, check, default_level, offered_levels,
+    target_is_free, target_presets,
 )
+from ..widgets.choice import Choice
 from ..widgets.too_small import TooSmall
 
 CUSTOM = "custom"
+WALKTHROUGH = "walkthrough"  # dismissed with this: the person asked for the first-game walk-through
 
 
-class SettingsScreen(Screen["MatchSettings | None"]):
+class SettingsScreen(Screen["MatchSettings | str | None"]):
     BINDINGS = [
         Binding("ctrl+s", "start", "Start the match"),
         Binding("ctrl+r", "app.records", "Records"),  # the club records: leaderboard, pages, replays
         Binding("tab", "app.focus_next", "Next field", show=True),
+        Binding("question_mark,f1", "explain", "The rules", key_display="?"),
+        Binding("f2", "walkthrough", "Walk-through"),
         Binding("escape", "quit_game", "Quit"),
     ]
     DEFAULT_CSS = """
     SettingsScreen { layout: vertical; }
     #title { height: 1; padding: 0 1; background: $panel; text-style: bold; }
+    #first-time { height: auto; padding: 0 1; text-style: bold reverse; }
     #form { height: 1fr; padding: 0 1; }
-    #dynamic { height: auto; }
+    #seats-box, #match-box { height: auto; }
     .row { height: auto; }
     .row Label { width: 21; padding: 0 1 0 0; }
-    .row Select { width: 1fr; }
+    /* The focused field is unmistakable in any colour depth: its label turns to
+       reverse video and the field itself shows arrows (Choice) or a reversed box. */
+    .row.-current Label { text-style: bold reverse; }
     .row Input { width: 1fr; margin-left: 1; }
+    .row Input:focus { text-style: bold; }
     .row .seat-kind { width: 22; }
-    .row .short { width: 12; }
+    .row .short { width: 14; }
     .help { color: $text-muted; padding: 0 0 0 21; }
     .help-inline { color: $text-muted; padding: 0 0 0 2; width: 1fr; }
     .section { text-style: bold; padding-top: 1; color: $accent; }
@@ -54,10 +63,12 @@ class SettingsScreen(Screen["MatchSettings | None"]):
     #settings-errors.-empty { display: none; }
     #buttons { height: auto; padding: 0 1; }
     #buttons Button { margin-right: 2; }
+    Button:focus { text-style: bold reverse; }
     """
 
-    def __init__(self, settings: MatchSettings, prefs: Prefs) -> None:
+    def __init__(self, settings: MatchSettings, prefs: Prefs, walkthrough: bool = False) -> None:
         super().__init__()
+        self.walkthrough = walkthrough  # offer the first-game walk-through (local play only)
         self.initial = settings
         self.prefs = prefs
         self.variant = settings.variant
@@ -67,85 +78,100 @@ class SettingsScreen(Screen["MatchSettings | None"]):
     def compose(self) -> ComposeResult:
         yield TooSmall()
         yield Static("Dominoes — a new match", id="title")
+        if self.walkthrough and not self.prefs.walkthrough_offered:
+            yield Static("New to dominoes? F2 plays a short walk-through round first, a line at each step.", id="first-time")
         with VerticalScroll(id="form"):
             with Horizontal(classes="row"):
                 yield Label("Variant")
-                yield Select(
-                    [(v.title, name) for name, v in VARIANTS.items()],
-                    value=self.variant, allow_blank=False, compact=True, id="variant",
-                )
-            yield Static(VARIANTS[self.variant].summary, id="variant-help", classes="help")
-            yield Vertical(id="dynamic")
+                yield Choice([(v.title, name) for name, v in VARIANTS.items()], self.variant, id="variant")
+            yield Static(VARIANTS[self.variant].summary + "  (? explains the rules)", id="variant-help", classes="help")
+            # built here, not after mounting: one layout pass instead of two
+            yield Vertical(*self.player_widgets(), id="seats-box")
+            yield Vertical(*self.match_widgets(self.initial), id="match-box")
             yield Static("Display", classes="section")
-            with Horizontal(classes="row"):
-                yield Label("Bot speed")
-                yield Select([(s, s) for s in SPEEDS], value=self.prefs.speed, allow_blank=False, compact=True, id="speed", classes="short")
-            with Horizontal(classes="row"):
-                yield Label("Tiles show")
-                yield Select([("digits", "digits"), ("pips", "pips")], value="pips" if self.prefs.pips else "digits",
-                             allow_blank=False, compact=True, id="faces", classes="short")
-            with Horizontal(classes="row"):
-                yield Label("Memory aid")
-                yield Select([("on", True), ("off", False)], value=self.prefs.show_lacks, allow_blank=False, compact=True, id="lacks", classes="short")
-                yield Static("show the numbers each player has shown they lack (off for a serious table)", classes="help-inline")
-            with Horizontal(classes="row"):
-                yield Label("ASCII only")
-                yield Select([("off", False), ("on", True)], value=self.prefs.ascii, allow_blank=False, compact=True, id="ascii", classes="short")
-                yield Static("plain characters for terminals without box drawing", classes="help-inline")
+            prefs = self.prefs
+            yield self.row("Bot speed", Choice([(s, s) for s in SPEEDS], prefs.speed, id="speed", classes="short"))
+            yield self.row("Tiles show", Choice([("digits", "digits"), ("pips", "pips")], "pips" if prefs.pips else "digits",
+                                                id="faces", classes="short"))
+            yield self.row("Memory aid", Choice([("on", True), ("off", False)], prefs.show_lacks, id="lacks", classes="short"),
+                           "show the numbers each player has shown they lack (off for a serious table)")
+            yield self.row("Theme", Choice([(t, t) for t in THEMES], prefs.theme, id="theme", classes="short"),
+                           "light for a bright room or a projector")
+            yield self.row("Big tiles", Choice([("auto", "auto"), ("on", "on"), ("off", "off")], prefs.projector,
+                                               id="projector", classes="short"),
+                           "double-size tiles for a projector (auto: from 160×48)")
+            yield self.row("Bell", Choice([("off", False), ("on", True)], prefs.bell, id="bell", classes="short"),
+                           "ring when it becomes a person's turn")
+            yield self.row("ASCII only", Choice([("off", False), ("on", True)], prefs.ascii, id="ascii", classes="short"),
+                           "plain characters for terminals without box drawing")
         yield Static("", id="settings-errors", classes="-empty")
         with Horizontal(id="buttons"):
             yield Button("Start (ctrl+s)", id="start", variant="primary", compact=True)
+            if self.walkthrough:
+                yield Button("Walk-through (F2)", id="walkthrough", compact=True)
             yield Button("Quit (Esc)", id="quit", compact=True)
         yield Footer()
 
-    async def on_mount(self) -> None:
-        await self.rebuild(self.initial)
-        self.query_one("#variant", Select).focus()
+    @staticmethod
+    def row(label: str, control: Widget, help_text: str = "") -> Horizontal:
+        children: list[Widget] = [Label(label), control]
+        if help_text:
+            children.append(Static(help_text, classes="help-inline"))
+        return Horizontal(*children, classes="row")
 
-    def dynamic_widgets(self, settings: MatchSettings | None) -> list[Widget]:
-        """Players, seats, target and options: what depends on the variant."""
+    def on_mount(self) -> None:
+        self.query_one("#variant", Choice).focus()
+
+    def player_widgets(self) -> list[Widget]:
+        """The Players choice and one row a seat."""
         rules = VARIANTS[self.variant]
         if self.players not in rules.players:
             self.players = rules.players[0]
+        widgets: list[Widget] = [
+            self.row("Players", Choice([(str(n), n) for n in rules.players], self.players, id="players", classes="short"),
+                     "partners sit opposite: seats 1 & 3 against 2 & 4" if rules.teams else ""),
+            Static("Seats", classes="section"),
+        ]
+        seats = list(self.initial.seats) if self.initial else []
+        widgets += [self.seat_row(i, seats[i] if i < len(seats) else None) for i in range(self.players)]
+        return widgets
+
+    def seat_row(self, i: int, seat: SeatInfo | None) -> Horizontal:
+        levels = offered_levels()
+        if seat is None:
+            seat = SeatInfo("You", "human") if i == 0 else SeatInfo(f"Bot {i}", "bot", default_level())
+        level = LEVEL_ALIASES.get(seat.level or "", seat.level)
+        value = "human" if seat.is_human else (level if level in levels else default_level())
+        team = ""
+        if VARIANTS[self.variant].teams:
+            team = " (team A)" if i % 2 == 0 else " (team B)"
+        kinds = [("Person", "human")] + [(f"Bot: {lvl}", lvl) for lvl in levels]
+        return Horizontal(
+            Label(f"Seat {i + 1}{team}"),
+            Choice(kinds, value, id=f"seat-kind-{i}", classes="seat-kind"),
+            Input(seat.name, placeholder="name", max_length=MAX_NAME, compact=True, id=f"seat-name-{i}"),
+            classes="row seat-row",
+        )
+
+    def match_widgets(self, settings: MatchSettings | None) -> list[Widget]:
+        """Target and table options: what depends on the variant (and the players)."""
+        rules = VARIANTS[self.variant]
         players = self.players
         widgets: list[Widget] = []
-        widgets.append(Horizontal(
-            Label("Players"),
-            Select([(str(n), n) for n in rules.players], value=players, allow_blank=False, compact=True, id="players", classes="short"),
-            classes="row",
-        ))
-        widgets.append(Static("Seats", classes="section"))
-        old = list(settings.seats) if settings else []
-        levels = level_names()
-        kinds = [("Person", "human")] + [(f"Bot: {lvl}", lvl) for lvl in levels]
-        for i in range(players):
-            seat = old[i] if i < len(old) else SeatInfo(f"Bot {i}", "bot", default_level())
-            if i == 0 and not old:
-                seat = SeatInfo("You", "human")
-            value = "human" if seat.is_human else (seat.level if seat.level in levels else default_level())
-            team = ""
-            if rules.teams:
-                team = " (team A)" if i % 2 == 0 else " (team B)"
-            widgets.append(Horizontal(
-                Label(f"Seat {i + 1}{team}"),
-                Select(kinds, value=value, allow_blank=False, compact=True, id=f"seat-kind-{i}", classes="seat-kind"),
-                Input(seat.name, placeholder="name", max_length=MAX_NAME, compact=True, id=f"seat-name-{i}"),
-                classes="row",
-            ))
         # the target: presets, and a custom number where the rules allow any
         tname = target_option(self.variant)
         spec = next(s for s in OPTIONS[self.variant] if s.name == tname)
         default = int(spec.default_value(players))
         presets = target_presets(self.variant, players)
         wanted = settings.target if settings and settings.target is not None and settings.variant == self.variant else default
-        options = [(f"{p}{' (default)' if p == default else ''}", p) for p in presets]
+        options: list[tuple[str, Any]] = [(f"{p}{' (default)' if p == default else ''}", p) for p in presets]
         free = target_is_free(self.variant)
         if free:
             options.append(("custom…", CUSTOM))
         value: Any = wanted if wanted in presets else (CUSTOM if free else default)
         label = "Loses at" if rules.penalties else "Target"
         widgets.append(Static("Match", classes="section"))
-        target_row: list[Widget] = [Label(label), Select(options, value=value, allow_blank=False, compact=True, id="target")]
+        target_row: list[Widget] = [Label(label), Choice(options, value, id="target", classes="target")]
         if free:  # a custom number only where the rules allow any (RULES.md §4)
             target_row.append(Input(str(wanted) if value == CUSTOM else "", placeholder="custom number", type="integer",
                                     compact=True, id="target-custom", disabled=value != CUSTOM))
@@ -160,9 +186,9 @@ class SettingsScreen(Screen["MatchSettings | None"]):
             current = given.get(spec.name, spec.default_value(players))
             dflt = spec.default_value(players)
             if spec.choices is not None:
-                control: Widget = Select(
+                control: Widget = Choice(
                     [(f"{c}{' (default)' if c == dflt else ''}", c) for c in spec.choices],
-                    value=current if current in spec.choices else dflt, allow_blank=False, compact=True, id=f"opt-{spec.name}",
+                    current if current in spec.choices else dflt, id=f"opt-{spec.name}",
                 )
             else:
                 control = Input(str(current), type="integer", compact=True, id=f"opt-{spec.name}")
@@ -170,23 +196,55 @@ class SettingsScreen(Screen["MatchSettings | None"]):
             widgets.append(Static(f"{spec.help} (default {dflt})", classes="help"))
         return widgets
 
-    async def rebuild(self, settings: MatchSettings | None) -> None:
-        dynamic = self.query_one("#dynamic", Vertical)
-        await dynamic.remove_children()
-        await dynamic.mount_all(self.dynamic_widgets(settings))
+    async def rebuild(self, settings: MatchSettings | None, seats_too: bool) -> None:
+        if seats_too:
+            self.initial = settings or self.initial
+            box = self.query_one("#seats-box", Vertical)
+            await box.remove_children()
+            await box.mount_all(self.player_widgets())
+        box = self.query_one("#match-box", Vertical)
+        await box.remove_children()
+        await box.mount_all(self.match_widgets(settings))
+
+    async def set_players(self, players: int) -> None:
+        """Add or remove only the seat rows that change: a Players change used to
+        rebuild the whole form, which took half a second or more to show."""
+        carry = self.read(check_it=False)
+        old, self.players = self.players, players
+        box = self.query_one("#seats-box", Vertical)
+        if players > old:
+            seats = list(carry.seats)
+            await box.mount_all([self.seat_row(i, seats[i] if i < len(seats) else None) for i in range(old, players)])
+        else:
+            for row in list(box.query(".seat-row"))[players:]:
+                await row.remove()
+        self.initial = MatchSettings(self.variant, players, self.read(check_it=False).seats, carry.target, carry.options)
+        # the default target may depend on the number of players
+        await self.rebuild(carry, seats_too=False)
 
     # -- reacting ------------------------------------------------------------------
-    async def on_select_changed(self, event: Select.Changed) -> None:
-        sid = event.select.id
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        # A class, not :focus-within: Textual did not restyle the row focus had left.
+        self._mark_row(event.widget, True)
+
+    def on_descendant_blur(self, event: events.DescendantBlur) -> None:
+        self._mark_row(event.widget, False)
+
+    @staticmethod
+    def _mark_row(widget: Widget, current: bool) -> None:
+        row = widget.parent
+        if isinstance(row, Horizontal) and row.has_class("row"):
+            row.set_class(current, "-current")
+
+    async def on_choice_changed(self, event: Choice.Changed) -> None:
+        sid = event.choice.id
         if sid == "variant" and event.value != self.variant:
             carry = self.read(check_it=False)
             self.variant = str(event.value)
-            self.query_one("#variant-help", Static).update(VARIANTS[self.variant].summary)
-            await self.rebuild(carry)
+            self.query_one("#variant-help", Static).update(VARIANTS[self.variant].summary + "  (? explains the rules)")
+            await self.rebuild(carry, seats_too=True)
         elif sid == "players" and event.value != self.players:
-            carry = self.read(check_it=False)
-            self.players = int(event.value)  # type: ignore[arg-type]
-            await self.rebuild(carry)
+            await self.set_players(int(event.value))
         elif sid and sid.startswith("seat-kind-"):
             self.rename_default_seat(int(sid.rsplit("-", 1)[1]), str(event.value))
         elif sid == "target" and self.query("#target-custom"):
@@ -194,6 +252,11 @@ class SettingsScreen(Screen["MatchSettings | None"]):
             custom.disabled = event.value != CUSTOM
             if event.value == CUSTOM:
                 custom.focus()
+        elif sid == "ascii":
+            self.app.set_class(bool(event.value), "-ascii")
+            self.refresh(layout=True)
+        elif sid == "theme":
+            self.app.theme = THEMES[str(event.value)]
         self.show_error("")
 
     def rename_default_seat(self, i: int, kind: str) -> None:
@@ -211,7 +274,7 @@ class SettingsScreen(Screen["MatchSettings | None"]):
         seats = []
         for i in range(self.players):
             try:
-                kind = self.query_one(f"#seat-kind-{i}", Select).value
+                kind = self.query_one(f"#seat-kind-{i}", Choice).value
                 name = self.query_one(f"#seat-name-{i}", Input).value.strip()
             except Exception:
                 kind, name = "human" if i == 0 else default_level(), ""
@@ -223,7 +286,7 @@ class SettingsScreen(Screen["MatchSettings | None"]):
         target: int | None = None
         options: dict[str, Any] = {}
         try:
-            tvalue = self.query_one("#target", Select).value
+            tvalue = self.query_one("#target", Choice).value
             if tvalue == CUSTOM:
                 raw = self.query_one("#target-custom", Input).value.strip()
                 try:
@@ -239,7 +302,7 @@ class SettingsScreen(Screen["MatchSettings | None"]):
                 if spec.name == target_option(self.variant):
                     continue
                 widget = self.query_one(f"#opt-{spec.name}")
-                if isinstance(widget, Select):
+                if isinstance(widget, Choice):
                     options[spec.name] = widget.value
                 else:
                     raw = widget.value.strip()  # type: ignore[attr-defined]
@@ -258,10 +321,14 @@ class SettingsScreen(Screen["MatchSettings | None"]):
         return settings
 
     def read_prefs(self) -> None:
-        self.prefs.speed = str(self.query_one("#speed", Select).value)
-        self.prefs.pips = self.query_one("#faces", Select).value == "pips"
-        self.prefs.show_lacks = bool(self.query_one("#lacks", Select).value)
-        self.prefs.ascii = bool(self.query_one("#ascii", Select).value)
+        prefs = self.prefs
+        prefs.speed = str(self.query_one("#speed", Choice).value)
+        prefs.pips = self.query_one("#faces", Choice).value == "pips"
+        prefs.show_lacks = bool(self.query_one("#lacks", Choice).value)
+        prefs.ascii = bool(self.query_one("#ascii", Choice).value)
+        prefs.theme = str(self.query_one("#theme", Choice).value)
+        prefs.projector = str(self.query_one("#projector", Choice).value)
+        prefs.bell = bool(self.query_one("#bell", Choice).value)
         if self.prefs.ascii:
             self.app.add_class("-ascii")
         else:
@@ -280,13 +347,37 @@ class SettingsScreen(Screen["MatchSettings | None"]):
             self.show_error(str(exc))
             return
         self.read_prefs()
+        self.prefs.walkthrough_offered = True  # offered until the first match starts
         self.dismiss(settings)
 
     def action_quit_game(self) -> None:
-        self.dismiss(None)
+        """Esc asks first: it is also the key that closes a list or leaves a field."""
+        from .confirm import ConfirmScreen
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.dismiss(None)
+
+        self.app.push_screen(ConfirmScreen("Quit dominoes?", "Quit (y)", "Stay (n)"), answered)
+
+    def action_explain(self) -> None:
+        from .help import HelpScreen
+
+        self.app.push_screen(HelpScreen(self.variant))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "walkthrough":
+            return self.walkthrough
+        return True
+
+    def action_walkthrough(self) -> None:
+        self.read_prefs()
+        self.dismiss(WALKTHROUGH)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "start":
             self.action_start()
+        elif event.button.id == "walkthrough":
+            self.action_walkthrough()
         else:
             self.action_quit_game()

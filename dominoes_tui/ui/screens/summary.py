@@ -70,14 +70,18 @@ class RoundSummaryScreen(ModalScreen[None]):
         super().__init__()
         self.report, self.config, self.seats = report, config, seats
         self.moved_on = moved_on
+        self._left = False
 
     def on_mount(self) -> None:
         if self.moved_on is not None:
-            self.set_interval(0.5, self._follow)
+            self._follower = self.set_interval(0.5, self._follow)
 
     def _follow(self) -> None:
+        # Stop the timer before dismissing: on a busy machine it can fire again before the
+        # screen is gone, and a second dismiss raises (seen in a suite run under load).
         if self.moved_on is not None and self.moved_on() and self.is_current:
-            self.dismiss(None)
+            self._follower.stop()
+            self._leave()
 
     def compose(self) -> ComposeResult:
         r = self.report
@@ -97,10 +101,16 @@ class RoundSummaryScreen(ModalScreen[None]):
         yield Footer()
 
     def on_button_pressed(self) -> None:
-        self.dismiss(None)
+        self._leave()
 
     def action_next(self) -> None:
-        self.dismiss(None)
+        self._leave()
+
+    def _leave(self) -> None:
+        """Dismiss once: a spectator's summary may close by itself as Enter is pressed."""
+        if not self._left:
+            self._left = True
+            self.dismiss(None)
 
     def action_scoresheet(self) -> None:
         show_scoresheet(self, self.report, self.config, self.seats)

@@ -13,54 +13,69 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Footer
 
-from ...engine import MATCH_OVER, ROUND_OVER, IllegalMove, Move, PlayerView, VARIANTS
+from ...engine import MATCH_OVER, ROUND_OVER, IllegalMove, Move, PlayerView
 from ...table.client import TableClient
-from ...table.local import SPEEDS
 from ..choices import Prefs
-from ..narrate import describe, own_draws_since_last_move
-from ..render import END_KEYS, Look
+from ..narrate import last_placed, own_draws_since_last_move
+from ..render import END_KEYS, HAND_KEYS, Look
 from ..widgets.chain import Chain
 from ..widgets.hand import Hand
 from ..widgets.line import TextLine
-from ..widgets.seats import TEAM_LETTERS, SeatsPanel
-from ..widgets.too_small import TooSmall
-from ..words import side_name
+from ..widgets.seats import SeatsPanel
+from ..widgets.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmall
+from .table_actions import TableDisplayActions
+from .table_words import TableWords
 
 END_BY_KEY = {key: end for end, key in END_KEYS.items()}
-SPEED_ORDER = list(SPEEDS)
+# Textual's names for the keys that choose tiles 11 to 20 (shift and a digit on most keyboards)
+KEY_NAMES = {
+    "!": "exclamation_mark", "@": "at", "#": "number_sign", "$": "dollar_sign", "%": "percent_sign",
+    "^": "circumflex_accent", "&": "ampersand", "*": "asterisk", "(": "left_parenthesis", ")": "right_parenthesis",
+}
+
 TILE_ACTIONS = {"cycle", "pick", "play", "end", "cancel"}
+BIG_WIDTH, BIG_HEIGHT = 160, 48  # projector mode by itself from this size up
 
 
-class TableScreen(Screen[str]):
+class TableScreen(TableWords, TableDisplayActions, Screen[str]):
     """Dismisses with "new" (a new match was asked for) or "quit"."""
 
     BINDINGS = [
         Binding("left", "cycle(-1)", "Previous tile", show=False),
         Binding("right", "cycle(1)", "Next tile", show=False),
         Binding("enter", "play", "Play", key_display="Enter"),
-        *[Binding(k, f"pick({i})", f"Choose tile {i + 1}", show=False) for i, k in enumerate("1234567890")],
+        *[Binding(KEY_NAMES.get(k, k), f"pick({i})", f"Choose tile {i + 1}", show=False) for i, k in enumerate(HAND_KEYS)],
         Binding("l", "end('left')", "Play on the left end", show=False),
         Binding("r", "end('right')", "Play on the right end", show=False),
         Binding("u", "end('up')", "Play on the up end", show=False),
         Binding("d", "end('down')", "Play on the down end", show=False),
         Binding("escape", "cancel", "Choose again", show=False),
         Binding("s", "scoresheet", "Scores"),
+        Binding("h", "hint", "Hint"),
+        Binding("g", "round_log", "Log"),
         Binding("question_mark,f1", "help", "Help", key_display="?"),
         Binding("t", "speed", "Speed"),
         Binding("p", "pips", "Pips/digits", show=False),
         Binding("m", "memory", "Memory aid", show=False),
+        Binding("b", "big", "Big tiles", show=False),
+        Binding("w", "theme", "Light/dark", show=False),
     ]
 
     DEFAULT_CSS = """
     TableScreen { layout: vertical; }
     #status { height: 1; padding: 0 1; background: $panel; }
-    #log { height: 2; padding: 0 1; color: $text-muted; }
-    TableScreen.-roomy #log { height: 5; }  /* a taller terminal keeps more of the story */
+    #log { height: 3; padding: 0 1; }
     #prompt { height: 1; padding: 0 1; background: $boost; }
+    #coach { display: none; height: auto; padding: 0 1; border-top: solid $accent; text-style: italic; }
+    TableScreen.-walkthrough #coach { display: block; }
+    /* projector mode: the prompt and the scores grow with the tiles */
+    TableScreen.-big #prompt, TableScreen.-big #status { height: 3; content-align: left middle; text-style: bold; }
+    #chain { height: 5; }  /* both set to what fits after every move (fit_log) */
     """
 
-    def __init__(self, client: TableClient, prefs: Prefs) -> None:
+    def __init__(self, client: TableClient, prefs: Prefs, walkthrough: bool = False) -> None:
         super().__init__()
+        self.walkthrough = walkthrough
         self.client = client
         self.prefs = prefs
         humans = client.human_seats
@@ -75,7 +90,11 @@ class TableScreen(Screen[str]):
         self._binding_state: tuple | None = None
         self.notice = ""  # what the rules just did for the person here (a forced draw or pass)
         self.notice_brief = ""  # the same in a few words, when the prompt line is short
+        self.drew_now = False  # the notice is about tiles drawn for this turn: Enter plays the one that fits
         self._notes_seen = len(client.notes)
+        self._heights: tuple[int, int] | None = None  # chain and log rows as last set
+        self.seen_upto: dict[int, tuple[int, int]] = {}  # per seat: (round, history entries seen on its turn)
+        self.hint_text = ""
 
     # -- building ---------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -84,15 +103,17 @@ class TableScreen(Screen[str]):
         yield SeatsPanel(id="seats")
         yield Chain(id="chain")
         yield TextLine(id="log")
+        yield TextLine(id="coach")
         yield TextLine(id="prompt")
         yield Hand(id="hand")
         yield Footer()
 
     @property
     def look(self) -> Look:
-        return Look(ascii=self.prefs.ascii, pips=self.prefs.pips)
+        return Look(ascii=self.prefs.ascii, pips=self.prefs.pips, big=self.big)
 
     def on_mount(self) -> None:
+        self.set_class(self.walkthrough, "-walkthrough")
         self.redraw()
         self.drive()
 
@@ -145,17 +166,15 @@ class TableScreen(Screen[str]):
         playable = self.playable()
         self.selected = min(playable) if playable else None
         self.end_cursor = None
-        self.notice = ""
-        history = self.view_.history
-        last_play = max((i for i, e in enumerate(history) if e["event"] == "play" and e.get("seat") == self.viewer), default=-1)
-        if any(e["event"] == "pass" and e.get("seat") == self.viewer for e in history[last_play + 1 :]):
-            self.notice = "You had no tile for the ends and passed."
-        drawn = own_draws_since_last_move(history, self.viewer)
-        self.notice_brief = ""
-        if drawn:  # COM-5 drew for this person: say so where the eyes are, on the prompt
-            self.notice += f" No tile fitted: you drew {', '.join(drawn)}; {drawn[-1]} fits."
-            self.notice_brief = f"You drew {len(drawn)}; {drawn[-1]} fits."  # the log line lists them
-        self.notice = self.notice.strip()
+        self.hint_text = ""
+        # A pass belongs to the turn it happened on (the log keeps it); only tiles drawn
+        # for this turn are news on the prompt. The log line lists them; this says why.
+        drawn = own_draws_since_last_move(self.view_.history, self.viewer)
+        self.drew_now = bool(drawn)
+        self.notice = f"No tile fitted, so you drew until {drawn[-1]} did." if drawn else ""
+        self.notice_brief = f"{drawn[-1]} fits after the draw." if drawn else ""
+        if self.prefs.bell:
+            self.app.bell()
         self.redraw()
 
     def show_round_end(self) -> None:
@@ -165,7 +184,7 @@ class TableScreen(Screen[str]):
         if report is None:
             return
         self.selected = None
-        if report.match_over and hasattr(self.app, "record_finished"):
+        if report.match_over and not self.walkthrough and hasattr(self.app, "record_finished"):
             self.app.record_finished(self.client)  # the club records (issue 11)
 
         def after_summary(_: object) -> None:
@@ -201,7 +220,15 @@ class TableScreen(Screen[str]):
         tile = self.view_.hand[index]
         return [m for m in self.view_.legal if m.tile == tile]
 
+    def too_small(self) -> bool:
+        width, height = self.app.size
+        return width < MIN_WIDTH or height < MIN_HEIGHT
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if self.too_small():
+            return False  # the "too small" notice covers the table: no key may play a tile nobody sees
+        if action == "hint":
+            return self.my_turn() and bool(self.view_.legal)
         if action in TILE_ACTIONS:
             if not self.my_turn():
                 return False
@@ -279,37 +306,13 @@ class TableScreen(Screen[str]):
             self.notify(str(exc), severity="error", markup=False)
             return
         self.selected, self.end_cursor = None, None
-        self.notice = ""
+        self.notice, self.drew_now, self.hint_text = "", False, ""
+        seen = self.client.view(self.viewer)
+        self.seen_upto[self.viewer] = (seen.round, len(seen.history))
         if self.hotseat:
             self.hidden = True
         self.redraw()
         self.drive()
-
-    def action_scoresheet(self) -> None:
-        from .scoresheet import ScoresheetScreen
-
-        self.app.push_screen(ScoresheetScreen(self.client.rounds(), self.client.config, self.client.seats, self.view_))
-
-    def action_help(self) -> None:
-        from .help import HelpScreen
-
-        self.app.push_screen(HelpScreen(self.client.config.variant))
-
-    def action_speed(self) -> None:
-        self.prefs.speed = SPEED_ORDER[(SPEED_ORDER.index(self.prefs.speed) + 1) % len(SPEED_ORDER)]
-        if hasattr(self.client, "bot_delay"):
-            self.client.bot_delay = SPEEDS[self.prefs.speed]  # type: ignore[attr-defined]
-        self.notify(f"Bot speed: {self.prefs.speed}", timeout=2)
-        self.redraw()
-
-    def action_pips(self) -> None:
-        self.prefs.pips = not self.prefs.pips
-        self.redraw()
-
-    def action_memory(self) -> None:
-        self.prefs.show_lacks = not self.prefs.show_lacks
-        self.notify("Memory aid " + ("on: numbers each seat lacks are shown" if self.prefs.show_lacks else "off"), timeout=2)
-        self.redraw()
 
     # -- messages from the widgets ----------------------------------------------------
     def on_hand_tile_chosen(self, message: Hand.TileChosen) -> None:
@@ -332,103 +335,62 @@ class TableScreen(Screen[str]):
         except NoMatches:  # a bot's move landed while the app was closing: nothing left to draw on
             pass
 
+    @property
+    def big(self) -> bool:
+        """Projector mode: double-size tiles, by choice or from 160×48 up."""
+        if self.prefs.projector == "auto":
+            width, height = self.app.size
+            return width >= BIG_WIDTH and height >= BIG_HEIGHT
+        return self.prefs.projector == "on"
+
     def _redraw(self) -> None:
         self.view_ = view = self.client.view(self.viewer)
         self.announce(view)
         self.tell_notes()
         look = self.look
+        self.set_class(look.big, "-big")
         mine = self.my_turn()
         targets: tuple[str, ...] = ()
         if mine and self.selected is not None:
             ends = self.target_ends()
             targets = (ends[self.end_cursor],) if self.end_cursor is not None and ends else tuple(ends)
-        self.query_one(Chain).show(view.layout, targets, look)
+        lines = self.log_lines(view)
+        self.fit_log(view, len(lines) - self.unseen_from(view, lines))
+        self.query_one(Chain).show(view.layout, targets, look, tuple(last_placed(view.history)))
         playable = set(self.playable()) if mine else set()
         self.query_one(Hand).show(view.hand, playable, self.selected if mine else None, self.hidden, look)
         self.query_one(SeatsPanel).show(view, self.client.seats, None if self.hidden else self.viewer, look, self.prefs.show_lacks)
         self.query_one("#status", TextLine).show(self.status_text(view))
-        log = self.query_one("#log", TextLine)
-        lines = describe(view.history, view.names)[-max(2, log.size.height) :]
-        self.query_one("#log", TextLine).show(Text("\n".join(lines) if lines else "New round: the first tile leads."))  # names: plain
+        self.query_one("#log", TextLine).show(self.log_text(view, lines))
         self.query_one("#prompt", TextLine).show(self.prompt_text(view, mine))
+        if self.walkthrough:
+            from ..walkthrough_text import coach_line
+
+            line = Text(coach_line(view, mine, self.end_cursor is not None, self.drew_now))
+            coach = self.query_one("#coach", TextLine)
+            if line != coach._text:
+                coach.show(line)
+                coach.refresh(layout=True)  # a longer line may need another row
         # The footer rebuilds itself on every refresh_bindings, which is slow: only ask
         # for it when what the keys may do has changed.
-        state = (mine, bool(self.moves_for(self.selected)))
+        state = (mine, bool(self.moves_for(self.selected)), self.too_small())
         if state != self._binding_state:
             self._binding_state = state
             self.refresh_bindings()
 
     def tell_notes(self) -> None:
-        """What went wrong at the table (a save that failed, a bot that misbehaved) is
-        told, not only kept: a person must know when their match is not being saved."""
+        """What went wrong at the table (a bot that misbehaved) is told, not only kept.
+        A failed save is not a toast after every move: the status line says it, once."""
         notes = self.client.notes
         for note in notes[self._notes_seen :]:
+            if note.startswith("could not save the match"):
+                continue
             self.notify(note, title="Table", severity="warning", timeout=8, markup=False)
         self._notes_seen = len(notes)
 
-    def status_text(self, view: PlayerView) -> Text:
-        config = self.client.config
-        rules = VARIANTS[config.variant]
-        dot = self.look.dot
-        text = Text()
-        text.append(rules.title, "bold")
-        text.append(f" {dot} round {view.round}")
-        text.append(f" {dot} {'loses at' if rules.penalties else 'target'} {config.target}")
-        if rules.draws:
-            text.append(f" {dot} boneyard {view.boneyard}")
-        if config.variant == "allfives" and view.layout.line:
-            text.append(f" {dot} count {view.layout.count}")
-        if config.teams:
-            for side in (0, 1):
-                name = side_name(config, self.client.seats, side)
-                text.append(f" {dot} {TEAM_LETTERS[side]} {name} {view.scores[side]}", "bold")
-        return text
-
-    def prompt_text(self, view: PlayerView, mine: bool) -> Text:
-        text = self._prompt(view, mine)
-        if self.notice and not self.hidden and self.end_cursor is None:  # the notice was seen by now
-            notice = self.notice
-            room = self.query_one("#prompt").size.width  # the content width, inside the padding
-            if len(notice) + 2 + len(text) > room and self.notice_brief:
-                notice = self.notice_brief
-            return Text.assemble((notice + " ", "bold reverse"), " ", text)
-        return text
-
-    def _prompt(self, view: PlayerView, mine: bool) -> Text:
-        seats = self.client.seats
-        if self.hidden:
-            return Text("Hands are hidden: the next person takes the keyboard.", "italic")
-        if view.to_act is None:
-            return Text("The round is over.")
-        if not mine:
-            who = seats[view.to_act]
-            if who.kind == "bot":
-                waiting = f"{who.name} is thinking..."
-            elif who.level == "away":  # a person on another device who dropped
-                waiting = f"{who.name} is away: a bot plays for them until they are back."
-            else:
-                waiting = f"Waiting for {who.name}."
-            watching = "Watching. " if not self.client.human_seats else ""
-            return Text(watching + waiting, "italic")
-        name = seats[self.viewer].name
-        you = "Your" if name.lower() == "you" else f"{name}, your"
-        if self.end_cursor is not None and self.selected is not None:
-            ends = self.target_ends()
-            end = ends[self.end_cursor]
-            keys = "/".join(END_KEYS[e] for e in ends)
-            return Text(
-                f"{view.hand[self.selected]} fits {len(ends)} ends. On the {end}? Enter plays {self.look.dot} "
-                f"{self.look.left_right} switch {self.look.dot} {keys} {self.look.dot} Esc back",
-                "bold",
-            )
-        if not view.layout.line:
-            return Text(f"{you} lead: choose any marked tile ({self.look.left_right} or 1-9), Enter plays.", "bold")
-        if self.notice:
-            return Text(f"{you} turn: Enter plays it.", "bold")
-        return Text(f"{you} turn: choose a marked tile ({self.look.left_right} or 1-9), Enter plays.", "bold")
-
     def announce(self, view: PlayerView) -> None:
-        """Notices for what the rules did by themselves: a person's forced draws and passes."""
+        """Notices for what the rules did by themselves: a person's forced passes (shown
+        while the others move; the log keeps them)."""
         round_no, seen = self._noticed
         if view.round != round_no:
             seen = 0
@@ -439,5 +401,6 @@ class TableScreen(Screen[str]):
             if e["event"] == "pass" and e["seat"] in humans:
                 who = view.names[e["seat"]]
                 self.notice = f"{'You' if who.lower() == 'you' else who} had no tile for the open ends and passed."
+                self.drew_now = False
         if view.round != round_no:
             self.notice = ""

@@ -9,12 +9,13 @@ from textual.message import Message
 from textual.widget import Widget
 
 from ...engine import LayoutView
-from ..render import Look, render_chain
+from ..chain_render import render_chain
+from ..render import Look
 
 
 class Chain(Widget):
     DEFAULT_CSS = """
-    Chain { height: 1fr; min-height: 5; }
+    Chain { height: 1fr; min-height: 1; }
     """
 
     @dataclass
@@ -26,17 +27,18 @@ class Chain(Widget):
         self.layout_view: LayoutView | None = None
         self.targets: tuple[str, ...] = ()
         self.look = Look()
+        self.highlight: tuple[str, ...] = ()
         self._hot: dict[str, tuple[int, int, int]] = {}
 
-    def show(self, layout: LayoutView, targets: tuple[str, ...], look: Look) -> None:
-        self.layout_view, self.targets, self.look = layout, targets, look
+    def show(self, layout: LayoutView, targets: tuple[str, ...], look: Look, highlight: tuple[str, ...] = ()) -> None:
+        self.layout_view, self.targets, self.look, self.highlight = layout, targets, look, highlight
         self.refresh()
 
     def render(self) -> Text:
         if self.layout_view is None:
             return Text("")
         width, height = self.content_size.width, self.content_size.height
-        picture = render_chain(self.layout_view, self.look, max(20, width), max(1, height), self.targets)
+        picture = render_chain(self.layout_view, self.look, max(20, width), max(1, height), self.targets, self.highlight)
         lines = picture.lines
         while len(lines) > 1 and not lines[-1].plain.strip():
             lines = lines[:-1]

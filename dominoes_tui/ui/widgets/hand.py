@@ -39,12 +39,12 @@ class Hand(Widget):
     def show(
         self, tiles: tuple[Tile, ...], playable: set[int], selected: int | None, hidden: bool, look: Look
     ) -> None:
-        resize = len(tiles) != len(self.tiles)
+        resize = len(tiles) != len(self.tiles) or look.big != self.look.big
         self.tiles, self.playable, self.selected, self.hidden, self.look = tiles, playable, selected, hidden, look
         self.refresh(layout=resize)  # a new layout only when the hand may need more rows
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        return hand_height(len(self.tiles), max(1, width))
+        return hand_height(len(self.tiles), max(1, width), self.look)
 
     def render(self) -> Text:
         width = max(1, self.content_size.width)
@@ -57,7 +57,7 @@ class Hand(Widget):
         offset = event.get_content_offset(self)
         if offset is None:
             return
-        index = hand_index_at(offset.x, offset.y, len(self.tiles), max(1, self.content_size.width))
+        index = hand_index_at(offset.x, offset.y, len(self.tiles), max(1, self.content_size.width), self.look)
         if index is None:
             return
         if index == self.selected:

@@ -16,19 +16,23 @@ def seat_lines(
 ) -> list[Text]:
     """One line a seat: turn arrow, name, level, team, face-down tiles, score, lacks."""
     lines = []
+    one_person = len([s for s in seats if s.is_human]) == 1
+    labels = [s.name + (" (you)" if i == viewer and s.name.lower() != "you" and one_person else "") for i, s in enumerate(seats)]
     name_w = max(len(s.name) for s in seats) + 2
+    label_w = max(max(len(label) for label in labels) + 2, name_w if view.teams else name_w + 6)
     arrow = look.arrow("right")
     for i, seat in enumerate(seats):
         turn = view.to_act == i
         line = Text()
         line.append(f"{arrow} " if turn else "  ", "bold reverse" if turn else "")
-        label = seat.name + (" (you)" if i == viewer and seat.name.lower() != "you" and len([s for s in seats if s.is_human]) == 1 else "")
-        line.append(f"{label:<{name_w + 6}}", "bold" if turn else "")
+        line.append(f"{labels[i]:<{label_w}}", "bold" if turn else "")
         kind = "person" if seat.is_human else (seat.level or "bot")
         line.append(f"{kind:<9}", "dim")  # "heaviest" and a space
         if view.teams:
             team = 0 if i in view.teams[0] else 1
-            line.append(f"team {TEAM_LETTERS[team]}  ")
+            partner = seats[(i + 2) % len(seats)].name  # partners sit opposite (PARTNER-1)
+            line.append(f"team {TEAM_LETTERS[team]}, opposite ")
+            line.append(f"{partner:<{name_w}}")
         count = view.hand_sizes[i]
         backs = tile_backs(count, look, limit=10)
         line.append(f"{backs:<11}", "dim")

@@ -1,0 +1,79 @@
+"""The bench's two search sections (issue 13), run and printed for `dominoes bench`:
+
+- `search`: expert and hard against the other levels in every variant (search_strength.py);
+- `ismcts`: our levels against OpenSpiel's ISMCTS through `--peer-python` (ismcts_peer.py).
+
+Both are long (a full `ismcts` row is 100 games of Partner at a second a move), so they
+run only when named: `--only search,ismcts`.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from .ismcts_peer import format_rows as format_ismcts, peer_version, versus_ismcts
+from .search_strength import SEARCH_MATCHUPS, SEARCH_TABLES, format_rows as format_search, search_row
+
+SEARCH_PARTS = ("search", "ismcts")
+# (our level, its budget in ms or None, ISMCTS simulations or None, ISMCTS ms a move or None)
+ISMCTS_ROWS = {
+    "goal": [("expert", 1000.0, None, 1000.0), ("hard", 200.0, 200, None)],
+    "issue": [("medium", None, 200, None), ("medium", None, 500, None), ("hard", 200.0, 600, None),
+              ("hard", 200.0, 1000, None)],
+}
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--search-units", type=int, default=None,
+                   help="seat-swapped units per table in the `search` part (default 20; 2 with --quick)")
+    p.add_argument("--ismcts-units", type=int, default=None,
+                   help="deals, each played both ways, per `ismcts` row (default 50; 2 with --quick)")
+    p.add_argument("--ismcts-rows", choices=sorted(ISMCTS_ROWS) + ["all"], default="goal",
+                   help="goal: expert and hard against ISMCTS as the issue's goals set them; "
+                        "issue: the issue's table (medium and hard); all: both")
+
+
+def run(args: argparse.Namespace, parts: list[str], out: dict[str, Any]) -> None:
+    quick = args.quick
+    if "search" in parts:
+        units = args.search_units or (2 if quick else 20)
+        rows = []
+        for strong, weak, two, three in SEARCH_MATCHUPS:
+            if quick:  # a smoke run: small budgets, the same ratio as the real ones
+                strong = {"expert": "expert:150", "hard": "hard:30"}.get(strong, strong)
+                weak = {"expert": "expert:150", "hard": "hard:30"}.get(weak, weak)
+            for v, n in SEARCH_TABLES:
+                print(f"bench: {strong} vs {weak}, {v} {n}p, {units} units…", file=sys.stderr)
+                rows.append(search_row(v, n, strong, weak, units, args.seed, args.jobs, two, three))
+        out["search"] = rows
+    if "ismcts" in parts:
+        version, why = peer_version(args.peer_python)
+        section: dict[str, Any] = {"version": version, "why": why, "rows": []}
+        if version:
+            units = args.ismcts_units or (2 if quick else 50)
+            plan = ISMCTS_ROWS["goal"] + ISMCTS_ROWS["issue"] if args.ismcts_rows == "all" else ISMCTS_ROWS[args.ismcts_rows]
+            for level, ms, sims, peer_ms in plan:
+                if quick:
+                    ms, sims, peer_ms = (ms and ms / 10), (sims and max(5, sims // 20)), (peer_ms and peer_ms / 10)
+                print(f"bench: {level} against ISMCTS ({sims or peer_ms}), {units} deals…", file=sys.stderr)
+                section["rows"].append(versus_ismcts(args.peer_python, level, ms, units, args.seed, args.jobs,
+                                                     sims=sims, peer_ms=peer_ms))
+        out["ismcts"] = section
+
+
+def format_report(out: dict[str, Any]) -> list[str]:
+    lines: list[str] = []
+    if "search" in out:
+        lines += ["", "Search levels against the others, every variant (seat-swapped, 95% CI over units)", ""]
+        lines += format_search(out["search"])
+    if "ismcts" in out:
+        section = out["ismcts"]
+        lines += ["", "Against OpenSpiel's ISMCTS: Partner, one hand, win/loss, c=1, 8 random rollouts a leaf,"
+                  " pass-aware guesses; each deal played both ways", ""]
+        if section["version"]:
+            lines.append(f"  OpenSpiel {section['version']}")
+            lines += format_ismcts(section["rows"])
+        else:
+            lines.append(f"  not measured ({section['why']})")
+    return lines

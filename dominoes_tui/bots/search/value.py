@@ -1,0 +1,81 @@
+"""What a finished round is worth to each side: its chance of winning the match.
+
+Points are not the aim, matches are. A round's points are added to the scores the view
+shows; if that ends the match (the engine's own verdict) the value is 1 for a winner,
+0 for a loser, shared on a tie. Otherwise the rest of the match is treated as a random
+walk of rounds worth about `ROUND_POINTS` each: a side's value is the normal chance that
+its lead over its closest rival survives the rounds still to come. Early in a match a
+few points hardly matter and a big round matters a lot; near the target every point
+that decides who gets there first counts, and nothing else does (issue 13: "near the
+end of a match, the score decides what a good move is").
+
+Kozel turns it round: totals are penalties, the match ends when someone reaches the
+limit, and the lowest total wins, so a side's lead is how far it is below its rival.
+"""
+from __future__ import annotations
+
+import math
+from typing import Sequence
+
+from ...engine import ALL_TILES
+from ...engine.scoring import match_verdict, score_round
+from ..sim import Rules
+
+# A typical round's points per variant (measured roughly from medium-bot matches).
+ROUND_POINTS = {"partner": 40.0, "allfives": 30.0, "kozel": 20.0}
+DEFAULT_ROUND_POINTS = 22.0
+
+
+def _phi(x: float) -> float:
+    return 0.5 * (1.0 + math.erf(x / math.sqrt(2.0)))
+
+
+class MatchValue:
+    """Maps a round's end to a value in [0, 1] per side, for one decision's scores."""
+
+    def __init__(self, rules: Rules, scores: Sequence[int]) -> None:
+        self.rules = rules
+        self.config = rules.config
+        self.scores = list(scores)
+        self.target = self.config.target
+        self.kozel = rules.variant == "kozel"
+        self.round_points = ROUND_POINTS.get(rules.variant, DEFAULT_ROUND_POINTS)
+        self.sides = rules.sides
+        self.teams = rules.teams
+
+    def side_of(self, seat: int) -> int:
+        return seat % 2 if self.teams else seat
+
+    def of_round(self, hands: list[list[int]], went_out: int | None, blocker: int | None, capicu: bool,
+                 play_points: list[int]) -> list[float]:
+        tiles = [[ALL_TILES[i] for i in h] for h in hands]
+        outcome = score_round(self.config, tiles, went_out, blocker, self.scores, capicu)
+        after = [s + d for s, d in zip(self.scores, outcome.deltas)]
+        for seat, pts in enumerate(play_points):  # All Fives: scored in play (no teams there)
+            if pts:
+                after[self.side_of(seat)] += pts
+        return self.of_scores(after)
+
+    def of_scores(self, after: list[int]) -> list[float]:
+        verdict = match_verdict(self.config, after)
+        if verdict.over:
+            winners = verdict.winner if isinstance(verdict.winner, list) else (
+                [] if verdict.winner is None else [verdict.winner])
+            if not winners:
+                return [0.5] * self.sides
+            return [1.0 / len(winners) if s in winners else 0.0 for s in range(self.sides)]
+        if self.kozel:
+            # lower is better; rounds left until someone reaches the limit
+            room = [self.target - s for s in after]
+            goodness = [-s for s in after]
+            left = max(1.0, min(room) / self.round_points)
+        else:
+            room = [self.target - s for s in after]
+            goodness = [-r for r in room]
+            left = max(1.0, min(room) / self.round_points)
+        spread = self.round_points * math.sqrt(left)
+        values = []
+        for s in range(self.sides):
+            rival = max(g for i, g in enumerate(goodness) if i != s)
+            values.append(_phi((goodness[s] - rival) / spread))
+        return values

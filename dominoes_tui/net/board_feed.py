@@ -1,0 +1,76 @@
+"""What the projector board is sent (`board` request): every live table in brief, the one
+worth showing large in full, and the evening's standings. Only public facts: names,
+scores, whose turn, the last move (a draw face down), tile counts; the large table's
+view is a spectator's (public_view), so the board can hold no hidden tile."""
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from ..engine import MATCH_OVER, VARIANTS
+from . import protocol as P
+from .table import Table, public_view
+
+
+
+class EveningSource(Protocol):
+    def public(self) -> dict[str, Any] | None: ...
+
+MAX_TABLES = 60  # miniatures in one answer; a board shows fewer than that
+
+
+def last_move(table: Table) -> str:
+    m = table.match
+    if m is None or not m.round_no:
+        return ""
+    for event in reversed(m.round_events()):
+        kind = event.get("event")
+        who = table.slots[event["seat"]].name if isinstance(event.get("seat"), int) else ""
+        if kind == "play":
+            return f"{who} played {event['tile']}" + (f" on the {event['end']}" if event.get("end") else "")
+        if kind == "draw":
+            return f"{who} drew"
+        if kind == "pass":
+            return f"{who} passed"
+        if kind == "round_end":
+            return f"round {m.round_no} over"
+    return f"round {m.round_no} dealt"
+
+
+def summary(table: Table) -> dict[str, Any]:
+    m = table.match
+    assert m is not None
+    teams = m.config.teams
+    sides = [list(t) for t in teams] if teams else [[i] for i in range(m.n)]
+    return {
+        "code": table.code, "title": VARIANTS[m.config.variant].title, "variant": m.config.variant,
+        "target": m.config.target, "round": m.round_no, "phase": m.phase,
+        "seats": [{"name": s.name, "kind": s.kind, "connected": s.conn is not None} for s in table.slots],
+        "sides": sides, "scores": list(m.scores),
+        "to_act": m.to_act if m.phase == "playing" else None,
+        "hand_sizes": [len(h) for h in m.hands], "boneyard": m.boneyard_size,
+        "last": last_move(table), "spectators": len(table.spectators),
+    }
+
+
+def excitement(s: dict[str, Any], last_round: set[str]) -> tuple[int, float, float]:
+    """Tables of the tournament's last round first, then the closest scores, then the nearest to the end."""
+    scores = sorted(s["scores"], reverse=True) + [0]
+    target = max(1, s["target"])
+    return (int(s["code"] in last_round), -(scores[0] - scores[1]) / target, scores[0] / target)
+
+
+def board(tables: dict[str, Table], host: EveningSource | None, feature: object = None) -> dict[str, Any]:
+    live = [t for t in tables.values() if t.match is not None and t.match.phase != MATCH_OVER][:MAX_TABLES]
+    summaries = [summary(t) for t in live]
+    evening = host.public() if host is not None else None
+    last_round: set[str] = set()
+    if evening and evening["state"] == "playing" and evening["round"] == evening["settings"]["rounds"]:
+        last_round = {tb["code"] for tb in evening["tables"] if tb["code"]}
+    chosen = feature if isinstance(feature, str) and feature in {s["code"] for s in summaries} else None
+    auto = chosen is None
+    if auto and summaries:
+        chosen = max(summaries, key=lambda s: excitement(s, last_round))["code"]
+    msg: dict[str, Any] = {"type": "board", "tables": summaries, "tournament": evening, "featured": chosen, "auto": auto}
+    if chosen is not None:
+        msg["view"] = P.view_to_json(public_view(tables[chosen].match))  # type: ignore[arg-type]
+    return msg

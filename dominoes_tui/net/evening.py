@@ -1,0 +1,263 @@
+"""A hosted club evening: one tournament, its registrations, and which table and seat
+each person has in the round being played. No sockets and no clock here: the server's
+tournament host (tournament_host.py) opens the tables this plans and reports back.
+
+People are entered under their name (as the server knows them: a claimed name is the
+same person every time). With bots allowed, bot entrants fill a field that would leave
+people sitting out or a table short; they stay in the standings like anyone.
+"""
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..bots import level_names
+from ..engine import ConfigError, TableConfig, make_config
+from ..tournament import Entrant, Tournament, TournamentError, make_plan
+from ..tournament.model import ROTATION, SWISS, Round
+from ..tournament.seating import table_sizes
+from ..tournament.standings import show
+
+REGISTERING, PLAYING, OVER = "registering", "playing", "over"
+MAX_ENTRANTS = 200
+BOT_PREFIX = "Bot "
+
+
+@dataclass(frozen=True)
+class EveningSettings:
+    variant: str = "draw"
+    format: str = SWISS
+    rounds: int = 3
+    players: int | None = None
+    target: int | None = None
+    fill_bots: bool = True
+    bot_level: str = "medium"
+    round_minutes: float | None = None  # the round clock: after it, bots finish the round's tables
+
+    def to_json(self) -> dict[str, Any]:
+        return dict(self.__dict__)
+
+    @classmethod
+    def from_json(cls, data: Any) -> EveningSettings:
+        """Checked field by field: this comes from a client (or a file on disk)."""
+        if not isinstance(data, dict):
+            raise TournamentError("tournament settings are an object")
+        kinds: dict[str, tuple[type, ...]] = {
+            "variant": (str,), "format": (str,), "rounds": (int,), "players": (int, type(None)),
+            "target": (int, type(None)), "fill_bots": (bool,), "bot_level": (str,),
+            "round_minutes": (int, float, type(None)),
+        }
+        given = {}
+        for key, value in data.items():
+            if key not in kinds:
+                continue
+            if type(value) not in kinds[key]:  # bool is no number here, nor a number a bool
+                raise TournamentError(f"tournament setting {key!r} has the wrong type")
+            given[key] = value
+        s = cls(**given)
+        if s.bot_level not in level_names():
+            raise TournamentError(f"unknown bot level {s.bot_level!r}; allowed: {', '.join(level_names())}")
+        if s.round_minutes is not None and not 1 <= s.round_minutes <= 600:
+            raise TournamentError("the round clock is 1 to 600 minutes (or none)")
+        return s
+
+
+@dataclass
+class Ticket:
+    """A person's seat in the round being played."""
+
+    round: int
+    table: int
+    seat: int
+    token: str
+    code: str = ""  # the server's table code, once the table is open
+
+    def to_json(self) -> dict[str, Any]:
+        return dict(self.__dict__)
+
+
+@dataclass(frozen=True)
+class TablePlan:
+    """A table the server should open: its rules and, per seat, who sits there."""
+
+    round: int
+    table: int
+    config: TableConfig
+    seats: tuple[tuple[str, str, str | None, str | None], ...]  # (name, "human"/"bot", level, token)
+
+
+@dataclass
+class Evening:
+    settings: EveningSettings
+    organizer: str
+    tournament: Tournament
+    state: str = REGISTERING
+    bots: set[str] = field(default_factory=set)
+    tickets: dict[str, Ticket] = field(default_factory=dict)  # person -> seat this round
+    codes: dict[int, str] = field(default_factory=dict)  # table number -> code, this round
+    recent: list[dict[str, Any]] = field(default_factory=list)  # finished tables, newest last
+    identities: dict[str, str | None] = field(default_factory=dict)  # person -> names.Identity.key (None: a guest)
+
+    @classmethod
+    def open(cls, settings: EveningSettings, organizer: str, seed: int) -> Evening:
+        try:
+            plan = make_plan(settings.variant, settings.format, settings.rounds, settings.players)
+            if plan.fixed_pairs:
+                raise TournamentError("a hosted Partner evening rotates partners: choose the format rotation")
+            for size in plan.table_sizes:
+                make_config(plan.variant, size, settings.target)
+        except ConfigError as exc:
+            raise TournamentError(str(exc)) from None
+        return cls(settings, organizer, Tournament(plan, seed=seed))
+
+    # -- people -------------------------------------------------------------------------
+    def register(self, name: str, identity: str | None = None) -> None:
+        if self.state == OVER:
+            raise TournamentError("the tournament is over")
+        if name.startswith(BOT_PREFIX):
+            raise TournamentError(f"names starting with {BOT_PREFIX!r} are kept for bots")
+        if name in self.tournament.entrants:
+            if name in self.tournament.withdrawn:
+                self.tournament.rejoin(name)
+            return
+        self.identities[name] = identity
+        if len(self.tournament.entrants) >= MAX_ENTRANTS:
+            raise TournamentError(f"the tournament is full ({MAX_ENTRANTS} entrants)")
+        self.tournament.add(Entrant(name))
+
+    def withdraw(self, name: str) -> None:
+        if name not in self.tournament.entrants:
+            raise TournamentError("you are not entered")
+        self.tournament.withdraw(name)
+
+    # -- rounds -------------------------------------------------------------------------
+    def start(self) -> list[TablePlan]:
+        if self.state != REGISTERING:
+            raise TournamentError("the tournament has started already")
+        if self.settings.fill_bots:
+            self._fill()
+        plans = self._next_round()
+        self.state = PLAYING
+        return plans
+
+    def _fill(self) -> None:
+        """Bot entrants so nobody sits out and every table is full (once, at the start)."""
+        plan, count = self.tournament.plan, len(self.tournament.active)
+        want = max(count, plan.min_entrants)
+        if plan.two_sided:
+            want += want % 2
+        elif plan.teams:
+            want += (-want) % 4
+        elif want == 5:
+            want = 6
+        n = 1
+        while len(self.tournament.active) < want:
+            name = f"{BOT_PREFIX}{n}"
+            n += 1
+            if name not in self.tournament.entrants:
+                self.tournament.add(Entrant(name))
+                self.bots.add(name)
+
+    def _next_round(self) -> list[TablePlan]:
+        rnd = self.tournament.pair_next()
+        self.tickets, self.codes = {}, {}
+        return [self._table_plan(rnd, table.number) for table in rnd.tables]
+
+    def _table_plan(self, rnd: Round, number: int) -> TablePlan:
+        table = rnd.table(number)
+        seats = []
+        for i, (person, _entrant) in enumerate(self.tournament.seat_people(table)):
+            if person in self.bots:
+                seats.append((person, "bot", self.settings.bot_level, None))
+            else:
+                token = secrets.token_urlsafe(18)
+                self.tickets[person] = Ticket(rnd.number, number, i, token)
+                seats.append((person, "human", None, token))
+        config = make_config(self.tournament.plan.variant, len(seats), self.settings.target)
+        return TablePlan(rnd.number, number, config, tuple(seats))
+
+    def opened(self, plan: TablePlan, code: str) -> None:
+        self.codes[plan.table] = code
+        for name, kind, _level, _token in plan.seats:
+            if kind == "human":
+                self.tickets[name].code = code
+
+    def table_of_code(self, code: str) -> int | None:
+        for number, c in self.codes.items():
+            if c == code:
+                return number
+        return None
+
+    def finished(self, code: str, scores: list[int]) -> list[TablePlan]:
+        """A table of this round is over; the next round's tables once the round is complete."""
+        number = self.table_of_code(code)
+        rnd = self.tournament.current
+        if number is None or rnd is None or number in rnd.results or self.state != PLAYING:
+            return []
+        self.tournament.record(rnd.number, number, scores)
+        table = rnd.table(number)
+        self.recent.append({"round": rnd.number, "table": number,
+                            "sides": [list(s) for s in table.sides], "scores": list(scores)})
+        del self.recent[:-12]
+        if not rnd.complete:
+            return []
+        if self.tournament.is_over:
+            self.state = OVER
+            self.tickets = {}
+            return []
+        return self._next_round()
+
+    # -- telling ------------------------------------------------------------------------
+    def next_pairings(self) -> list[list[str]]:
+        """While registering: nothing yet; while playing: this round's tables (sides joined by +)."""
+        rnd = self.tournament.current
+        if rnd is None:
+            return []
+        return [[" + ".join(side) for side in t.sides] for t in rnd.tables]
+
+    def public(self) -> dict[str, Any]:
+        """What everyone may know (no tokens)."""
+        t = self.tournament
+        rnd = t.current
+        return {
+            "state": self.state, "organizer": self.organizer, "settings": self.settings.to_json(),
+            "title": f"{t.plan.variant} {t.plan.format}, {t.plan.rounds} rounds",
+            "round": rnd.number if rnd else 0,
+            "entrants": [{"name": n, "bot": n in self.bots, "withdrawn": n in t.withdrawn} for n in t.entrants],
+            "tables": [
+                {"table": tb.number, "code": self.codes.get(tb.number), "sides": [list(s) for s in tb.sides],
+                 "scores": list(rnd.results[tb.number]) if tb.number in rnd.results else None}
+                for tb in (rnd.tables if rnd else [])
+            ],
+            "byes": list(rnd.byes) if rnd else [],
+            "standings": [{**s.to_json(), "shown": show(s.points), "bot": s.name in self.bots} for s in t.standings()],
+            "recent": list(self.recent),
+            "table_sizes": self._sizes_preview(),
+        }
+
+    def _sizes_preview(self) -> list[int]:
+        try:
+            return table_sizes(self.tournament.plan, len(self.tournament.active))[0] if self.tournament.plan.format == ROTATION else []
+        except TournamentError:
+            return []
+
+    # -- saving -------------------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "settings": self.settings.to_json(), "organizer": self.organizer, "state": self.state,
+            "tournament": self.tournament.to_json(), "bots": sorted(self.bots),
+            "tickets": {k: v.to_json() for k, v in self.tickets.items()},
+            "codes": {str(k): v for k, v in self.codes.items()}, "recent": self.recent,
+            "identities": self.identities,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Evening:
+        return cls(
+            EveningSettings.from_json(data["settings"]), str(data["organizer"]),
+            Tournament.from_json(data["tournament"]), str(data["state"]), {str(b) for b in data.get("bots", [])},
+            {str(k): Ticket(**v) for k, v in data.get("tickets", {}).items()},
+            {int(k): str(v) for k, v in data.get("codes", {}).items()}, list(data.get("recent", [])),
+            {str(k): (str(v) if v is not None else None) for k, v in data.get("identities", {}).items()},
+        )

@@ -1,0 +1,157 @@
+"""The table server's side of the club records: it records every hosted match when it
+ends (or is given up), and answers the `records` message (docs/PROTOCOL.md) with the
+leaderboard, a player's page or a match's log.
+
+Everything touching the database runs in a thread, a few at a time: a slow or locked
+database never holds up a table, and a stranger asking for pages cannot queue more
+work than MAX_PARALLEL threads. A match the records cannot take is kept as a log in
+the server's data folder (records/keep.py), never lost.
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from pathlib import Path
+from typing import Any, Sequence
+
+from ..engine import Match
+from ..records import Identity, bot_identity, guest_identity, person_identity, record_or_keep, summarize
+from ..records.source import LocalSource
+from ..records.store import RecordsUnavailable
+
+log = logging.getLogger(__name__)
+
+MAX_PARALLEL = 4  # records queries and recordings running at once, server-wide
+LISTS = ("all", "draw", "block", "allfives", "partner", "kozel", "duel")
+
+
+class RecordsRequestError(ValueError):
+    """A records request that does not follow the protocol (counted as a mistake)."""
+
+
+class ServerRecords:
+    def __init__(self, home: Path, url: str | None = None) -> None:
+        self.home = home
+        self.url = url
+        self.source = LocalSource(home, url)
+        self._gate = asyncio.Semaphore(MAX_PARALLEL)
+        self._tasks: set[asyncio.Task[None]] = set()
+        self.busy: set[int] = set()  # connections with a records request under way
+
+    # -- recording ----------------------------------------------------------------------
+    def match_over(self, match: Match, identities: Sequence[Identity], *, practice: bool, abandoned: bool = False) -> None:
+        """Record a table's match in the background (call from the event loop)."""
+        summary = summarize(match, identities, source="hosted", seeded=practice, abandoned=abandoned)
+
+        async def work() -> None:
+            async with self._gate:
+                kept = await asyncio.to_thread(record_or_keep, summary, self.home, self.url)
+            (log.info if kept.recorded else log.warning)("records: %s", kept.message)
+
+        task = asyncio.get_running_loop().create_task(work())
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def close(self, wait: float = 10.0) -> None:
+        """Let the recordings under way finish (a server shutting down loses no match)."""
+        if self._tasks:
+            await asyncio.wait(list(self._tasks), timeout=wait)
+        await asyncio.to_thread(self.source.close)
+
+    # -- answering ------------------------------------------------------------------------
+    @staticmethod
+    def check(data: dict[str, Any]) -> None:
+        """RecordsRequestError unless the request follows the protocol."""
+        what = data.get("what")
+        if data.get("variant", "all") not in LISTS:
+            raise RecordsRequestError(f"variant is one of {', '.join(LISTS)}")
+        if what == "player":
+            _number(data, "player_id")
+        elif what == "match":
+            _number(data, "match_id")
+        elif what != "leaderboard":
+            raise RecordsRequestError("what is \"leaderboard\", \"player\" or \"match\"")
+
+    async def answer(self, data: dict[str, Any]) -> dict[str, Any]:
+        """The `records` answer (without its id); RecordsRequestError for a bad request."""
+        self.check(data)
+        what = data.get("what")
+        variant = data.get("variant", "all")
+        if what == "leaderboard":
+            call, key = (lambda: self.source.standings(variant)), "leaderboard"
+        elif what == "player":
+            player_id = _number(data, "player_id")
+            call, key = (lambda: self.source.player_page(player_id, variant)), "player"
+        elif what == "match":
+            match_id = _number(data, "match_id")
+            call, key = (lambda: _events(self.source.match_log(match_id))), "log"
+        else:
+            raise RecordsRequestError("what is \"leaderboard\", \"player\" or \"match\"")
+        try:
+            async with self._gate:
+                result = await asyncio.to_thread(call)
+        except RecordsUnavailable as exc:
+            await asyncio.to_thread(self.source.close)  # open afresh next time
+            return {"type": "records", "what": what, "error": str(exc)}
+        return {"type": "records", "what": what, "variant": variant, key: result}
+
+
+def _events(log_text: str | None) -> list[dict[str, Any]] | None:
+    """A log as a list of events: text fields cross the protocol as plain text (control
+    characters, newlines included, are removed on arrival), so not as JSON Lines text."""
+    if log_text is None:
+        return None
+    return [json.loads(line) for line in log_text.splitlines() if line.strip()]
+
+
+def _number(data: dict[str, Any], field: str) -> int:
+    value = data.get(field)
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 < value < 2**62:
+        raise RecordsRequestError(f"{field} is a positive number")
+    return value
+
+
+def identities_of(table: Any) -> list[Identity]:
+    """Who sat at a hosted table, as the records know them. A person counts as
+    identified only when the server vouches for their name (`table.identities()`: the
+    key or secret that claimed it); anyone else is a guest, kept but never rated."""
+    vouched = table.identities() if hasattr(table, "identities") else [None] * len(table.slots)
+    out = []
+    for slot, key in zip(table.slots, vouched):
+        if slot.kind == "bot":
+            out.append(bot_identity(slot.level))
+        elif key:
+            out.append(person_identity("hosted", str(key), slot.name))
+        else:
+            out.append(guest_identity(slot.name))
+    return out
+
+
+def handle_request(records: ServerRecords | None, conn: Any, data: dict[str, Any], reply: Any) -> None:
+    """The `records` message: checked now (a bad one is the sender's mistake), answered
+    when the database has spoken. One request in flight per connection."""
+    if records is None:
+        reply({"type": "records", "what": data.get("what"), "error": "this server keeps no records"})
+        return
+    if id(conn) in records.busy:
+        raise RecordsRequestError("one records request at a time")
+    records.check(data)
+    records.busy.add(id(conn))
+
+    async def work() -> None:
+        try:
+            answer = await records.answer(data)
+        except Exception as exc:  # noqa: BLE001 - said to the asker, never a dead server
+            log.exception("records request failed")
+            answer = {"type": "records", "what": data.get("what"), "error": f"the records failed ({type(exc).__name__})"}
+        finally:
+            records.busy.discard(id(conn))
+        try:
+            reply(answer)
+        except Exception:  # noqa: BLE001 - the asker left meanwhile
+            pass
+
+    task = asyncio.get_running_loop().create_task(work())
+    records._tasks.add(task)
+    task.add_done_callback(records._tasks.discard)

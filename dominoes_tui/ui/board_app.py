@@ -1,0 +1,142 @@
+"""`dominoes board`: the projector screen of a club evening, read-only.
+
+It asks the server for the `board` once a second and draws it (board_render.py). Keys
+pick which table is shown large: ←/→ step through the live tables, `a` goes back to
+the automatic choice (the closest game), `q` quits. It never sits at a table and is
+sent no hidden tile (the server's board answer holds only public facts).
+"""
+from __future__ import annotations
+
+import asyncio
+from typing import Any, Protocol
+
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.widgets import Footer, Static
+
+from ..net.client import Connection, ConnectionLost, ServerRefused
+from .board_render import render_board
+from .render import Look
+
+POLL_SECONDS = 1.0
+
+
+class BoardSource(Protocol):
+    where: str
+
+    async def fetch(self, pinned: str | None) -> dict[str, Any]: ...
+    async def close(self) -> None: ...
+
+
+class ServerSource:
+    """The board of a table server, asked for over the table protocol."""
+
+    def __init__(self, host: str, port: int) -> None:
+        self.host, self.port = host, port
+        self.where = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+        self._conn: Connection | None = None
+
+    async def fetch(self, pinned: str | None) -> dict[str, Any]:
+        if self._conn is None or self._conn.closed:
+            self._conn = await Connection.open(self.host, self.port, "Board")
+        request: dict[str, Any] = {"type": "board"}
+        if pinned:
+            request["feature"] = pinned
+        try:
+            return await self._conn.request(request)
+        except (OSError, ConnectionLost, asyncio.TimeoutError):
+            await self.close()
+            raise
+
+    async def close(self) -> None:
+        if self._conn is not None:
+            conn, self._conn = self._conn, None
+            await conn.close()
+
+
+class BoardView(Static):
+    DEFAULT_CSS = "BoardView { width: 100%; height: 1fr; }"
+
+
+class BoardApp(App[int]):
+    TITLE = "dominoes board"
+    BINDINGS = [
+        Binding("right", "step(1)", "next table"),
+        Binding("left", "step(-1)", "previous table"),
+        Binding("a", "auto", "auto (closest game)"),
+        Binding("q", "quit", "quit"),
+    ]
+
+    def __init__(self, source: BoardSource, look: Look | None = None, poll: float = POLL_SECONDS) -> None:
+        super().__init__()
+        self.source = source
+        self.look = look or Look()
+        self.poll = poll
+        self.board: dict[str, Any] | None = None
+        self.pinned: str | None = None
+        self.status = f"connecting to {self.where}…"
+
+    @property
+    def where(self) -> str:
+        return self.source.where
+
+    def compose(self) -> ComposeResult:
+        yield BoardView(id="board")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.run_worker(self._follow(), exclusive=True, name="board-feed")
+        self.draw()
+
+    def on_resize(self) -> None:
+        self.draw()
+
+    async def _follow(self) -> None:
+        """Ask for the board every `poll` seconds; reconnect after a lost connection."""
+        while True:
+            try:
+                self.board = await self.source.fetch(self.pinned)
+                if self.pinned and self.board.get("featured") != self.pinned:
+                    self.pinned = None  # that table has finished: back to the automatic choice
+                self.status = ""
+            except (OSError, ConnectionLost, asyncio.TimeoutError) as exc:
+                self.status = f"no connection to {self.where} ({type(exc).__name__}); trying again"
+            except ServerRefused as exc:
+                self.status = f"the server refused the board: {exc}"
+            self.draw()
+            await asyncio.sleep(self.poll)
+
+    def draw(self) -> None:
+        found = self.query(BoardView)
+        if not found:  # not composed yet, or already closing
+            return
+        view = found.first()
+        width, height = view.size.width or self.size.width, view.size.height or self.size.height - 1
+        if self.board is None:
+            view.update(self.status)
+            return
+        lines = render_board(self.board, width, height, self.look, self.where)
+        if self.status:
+            lines[-1] = Text(self.status[:width], style="reverse")
+        view.update(Text("\n").join(lines))
+
+    def action_step(self, delta: int) -> None:
+        if not self.board or not self.board["tables"]:
+            return
+        codes = [t["code"] for t in self.board["tables"]]
+        current = self.pinned or self.board.get("featured")
+        i = codes.index(current) if current in codes else -1
+        self.pinned = codes[(i + delta) % len(codes)]
+        self.board["featured"], self.board["auto"] = self.pinned, False
+        self.board.pop("view", None)  # the next answer brings the picked table's chain
+        self.draw()
+
+    def action_auto(self) -> None:
+        self.pinned = None
+        if self.board:
+            self.board["auto"] = True
+        self.draw()
+
+    async def on_unmount(self) -> None:
+        await self.source.close()

@@ -1,0 +1,267 @@
+"""The club evening in the hosted client: the tournament's state, registering, and (for
+organizers) opening and starting it; and being taken to one's seat every round.
+
+`EveningFollower` is the app's side: it keeps the last `tournament` message and, when
+the person is in the lobby and the server has given them a seat, joins it. At a table
+the table's own screen has the connection; a seat of the next round is taken on the way
+back to the lobby (after the match-end screen).
+"""
+from __future__ import annotations
+
+from typing import Any, Awaitable, Protocol
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Grid, Vertical
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
+
+from ...engine import VARIANTS
+from ...tournament.model import FORMATS
+
+
+
+class EveningApp(Protocol):
+    """What the follower needs of the hosted app (remote_app.py, which imports this module)."""
+
+    client: Any
+    pending: Any
+    table_code: str | None
+    conn: Any
+
+    @property
+    def screen(self) -> Screen[Any]: ...
+    def notify(self, message: str, **kw: Any) -> None: ...
+    def do(self, work: Awaitable[Any]) -> None: ...
+    def pop_screen(self) -> Any: ...
+    async def join(self, code: str, seat: int | None = None, token: str | None = None) -> None: ...
+    async def _ask(self, msg: dict[str, Any]) -> dict[str, Any] | None: ...
+
+
+def plain(value: object, limit: int = 40) -> str:
+    return "".join(ch for ch in str(value) if ch.isprintable())[:limit]
+
+
+class EveningFollower:
+    def __init__(self, app: EveningApp) -> None:
+        self.app = app
+        self.tournament: dict[str, Any] | None = None
+        self.you: dict[str, Any] = {}
+        self._taken: set[str] = set()  # table codes we were sent to already
+
+    def on_push(self, msg: dict[str, Any]) -> None:
+        if msg.get("type") == "tournament":
+            self.tournament = msg.get("tournament")
+            self.you = msg.get("you") or {}
+        elif msg.get("type") == "seated":
+            self.you = {**self.you, "seat": msg}
+        screen = self.app.screen
+        if isinstance(screen, EveningScreen):
+            screen.redraw()
+        self.maybe_go()
+
+    def maybe_go(self) -> None:
+        """Take the person to their seat of this round, once, when they are not at a table."""
+        seat = self.you.get("seat")
+        app = self.app
+        if not seat or not seat.get("code") or seat["code"] in self._taken:
+            return
+        if app.client is not None or app.pending is not None or app.table_code is not None:
+            return  # at a table: the seat is taken on the way back to the lobby
+        self._taken.add(seat["code"])
+        where = f"Round {seat['round']}" if seat.get("round") else "Quick match"
+        app.notify(f"{where}: your seat is at table {seat['code']}.", timeout=6, markup=False)
+        app.do(self._go(seat))
+
+    async def _go(self, seat: dict[str, Any]) -> None:
+        app = self.app
+        while isinstance(app.screen, (EveningScreen, OpenTournament)):
+            await app.pop_screen()
+        await app.join(seat["code"], token=seat["token"])  # type: ignore[misc]
+
+    async def refresh(self) -> None:
+        if self.app.conn is None:
+            return
+        answer = await self.app._ask({"type": "tournament"})
+        if answer is not None:
+            self.on_push(answer)
+
+    async def ask(self, kind: str, **fields: Any) -> None:
+        answer = await self.app._ask({"type": kind, **fields})
+        if answer is not None:
+            self.on_push(answer)
+
+
+def describe(t: dict[str, Any] | None, you: dict[str, Any]) -> Text:
+    """The evening in words: what it is, where it stands, you, the round, the standings."""
+    text = Text()
+    if t is None:
+        text.append("No tournament is open on this server.\n", "bold")
+        text.append("An organizer opens one with o.", "dim")
+        return text
+    s = t["settings"]
+    rules = VARIANTS[s["variant"]].title if s["variant"] in VARIANTS else plain(s["variant"])
+    text.append(f"{rules}, {plain(s['format'])}, {s['rounds']} rounds", "bold")
+    text.append(f" · opened by {plain(t['organizer'], 14)}")
+    if s.get("round_minutes"):
+        text.append(f" · round clock {s['round_minutes']:g} min")
+    text.append("\n")
+    state = {"registering": "Registration is open", "playing": f"Round {t['round']} is being played",
+             "over": "The tournament is over"}.get(t["state"], plain(t["state"]))
+    text.append(state + ". ")
+    if you.get("entered"):
+        text.append("You are entered. ", "bold")
+        seat = you.get("seat")
+        if seat and t["state"] == "playing":
+            text.append(f"Your seat: table {plain(seat.get('code', ''), 6)}, seat {seat['seat'] + 1}. ")
+    elif t["state"] != "over":
+        text.append("Press r to enter. ")
+    text.append("\n\n")
+    if t["state"] == "registering":
+        names = [plain(e["name"], 14) for e in t["entrants"] if not e["withdrawn"]]
+        text.append(f"Entered ({len(names)}): " + (", ".join(names) or "nobody yet") + "\n")
+        return text
+    if t["tables"]:
+        text.append(f"Round {t['round']}\n", "bold")
+        for tb in t["tables"]:
+            sides = " v ".join(plain(" + ".join(side), 30) for side in tb["sides"])
+            result = " - ".join(str(x) for x in tb["scores"]) if tb["scores"] else "playing"
+            text.append(f"  {tb['table']:>2}. {sides}  ({result})\n")
+        for name in t["byes"]:
+            text.append(f"      {plain(name, 14)}: bye\n")
+    text.append("\nStandings (points, opponents' points, difference)\n", "bold")
+    for row in t["standings"][:20]:
+        out = " (withdrawn)" if row["withdrawn"] else ""
+        text.append(f"  {row['rank']:>3}. {plain(row['name'], 14):<14} {row['shown']:>5}"
+                    f" {row['opponents_score']:>6g} {row['difference']:>7g}{out}\n")
+    return text
+
+
+class EveningScreen(Screen[None]):
+    BINDINGS = [
+        Binding("r", "register", "Enter"),
+        Binding("w", "withdraw", "Withdraw"),
+        Binding("o", "open", "Open one"),
+        Binding("s", "start", "Start"),
+        Binding("x", "close_evening", "Close"),
+        Binding("escape", "back", "Lobby"),
+    ]
+    DEFAULT_CSS = """
+    EveningScreen { layout: vertical; }
+    #evening-title { height: 1; padding: 0 1; background: $panel; text-style: bold; }
+    #evening-body { height: 1fr; padding: 0 1; overflow-y: auto; }
+    """
+
+    def __init__(self, follower: EveningFollower) -> None:
+        super().__init__()
+        self.follower = follower
+
+    def compose(self) -> ComposeResult:
+        yield Static("Tournament", id="evening-title")
+        yield Static(id="evening-body")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.redraw()
+        self.follower.app.do(self.follower.refresh())
+
+    def redraw(self) -> None:
+        f = self.follower
+        self.query_one("#evening-body", Static).update(describe(f.tournament, f.you))
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        t, you = self.follower.tournament, self.follower.you
+        live = t is not None and t["state"] != "over"
+        if action == "register":
+            return live and not you.get("entered")
+        if action == "withdraw":
+            return live and bool(you.get("entered"))
+        if action == "open":
+            return not live
+        if action in ("start", "close_evening"):
+            return live and bool(you.get("organizer")) and (action == "close_evening" or t["state"] == "registering")  # type: ignore[index]
+        return True
+
+    def action_register(self) -> None:
+        self.follower.app.do(self.follower.ask("tournament_register"))
+
+    def action_withdraw(self) -> None:
+        self.follower.app.do(self.follower.ask("tournament_withdraw"))
+
+    def action_start(self) -> None:
+        self.follower.app.do(self.follower.ask("tournament_start"))
+
+    def action_close_evening(self) -> None:
+        self.follower.app.do(self.follower.ask("tournament_close"))
+
+    def action_open(self) -> None:
+        def chosen(settings: dict[str, Any] | None) -> None:
+            if settings is not None:
+                self.follower.app.do(self.follower.ask("tournament_open", settings=settings))
+
+        self.app.push_screen(OpenTournament(), chosen)
+
+    def action_back(self) -> None:
+        self.app.pop_screen()
+
+
+class OpenTournament(ModalScreen["dict[str, Any] | None"]):
+    """The organizer's form: format, variant, rounds, bots, the round clock."""
+
+    BINDINGS = [Binding("escape", "cancel", "Back")]
+    AUTO_FOCUS = "#rounds"
+    DEFAULT_CSS = """
+    OpenTournament { align: center middle; }
+    #open-form { width: 64; height: auto; border: round $accent; padding: 0 1; }
+    #open-grid { grid-size: 2; grid-columns: 18 1fr; grid-rows: 1; grid-gutter: 0 1; height: auto; }
+    #open-buttons { height: 3; margin-top: 1; }
+    """
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="open-form"):
+            with Grid(id="open-grid"):
+                yield Label("Variant")
+                yield Select([(v.title, k) for k, v in VARIANTS.items()], value="draw", allow_blank=False, compact=True, id="variant")
+                yield Label("Format")
+                yield Select([(k, k) for k in FORMATS], value="swiss", allow_blank=False, compact=True, id="format")
+                yield Label("Rounds")
+                yield Input("", placeholder="3", type="integer", compact=True, id="rounds")
+                yield Label("Players a table")
+                yield Input("", placeholder="rotation: 3 or 4", type="integer", compact=True, id="players")
+                yield Label("Target")
+                yield Input("", placeholder="the variant's", type="integer", compact=True, id="target")
+                yield Label("Round clock (min)")
+                yield Input("", placeholder="none", type="number", compact=True, id="clock")
+                yield Label("Bots fill")
+                yield Checkbox("bots take empty places", True, compact=True, id="bots")
+            yield Button("Open the tournament", variant="primary", id="open-go")
+
+    def on_mount(self) -> None:
+        self.query_one("#open-form").border_title = "Open a tournament"
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "open-go":
+            self.dismiss(self.settings())
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.dismiss(self.settings())
+
+    def settings(self) -> dict[str, Any]:
+        def number(ident: str, kind: type) -> Any:
+            text = self.query_one(f"#{ident}", Input).value.strip()
+            try:
+                return kind(text) if text else None
+            except ValueError:
+                return None
+
+        return {
+            "variant": self.query_one("#variant", Select).value, "format": self.query_one("#format", Select).value,
+            "rounds": number("rounds", int) or 3, "players": number("players", int), "target": number("target", int),
+            "round_minutes": number("clock", float), "fill_bots": self.query_one("#bots", Checkbox).value,
+            "bot_level": "medium",
+        }
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

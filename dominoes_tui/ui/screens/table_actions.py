@@ -1,0 +1,69 @@
+"""The table's display actions: scoresheet, help, hint, speed, pips, memory aid, the
+round's log, big tiles and the theme (a part of TableScreen, kept apart for size)."""
+from __future__ import annotations
+
+from ...table.local import SPEEDS
+
+SPEED_ORDER = list(SPEEDS)
+
+
+class TableDisplayActions:
+    """Mixed into TableScreen: `self` is the table screen."""
+
+    def action_scoresheet(self) -> None:
+        from .scoresheet import ScoresheetScreen
+
+        self.app.push_screen(ScoresheetScreen(self.client.rounds(), self.client.config, self.client.seats, self.view_))
+
+    def action_help(self) -> None:
+        from .help import HelpScreen
+
+        self.app.push_screen(HelpScreen(self.client.config.variant))
+
+    def action_speed(self) -> None:
+        self.prefs.speed = SPEED_ORDER[(SPEED_ORDER.index(self.prefs.speed) + 1) % len(SPEED_ORDER)]
+        if hasattr(self.client, "bot_delay"):
+            self.client.bot_delay = SPEEDS[self.prefs.speed]  # type: ignore[attr-defined]
+        self.notify(f"Bot speed: {self.prefs.speed}", timeout=2)
+        self.redraw()
+
+    def action_pips(self) -> None:
+        self.prefs.pips = not self.prefs.pips
+        self.redraw()
+
+    def action_memory(self) -> None:
+        self.prefs.show_lacks = not self.prefs.show_lacks
+        self.notify("Memory aid " + ("on: numbers each seat lacks are shown" if self.prefs.show_lacks else "off"), timeout=2)
+        self.redraw()
+
+    def action_hint(self) -> None:
+        from ..hints import hint
+
+        advice = hint(self.view_)
+        if advice is None:
+            return
+        move, reason = advice
+        self.selected = self.view_.hand.index(move.tile) if move.tile in self.view_.hand else self.selected
+        self.end_cursor = None
+        where = f" on the {move.end}" if move.end is not None else ""
+        self.hint_text = f"Hint: {move.tile}{where}: {reason}"
+        self.redraw()
+
+    def action_round_log(self) -> None:
+        from .round_log import RoundLogScreen
+
+        view = self.view_
+        self.app.push_screen(RoundLogScreen(self.log_lines(view), f"Round {view.round}: every move"))
+
+    def action_big(self) -> None:
+        order = ["auto", "on", "off"]
+        self.prefs.projector = order[(order.index(self.prefs.projector) + 1) % len(order)]
+        self.notify(f"Big tiles: {self.prefs.projector}" + (" (from 160×48)" if self.prefs.projector == "auto" else ""), timeout=2)
+        self._heights = None
+        self.redraw()
+
+    def action_theme(self) -> None:
+        from ..choices import THEMES
+
+        self.prefs.theme = "light" if self.prefs.theme == "dark" else "dark"
+        self.app.theme = THEMES[self.prefs.theme]

@@ -1,0 +1,193 @@
+"""The table's words: the move log, the status line and the prompt (a part of
+TableScreen, kept apart so each file stays readable). Everything a person typed (names)
+goes into rich `Text` as plain text, never into markup."""
+from __future__ import annotations
+
+from rich.text import Text
+from textual.widgets import Footer
+
+from ...engine import VARIANTS, PlayerView
+from ..chain_render import chain_height
+from ..narrate import last_own_move, log_entries
+from ..render import END_KEYS
+from ..widgets.chain import Chain
+from ..widgets.hand import Hand
+from ..widgets.line import TextLine
+from ..widgets.seats import TEAM_LETTERS, SeatsPanel
+from ..words import lead_reason, side_name
+
+LOG_MIN = 3  # the move log keeps at least this many rows while the chain has room
+
+
+class TableWords:
+    """Mixed into TableScreen: `self` is the table screen (client, prefs, look, viewer)."""
+
+    # -- the move log ------------------------------------------------------------------
+    def log_lines(self, view: PlayerView) -> list[tuple[Text, int]]:
+        """The round's moves as lines, each with the history index it ends at."""
+        names = view.names
+        out: list[tuple[Text, int]] = []
+        entries = log_entries(view.history, names, view.variant)
+        reason = lead_reason(view, self.client.seats)
+        for n, entry in enumerate(entries):
+            text = Text()
+            if n == 0 and reason and " led " in entry.text:  # why this seat leads, beside the lead
+                head, sep, tail = entry.text.partition(" led ")
+                tile, _, more = tail.partition(":")
+                text.append(head + sep + tile)  # the name is a person's: plain text
+                text.append(f" ({reason})", "italic")
+                if more:
+                    text.append(":" + more)
+            else:
+                text.append(entry.text)
+            out.append((text, entry.last))
+        return out
+
+    def unseen_from(self, view: PlayerView, lines: list[tuple[Text, int]]) -> int:
+        """The first log line the seat here has not seen on a turn of its own: in hotseat
+        and after a long run of bot moves, everything since the person's last move."""
+        seat = self.viewer
+        seen_round, seen = self.seen_upto.get(seat, (view.round, 0))
+        since = max(last_own_move(view.history, seat), seen - 1 if seen_round == view.round else -1)
+        return next((i for i, (_, last) in enumerate(lines) if last > since), len(lines))
+
+    def fit_log(self, view: PlayerView, unseen: int) -> None:
+        """Give the chain the rows it needs and the log all the rest (never two lines
+        while rows stand empty); the log grows to hold every move since the person's
+        last turn, the chain going compact if it must."""
+        chain, log = self.query_one(Chain), self.query_one("#log", TextLine)
+        others = [self.query_one(q) for q in ("#status", SeatsPanel, "#coach", "#prompt", Hand, Footer)]
+        free = self.size.height - sum(w.outer_size.height for w in others)
+        if free <= 2:
+            return
+        width = max(20, chain.content_size.width or self.size.width)
+        big = self.look.big
+        full = chain_height(view.layout, width, compact=False, big=big)
+        compact = chain_height(view.layout, width, compact=True, big=big)
+        want_log = min(max(LOG_MIN, unseen), max(2, free - compact))
+        if full + want_log <= free:
+            chain_rows = full
+        elif compact + want_log <= free:
+            chain_rows = compact
+        else:
+            chain_rows = max(3, free - want_log)
+        chain_rows = max(1, min(chain_rows, free - 2))
+        heights = (chain_rows, free - chain_rows)
+        if heights != self._heights:
+            self._heights = heights
+            chain.styles.height = heights[0]
+            log.styles.height = heights[1]
+
+    def log_text(self, view: PlayerView, lines: list[tuple[Text, int]]) -> Text:
+        if not lines:
+            reason = lead_reason(view, self.client.seats)
+            who = view.names[view.leader] if 0 <= view.leader < len(view.names) else "?"
+            text = Text("New round: ")
+            text.append(who)  # a person's name: plain text
+            text.append(f" leads ({reason})." if reason else " leads.")
+            return text
+        rows = max(1, self.query_one("#log", TextLine).size.height)
+        first_new = self.unseen_from(view, lines)
+        shown = lines[-rows:]
+        out = Text()
+        hidden_new = max(0, (len(lines) - rows) - first_new)
+        for n, (line, _) in enumerate(shown):
+            index = len(lines) - len(shown) + n
+            if n == 0 and hidden_new:
+                line = Text(f"{hidden_new + 1} more moves since your turn: g shows the whole round", "italic")
+            if n:
+                out.append("\n")
+            new = index >= first_new
+            out.append(self.look.arrow("right") + " " if new else "  ", "bold" if new else "dim")
+            out.append_text(line if new else Text(line.plain, "dim"))
+        return out
+
+    def status_text(self, view: PlayerView) -> Text:
+        config = self.client.config
+        rules = VARIANTS[config.variant]
+        dot = self.look.dot
+        text = Text()
+        text.append(rules.title, "bold")
+        text.append(f" {dot} round {view.round}")
+        text.append(f" {dot} {'loses at' if rules.penalties else 'target'} {config.target}")
+        if rules.draws:
+            text.append(f" {dot} boneyard {view.boneyard}")
+        if config.variant == "allfives" and view.layout.line:
+            text.append(f" {dot} count {view.layout.count}")
+        if config.teams:
+            for side in (0, 1):
+                name = side_name(config, self.client.seats, side)
+                text.append(f" {dot} {TEAM_LETTERS[side]} ")
+                text.append(name)  # people's names: plain text
+                text.append(f" {view.scores[side]}", "bold")
+        problem = getattr(self.client, "save_problem", None)
+        if problem:
+            text.append(f" {dot} saving is off: {problem}", "bold reverse")
+        return text
+
+    def prompt_text(self, view: PlayerView, mine: bool) -> Text:
+        text = self._prompt(view, mine)
+        if mine and self.hint_text and self.end_cursor is None:
+            return Text(self.hint_text, "bold")
+        if self.notice and not self.hidden and self.end_cursor is None:  # the notice was seen by now
+            notice = self.notice
+            room = self.query_one("#prompt").size.width  # the content width, inside the padding
+            if len(notice) + 2 + len(text) > room and self.notice_brief:
+                notice = self.notice_brief
+            return Text.assemble((notice + " ", "bold reverse"), " ", text)
+        return text
+
+    def _prompt(self, view: PlayerView, mine: bool) -> Text:
+        seats = self.client.seats
+        if self.hidden:
+            return Text("Hands are hidden: the next person takes the keyboard.", "italic")
+        if view.to_act is None:
+            return Text("Counting the round...", "italic")  # the log says how it ended
+        if not mine:
+            who = seats[view.to_act]
+            if who.kind == "bot":
+                waiting = f"{who.name} is thinking..."
+            elif who.level == "away":  # a person on another device who dropped
+                waiting = f"{who.name} is away: a bot plays for them until they are back."
+            else:
+                waiting = f"Waiting for {who.name}."
+            watching = "Watching. " if not self.client.human_seats else ""
+            return Text(watching + waiting, "italic")
+        name = seats[self.viewer].name
+        you = "Your" if name.lower() == "you" else f"{name}, your"
+        if self.end_cursor is not None and self.selected is not None:
+            ends = self.target_ends()
+            end = ends[self.end_cursor]
+            keys = "/".join(END_KEYS[e] for e in ends)
+            text = Text(f"{view.hand[self.selected]} fits {len(ends)} ends. On the {end}?", "bold")
+            counts = self.counts_after(self.view_.hand[self.selected], ends)
+            if counts:
+                text.append(" " + counts)
+            text.append(f" Enter plays {self.look.dot} {self.look.left_right} switch {self.look.dot} {keys} {self.look.dot} Esc back")
+            return text
+        if not view.layout.line:
+            tiles = {m.tile for m in view.legal}
+            if len(tiles) == 1:  # only one tile may lead: say which and why
+                only = next(iter(tiles))
+                reason = lead_reason(view, seats)
+                why = f" ({reason})" if reason else ""
+                return Text(f"{you} lead: {only} must lead{why}. Enter plays it.", "bold")
+            return Text(f"{you} lead: choose any marked tile ({self.look.left_right} or 1-9), Enter plays.", "bold")
+        if self.drew_now:
+            return Text(f"{you} turn: Enter plays it.", "bold")
+        return Text(f"{you} turn: choose a marked tile ({self.look.left_right} or 1-9), Enter plays; h hints.", "bold")
+
+    def counts_after(self, tile: object, ends: list[str]) -> str:
+        """All Fives: what each end would make the count, and which would score."""
+        if self.client.config.variant != "allfives":
+            return ""
+        from ...engine.position import layout_from_view
+
+        parts = []
+        for end in ends:
+            layout = layout_from_view(self.view_)
+            layout.place(tile, end)  # type: ignore[arg-type]
+            count = layout.count()
+            scores = count > 0 and count % 5 == 0
+            parts.append(f"{END_KEYS[end]}: count {count}" + (f" scores {count}" if scores else ""))
+        return "(" + ", ".join(parts) + ")"

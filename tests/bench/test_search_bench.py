@@ -1,0 +1,37 @@
+"""The bench's search sections: expert/hard rows in every variant, and the ISMCTS peer,
+which is reported as not measured without an interpreter that has OpenSpiel."""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from dominoes_tui.bench.ismcts_peer import peer_version
+from dominoes_tui.bench.search_strength import SEARCH_TABLES, search_row
+from dominoes_tui.cli import main as cli_main
+
+
+def test_the_peer_needs_an_interpreter_with_openspiel(tmp_path: Path) -> None:
+    assert peer_version(None) == (None, "no --peer-python given")
+    assert "does not exist" in peer_version(str(tmp_path / "nope"))[1]
+    version, why = peer_version(sys.executable)  # ours: OpenSpiel is never one of our dependencies
+    assert version is None and "not installed" in why
+
+
+def test_search_rows_cover_every_variant_and_report_times() -> None:
+    assert {v for v, _ in SEARCH_TABLES} == {"draw", "block", "allfives", "partner", "kozel", "duel"}
+    row = search_row("duel", 2, "expert:5", "medium", units=1, seed=3, jobs=1, target_two=0.55)
+    assert row["matches"] == 2 and 0 <= row["share"] <= 1 and row["target"] == 0.55
+    assert row["median_ms"] >= 0 and isinstance(row["met"], bool)
+    three = search_row("draw", 3, "expert:5", "medium", units=1, seed=3, jobs=1, target_three=0.40)
+    assert three["matches"] == 3 and three["fair_share"] == pytest.approx(1 / 3) and three["target"] == 0.40
+
+
+def test_bench_ismcts_part_says_why_it_was_not_measured(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "bench.json"
+    assert cli_main(["bench", "--only", "ismcts", "--json", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "ISMCTS" in out and "not measured (no --peer-python given)" in out
+    assert json.loads(path.read_text())["ismcts"]["rows"] == []

@@ -1,0 +1,61 @@
+"""A board message built the way the server builds it, from seeded tables and an evening
+with results: deterministic, so it can be drawn in snapshots."""
+from __future__ import annotations
+
+import random
+from types import SimpleNamespace
+from typing import Any
+
+from dominoes_tui.engine import PLAYING, Match, Seat, make_config, view_for
+from dominoes_tui.bots import make_bot
+from dominoes_tui.net.board_feed import board
+from dominoes_tui.net.evening import Evening, EveningSettings
+from dominoes_tui.net.table import Slot, Table
+
+CODES = ["KXMP", "RTBW", "HNCY", "DFGL"]
+
+
+def _table(code: str, names: list[str], seed: int, moves: int) -> Table:
+    config = make_config("draw", len(names), 100)
+    host = SimpleNamespace(tables_dir=None, default_level="random")
+    t = Table(host, code, config, [Slot(n, "human", None, "tok") for n in names], seed, 0.0)  # type: ignore[arg-type]
+    m = Match(config, random.Random(seed), [Seat(n, "human") for n in names], seed)
+    bots = [make_bot("medium", random.Random(seed + i), n) for i, n in enumerate(names)]
+    m.begin_round()
+    for _ in range(moves):
+        if m.phase != PLAYING:
+            break
+        m.apply(bots[m.to_act].choose(view_for(m, m.to_act)), m.to_act)
+    m.scores = [seed % 37 + 20 * i for i in range(len(names))]  # a scoreline as after some rounds
+    t.match = m
+    return t
+
+
+class FakeHost:
+    def __init__(self, evening: Evening) -> None:
+        self.evening = evening
+
+    def public(self) -> dict[str, Any]:
+        data = self.evening.public()
+        data["round_deadline"] = None
+        return data
+
+
+def sample_board(feature: str | None = None) -> dict[str, Any]:
+    people = ["Ana", "Ben", "Cy", "Dora", "Eli", "Fay", "Gus", "Hal"]
+    evening = Evening.open(EveningSettings(variant="draw", format="swiss", rounds=3, target=100), "Ana", seed=4)
+    for p in people:
+        evening.register(p)
+    plans = evening.start()
+    for plan, code in zip(plans, CODES):
+        evening.opened(plan, code)
+    for plan, code in zip(plans, CODES):
+        evening.finished(code, [100 + plan.table, 40 + 7 * plan.table])  # the last one pairs round 2
+    rnd = evening.tournament.current
+    assert rnd is not None and rnd.number == 2
+    tables = {}
+    for i, tb in enumerate(rnd.tables):
+        code = CODES[i]
+        evening.codes[tb.number] = code
+        tables[code] = _table(code, list(tb.seats), 10 + i, 3 + 2 * i)
+    return board(tables, FakeHost(evening), feature)  # type: ignore[arg-type]

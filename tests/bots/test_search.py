@@ -1,0 +1,169 @@
+"""The search levels (expert, and its engine under hard's budget): legal, honest, anytime."""
+from __future__ import annotations
+
+import itertools
+import random
+import threading
+from dataclasses import replace
+
+import pytest
+
+from dominoes_tui.bots import make_bot, sim, stop_thinking
+from dominoes_tui.bots.hard import sample_deal
+from dominoes_tui.bots.knowledge import Knowledge
+from dominoes_tui.bots.search import SearchBot
+from dominoes_tui.bots.search.deals import DealSampler
+from dominoes_tui.bots.search.state import RoundState
+from dominoes_tui.bots.search.value import MatchValue
+from dominoes_tui.engine import PLAYING, Match, make_config, view_for
+from dominoes_tui.engine.position import position_from_view
+
+from .helpers import TABLES, positions
+
+
+def _capped(seed: int, iterations: int = 40) -> SearchBot:
+    return SearchBot(random.Random(seed), think_ms=None, max_iterations=iterations)
+
+
+@pytest.mark.parametrize("variant,players", TABLES, ids=[f"{v}-{p}p" for v, p in TABLES])
+def test_the_search_plays_only_legal_moves(variant: str, players: int) -> None:
+    bot = _capped(7, 25)
+    for _match, view in positions(variant, players, 30, seed=players * 13 + len(variant)):
+        move = bot.choose(view)
+        assert move in view.legal, f"expert chose {move} in {variant} {players}p; legal: {view.legal}"
+
+
+@pytest.mark.parametrize("variant,players", [("draw", 2), ("allfives", 3), ("partner", 4), ("block", 2),
+                                             ("kozel", 3), ("duel", 2)])
+def test_re_dealing_the_hidden_tiles_never_changes_its_move(variant: str, players: int) -> None:
+    checked = differed = 0
+    for n, (match, view) in enumerate(positions(variant, players, 48, seed=17)):
+        if n % 4:
+            continue
+        know = Knowledge.from_view(view)
+        others, stock = sample_deal(view, know, random.Random(n))
+        hands = [list(view.hand) if s == view.seat else sim.tiles_of(others[s]) for s in range(players)]
+        differed += hands != [match.hands[s] for s in range(players)]
+        twin = view_for(position_from_view(view, hands, sim.tiles_of(stock[::-1])), view.seat)
+        twin = replace(twin, history=view.history, names=view.names, scoresheet=view.scoresheet)
+        assert twin == view
+        assert _capped(5, 60).choose(view) == _capped(5, 60).choose(twin)
+        checked += 1
+    assert checked and differed, "some re-deals must differ from the real deal"
+
+
+def test_guessed_deals_respect_sizes_and_every_shown_lack() -> None:
+    for variant, players in TABLES:
+        for _match, view in positions(variant, players, 30, seed=3):
+            sampler = DealSampler(view, random.Random(1))
+            for _ in range(5):
+                hands, stock = sampler.deal()
+                dealt = [t for h in hands.values() for t in h] + stock
+                assert sorted(dealt) == sorted(sim.INDEX[t] for t in Knowledge.from_view(view).unseen)
+                for seat, hand in hands.items():
+                    assert len(hand) == view.hand_sizes[seat]
+                    assert not any(sim.LO[t] in view.lacks[seat] or sim.HI[t] in view.lacks[seat] for t in hand)
+
+
+@pytest.mark.parametrize("variant,players", TABLES, ids=[f"{v}-{p}p" for v, p in TABLES])
+def test_the_search_state_plays_a_round_as_the_engine_does(variant: str, players: int) -> None:
+    """COM-3..7, FIVES-6/7: the same seeded choices through the engine and RoundState
+    give the same placements, the same end and the same points scored in play."""
+    rng = random.Random(players * 7 + len(variant))
+    config = make_config(variant, players)
+    for _ in range(12):
+        match = Match(config, random.Random(rng.randrange(2**31)))
+        match.begin_round()
+        view = view_for(match, match.to_act)
+        first = rng.choice(view.legal)
+        rules = sim.Rules(view)
+        state = RoundState(rules, [[sim.INDEX[t] for t in h] for h in match.hands],
+                           [sim.INDEX[t] for t in reversed(match.boneyard)], sim.Board.from_layout(view.layout), match.to_act, None)
+        lead_seat = match.to_act
+        match.apply(first)
+        sim.place(state.board, sim.INDEX[first.tile], 0, rules.fives)
+        state.hands[lead_seat].remove(sim.INDEX[first.tile])
+        state.last_placer = lead_seat
+        if rules.fives and sim.count(state.board) % 5 == 0 and sim.count(state.board):
+            state.play_points[lead_seat] += sim.count(state.board)
+        if match.phase == PLAYING:
+            state.advance((lead_seat + 1) % players)
+        while match.phase == PLAYING:
+            assert not state.over and state.to_act == match.to_act
+            moves = state.moves()
+            engine_moves = match.legal_moves()
+            assert {(m.tile, m.end) for m in engine_moves} >= {
+                (sim.ALL_TILES[t], ("left", "right", "up", "down")[p]) for _, t, p in moves}
+            _, t, p = moves[rng.randrange(len(moves))]
+            match.apply(next(m for m in engine_moves if m.tile == sim.ALL_TILES[t]
+                             and m.end == ("left", "right", "up", "down")[p]))
+            state.play(t, p)
+        assert state.over
+        record = match.records[-1]
+        assert (state.went_out, state.blocker) == (record.went_out, record.blocker)
+        assert state.play_points == record.play_points
+        assert sorted(map(sorted, state.hands)) == sorted(sorted(sim.INDEX[t] for t in h) for h in record.hands)
+
+
+def test_a_time_budget_is_kept_by_the_clock() -> None:
+    """The search reads the clock between iterations and stops at the budget; with a clock
+    that advances 1 ms a reading, a 50 ms budget allows about 50 iterations, not more."""
+    ticks = itertools.count()
+    bot = SearchBot(random.Random(1), think_ms=50, clock=lambda: next(ticks) / 1000.0)
+    for _m, view in positions("partner", 4, 8, seed=2):
+        bot.choose(view)
+        assert bot.last_iterations <= 50
+
+
+def test_a_real_budget_ends_the_search_in_time() -> None:
+    bot = make_bot("expert:40", random.Random(1))
+    done = threading.Event()
+    for _m, view in positions("allfives", 2, 6, seed=4):
+        thinker = threading.Thread(target=lambda v=view: (bot.choose(v), done.set()))
+        thinker.start()
+        thinker.join(timeout=30)  # generous: the machine may be busy; the budget is 40 ms
+        assert not thinker.is_alive()
+
+
+def test_cancel_ends_the_thinking_at_once_with_a_legal_move() -> None:
+    bot = make_bot("expert:600000", random.Random(1))  # ten minutes: only cancel can end it
+    view = next(v for _m, v in positions("partner", 4, 40, seed=9) if len({m.tile for m in v.legal}) > 2)
+    answer: list = []
+    thinker = threading.Thread(target=lambda: answer.append(bot.choose(view)))
+    thinker.start()
+    while not bot.thinking and thinker.is_alive():  # a cancel only stops a decision under way
+        threading.Event().wait(0.01)
+    stop_thinking(bot)
+    thinker.join(timeout=30)
+    assert not thinker.is_alive() and answer[0] in view.legal
+
+
+def test_levels_and_budgets_from_their_specs() -> None:
+    expert = make_bot("expert", random.Random(0))
+    assert isinstance(expert, SearchBot) and expert.think_ms == 1000 and expert.level == "expert"
+    assert make_bot("expert:250", random.Random(0)).think_ms == 250
+    unclocked = make_bot("expert:0", random.Random(0))  # tournaments: the same moves for a seed
+    assert unclocked.think_ms is None and unclocked.max_iterations == 2000
+
+
+def _value(variant: str, players: int, scores: list[int], **options: object) -> MatchValue:
+    match = Match(make_config(variant, players, options=options or None), random.Random(1))
+    match.begin_round()
+    return MatchValue(sim.Rules(view_for(match, 0)), scores)
+
+
+def test_a_round_that_wins_the_match_is_worth_everything() -> None:
+    value = _value("draw", 2, [95, 60])
+    assert value.of_scores([101, 60]) == [1.0, 0.0]
+    assert value.of_scores([95, 101]) == [0.0, 1.0]
+    # not over: the side ahead is more likely to win, the closer to the target the surer
+    early, late = _value("draw", 2, [0, 0]).of_scores([20, 0]), value.of_scores([99, 80])
+    assert 0.5 < early[0] < late[0] < 1.0 and early[0] + early[1] == pytest.approx(1.0)
+
+
+def test_kozel_values_the_lower_total() -> None:
+    value = _value("kozel", 2, [50, 50])
+    ahead = value.of_scores([50, 90])
+    assert ahead[0] > 0.5 > ahead[1]
+    over = value.of_scores([60, 120])
+    assert over == [1.0, 0.0], "reaching the limit loses the match (KOZEL-10)"

@@ -1,0 +1,68 @@
+"""The club evening in the hosted client, with keys: an organizer opens a tournament from
+the lobby, enters it, starts it, is taken to their table, plays, and reads the standings."""
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+
+from dominoes_tui.net.server import Server
+from dominoes_tui.ui.choices import Prefs
+from dominoes_tui.ui.remote_app import RemoteApp
+from dominoes_tui.ui.screens.evening import EveningScreen, OpenTournament
+from dominoes_tui.ui.screens.lobby import LobbyScreen
+from dominoes_tui.ui.screens.table import TableScreen
+from tests.net.helpers import WAIT, Driven
+from tests.net.test_remote_app import autoplay, play_with_keys, until
+
+
+@pytest.fixture
+async def server(tmp_path: Path):  # noqa: ANN201
+    srv = Server(tmp_path / "server", bot_delay=0.0, default_level="random", standin_delay=30.0, organizers={"Ana"})
+    srv.tournament_host.arrival = 30.0  # nobody's turns are played for them while they sit down
+    await srv.start("127.0.0.1", 0)
+    yield srv
+    await srv.close()
+
+
+async def test_open_enter_start_play_and_read_the_standings(server: Server) -> None:
+    app = RemoteApp("127.0.0.1", server.port, "Ana", prefs=Prefs(speed="instant"))
+    ben = await Driven.connect(server.port, "Ben")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: app.conn is not None and isinstance(app.screen, LobbyScreen), "the lobby")
+        await pilot.press("t")
+        await until(pilot, lambda: isinstance(app.screen, EveningScreen), "the tournament screen")
+        await until(pilot, lambda: "No tournament is open" in str(app.screen.query_one("#evening-body").render()),
+                    "the screen to say no tournament is open")
+        await pilot.press("o")
+        await until(pilot, lambda: isinstance(app.screen, OpenTournament) and app.screen.query("#rounds"), "the form")
+        await pilot.press("1", "tab", "tab", "2", "0", "enter")  # rounds 1, (players), target 20
+        await until(pilot, lambda: app.evening.tournament is not None, "the tournament to open")
+        assert app.evening.tournament["settings"]["rounds"] == 1 and app.evening.tournament["settings"]["target"] == 20
+        await pilot.press("r")
+        await until(pilot, lambda: app.evening.you.get("entered"), "Ana to be entered")
+        await ben.conn.request({"type": "tournament_register"})
+        await until(pilot, lambda: len(app.evening.tournament["entrants"]) == 2, "Ben to show up")
+        await until(pilot, lambda: "Entered (2): Ana, Ben" in str(app.screen.query_one("#evening-body").render()), "both entered")
+        assert "You are entered" in str(app.screen.query_one("#evening-body").render())
+        mark = len(ben.pushed)
+        await pilot.press("s")
+        await until(pilot, lambda: isinstance(app.screen, TableScreen), "Ana to be taken to her table")
+        seat = app.evening.you["seat"]
+        assert app.client is not None and app.client.code == seat["code"]
+        seated = await ben.wait_for(lambda m: m.get("type") == "seated", since=mark)
+        await ben.join(seated["code"], token=seated["token"])
+        other = asyncio.create_task(autoplay(ben))
+        await asyncio.wait_for(play_with_keys(pilot, app), 120)
+        await asyncio.wait_for(other, WAIT)
+        await pilot.press("n")  # back to the lobby
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby again")
+        await pilot.press("t")
+        await until(pilot, lambda: isinstance(app.screen, EveningScreen) and app.evening.tournament["state"] == "over",
+                    "the final standings")
+        await until(pilot, lambda: "The tournament is over" in str(app.screen.query_one("#evening-body").render()), "the end")
+        assert "Standings" in str(app.screen.query_one("#evening-body").render())
+        rows = {r["name"]: r["points"] for r in app.evening.tournament["standings"]}
+        assert sorted(rows.values()) == [0, 1]
+    await ben.close()

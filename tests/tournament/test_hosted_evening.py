@@ -1,0 +1,128 @@
+"""A hosted evening over loopback: driven clients and bots, registration, two Swiss rounds,
+a drop and a return mid-match, final standings equal to the finished games' logs."""
+from __future__ import annotations
+
+import asyncio
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from dominoes_tui.engine import load_match
+from dominoes_tui.net.client import Connection, ServerRefused
+from dominoes_tui.net.server import Server
+from tests.net.helpers import WAIT, Driven, play_out
+
+
+@pytest.fixture
+async def server(tmp_path: Path):  # noqa: ANN201
+    # a stand-in waits 3 s: long enough for a dropped person to come back before the bots end the match
+    srv = Server(tmp_path / "server", bot_delay=0.0, default_level="random", standin_delay=3.0,
+                 organizers={"Ana"})
+    srv.tournament_host.arrival = 5.0  # no stand-in plays a whole match before its people sit down
+    await srv.start("127.0.0.1", 0)
+    yield srv
+    await srv.close()
+
+
+async def organizer(port: int) -> Driven:
+    """Ana, with the secret that claims her name (a guest who says "Ana" is not her)."""
+    return Driven(await Connection.open("127.0.0.1", port, "Ana", secret="ana's secret, 16 chars or more"))
+
+
+SETTINGS = {"variant": "draw", "format": "swiss", "rounds": 2, "target": 15, "fill_bots": True, "bot_level": "random"}
+
+
+async def _sit(p: Driven, seat: dict) -> None:
+    """Go to the seat the evening gave: leave the last table first, then join with the token."""
+    if p.code is not None:
+        await p.conn.request({"type": "leave"})
+    p.states.clear()
+    await p.join(seat["code"], token=seat["token"])
+
+
+async def _seat_of(p: Driven, round_no: int, since: int = 0) -> dict:
+    msg = await p.wait_for(lambda m: m.get("type") == "seated" and m["round"] == round_no, since=since)
+    return msg
+
+
+async def test_hosted_swiss_evening_two_rounds_with_a_drop_and_return(server: Server, tmp_path: Path) -> None:
+    ana = await organizer(server.port)
+    ben, cy = [await Driven.connect(server.port, n) for n in ("Ben", "Cy")]
+    with pytest.raises(ServerRefused, match="organizers"):
+        await ben.conn.request({"type": "tournament_open", "settings": SETTINGS})
+    opened = await ana.conn.request({"type": "tournament_open", "settings": SETTINGS})
+    assert opened["tournament"]["state"] == "registering" and opened["you"]["organizer"]
+    for p in (ana, ben, cy):
+        answer = await p.conn.request({"type": "tournament_register"})
+        assert answer["you"]["entered"]
+    with pytest.raises(ServerRefused, match="organizers"):
+        await ben.conn.request({"type": "tournament_start"})
+    marks = [len(p.pushed) for p in (ana, ben, cy)]
+    started = await ana.conn.request({"type": "tournament_start"})
+    t = started["tournament"]
+    assert t["state"] == "playing" and t["round"] == 1
+    assert sorted(e["name"] for e in t["entrants"]) == ["Ana", "Ben", "Bot 1", "Cy"], "one bot fills the odd field"
+    seats = [await _seat_of(p, 1, m) for p, m in zip((ana, ben, cy), marks)]
+    for p, s in zip((ana, ben, cy), seats):
+        await _sit(p, s)
+
+    # Ben drops mid-match and comes back: the server tells him his seat again
+    assert ben.states and ben.states[-1]["view"]["phase"] == "playing"
+    await ben.close()
+    ben = await Driven.connect(server.port, "Ben")
+    status = await ben.conn.request({"type": "tournament"})
+    assert status["you"]["seat"]["code"] == seats[1]["code"]
+    await _sit(ben, status["you"]["seat"])
+
+    marks = [len(p.pushed) for p in (ana, ben, cy)]
+    await asyncio.gather(*(play_out([p]) for p in (ana, ben, cy)))
+    seats = [await _seat_of(p, 2, m) for p, m in zip((ana, ben, cy), marks)]
+    for p, s in zip((ana, ben, cy), seats):
+        await _sit(p, s)
+    await asyncio.gather(*(play_out([p]) for p in (ana, ben, cy)))
+    final = await ana.wait_for(lambda m: m.get("type") == "tournament" and m["tournament"]["state"] == "over")
+    t = final["tournament"]
+
+    # The standings are what the finished games' logs say
+    logs = [load_match(p) for p in sorted((tmp_path / "server" / "finished").glob("*.jsonl"))]
+    assert len(logs) == 4
+    wins: Counter[str] = Counter()
+    met: Counter[frozenset[str]] = Counter()
+    for m in logs:
+        names = [s.name for s in m.seats]
+        wins[names[m.verdict.winner]] += 1  # type: ignore[index]
+        met[frozenset(names)] += 1
+    assert max(met.values()) == 1, "Swiss never pairs the same two twice"
+    assert {s["name"]: s["points"] for s in t["standings"]} == {n: wins[n] for n in ("Ana", "Ben", "Cy", "Bot 1")}
+    assert sum(s["played"] for s in t["standings"]) == 8
+    for p in (ana, ben, cy):
+        await p.close()
+
+
+async def test_strangers_and_bad_settings_are_refused(server: Server) -> None:
+    eve = await Driven.connect(server.port, "Eve")
+    with pytest.raises(ServerRefused, match="no tournament"):
+        await eve.conn.request({"type": "tournament_register"})
+    impostor = await Driven.connect(server.port, "Ana")  # no secret: a guest, whatever the name
+    with pytest.raises(ServerRefused, match="organizers"):
+        await impostor.conn.request({"type": "tournament_open", "settings": SETTINGS})
+    await impostor.close()
+    ana = await organizer(server.port)
+    for bad, says in [({"rounds": "3"}, "wrong type"), ({"fill_bots": 1}, "wrong type"), ({"variant": "chess"}, "unknown variant"),
+                      ({"bot_level": "cmd:rm -rf /"}, "unknown bot level"), ({"round_minutes": 0}, "round clock"),
+                      ({"variant": "partner", "format": "swiss"}, "rotation"), ({"rounds": 10**9}, "rounds")]:
+        with pytest.raises(ServerRefused, match=says):
+            await ana.conn.request({"type": "tournament_open", "settings": {**SETTINGS, **bad}})
+    with pytest.raises(ServerRefused):
+        await ana.conn.request({"type": "tournament_open", "settings": "swiss"})
+    await ana.conn.request({"type": "tournament_open", "settings": SETTINGS})
+    with pytest.raises(ServerRefused, match="open already"):
+        await ana.conn.request({"type": "tournament_open", "settings": SETTINGS})
+    with pytest.raises(ServerRefused, match="kept for bots"):
+        await (await Driven.connect(server.port, "Bot 7")).conn.request({"type": "tournament_register"})
+    with pytest.raises(ServerRefused, match="not entered"):
+        await eve.conn.request({"type": "tournament_withdraw"})
+    assert (await eve.conn.request({"type": "tournament"}))["you"]["organizer"] is False
+    await eve.close()
+    await ana.close()

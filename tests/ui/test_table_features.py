@@ -1,0 +1,199 @@
+"""The readable table (issue 9): the move log, the highlight, hints, the walk-through,
+projector mode, theme and bell, why someone leads, the end choice's counts, the palette."""
+from __future__ import annotations
+
+from rich.style import Style
+
+from dominoes_tui.engine import Move, parse_tile
+from dominoes_tui.ui.app import DominoesApp
+from dominoes_tui.ui.chain_render import NEWEST, EARLIER, render_chain
+from dominoes_tui.ui.choices import MatchSettings, Prefs
+from dominoes_tui.ui.hints import hint
+from dominoes_tui.ui.narrate import log_entries
+from dominoes_tui.ui.render import Look
+from dominoes_tui.ui.screens.table import TableScreen
+from dominoes_tui.ui.walkthrough_text import BOTH_ENDS, BOT_DREW, LEAD, MATCH, SCORED, YOU_DREW
+
+from .helpers import make_app, press, settle
+from .test_render import play
+
+
+async def my_turn(app: DominoesApp, pilot, steps: int = 60) -> TableScreen:  # noqa: ANN001
+    for _ in range(steps):
+        await settle(app, pilot)
+        if isinstance(app.screen, TableScreen) and app.screen.my_turn():
+            return app.screen
+    raise AssertionError("never the person's turn")
+
+
+def test_the_log_keeps_all_fives_points_beside_the_play() -> None:
+    history = [
+        {"event": "play", "seat": 0, "tile": "5-5", "end": None},
+        {"event": "score", "seat": 0, "points": 10, "reason": "ends"},
+        {"event": "draw", "seat": 1, "tile": None},
+        {"event": "draw", "seat": 1, "tile": None},
+        {"event": "play", "seat": 1, "tile": "0-5", "end": "right"},
+        {"event": "pass", "seat": 0},
+    ]
+    entries = log_entries(history, ["Ana", "Bob"], "allfives")
+    assert [e.text for e in entries] == [
+        "Ana led 5-5: the ends count 10, +10", "Bob drew 2 and played 0-5 on the right", "Ana passed",
+    ]
+    assert entries[0].points == 10
+
+
+def test_the_tile_just_placed_is_highlighted_and_the_one_before_fainter() -> None:
+    layout = play("draw", [("3-5", None), ("5-6", "right"), ("1-3", "left")])
+    lines = render_chain(layout, Look(), 80, 5, highlight=("1-3", "5-6")).lines
+    newest, earlier = Style.parse(NEWEST), Style.parse(EARLIER)
+    styles = {span.style for line in lines for span in line.spans}
+    assert newest in styles and earlier in styles
+    row = next(line for line in lines if "│1│3│" in line.plain)
+    start = row.plain.index("│1│3│")
+    assert any(span.style == newest and span.start <= start < span.end for span in row.spans)
+
+
+async def test_a_four_player_log_shows_everything_since_the_persons_last_turn() -> None:
+    app = make_app("block", players=4, seats="Ana", seed=41)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await my_turn(app, pilot)
+        await press(pilot, "enter")
+        screen = await my_turn(app, pilot)
+        log = str(screen.query_one("#log").render())
+        rows = log.splitlines()
+        assert len(rows) >= 4  # never two lines while rows stand empty
+        for name in ("Bot 1", "Bot 2", "Bot 3"):  # every move since Ana's last turn, marked as new
+            assert any(r.startswith("▶") and name in r for r in rows), log
+        assert "on the" in log
+
+
+async def test_g_opens_the_whole_rounds_log() -> None:
+    from dominoes_tui.ui.screens.round_log import RoundLogScreen
+
+    app = make_app("draw", players=3, seed=21)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await my_turn(app, pilot)
+        await press(pilot, "g")
+        assert isinstance(app.screen, RoundLogScreen)
+        assert len(app.screen.lines) == len(log_entries(screen.view_.history, screen.view_.names))
+        await press(pilot, "escape")
+        assert isinstance(app.screen, TableScreen)
+
+
+async def test_h_hints_the_medium_bots_move_with_a_reason() -> None:
+    app = make_app("allfives", players=2, seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await my_turn(app, pilot)
+        move, reason = hint(screen.view_)  # type: ignore[misc]
+        await press(pilot, "h")
+        prompt = str(screen.query_one("#prompt").render())
+        assert prompt.startswith(f"Hint: {move.tile}") and reason in prompt
+        assert screen.view_.hand[screen.selected] == move.tile  # type: ignore[index]
+
+
+def test_hint_reasons_are_words() -> None:
+    from dominoes_tui.ui.hints import reason
+
+    app_view = _view("allfives", [("5-5", None)], hand=("0-5", "1-2"), legal=[Move(parse_tile("0-5"), "left")])
+    assert "scores 10" in reason(app_view, Move(parse_tile("0-5"), "left"))
+    view = _view("draw", [("3-4", None)], hand=("4-6", "0-1"), legal=[Move(parse_tile("4-6"), "right")])
+    assert "heaviest" in reason(view, Move(parse_tile("4-6"), "right"))
+
+
+def _view(variant: str, moves: list[tuple[str, str | None]], hand: tuple[str, ...], legal: list[Move]):  # noqa: ANN202
+    from dominoes_tui.engine import PlayerView
+
+    layout = play(variant, moves)
+    return PlayerView(
+        seat=0, variant=variant, players=2, teams=None, options={}, target=100, names=("Ana", "Bob"), round=1,
+        phase="playing", leader=1, to_act=0, hand=tuple(parse_tile(t) for t in hand), layout=layout,
+        hand_sizes=(len(hand), 5), boneyard=5, drawable=5, scores=(0, 0), legal=tuple(legal), history=(),
+        lacks=(frozenset(), frozenset()),
+    )
+
+
+async def test_the_walkthrough_explains_each_step_and_ends_in_the_settings() -> None:
+    app = DominoesApp(MatchSettings(), Prefs(speed="instant"))
+    seen: set[str] = set()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        await press(pilot, "f2")
+        for _ in range(80):
+            await settle(app, pilot)
+            screen = app.screen
+            table = next((s for s in app.screen_stack if isinstance(s, TableScreen)), None)
+            if table is not None:
+                seen.update(str(table.query_one("#coach").render()).splitlines())
+            name = type(screen).__name__
+            if name == "MatchEndScreen":
+                await press(pilot, "n")
+                break
+            await press(pilot, "enter")
+        await settle(app, pilot)
+        assert type(app.screen).__name__ == "SettingsScreen"
+        assert not (app.client.save_to)  # type: ignore[union-attr]  # nothing to resume
+    assert {LEAD, MATCH, BOTH_ENDS, YOU_DREW, BOT_DREW, SCORED} <= seen
+    assert app.prefs.walkthrough_offered
+
+
+async def test_projector_size_draws_big_tiles_and_b_and_w_switch() -> None:
+    app = make_app("allfives", players=4, seats="Ana", seed=1)
+    async with app.run_test(size=(200, 60)) as pilot:
+        screen = await my_turn(app, pilot)
+        assert screen.look.big and screen.has_class("-big")
+        hand = str(screen.query_one("#hand").render())
+        assert "┃   ┃" in hand or "│   │" in hand  # a three-row face
+        await press(pilot, "b")  # auto -> on -> off
+        await press(pilot, "b")
+        assert not screen.look.big
+        await press(pilot, "w")
+        assert app.theme == "textual-light" and app.prefs.theme == "light"
+
+
+async def test_the_bell_rings_when_it_becomes_the_persons_turn() -> None:
+    app = make_app("draw", seed=11)
+    app.prefs.bell = True
+    rang: list[int] = []
+    app.bell = lambda: rang.append(1)  # type: ignore[method-assign]
+    async with app.run_test(size=(80, 24)) as pilot:
+        await my_turn(app, pilot)
+        assert rang
+
+
+async def test_why_someone_leads_and_the_one_tile_that_may_lead() -> None:
+    app = make_app("duel", seed=26)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await my_turn(app, pilot)
+        text = str(screen.query_one("#log").render()) + str(screen.query_one("#prompt").render())
+        assert "highest double" in text
+
+
+async def test_choosing_an_end_in_all_fives_shows_each_counts() -> None:
+    app = make_app("allfives", players=2, seed=5)
+    async with app.run_test(size=(120, 40)) as pilot:
+        for _ in range(200):
+            screen = await my_turn(app, pilot)
+            several = [i for i in screen.playable() if len(screen.moves_for(i)) > 1]
+            if several:
+                screen.choose_tile(several[0])
+                await press(pilot, "enter")
+                prompt = str(screen.query_one("#prompt").render())
+                assert "count" in prompt and screen.end_cursor is not None
+                return
+            await press(pilot, "enter")
+        raise AssertionError("no tile ever fitted two ends")
+
+
+async def test_the_command_palette_offers_the_tables_actions() -> None:
+    from dominoes_tui.ui.palette import TableCommands
+
+    app = make_app("draw", seed=11)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await my_turn(app, pilot)
+        provider = TableCommands(screen)
+        names = [hit.text or str(hit.display) async for hit in provider.discover()]
+        assert {"Scoresheet", "Hint", "Bot speed", "Theme: light or dark", "Round log"} <= set(names)
+        hits = [hit async for hit in provider.search("hint")]
+        hits[0].command()
+        await settle(app, pilot)
+        assert str(screen.query_one("#prompt").render()).startswith("Hint:")
