@@ -263,8 +263,12 @@ class RemoteApp(DominoesApp):
     def _table_moved(self) -> None:
         """A state came while the table screen waits on the person here (the server's turn
         clock let the bot play their turn): the screen's turn loop takes it up again."""
-        screen = self.screen
-        if isinstance(screen, TableScreen) and screen.client is self.client and not screen.busy:
+        screen, client = self.screen, self.client
+        if not isinstance(client, RemoteTable) or client.my_seat is None:
+            return  # a spectator's screen follows the table by itself
+        shown = client.view(client.my_seat)  # what the screen shows until it advances
+        waits_on_me = shown.phase == "playing" and shown.to_act == client.my_seat
+        if isinstance(screen, TableScreen) and screen.client is client and not screen.busy and waits_on_me:
             screen.drive()
 
     async def start(self) -> None:
