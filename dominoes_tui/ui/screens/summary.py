@@ -77,6 +77,13 @@ class RoundSummaryScreen(ModalScreen[None]):
 
     def _follow(self) -> None:
         if self.moved_on is not None and self.moved_on() and self.is_current:
+            self.close()
+
+    def close(self) -> None:
+        """Dismiss once: a second Enter (or the follow timer) arriving before the screen
+        is gone used to dismiss it again, which Textual refuses with InvalidStateError."""
+        if not getattr(self, "_closing", False):
+            self._closing = True
             self.dismiss(None)
 
     def compose(self) -> ComposeResult:
@@ -97,10 +104,10 @@ class RoundSummaryScreen(ModalScreen[None]):
         yield Footer()
 
     def on_button_pressed(self) -> None:
-        self.dismiss(None)
+        self.close()
 
     def action_next(self) -> None:
-        self.dismiss(None)
+        self.close()
 
     def action_scoresheet(self) -> None:
         show_scoresheet(self, self.report, self.config, self.seats)
