@@ -149,8 +149,10 @@ async def run_load(
                 made = await owner.request({
                     "type": "create", "variant": variant, "players": players, "target": 1000,  # RULES v1.1 §4: the most allowed
                     "seats": [{"kind": "bot", "level": bots}] * players, "sit": None, "bot_delay": bot_delay,
+                    "start": True,
                 }, 60)
                 (codes if i < tables else hard_codes).append(made["code"])
+                await asyncio.sleep(1 / 18)  # under the server's rate limit (20 messages a second)
             for code in codes:
                 for w in range(watchers):
                     watchers_tasks.append(asyncio.create_task(_watch(port, code, f"w{w}", seen, measuring)))
@@ -159,7 +161,6 @@ async def run_load(
                     break
                 await asyncio.sleep(0.1)
             result.clients = 1 + len(watchers_tasks)
-            await asyncio.gather(*(owner.request({"type": "start", "code": code}, 120) for code in codes + hard_codes))
             await owner.close()  # started tables outlive their maker; the lobby's lists stop here
             conns.remove(owner)
             await asyncio.sleep(min(2.0, seconds / 4))  # every table under way before measuring
