@@ -11,7 +11,8 @@ from typing import Any, Sequence
 from rich.text import Text
 
 from ..net.protocol import view_from_json
-from .render import Canvas, Look, render_chain
+from .chain_render import render_chain
+from .render import Canvas, Look
 
 LARGE = (120, 40)
 SIDE_WIDTH = 46
