@@ -7,6 +7,8 @@ unreachable database is RecordsUnavailable too; whoever plays goes on playing.
 """
 from __future__ import annotations
 
+from ..table.saves import set_aside as set_file_aside
+
 import os
 import sqlite3
 import time
@@ -109,13 +111,7 @@ def sqlite_path(url: str) -> Path | None:
 
 def set_aside(path: Path) -> Path:
     """Rename an unreadable database (and its WAL files) so nothing is written over it."""
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    target = path.with_name(f"{path.stem}.unreadable-{stamp}{path.suffix}")
-    n = 1
-    while target.exists():
-        target = path.with_name(f"{path.stem}.unreadable-{stamp}-{n}{path.suffix}")
-        n += 1
-    path.rename(target)
+    target = set_file_aside(path)
     for extra in ("-wal", "-shm"):
         side = path.with_name(path.name + extra)
         if side.exists():
