@@ -11,7 +11,6 @@ from ..table.saves import set_aside as set_file_aside
 
 import os
 import sqlite3
-import time
 from pathlib import Path
 from typing import Any
 
