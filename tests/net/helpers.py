@@ -48,6 +48,16 @@ class Driven:
 
         return await asyncio.wait_for(scan(), timeout)
 
+    def _answer_state(self, state: dict[str, Any]) -> None:
+        """Keep an answer's state in the server's order: pushes read after the answer but
+        before the awaiting request resumed are newer, and must stay last."""
+        seq = int(state.get("seq", 0))
+        for i, s in enumerate(self.states):
+            if s.get("code") == state.get("code") and int(s.get("seq", 0)) > seq:
+                self.states.insert(i, state)
+                return
+        self.states.append(state)
+
     @property
     def view(self) -> dict[str, Any]:
         return self.states[-1]["view"]
@@ -58,21 +68,21 @@ class Driven:
         if "seat" in answer:
             self.seat, self.token = answer["seat"], answer["token"]
         if "state" in answer:
-            self.states.append(answer["state"])
+            self._answer_state(answer["state"])
         return answer
 
     async def join(self, code: str, **kw: Any) -> dict[str, Any]:
         answer = await self.conn.request({"type": "join", "code": code, **kw})
         self.code, self.seat, self.token = answer["code"], answer["seat"], answer["token"]
         if "state" in answer:
-            self.states.append(answer["state"])
+            self._answer_state(answer["state"])
         return answer
 
     async def watch(self, code: str) -> dict[str, Any]:
         answer = await self.conn.request({"type": "watch", "code": code})
         self.code = code
         if "state" in answer:
-            self.states.append(answer["state"])
+            self._answer_state(answer["state"])
         return answer
 
     async def close(self) -> None:
