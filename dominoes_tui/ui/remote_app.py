@@ -88,6 +88,11 @@ class RemoteApp(DominoesApp):
         self.push_screen(self.lobby)
         self.do(self.connect())
 
+    def after_match(self) -> str:
+        """What `n` on the match-end screen does here: back to the lobby, or straight on
+        to this person's table of the evening's next round when it is paired already."""
+        return "To your next table" if self.evening.seat_waiting() else "Back to the lobby"
+
     def open_settings(self) -> None:
         """After a match ("new match"): back to the lobby, not the local settings."""
         self.do(self.leave())

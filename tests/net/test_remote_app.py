@@ -7,6 +7,8 @@ from typing import Any
 
 import pytest
 
+from textual.widgets import Button
+
 from dominoes_tui.net.server import Server
 from dominoes_tui.net.remote_table import RemoteTable
 from dominoes_tui.ui import remote_app
@@ -100,7 +102,11 @@ async def test_lobby_join_play_a_hosted_match(server: Server) -> None:
         assert report is not None and report.match_over
         assert [s.name for s in client.seats][:2] == ["Ben", "Ana"]
         await asyncio.wait_for(other, WAIT)
-        await pilot.press("n")  # a new match: back to the lobby
+        # a hosted match ends back in the lobby, and the screen says so (not "New match")
+        end = app.screen
+        assert str(end.query_one("#new", Button).label) == "Back to the lobby (n)"
+        assert [b.description for b in end._bindings.key_to_bindings["n"]] == ["Back to the lobby"]
+        await pilot.press("n")
         await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby again")
     await ben.close()
 

@@ -66,3 +66,12 @@ async def test_open_enter_start_play_and_read_the_standings(server: Server) -> N
         rows = {r["name"]: r["points"] for r in app.evening.tournament["standings"]}
         assert sorted(rows.values()) == [0, 1]
     await ben.close()
+
+
+def test_the_match_end_leads_to_the_next_rounds_table_once_it_is_paired() -> None:
+    app = RemoteApp("127.0.0.1", 11299, "Ana")
+    assert app.after_match() == "Back to the lobby"  # no evening, or the next round not paired yet
+    app.evening.you = {"entered": True, "seat": {"round": 2, "table": 1, "seat": 0, "code": "KXMP", "token": "t"}}
+    assert app.after_match() == "To your next table"
+    app.evening._taken.add("KXMP")  # already taken there (this is that table's match ending)
+    assert app.after_match() == "Back to the lobby"

@@ -61,6 +61,11 @@ class EveningFollower:
             screen.redraw()
         self.maybe_go()
 
+    def seat_waiting(self) -> bool:
+        """A seat this person has not been taken to yet (the next round is paired)."""
+        seat = self.you.get("seat")
+        return bool(seat and seat.get("code") and seat["code"] not in self._taken)
+
     def maybe_go(self) -> None:
         """Take the person to their seat of this round, once, when they are not at a table."""
         seat = self.you.get("seat")
