@@ -429,6 +429,9 @@ class Server(Seating):
         elif kind in QUICK_REQUESTS:
             reply(self.quick.request(conn, kind, data))
         elif kind == "board":
+            if not conn.board:
+                conn.board = True
+                self.quick.changed()  # one fewer person online in the lobby's count
             leaders = self.records.board_top if self.records is not None else None
             reply(board(self.tables, self.tournament_host, data.get("feature"), leaders))
         elif kind == "leave":

@@ -105,3 +105,14 @@ async def test_the_waiting_room_shows_an_invite_line(server: Server) -> None:
         code = app.pending["code"]
         info = str(app.lobby.query_one("#lobby-info").render())
         assert f"Invite: dominoes join 127.0.0.1:{server.port} --code {code}" in info
+
+
+async def test_a_projector_board_is_not_counted_as_a_person_online(server: Server) -> None:
+    ana = await Driven.connect(server.port, "Ana")
+    board = await Driven.connect(server.port, "Board")
+    assert (await ana.conn.request({"type": "list"}))["online"] == 2  # a hello alone could be anyone
+    await board.conn.request({"type": "board"})
+    presence = await ana.wait_for(lambda m: m.get("type") == "presence" and m["online"] == 1)
+    assert presence["online"] == 1, "the board's screen left the count once it asked for the board"
+    await board.close()
+    await ana.close()
