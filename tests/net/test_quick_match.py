@@ -116,3 +116,18 @@ async def test_a_projector_board_is_not_counted_as_a_person_online(server: Serve
     assert presence["online"] == 1, "the board's screen left the count once it asked for the board"
     await board.close()
     await ana.close()
+
+
+async def test_back_in_the_lobby_a_person_is_told_who_searches_now(server: Server) -> None:
+    """Tried as a new user: after a quick match, the lobby still said '1 searching' (the
+    count changed while the person sat at the table, and nobody at a table is told)."""
+    ana, ben = [await Driven.connect(server.port, n) for n in ("Ana", "Ben")]
+    assert (await ana.conn.request({"type": "list"}))["searching"] == {}
+    await ana.create(variant="draw", players=2, target=20, seats=[{"kind": "human"}, {"kind": "bot", "level": "random"}])
+    await ben.conn.request({"type": "quick_match", "variant": "block", "players": 2, "bots": False})
+    mark = len(ana.pushed)
+    await ana.conn.request({"type": "leave"})
+    back = await ana.wait_for(lambda m: m.get("type") == "tables", since=mark)
+    assert back["searching"] == {"block 2p": 1} and back["online"] == 2
+    await ana.close()
+    await ben.close()
