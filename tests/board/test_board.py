@@ -300,3 +300,8 @@ def test_a_matchs_rounds_are_called_deals_beside_the_tournaments_rounds() -> Non
     text = plain(render_board(board, 200, 60, Look()))
     assert "Draw, deal 1, target 100" in text and "Draw · deal 1" in text and "Draw r1" not in text
     assert "round 2 of 3" in text.splitlines()[0]
+    from dominoes_tui.net.board_feed import last_move
+
+    from .fixtures import _table
+
+    assert last_move(_table("ZZZZ", ["Ana", "Ben"], 3, 0)) == "deal 1: tiles dealt"
