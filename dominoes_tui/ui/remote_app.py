@@ -263,6 +263,7 @@ class RemoteApp(DominoesApp):
                         title="Seeded practice table", severity="warning", timeout=10)
         client.on_lost = self._lost
         client.on_state = self._table_moved
+        client.on_seats = self._seats_changed
         self.table_code = client.code
         self.lobby.waiting = None
         self.open_table(client)
@@ -277,6 +278,13 @@ class RemoteApp(DominoesApp):
         waits_on_me = shown.phase == "playing" and shown.to_act == client.my_seat
         if isinstance(screen, TableScreen) and screen.client is client and not screen.busy and waits_on_me:
             screen.drive()
+
+    def _seats_changed(self) -> None:
+        """Someone at the table arrived, dropped or came back: the seats panel says so now,
+        not at the next move (a tournament table's people arrive one by one)."""
+        screen = self.screen
+        if isinstance(screen, TableScreen) and screen.client is self.client:
+            screen.redraw()  # draws the view shown now, with the new seats (also while waiting on a move)
 
     async def start(self) -> None:
         if self.pending is not None:

@@ -248,3 +248,25 @@ async def test_the_turn_clock_at_work_in_the_app(tmp_path) -> None:  # noqa: ANN
             await until(pilot, lambda: any("ran out of time" in str(n.message) for n in app._notifications), "the notice")
     finally:
         await srv.close()
+
+
+async def test_the_seats_panel_shows_someone_dropping_without_waiting_for_a_move(patient_server: Server) -> None:
+    """Tried as a new user in a tournament: a person who had just sat down still showed as
+    'away' to the other until a move was made (only a state redrew the seats)."""
+    server = patient_server
+    ben = await Driven.connect(server.port, "Ben")
+    made = await ben.create(variant="draw", players=2, target=100, seats=[{"kind": "human"}, {"kind": "human"}])
+    app = RemoteApp("127.0.0.1", server.port, "Ana", code=made["code"])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.query("#seats"), "the table screen")
+        panel = app.screen.query_one("#seats")
+
+        def ben_row() -> str:
+            return next((line for line in str(panel.render()).splitlines() if "Ben" in line), "")
+
+        await until(pilot, lambda: "person" in ben_row(), "Ben shown at the table")
+        seq = app.client.seq
+        server.tables[made["code"]].slots[0].conn.abort()  # Ben's network goes away
+        await until(pilot, lambda: "away" in ben_row(), "Ben shown away")
+        assert app.client.seq == seq, "no state came: the seats message alone redrew the panel"
+    await ben.close()
