@@ -38,9 +38,13 @@ class RemoteApp(DominoesApp):
         prefs: Prefs | None = None,
         settings: MatchSettings | None = None,
         keep_tokens: bool = True,
+        invite: str | None = None,
     ) -> None:
         super().__init__(settings, prefs or Prefs(), start_now=False, table_factory=self._table_factory, offer_resume=False)
         self.host, self.port, self.player_name = host, port, name
+        # how a friend comes to a table: over the SSH gateway its command (this app's
+        # server address is the gateway's, often loopback); otherwise `dominoes join`
+        self.invite = invite
         self.code = code.upper() if code else None
         self.watch_only = watch
         self.conn: Connection | None = None
