@@ -23,6 +23,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections import Counter
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
@@ -87,7 +88,10 @@ async def _start_server(data_dir: Path, bot_delay: float, save: bool, tables: in
         "--max-tables", room, "--tables-per-conn", room, "--tables-per-address", room,
     ]
     cmd += ["--data-dir", str(data_dir / "server")] if save else ["--no-save"]
-    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    # the server's log is kept beside it: a connection it hangs up on is explained there
+    log_file = open(data_dir / "server.log", "wb")  # noqa: SIM115 - closed when the check's folder goes
+    proc = subprocess.Popen(cmd, stdout=log_file, stderr=subprocess.STDOUT)
+    log_file.close()
     for _ in range(300):  # at most 30 s
         if port_file.exists() and port_file.read_text().strip():
             return proc, int(port_file.read_text())
@@ -100,6 +104,7 @@ async def _start_server(data_dir: Path, bot_delay: float, save: bool, tables: in
 
 STATE_HEAD = re.compile(rb'^\{"type":"state","code":"(\w+)","seq":(\d+),"at":([0-9.eE+-]+)')
 ready_count = [0]
+closed_why: Counter[str] = Counter()
 
 
 async def _watch(port: int, code: str, name: str, seen: dict[tuple[str, int], list[float]], measuring: list[bool]) -> None:
@@ -116,6 +121,8 @@ async def _watch(port: int, code: str, name: str, seen: dict[tuple[str, int], li
                 return
             head = STATE_HEAD.match(line)
             if head is None:
+                if b'"fatal"' in line:  # the server's last word before it hangs up: kept for the report
+                    closed_why[str(P.decode(line).get("reason"))] += 1
                 if not counted and b'"watching"' in line[:40]:
                     counted = True
                     ready_count[0] += 1
@@ -138,6 +145,7 @@ async def run_load(
         conns: list[Connection] = []
         watchers_tasks: list[asyncio.Task[None]] = []
         ready_count[0] = 0
+        closed_why.clear()
         try:
             seen: dict[tuple[str, int], list[float]] = {}  # (table, seq) -> receive delays, one per watcher
             measuring = [False]
@@ -178,7 +186,12 @@ async def run_load(
                 result.latency_max_ms = max(complete) * 1000
             lost = [c for c in conns if c.closed] + [t for t in watchers_tasks if t.done()]
             if lost:
-                result.errors.append(f"{len(lost)} connections closed during the run")
+                said = (Path(tmp) / "server.log").read_text("utf-8", "replace")
+                slow = said.count("reads too slowly")
+                if slow:
+                    closed_why["read too slowly (the server's buffer for it passed --max-unread)"] += slow
+                why = "; ".join(f"{n} told {reason!r}" for reason, n in closed_why.most_common(3)) or "no reason given"
+                result.errors.append(f"{len(lost)} connections closed during the run ({why})")
         except Exception as exc:  # noqa: BLE001 - a load check reports, it does not crash
             result.errors.append(f"{type(exc).__name__}: {exc}")
         finally:
