@@ -116,8 +116,13 @@ async def _watch(port: int, code: str, name: str, seen: dict[tuple[str, int], li
         writer.write(P.encode({"type": "watch", "code": code, "id": 1}))
         counted = False
         while True:
-            line = await reader.readline()
+            try:
+                line = await reader.readline()
+            except (ConnectionError, ValueError, asyncio.LimitOverrunError) as exc:
+                closed_why[f"{type(exc).__name__} while reading"] += 1
+                return
             if not line:
+                closed_why["the server closed it without a word" if counted else "closed before it was watching"] += 1
                 return
             head = STATE_HEAD.match(line)
             if head is None:
