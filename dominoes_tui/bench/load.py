@@ -104,6 +104,7 @@ async def _start_server(data_dir: Path, bot_delay: float, save: bool, tables: in
 
 STATE_HEAD = re.compile(rb'^\{"type":"state","code":"(\w+)","seq":(\d+),"at":([0-9.eE+-]+)')
 ready_count = [0]
+WATCHER_BATCH = 50
 closed_why: Counter[str] = Counter()
 
 
@@ -166,13 +167,17 @@ async def run_load(
                 }, 60)
                 (codes if i < tables else hard_codes).append(made["code"])
                 await asyncio.sleep(1 / 18)  # under the server's rate limit (20 messages a second)
-            for code in codes:
-                for w in range(watchers):
+            # watchers come in batches, each seated before the next: a thousand at once kept
+            # this one process from reading its answers within the server's send timeout
+            # (10 s), and the server rightly hung up on those slow readers
+            wanted = [(code, w) for code in codes for w in range(watchers)]
+            for start in range(0, len(wanted), WATCHER_BATCH):
+                for code, w in wanted[start:start + WATCHER_BATCH]:
                     watchers_tasks.append(asyncio.create_task(_watch(port, code, f"w{w}", seen, measuring)))
-            for _ in range(300):  # every watcher seated (bounded: 30 s)
-                if ready_count[0] >= tables * watchers:
-                    break
-                await asyncio.sleep(0.1)
+                for _ in range(300):  # this batch seated (bounded: 30 s)
+                    if ready_count[0] >= len(watchers_tasks):
+                        break
+                    await asyncio.sleep(0.05)
             result.clients = 1 + len(watchers_tasks)
             await owner.close()  # started tables outlive their maker; the lobby's lists stop here
             conns.remove(owner)
