@@ -119,8 +119,6 @@ class RemoteApp(DominoesApp):
         elif kind in ("tournament", "seated"):
             self.quick.on_push(msg)
             self.evening.on_push(msg)
-            if self.lobby.is_mounted:
-                self.lobby.redraw()  # its line about the evening
         elif kind == "presence":
             self.quick.on_push(msg)
         elif kind == "error":

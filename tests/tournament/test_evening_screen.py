@@ -94,3 +94,18 @@ def test_the_lobby_says_where_the_evening_stands_for_this_person() -> None:
     follower.tournament = {**t, "state": "playing", "round": 2}
     follower.you = {"entered": False}
     assert follower.lobby_line() == "Tournament round 2 of 3 is being played; t shows the standings."
+
+
+async def test_back_in_the_lobby_its_evening_line_is_fresh(server: Server) -> None:
+    """Tried as a new user: the evening ended while Ana sat at her table (pushes there go
+    to the table); back in the lobby the state was asked for again, but the lobby still
+    said round 3 was being played."""
+    app = RemoteApp("127.0.0.1", server.port, "Ana", prefs=Prefs(speed="instant"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        # the lobby is drawn once the server said who is online; nothing else is pushed after that
+        await until(pilot, lambda: app.conn is not None and app.quick.online >= 1, "the lobby and its presence")
+        await pilot.pause()
+        over = {"state": "over", "round": 3, "settings": {"rounds": 3}}
+        app.evening.on_push({"type": "tournament", "tournament": over, "you": {"entered": True}})  # as refresh() does
+        await pilot.pause()
+        assert "The tournament is over: t shows the final standings" in str(app.lobby.query_one("#lobby-info").render())

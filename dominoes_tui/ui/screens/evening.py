@@ -59,6 +59,11 @@ class EveningFollower:
         screen = self.app.screen
         if isinstance(screen, EveningScreen):
             screen.redraw()
+        lobby = getattr(self.app, "lobby", None)
+        if lobby is not None and lobby.is_mounted:
+            # its line about the evening; also after `refresh` on the way back from a table,
+            # where pushes went to the table and the lobby's line was left stale
+            lobby.redraw()
         self.maybe_go()
 
     def lobby_line(self) -> str:
