@@ -197,3 +197,12 @@ async def test_the_command_palette_offers_the_tables_actions() -> None:
         hits[0].command()
         await settle(app, pilot)
         assert str(screen.query_one("#prompt").render()).startswith("Hint:")
+
+
+async def test_the_new_round_line_says_you_lead_not_you_leads() -> None:
+    # found playing as a new user: the default person is called "You"
+    app = DominoesApp(MatchSettings(seed=1), Prefs(speed="instant"), start_now=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await my_turn(app, pilot)
+        log = str(screen.query_one("#log").render())
+        assert "New round: You lead (chosen by lot)." in log and "You leads" not in log

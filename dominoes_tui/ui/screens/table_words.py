@@ -14,7 +14,7 @@ from ..widgets.chain import Chain
 from ..widgets.hand import Hand
 from ..widgets.line import TextLine
 from ..widgets.seats import TEAM_LETTERS, SeatsPanel
-from ..words import lead_reason, side_name
+from ..words import lead_reason, says, side_name
 
 LOG_MIN = 3  # the move log keeps at least this many rows while the chain has room
 
@@ -83,8 +83,8 @@ class TableWords:
             reason = lead_reason(view, self.client.seats)
             who = view.names[view.leader] if 0 <= view.leader < len(view.names) else "?"
             text = Text("New round: ")
-            text.append(who)  # a person's name: plain text
-            text.append(f" leads ({reason})." if reason else " leads.")
+            text.append(says(who, "leads"))  # a person's name: plain text ("You lead", not "You leads")
+            text.append(f" ({reason})." if reason else ".")
             return text
         rows = max(1, self.query_one("#log", TextLine).size.height)
         first_new = self.unseen_from(view, lines)
