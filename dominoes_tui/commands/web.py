@@ -1,4 +1,5 @@
-"""`dominoes web`: the hosted-table client in a browser tab (optional extra: textual-serve)."""
+"""`dominoes web`: the hosted-table client in a browser tab, or with `--board` the
+projector board (optional extra: textual-serve)."""
 from __future__ import annotations
 
 import argparse
@@ -14,7 +15,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--port", type=int, default=8000, help="the web port (default 8000)")
     p.add_argument("--server", default=f"127.0.0.1:{DEFAULT_PORT}", metavar="HOST:PORT", type=address,
                    help=f"the table server (default 127.0.0.1:{DEFAULT_PORT})")
-    p.add_argument("--name", default="Guest", help="the player name browser guests get (default Guest; the table numbers repeats)")
+    p.add_argument("--board", action="store_true",
+                   help="serve the projector board (read-only, as `dominoes board`) instead of the client")
+    p.add_argument("--name", default=None,
+                   help="the player name browser guests get (default Guest; the table numbers repeats)")
     p.add_argument("--public-url", default=None, help="the address browsers use, if not http://LISTEN:PORT")
     p.add_argument("--password", default=None,
                    help="a shared password the browser asks for (default: none; $DOMINOES_WEB_PASSWORD also works)")
@@ -32,6 +36,9 @@ def run(args: argparse.Namespace) -> int:
 
     from ..net.protocol import clean_name
 
+    if args.board and args.name is not None:
+        print("dominoes web: --name is for players; the board (--board) sits at no table", file=sys.stderr)
+        return 2
     if min(args.max_sessions, args.sessions_per_address) < 1:
         print("dominoes web: the session limits are 1 or more", file=sys.stderr)
         return 2
@@ -41,9 +48,11 @@ def run(args: argparse.Namespace) -> int:
     if public is None and args.listen in ("0.0.0.0", "::"):
         print("dominoes web: with --listen 0.0.0.0 give --public-url http://THIS-HOST:PORT so browsers find the socket",
               file=sys.stderr)
-    server = make_web_server(args.server, args.listen, args.port, clean_name(args.name), public, password=password,
-                             max_sessions=args.max_sessions, sessions_per_address=args.sessions_per_address)
-    print(f"dominoes web: open http://{args.listen}:{args.port} (table server {args.server}); "
+    server = make_web_server(args.server, args.listen, args.port, clean_name(args.name or "Guest"), public,
+                             password=password, max_sessions=args.max_sessions,
+                             sessions_per_address=args.sessions_per_address, board=args.board)
+    what = "the projector board" if args.board else "the client"
+    print(f"dominoes web: {what} at http://{args.listen}:{args.port} (table server {args.server}); "
           f"password {'required' if password else 'none'}, at most {args.max_sessions} tabs", flush=True)
     try:
         server.serve()

@@ -4,16 +4,19 @@ scores, whose turn, the last move (a draw face down), tile counts; the large tab
 view is a spectator's (public_view), so the board can hold no hidden tile."""
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Any, Callable, Protocol
 
 from ..engine import MATCH_OVER, VARIANTS
 from . import protocol as P
 from .table import Table, public_view
 
 
-
 class EveningSource(Protocol):
     def public(self) -> dict[str, Any] | None: ...
+
+
+# The club leaderboard's top for a list ("all" or a variant): None until it has been read.
+Leaders = Callable[[str], "list[dict[str, Any]] | None"]
 
 MAX_TABLES = 60  # miniatures in one answer; a board shows fewer than that
 
@@ -59,7 +62,9 @@ def excitement(s: dict[str, Any], last_round: set[str]) -> tuple[int, float, flo
     return (int(s["code"] in last_round), -(scores[0] - scores[1]) / target, scores[0] / target)
 
 
-def board(tables: dict[str, Table], host: EveningSource | None, feature: object = None) -> dict[str, Any]:
+def board(
+    tables: dict[str, Table], host: EveningSource | None, feature: object = None, leaders: Leaders | None = None,
+) -> dict[str, Any]:
     live = [t for t in tables.values() if t.match is not None and t.match.phase != MATCH_OVER][:MAX_TABLES]
     summaries = [summary(t) for t in live]
     evening = host.public() if host is not None else None
@@ -71,6 +76,10 @@ def board(tables: dict[str, Table], host: EveningSource | None, feature: object 
     if auto and summaries:
         chosen = max(summaries, key=lambda s: excitement(s, last_round))["code"]
     msg: dict[str, Any] = {"type": "board", "tables": summaries, "tournament": evening, "featured": chosen, "auto": auto}
+    if leaders is not None:
+        # the evening's variant when there is one (its games move that list), else every variant
+        variant = evening["settings"]["variant"] if evening else "all"
+        msg["leaderboard"] = {"variant": variant, "rows": leaders(variant)}
     if chosen is not None:
         msg["view"] = P.view_to_json(public_view(tables[chosen].match))  # type: ignore[arg-type]
     return msg

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import time
 from pathlib import Path
 from typing import Any, Sequence
 
@@ -24,6 +25,8 @@ log = logging.getLogger(__name__)
 
 MAX_PARALLEL = 4  # records queries and recordings running at once, server-wide
 LISTS = ("all", "draw", "block", "allfives", "partner", "kozel", "duel")
+BOARD_TOP = 10  # leaderboard places the projector board is sent
+BOARD_FRESH = 20.0  # seconds a board's copy of the leaderboard is used before it is read again
 
 
 class RecordsRequestError(ValueError):
@@ -38,6 +41,10 @@ class ServerRecords:
         self._gate = asyncio.Semaphore(MAX_PARALLEL)
         self._tasks: set[asyncio.Task[None]] = set()
         self.busy: set[int] = set()  # connections with a records request under way
+        # The projector board's copy of the leaderboard's top, per list: (read from, rows).
+        self._top: dict[str, tuple[float, list[dict[str, Any]] | None]] = {}
+        self._reading: set[str] = set()
+        self._recorded_at = 0.0
 
     # -- recording ----------------------------------------------------------------------
     def match_over(self, match: Match, identities: Sequence[Identity], *, practice: bool, abandoned: bool = False) -> None:
@@ -48,10 +55,42 @@ class ServerRecords:
             async with self._gate:
                 kept = await asyncio.to_thread(record_or_keep, summary, self.home, self.url)
             (log.info if kept.recorded else log.warning)("records: %s", kept.message)
+            self._recorded_at = time.monotonic()  # new ratings: the board's copy is read again
+
 
         task = asyncio.get_running_loop().create_task(work())
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
+
+    def board_top(self, variant: str) -> list[dict[str, Any]] | None:
+        """The top of a leaderboard for the projector board, without waiting: the copy read
+        last (None until the first read, or while the records cannot be read), and a new
+        read in the background when that copy is old or a match was recorded since. Boards
+        ask every second; the database is read at most every BOARD_FRESH seconds."""
+        variant = variant if variant in LISTS else "all"
+        read_from, rows = self._top.get(variant, (-BOARD_FRESH, None))
+        now = time.monotonic()
+        stale = now - read_from > BOARD_FRESH or read_from <= self._recorded_at
+        if stale and variant not in self._reading:
+            self._reading.add(variant)
+
+            async def work() -> None:
+                try:
+                    async with self._gate:
+                        fresh = await asyncio.to_thread(self.source.standings, variant)
+                    self._top[variant] = (now, [_board_row(r) for r in fresh[:BOARD_TOP]])
+                except Exception as exc:  # noqa: BLE001 - the board goes on with the copy it has
+                    log.warning("records: the board's leaderboard could not be read (%s)", exc)
+                    self._top[variant] = (now, rows)
+                    if isinstance(exc, RecordsUnavailable):
+                        await asyncio.to_thread(self.source.close)  # open afresh next time
+                finally:
+                    self._reading.discard(variant)
+
+            task = asyncio.get_running_loop().create_task(work())
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+        return rows
 
     async def close(self, wait: float = 10.0) -> None:
         """Let the recordings under way finish (a server shutting down loses no match)."""
@@ -95,6 +134,12 @@ class ServerRecords:
             await asyncio.to_thread(self.source.close)  # open afresh next time
             return {"type": "records", "what": what, "error": str(exc)}
         return {"type": "records", "what": what, "variant": variant, key: result}
+
+
+def _board_row(row: dict[str, Any]) -> dict[str, Any]:
+    """What the board shows of a leaderboard line (no player ids or rating internals)."""
+    return {"place": row["place"], "name": row["name"], "kind": row["kind"], "rating": row["rating"],
+            "provisional": row["provisional"], "matches": row["matches"], "wins": row["wins"]}
 
 
 def _events(log_text: str | None) -> list[dict[str, Any]] | None:

@@ -429,7 +429,8 @@ class Server(Seating):
         elif kind in QUICK_REQUESTS:
             reply(self.quick.request(conn, kind, data))
         elif kind == "board":
-            reply(board(self.tables, self.tournament_host, data.get("feature")))
+            leaders = self.records.board_top if self.records is not None else None
+            reply(board(self.tables, self.tournament_host, data.get("feature"), leaders))
         elif kind == "leave":
             self.dropped(conn)
             reply({"type": "left"})

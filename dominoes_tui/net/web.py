@@ -1,5 +1,6 @@
 """The browser client behind `dominoes web`: textual-serve runs `dominoes join` for each
-browser tab (its own process), for a projector or a guest without SSH.
+browser tab (its own process), for a projector or a guest without SSH; with `--board` it
+runs `dominoes board` instead (the read-only projector screen of a club evening).
 
 Every tab is a process, so the gateway holds them to a limit: at most `max_sessions`
 tabs at once and `sessions_per_address` from one address. A websocket whose `Origin`
@@ -32,6 +33,11 @@ def join_command(server_addr: str, name: str, python: str = sys.executable) -> s
     return " ".join(
         shlex.quote(x) for x in [python, "-P", "-m", "dominoes_tui", "join", server_addr, "--name", name, "--forget-tokens"]
     )
+
+
+def board_command(server_addr: str, python: str = sys.executable) -> str:
+    """The shell command textual-serve runs per tab for the projector board."""
+    return " ".join(shlex.quote(x) for x in [python, "-P", "-m", "dominoes_tui", "board", server_addr])
 
 
 def _origin_ok(request: web.Request, public_url: str | None) -> bool:
@@ -99,8 +105,10 @@ class GuardedWebServer(WebServer):  # type: ignore[misc]
 def make_web_server(
     server_addr: str, host: str, port: int, name: str = "Guest", public_url: str | None = None,
     password: str | None = None, max_sessions: int = MAX_SESSIONS, sessions_per_address: int = SESSIONS_PER_ADDRESS,
+    board: bool = False,
 ) -> GuardedWebServer:
+    command = board_command(server_addr) if board else join_command(server_addr, name)
     return GuardedWebServer(
-        join_command(server_addr, name), host=host, port=port, title="Dominoes", public_url=public_url,
+        command, host=host, port=port, title="Dominoes board" if board else "Dominoes", public_url=public_url,
         password=password, max_sessions=max_sessions, sessions_per_address=sessions_per_address,
     )

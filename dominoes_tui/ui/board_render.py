@@ -1,22 +1,27 @@
 """The projector board drawn from a `board` message: pure, text in and text out.
 
-Large screens (120×40 and up) get the featured table big, a column of standings, this
-round's tables and recent results, and a row of miniatures of every live table; an 80×24
-terminal gets the same facts in brief. Every name is shown as plain text.
+Large screens (120×40 and up) get the featured table big (projector-size tiles when they
+fit), a column of standings, this round's tables, recent results and the club
+leaderboard, and a row of miniatures of every live table; an 80×24 terminal gets the
+same facts in brief. Every name is shown as plain text.
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Sequence
 
 from rich.text import Text
 
 from ..net.protocol import view_from_json
 from .chain_render import render_chain
+from .narrate import last_placed
 from .render import Canvas, Look
 
 LARGE = (120, 40)
 SIDE_WIDTH = 46
-MINI_W, MINI_H = 30, 7
+RECENT_MAX = 8  # results listed; older ones are in the standings already
+CLUB_MIN = 4  # leaderboard rows worth showing (its header and the top three), else none
+MINI_W, MINI_H = 30, 7  # a miniature's cell (4 seats: code, 4 sides, last move) and a gap
 
 
 def plain_text(value: object, limit: int = 40) -> str:
@@ -81,6 +86,60 @@ def _recent_rows(tour: dict[str, Any] | None, width: int) -> list[str]:
     return [r[:width] for r in rows]
 
 
+def leaderboard_title(club: dict[str, Any]) -> str:
+    which = "all variants" if club["variant"] == "all" else plain_text(club["variant"], 12)
+    return f"Club leaderboard ({which})"
+
+
+def leaderboard_rows(club: dict[str, Any] | None, width: int) -> list[str]:
+    """The club's rated players, best first; a provisional rating is marked with `?`."""
+    if club is None:
+        return []
+    rows = club.get("rows")
+    if rows is None:
+        return ["reading the records…"]
+    if not rows:
+        return ["no rated matches yet"]
+    name_w = max(8, width - 21)
+    out = [f"{'#':>3} {'name':<{name_w}} {'rating':>7} {'won':>7}"]
+    for r in rows:
+        rating = f"{r['rating']}{'?' if r['provisional'] else ' '}"
+        out.append(f"{r['place']:>3} {plain_text(r['name'], name_w):<{name_w}} {rating:>7} "
+                   f"{str(r['wins']) + '/' + str(r['matches']):>7}")
+    return [row[:width] for row in out]
+
+
+def _side_column(c: Canvas, x: int, width: int, height: int, board: dict[str, Any], large: bool) -> None:
+    """Standings, this round, recent results and the club leaderboard, top to bottom; the
+    leaderboard only where it fits whole (after the evening's own facts)."""
+    tour = board.get("tournament")
+    sections: list[tuple[str, list[str]]] = []
+    if tour:
+        sections.append(("Standings", _standings_rows(tour, 16 if large else 6, width)))
+        sections.append((f"Round {tour['round']}" if tour["state"] != "registering" else "Entered",
+                         _round_rows(tour, width)))
+    else:
+        sections.append(("No tournament tonight", []))
+    club = leaderboard_rows(board.get("leaderboard"), width)
+    recent = _recent_rows(tour, width)
+    y = 2
+    for title, rows in sections:
+        if y >= height - 1:
+            return
+        c.put(x, y, title, "bold")
+        shown = rows[: max(0, height - y - 1)]
+        c.block(x, y + 1, shown)
+        y += len(shown) + 2 if rows else 2
+    if recent and y < height - 2:  # the evening's own results come before the club's
+        c.put(x, y, "Recent results", "bold")
+        shown = recent[: min(RECENT_MAX, height - y - 2)]
+        c.block(x, y + 1, shown)
+        y += len(shown) + 2
+    if club and (height - y - 1 >= min(len(club), CLUB_MIN)):
+        c.put(x, y, leaderboard_title(board["leaderboard"]), "bold")
+        c.block(x, y + 1, club[: height - y - 1])
+
+
 def headline(board: dict[str, Any], where: str) -> str:
     tour = board.get("tournament")
     live = len(board["tables"])
@@ -100,7 +159,9 @@ def _featured_header(t: dict[str, Any], auto: bool) -> list[str]:
     how = "auto: the closest game" if auto else "picked"
     first = f"Table {t['code']} ({how}) · {t['title']}, round {t['round']}, target {t['target']}"
     sides = "   ".join(f"{names} {score}" for names, score in _sides(t))
-    return [first, sides, f"{_turn(t)} · {plain_text(t['last'], 60)}"]
+    hands = [f"{plain_text(seat['name'], 14)} {n}" for seat, n in zip(t["seats"], t["hand_sizes"])]
+    held = "in hand: " + ", ".join(hands) + (f" · boneyard {t['boneyard']}" if t["boneyard"] else "")
+    return [first, sides, f"{_turn(t)} · {plain_text(t['last'], 60)}", held]
 
 
 def render_board(board: dict[str, Any], width: int, height: int, look: Look, where: str = "") -> list[Text]:
@@ -112,26 +173,12 @@ def render_board(board: dict[str, Any], width: int, height: int, look: Look, whe
     large = width >= LARGE[0] and height >= LARGE[1]
     side_w = SIDE_WIDTH if large else min(38, width // 2)
     main_w = width - side_w - 1
-    # the column on the right: standings, this round, recent results
-    y = 2
-    if tour:
-        c.put(main_w + 1, y, "Standings", "bold")
-        rows = _standings_rows(tour, 16 if large else 6, side_w)
-        c.block(main_w + 1, y + 1, rows)
-        y += len(rows) + 2
-        this_round = _round_rows(tour, side_w)
-        if this_round and y < height - 2:
-            c.put(main_w + 1, y, f"Round {tour['round']}" if tour["state"] != "registering" else "Entered", "bold")
-            c.block(main_w + 1, y + 1, this_round[: max(0, height - y - 3)])
-            y += len(this_round) + 2
-        recent = _recent_rows(tour, side_w)
-        if recent and y < height - 2:
-            c.put(main_w + 1, y, "Recent results", "bold")
-            c.block(main_w + 1, y + 1, recent[: max(0, height - y - 2)])
-    else:
-        c.put(main_w + 1, y, "No tournament tonight", "bold")
+    # the column on the right: standings, this round, recent results, the club leaderboard
+    _side_column(c, main_w + 1, side_w, height, board, large)
     for row in range(1, height):
         c.put(main_w, row, "|" if look.ascii else "│", "dim")
+    others = [t for t in tables if featured is None or t["code"] != featured["code"]]
+    minis = _minis_layout(others, main_w - 1, height, large)
     # the featured table, large
     y = 2
     if featured is None:
@@ -139,30 +186,50 @@ def render_board(board: dict[str, Any], width: int, height: int, look: Look, whe
     else:
         for i, row in enumerate(_featured_header(featured, bool(board.get("auto")))):
             c.put(1, y + i, row[: main_w - 2], "bold" if i == 0 else None)
-        y += 4
-        minis_h = MINI_H + 1 if large and len(tables) > 1 else (min(len(tables), 6) + 1 if len(tables) > 1 else 0)
-        chain_h = max(3, height - y - minis_h - 1)
+        y += 5
+        chain_h = max(3, height - y - minis.height - 1)
         if "view" in board:
-            layout = view_from_json(board["view"]).layout
-            picture = render_chain(layout, look, main_w - 2, chain_h)
+            view = view_from_json(board["view"])
+            # projector-size tiles wherever they fit (render_chain falls back to small ones)
+            picture = render_chain(view.layout, replace(look, big=True), main_w - 2, chain_h,
+                                   highlight=last_placed(view.history))
             for i, line in enumerate(picture.lines[:chain_h]):
                 _put_text(c, 1, y + i, line, main_w - 2)
-        y = height - minis_h
-    # every other live table: miniatures (large) or one line each
-    others = [t for t in tables if featured is None or t["code"] != featured["code"]]
-    if others and y < height:
+    # every other live table: miniatures (large) or one line each, along the bottom
+    y = height - minis.height if featured is not None else y + 1
+    for i, t in enumerate(others[: minis.shown]):
         if large:
-            x = 1
-            for t in others:
-                if x + MINI_W > main_w:
-                    break
-                c.block(x, y, mini_rows(t, MINI_W - 2))
-                x += MINI_W + 1
+            row, col = divmod(i, minis.per_row)
+            c.block(1 + col * (MINI_W + 1), y + row * MINI_H, mini_rows(t, MINI_W - 2))
         else:
-            for i, t in enumerate(others[: height - y]):
-                sides = " v ".join(f"{n} {s}" for n, s in _sides(t))
-                c.put(1, y + i, f"{t['code']} {sides}"[: main_w - 2])
+            sides = " v ".join(f"{n} {s}" for n, s in _sides(t))
+            c.put(1, y + i, f"{t['code']} {sides}"[: main_w - 2])
+    if len(others) > minis.shown:
+        c.put(1, height - 1, f"… and {len(others) - minis.shown} more table(s): ←/→ show them large"[: main_w - 2], "dim")
     return c.lines()
+
+
+class _Minis:
+    """Where the other live tables go: how many are shown, in rows of `per_row`."""
+
+    def __init__(self, shown: int, per_row: int, height: int) -> None:
+        self.shown, self.per_row, self.height = shown, per_row, height
+
+
+def _minis_layout(others: Sequence[dict[str, Any]], width: int, height: int, large: bool) -> _Minis:
+    """Miniatures in as many rows as the featured table can spare (it keeps at least
+    half the screen), one line a table on a small screen; a last line says how many
+    are left out."""
+    if not others:
+        return _Minis(0, 1, 0)
+    if large:
+        per_row = max(1, (width + 1) // (MINI_W + 1))
+        rows = min(-(-len(others) // per_row), max(1, (height // 2) // MINI_H))
+        shown = min(len(others), rows * per_row)
+        return _Minis(shown, per_row, rows * MINI_H + (1 if shown < len(others) else 0))
+    shown = min(len(others), 6)
+    shown = shown if shown == len(others) else shown - 1
+    return _Minis(shown, 1, shown + 1 + (1 if shown < len(others) else 0))
 
 
 def _put_text(c: Canvas, x: int, y: int, line: Text, width: int) -> None:

@@ -41,7 +41,14 @@ class FakeHost:
         return data
 
 
-def sample_board(feature: str | None = None) -> dict[str, Any]:
+LEADERS = [
+    {"place": 1, "name": "Hal", "kind": "person", "rating": 1312, "provisional": False, "matches": 14, "wins": 9},
+    {"place": 2, "name": "bot:hard", "kind": "bot", "rating": 1250, "provisional": False, "matches": 40, "wins": 22},
+    {"place": 3, "name": "Dora", "kind": "person", "rating": 1190, "provisional": True, "matches": 3, "wins": 2},
+]
+
+
+def sample_board(feature: str | None = None, leaders: list[dict[str, Any]] | None = LEADERS) -> dict[str, Any]:
     people = ["Ana", "Ben", "Cy", "Dora", "Eli", "Fay", "Gus", "Hal"]
     evening = Evening.open(EveningSettings(variant="draw", format="swiss", rounds=3, target=100), "Ana", seed=4)
     for p in people:
@@ -58,4 +65,5 @@ def sample_board(feature: str | None = None) -> dict[str, Any]:
         code = CODES[i]
         evening.codes[tb.number] = code
         tables[code] = _table(code, list(tb.seats), 10 + i, 3 + 2 * i)
-    return board(tables, FakeHost(evening), feature)  # type: ignore[arg-type]
+    rows = None if leaders is None else [dict(r) for r in leaders]  # a test may change its copy
+    return board(tables, FakeHost(evening), feature, lambda variant: rows)  # type: ignore[arg-type]

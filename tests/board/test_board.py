@@ -51,6 +51,73 @@ def test_board_shows_every_table_the_standings_and_this_round(size: tuple[int, i
     assert "Hal 101 v Eli 47" in text
 
 
+BIG_TILE_TOP = "┌───┬───┐"  # a lengthwise tile at projector size: 3×3 faces
+SMALL_TILE_TOP = "┌─┬─┐"
+
+
+def test_the_featured_table_uses_projector_size_tiles_at_200x60() -> None:
+    board = sample_board()
+    text = plain(render_board(board, 200, 60, Look(), "127.0.0.1:11200"))
+    assert BIG_TILE_TOP in text and SMALL_TILE_TOP not in text
+    ascii_text = plain(render_board(board, 200, 60, Look(ascii=True)))
+    assert "+---+---+" in ascii_text, "the big tiles in ASCII as well"
+
+
+def test_the_featured_table_falls_back_to_small_tiles_where_big_ones_do_not_fit() -> None:
+    text = plain(render_board(sample_board(), 80, 24, Look()))
+    assert SMALL_TILE_TOP in text and BIG_TILE_TOP not in text
+
+
+def test_the_featured_table_shows_the_tiles_in_each_hand_but_no_tile_of_them() -> None:
+    board = sample_board()
+    featured = next(t for t in board["tables"] if t["code"] == board["featured"])
+    text = plain(render_board(board, 200, 60, Look()))
+    names = [s["name"] for s in featured["seats"]]
+    counts = ", ".join(f"{n} {c}" for n, c in zip(names, featured["hand_sizes"]))
+    assert f"in hand: {counts} · boneyard {featured['boneyard']}" in text
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_club_leaderboard_is_shown_when_there_is_room(size: tuple[int, int]) -> None:
+    board = sample_board()
+    board["tournament"] = None  # no evening: the column has room at any size
+    board["leaderboard"]["variant"] = "all"
+    text = plain(render_board(board, *size, Look()))
+    assert "Club leaderboard (all variants)" in text
+    assert re.search(r"1 Hal +1312  +9/14", text) and re.search(r"3 Dora +1190\? +2/3", text)
+
+
+def test_the_leaderboard_gives_way_to_the_evening_on_a_small_screen() -> None:
+    board = sample_board()
+    small = plain(render_board(board, 80, 24, Look()))
+    assert "Recent results" in small and "Club leaderboard" not in small
+    assert "Club leaderboard (draw)" in plain(render_board(board, 200, 60, Look()))
+
+
+def test_an_empty_leaderboard_says_so() -> None:
+    board = sample_board(leaders=[])
+    assert "no rated matches yet" in plain(render_board(board, 200, 60, Look()))
+    board = sample_board(leaders=None)  # not read yet
+    assert "reading the records" in plain(render_board(board, 200, 60, Look()))
+
+
+def test_leaderboard_names_are_plain_text() -> None:
+    board = sample_board()
+    board["leaderboard"]["rows"][0]["name"] = "[blink]Mal\x1b]0;x\x07"
+    text = plain(render_board(board, 200, 60, Look()))
+    assert "[blink]Mal" in text and "\x1b" not in text and "\x07" not in text
+
+
+def test_more_tables_than_fit_say_how_many_are_left_out() -> None:
+    board = sample_board()
+    extra = [dict(board["tables"][0], code=f"X{i:03d}") for i in range(30)]
+    board["tables"] = board["tables"] + extra
+    for size in SIZES:
+        text = plain(render_board(board, *size, Look()))
+        assert re.search(r"… and \d+ more table\(s\)", text), size
+        assert len(text.splitlines()) == size[1]
+
+
 def test_names_from_the_network_are_plain_text() -> None:
     board = sample_board()
     board["tables"][0]["seats"][0]["name"] = "[bold red]Mal\x1b[2J\x07"
@@ -108,6 +175,25 @@ async def server(tmp_path: Path):  # noqa: ANN201
     await srv.close()
 
 
+async def test_the_board_carries_the_club_leaderboard_once_matches_are_rated(server: Server) -> None:
+    watcher = await Driven.connect(server.port, "Eve")
+    first = await watcher.conn.request({"type": "board"})
+    assert first["leaderboard"] == {"variant": "all", "rows": None} or first["leaderboard"]["rows"] == []
+    maker = await Driven.connect(server.port, "Ana")
+    bots = [{"kind": "bot", "level": "easy"}, {"kind": "bot", "level": "heaviest"}]
+    await maker.create(variant="draw", players=2, target=20, seats=bots, start=True, bot_delay=0.0)
+    rows: list[dict[str, Any]] | None = None
+    for _ in range(600):  # the match is played, recorded in the background, then read again
+        rows = (await watcher.conn.request({"type": "board"}))["leaderboard"]["rows"]
+        if rows:
+            break
+        await asyncio.sleep(0.05)
+    assert rows and {r["name"] for r in rows} == {"bot:easy", "bot:heaviest"}
+    assert set(rows[0]) == {"place", "name", "kind", "rating", "provisional", "matches", "wins"}
+    await maker.close()
+    await watcher.close()
+
+
 async def test_the_board_answer_holds_no_hidden_tile(server: Server) -> None:
     maker = await Driven.connect(server.port, "Ana")
     bots = [{"kind": "bot", "level": "random"}] * 4
@@ -131,3 +217,32 @@ async def test_the_board_answer_holds_no_hidden_tile(server: Server) -> None:
     assert tiles_seen >= 4, "the match was watched while tiles were on the table"
     await maker.close()
     await stranger.close()
+
+
+async def test_boards_asking_every_second_read_the_records_once_in_a_while(tmp_path: Path) -> None:
+    from dominoes_tui.net.records_service import ServerRecords
+
+    records = ServerRecords(tmp_path)
+    reads: list[str] = []
+
+    def standings(variant: str) -> list[dict[str, Any]]:
+        reads.append(variant)
+        return []
+
+    records.source.standings = standings  # type: ignore[method-assign]
+    assert records.board_top("draw") is None, "nothing read yet: the board says so and does not wait"
+    for _ in range(100):
+        await asyncio.sleep(0.01)
+        if records.board_top("draw") == []:
+            break
+    for _ in range(20):
+        assert records.board_top("draw") == []
+        await asyncio.sleep(0)
+    assert reads == ["draw"]
+    assert records.board_top("no such list") is None  # read as the overall list
+    for _ in range(100):
+        await asyncio.sleep(0.01)
+        if records.board_top("all") == []:
+            break
+    assert reads == ["draw", "all"]
+    await records.close()

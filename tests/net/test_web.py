@@ -112,3 +112,58 @@ async def test_the_browser_gateway_has_a_password_an_origin_check_and_a_session_
         await reap_tab_processes()
     finally:
         await runner.cleanup()
+
+
+def test_web_board_serves_the_board_command_and_refuses_a_player_name(capsys) -> None:  # noqa: ANN001
+    from dominoes_tui.cli import main
+    from dominoes_tui.net.web import board_command
+
+    cmd = board_command("127.0.0.1:11201", python="/usr/bin/python3")
+    assert cmd == "/usr/bin/python3 -P -m dominoes_tui board 127.0.0.1:11201"
+    served = make_web_server("127.0.0.1:11201", "127.0.0.1", 0, board=True, password="pw", max_sessions=2)
+    assert served.command.endswith(" -m dominoes_tui board 127.0.0.1:11201") and " join " not in served.command
+    assert served.password == "pw" and served.max_sessions == 2 and served.title == "Dominoes board"
+    assert main(["web", "--board", "--name", "Ana", "--port", "11202"]) == 2
+    assert "--name is for players" in capsys.readouterr().err
+    assert main(["web", "--board", "--max-sessions", "0", "--port", "11202"]) == 2
+    assert "session limits" in capsys.readouterr().err
+
+
+async def test_a_browser_tab_of_the_web_board_shows_the_board_behind_the_same_guard(server: Server) -> None:
+    web_server = make_web_server(f"127.0.0.1:{server.port}", "127.0.0.1", 0, board=True, password="club night")
+    runner = web.AppRunner(await web_server._make_app())
+    await runner.setup()
+    site = web.TCPSite(runner, "127.0.0.1", 0)
+    await site.start()
+    port = site._server.sockets[0].getsockname()[1]
+    url = web_server.public_url = f"http://127.0.0.1:{port}"
+    auth = {"Authorization": aiohttp.BasicAuth("club", "club night").encode()}
+    try:
+        async with aiohttp.ClientSession() as http:
+            async with http.get(f"{url}/") as page:
+                assert page.status == 401
+            with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+                await http.ws_connect(f"{url}/ws", headers={**auth, "Origin": "http://evil.example"})
+            assert refused.value.status == 403
+            async with http.ws_connect(f"{url}/ws?width=120&height=40", headers={**auth, "Origin": url}) as ws:
+                seen = b""
+
+                async def read() -> None:
+                    nonlocal seen
+                    async for msg in ws:
+                        if msg.type == aiohttp.WSMsgType.BINARY:
+                            seen += msg.data
+                        elif msg.type == aiohttp.WSMsgType.TEXT:
+                            seen += msg.data.encode()
+                        if b"No tournament tonight" in seen:
+                            return
+
+                await asyncio.wait_for(read(), WAIT)
+                assert not any(c.table is not None for c in server.conns), "the board sits at no table"
+        for _ in range(int(WAIT / 0.05)):
+            if not runner.server.connections:
+                break
+            await asyncio.sleep(0.05)
+        await reap_tab_processes()
+    finally:
+        await runner.cleanup()
