@@ -206,3 +206,28 @@ async def test_the_new_round_line_says_you_lead_not_you_leads() -> None:
         screen = await my_turn(app, pilot)
         log = str(screen.query_one("#log").render())
         assert "New round: You lead (chosen by lot)." in log and "You leads" not in log
+
+
+async def test_the_log_never_hides_moves_while_the_chain_stands_half_empty() -> None:
+    # found following a four-player All Fives match at 80x24: with the spinner's arms laid
+    # sideways the chain was sized as if they stood, six rows stood empty, and the log
+    # showed two lines ("2 more moves since your turn")
+    from dominoes_tui.ui.widgets.chain import Chain
+
+    app = make_app("allfives", players=4, seats="Ana", seed=8)  # four times before the fix
+    checked = 0
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(40):
+            try:
+                screen = await my_turn(app, pilot)
+            except AssertionError:
+                break  # the round ended
+            log = str(screen.query_one("#log").render())
+            chain = str(screen.query_one(Chain).render()).split("\n")
+            blank = sum(1 for line in chain if not line.strip())
+            if "more moves since your turn" in log:
+                assert blank <= 1, "\n".join(chain) + "\n---\n" + log
+            checked += "u:" in "".join(chain) and "d:" in "".join(chain)
+            await press(pilot, "enter")
+            await press(pilot, "enter")  # an end, where the tile fits two
+    assert checked >= 5  # turns with both spinner arms on the table were seen

@@ -64,13 +64,12 @@ class TableWords:
         big = self.look.big
         full = chain_height(view.layout, width, compact=False, big=big)
         compact = chain_height(view.layout, width, compact=True, big=big)
-        want_log = min(max(LOG_MIN, unseen), max(2, free - compact))
-        if full + want_log <= free:
-            chain_rows = full
-        elif compact + want_log <= free:
-            chain_rows = compact
-        else:
-            chain_rows = max(3, free - want_log)
+        # All Fives: arms too long to stand are laid sideways, far shorter than compact;
+        # sized for compact, the chain stood half empty while the log had two lines
+        smallest = chain_height(view.layout, width, compact=True, big=big, sideways=True)
+        want_log = min(max(LOG_MIN, unseen), max(2, free - smallest))
+        chain_rows = next((rows for rows in (full, compact, smallest) if rows + want_log <= free),
+                          max(3, free - want_log))
         chain_rows = max(1, min(chain_rows, free - 2))
         heights = (chain_rows, free - chain_rows)
         if heights != self._heights:
