@@ -23,6 +23,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections import Counter
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
@@ -87,7 +88,10 @@ async def _start_server(data_dir: Path, bot_delay: float, save: bool, tables: in
         "--max-tables", room, "--tables-per-conn", room, "--tables-per-address", room,
     ]
     cmd += ["--data-dir", str(data_dir / "server")] if save else ["--no-save"]
-    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    # the server's log is kept beside it: a connection it hangs up on is explained there
+    log_file = open(data_dir / "server.log", "wb")  # noqa: SIM115 - closed when the check's folder goes
+    proc = subprocess.Popen(cmd, stdout=log_file, stderr=subprocess.STDOUT)
+    log_file.close()
     for _ in range(300):  # at most 30 s
         if port_file.exists() and port_file.read_text().strip():
             return proc, int(port_file.read_text())
@@ -100,6 +104,8 @@ async def _start_server(data_dir: Path, bot_delay: float, save: bool, tables: in
 
 STATE_HEAD = re.compile(rb'^\{"type":"state","code":"(\w+)","seq":(\d+),"at":([0-9.eE+-]+)')
 ready_count = [0]
+WATCHER_BATCH = 50
+closed_why: Counter[str] = Counter()
 
 
 async def _watch(port: int, code: str, name: str, seen: dict[tuple[str, int], list[float]], measuring: list[bool]) -> None:
@@ -111,11 +117,18 @@ async def _watch(port: int, code: str, name: str, seen: dict[tuple[str, int], li
         writer.write(P.encode({"type": "watch", "code": code, "id": 1}))
         counted = False
         while True:
-            line = await reader.readline()
+            try:
+                line = await reader.readline()
+            except (ConnectionError, ValueError, asyncio.LimitOverrunError) as exc:
+                closed_why[f"{type(exc).__name__} while reading"] += 1
+                return
             if not line:
+                closed_why["the server closed it without a word" if counted else "closed before it was watching"] += 1
                 return
             head = STATE_HEAD.match(line)
             if head is None:
+                if b'"fatal"' in line:  # the server's last word before it hangs up: kept for the report
+                    closed_why[str(P.decode(line).get("reason"))] += 1
                 if not counted and b'"watching"' in line[:40]:
                     counted = True
                     ready_count[0] += 1
@@ -138,6 +151,7 @@ async def run_load(
         conns: list[Connection] = []
         watchers_tasks: list[asyncio.Task[None]] = []
         ready_count[0] = 0
+        closed_why.clear()
         try:
             seen: dict[tuple[str, int], list[float]] = {}  # (table, seq) -> receive delays, one per watcher
             measuring = [False]
@@ -153,13 +167,17 @@ async def run_load(
                 }, 60)
                 (codes if i < tables else hard_codes).append(made["code"])
                 await asyncio.sleep(1 / 18)  # under the server's rate limit (20 messages a second)
-            for code in codes:
-                for w in range(watchers):
+            # watchers come in batches, each seated before the next: a thousand at once kept
+            # this one process from reading its answers within the server's send timeout
+            # (10 s), and the server rightly hung up on those slow readers
+            wanted = [(code, w) for code in codes for w in range(watchers)]
+            for start in range(0, len(wanted), WATCHER_BATCH):
+                for code, w in wanted[start:start + WATCHER_BATCH]:
                     watchers_tasks.append(asyncio.create_task(_watch(port, code, f"w{w}", seen, measuring)))
-            for _ in range(300):  # every watcher seated (bounded: 30 s)
-                if ready_count[0] >= tables * watchers:
-                    break
-                await asyncio.sleep(0.1)
+                for _ in range(300):  # this batch seated (bounded: 30 s)
+                    if ready_count[0] >= len(watchers_tasks):
+                        break
+                    await asyncio.sleep(0.05)
             result.clients = 1 + len(watchers_tasks)
             await owner.close()  # started tables outlive their maker; the lobby's lists stop here
             conns.remove(owner)
@@ -178,7 +196,12 @@ async def run_load(
                 result.latency_max_ms = max(complete) * 1000
             lost = [c for c in conns if c.closed] + [t for t in watchers_tasks if t.done()]
             if lost:
-                result.errors.append(f"{len(lost)} connections closed during the run")
+                said = (Path(tmp) / "server.log").read_text("utf-8", "replace")
+                slow = said.count("reads too slowly")
+                if slow:
+                    closed_why["read too slowly (the server's buffer for it passed --max-unread)"] += slow
+                why = "; ".join(f"{n} told {reason!r}" for reason, n in closed_why.most_common(3)) or "no reason given"
+                result.errors.append(f"{len(lost)} connections closed during the run ({why})")
         except Exception as exc:  # noqa: BLE001 - a load check reports, it does not crash
             result.errors.append(f"{type(exc).__name__}: {exc}")
         finally:

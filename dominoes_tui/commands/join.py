@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 import getpass
+import os
 import sys
 
 from ..net.protocol import DEFAULT_PORT
@@ -31,6 +32,7 @@ def run(args: argparse.Namespace) -> int:
     from ..net.client import split_address
     from ..net.protocol import clean_name
     from ..table import saves
+    from ..table.plain import plain
     from ..ui.choices import from_json
     from ..ui.remote_app import RemoteApp
 
@@ -48,7 +50,7 @@ def run(args: argparse.Namespace) -> int:
     if args.pips:
         prefs.pips = True
     app = RemoteApp(host, port, clean_name(args.name or default_name()), code=args.code, watch=args.watch, prefs=prefs, settings=settings,
-        keep_tokens=not args.forget_tokens,
+        keep_tokens=not args.forget_tokens, invite=plain(os.environ.get("DOMINOES_INVITE"), 80) or None,
     )
     app.run()
     return int(app.return_code or 0)

@@ -28,6 +28,7 @@ from typing import Any
 
 import asyncssh
 
+from . import protocol as P
 from .protocol import clean_name
 from .ssh_names import KeyRegister, name_folder
 from .storage import private_dir
@@ -177,6 +178,7 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         self.master: int | None = None
         self.proc: asyncio.subprocess.Process | None = None
         self.task: asyncio.Task[None] | None = None
+        self.table_code: str | None = None  # `ssh -t HOST CODE` goes straight to that table
 
     # -- what the client asks for -------------------------------------------------------
     def connection_made(self, chan: Any) -> None:
@@ -192,8 +194,15 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
     def shell_requested(self) -> bool:
         return True
 
-    def exec_requested(self, command: str) -> bool:
-        return True  # any command plays the game too (or is refused politely without a terminal)
+    def exec_requested(self, command: str | bytes) -> bool:
+        """Any command plays the game too (or is refused politely without a terminal); a
+        table code as the command (the invite's `ssh -t -p PORT HOST CODE`) sits at it."""
+        if isinstance(command, bytes):
+            command = command.decode("utf-8", "replace")
+        word = command.strip().upper()
+        if len(word) == P.CODE_LENGTH and all(ch in P.CODE_ALPHABET for ch in word):
+            self.table_code = word
+        return True
 
     def subsystem_requested(self, subsystem: str) -> bool:
         return False
@@ -247,6 +256,16 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             return name, private_dir(gw.home / "users" / name_folder(name)), True
         return name, private_dir(gw.home / "guests" / secrets.token_hex(8)), False
 
+    def _invite(self) -> str:
+        """The command a friend types to come to a table through this gateway, at the
+        address this session reached it by (the table server itself may be loopback-only)."""
+        sock = self.chan.get_extra_info("sockname") if self.chan is not None else None
+        host = str(sock[0]) if sock else "HOST"
+        if host in ("0.0.0.0", "::"):
+            host = "HOST"
+        port = self.gateway.port or 22
+        return f"ssh -t -p {port} {host}" if port != 22 else f"ssh -t {host}"
+
     async def _run(self) -> None:
         name, home, owner = self._who()
         master, slave = os.openpty()
@@ -261,8 +280,11 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             "LC_ALL": "C.UTF-8",
             "COLORTERM": "truecolor",
             "DOMINOES_TUI_HOME": str(home),
+            "DOMINOES_INVITE": self._invite(),
         }
         cmd = [*self.gateway.command, "join", self.gateway.server_addr, "--name", name]
+        if self.table_code is not None:
+            cmd += ["--code", self.table_code]
         if not owner:
             cmd.append("--forget-tokens")  # a guest keeps no tokens and proves no name
         loop = asyncio.get_running_loop()

@@ -288,12 +288,21 @@ class Table:
             if self.round_over_at is None:
                 self.round_over_at = time.monotonic()
             waited = time.monotonic() - self.round_over_at
-            if self.waiting_on_people() and waited < self.server.ready_timeout:
-                try:
-                    await asyncio.wait_for(self.wake.wait(), self.server.ready_timeout - waited)
-                except asyncio.TimeoutError:
-                    pass
-                return False
+            clock = self.server.limits.turn_time
+            # a club's turn clock bounds the summary too: one person gone for a coffee
+            # must not hold the table for the full two minutes after every round
+            patience = min(self.server.ready_timeout, clock) if clock is not None else self.server.ready_timeout
+            if self.waiting_on_people():
+                if waited < patience:
+                    try:
+                        await asyncio.wait_for(self.wake.wait(), patience - waited)
+                    except asyncio.TimeoutError:
+                        pass
+                    return False
+                if clock is not None and m.phase == ROUND_OVER:
+                    late = [s.name for i, s in enumerate(self.slots)
+                            if s.kind == "human" and s.conn is not None and i not in self.ready]
+                    self.tell(f"{', '.join(late)} did not say ready within {patience:g} s: the next round begins.")
             if self.bot_delay and not any(s.kind == "human" for s in self.slots):
                 await asyncio.sleep(self.bot_delay * 2)
             self.round_over_at = None

@@ -36,8 +36,11 @@ def default_level() -> str:
 
 
 def offered_levels() -> list[str]:
-    """The bot levels a person is offered (settings, help): each level once."""
-    return [lvl for lvl in level_names() if lvl not in LEVEL_ALIASES]
+    """The bot levels a person is offered (settings, help): each level once, weakest first,
+    so that stepping through a seat's choices climbs in strength."""
+    by_strength = ("easy", "heaviest", "medium", "hard", "expert")
+    levels = [lvl for lvl in level_names() if lvl not in LEVEL_ALIASES]
+    return sorted(levels, key=lambda lvl: by_strength.index(lvl) if lvl in by_strength else len(by_strength))
 
 
 def target_presets(variant: str, players: int) -> tuple[int, ...]:

@@ -38,9 +38,13 @@ class RemoteApp(DominoesApp):
         prefs: Prefs | None = None,
         settings: MatchSettings | None = None,
         keep_tokens: bool = True,
+        invite: str | None = None,
     ) -> None:
         super().__init__(settings, prefs or Prefs(), start_now=False, table_factory=self._table_factory, offer_resume=False)
         self.host, self.port, self.player_name = host, port, name
+        # how a friend comes to a table: over the SSH gateway its command (this app's
+        # server address is the gateway's, often loopback); otherwise `dominoes join`
+        self.invite = invite
         self.code = code.upper() if code else None
         self.watch_only = watch
         self.conn: Connection | None = None
@@ -250,7 +254,7 @@ class RemoteApp(DominoesApp):
             if msg.get("code") == client.code and int(msg.get("seq", 0)) > client.seq:
                 client._push(msg)
         self.early.clear()
-        client.on_note = lambda text: self.notify(text, timeout=5, markup=False)
+        client.on_note = self._table_note
         if answer.get("table", {}).get("practice"):  # said to everyone at the table, players and watchers
             self.notify("A seeded practice table: its maker may know every deal. It is never rated.",
                         title="Seeded practice table", severity="warning", timeout=10)
@@ -259,6 +263,15 @@ class RemoteApp(DominoesApp):
         self.table_code = client.code
         self.lobby.waiting = None
         self.open_table(client)
+
+    def _table_note(self, text: str) -> None:
+        """A notice from the table (the turn clock, a refusal) is shown at once, by the table
+        screen when it is up: it counts what it has shown, so no notice is toasted twice."""
+        screen = self.screen
+        if isinstance(screen, TableScreen) and screen.client is self.client:
+            screen.tell_notes()
+        else:
+            self.notify(text, title="Table", severity="warning", timeout=8, markup=False)
 
     def _table_moved(self) -> None:
         """A state came while the table screen waits on the person here (the server's turn

@@ -206,6 +206,18 @@ async def test_the_turn_clock_lets_the_stand_in_play_and_says_why(limited) -> No
     await ana.close()
 
 
+async def test_the_turn_clock_also_bounds_the_wait_for_ready_after_a_round(limited) -> None:  # noqa: ANN001
+    """Without it, a person who walked away held the table two minutes after every round."""
+    srv = await limited(turn_time=0.3)
+    ana = await Driven.connect(srv.port, "Ana")
+    made = await ana.create(variant="block", players=2, target=200, seats=[{"kind": "human"}, {"kind": "bot"}])
+    note = await ana.wait_for(lambda m: m.get("type") == "notice" and "ready" in m["text"])  # Ana never says ready
+    assert "Ana did not say ready within 0.3 s" in note["text"] and "next round" in note["text"]
+    await ana.wait_for(lambda m: m.get("type") == "state" and m["view"]["round"] == 2 and m["view"]["phase"] == "playing")
+    assert srv.tables[made["code"]].match.round_no >= 2
+    await ana.close()
+
+
 async def test_a_torn_log_is_cut_back_and_the_table_resumes(tmp_path) -> None:  # noqa: ANN001
     data = tmp_path / "server"
     first = Server(data, bot_delay=0.0, default_level="random", standin_delay=600)

@@ -240,5 +240,9 @@ async def test_the_turn_clock_at_work_in_the_app(tmp_path) -> None:  # noqa: ANN
             await until(pilot, lambda: any(e.get("seat") == mine and e["event"] == "play"
                                            for e in app.client.view(mine).history), "a move made for Ana")
             await until(pilot, lambda: any("ran out of time" in str(n.message) for n in app._notifications), "the notice")
+            await pilot.pause(0.3)
+            shown = [str(n.message) for n in app._notifications if "ran out of time" in str(n.message)]
+            told = [n for n in app.client.notes if "ran out of time" in n]
+            assert len(shown) == len(told), "each notice is toasted once, not by the app and again by the table screen"
     finally:
         await srv.close()

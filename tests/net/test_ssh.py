@@ -158,3 +158,40 @@ async def test_one_crashed_session_leaves_the_others_alone(server: Server, gatew
             if proc.returncode is None:
                 proc.kill()
                 await proc.wait()
+
+
+@needs_ssh
+async def test_the_invite_over_ssh_is_the_ssh_command_and_its_code_seats_you(server: Server, gateway: Gateway, tmp_path) -> None:  # noqa: ANN001
+    """Over the gateway the table server is loopback, so `dominoes join 127.0.0.1:…` would
+    send a friend nowhere: the waiting room shows the gateway's own `ssh` command with the
+    code, and that command (the code as the ssh command) sits the friend at the table."""
+    from .helpers import Driven
+
+    ana = await Driven.connect(server.port, "Ana")
+    made = await ana.create(variant="draw", players=2, target=20, seats=[{"kind": "human"}, {"kind": "human"}])
+    code = made["code"]
+    env = {**os.environ, "TERM": "xterm-256color"}
+    proc = await asyncio.create_subprocess_exec(
+        SSH, "-tt", "-p", str(gateway.port), *SSH_OPTS, *key_opts(make_key(tmp_path, "ben")), "Ben@127.0.0.1", code.lower(),
+        stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE, env=env,
+    )
+    try:
+        # both seats taken: the table starts, and Ben is at it without touching the lobby
+        await asyncio.wait_for(ana.wait_for(lambda m: m.get("type") == "state"), WAIT)
+        table = next(t for t in server.tables.values() if t.code == code)
+        assert [s.name for s in table.slots] == ["Ana", "Ben"]
+        [session] = gateway.sessions
+        assert session._invite() == f"ssh -t -p {gateway.port} 127.0.0.1"  # what the game is given as DOMINOES_INVITE
+        proc.stdin.write(b"\x11")
+        await proc.stdin.drain()
+        await finish(proc)
+    finally:
+        if proc.returncode is None:
+            proc.kill()
+            await proc.wait()
+        await ana.close()
+    # the line the waiting room shows a person who came over SSH
+    from dominoes_tui.ui.screens.lobby import invite_line
+
+    assert invite_line(f"ssh -t -p {gateway.port} 127.0.0.1", "127.0.0.1", server.port, code) == f"ssh -t -p {gateway.port} 127.0.0.1 {code}"
+    assert invite_line(None, "::1", 7788, code) == f"dominoes join [::1]:7788 --code {code}"

@@ -226,6 +226,7 @@ def test_11_seats_set_the_player_count_and_variants_ignore_case() -> None:
     assert settings.variant == "allfives" and settings.players == 3
     assert [s.level for s in settings.seats] == [None, "medium", "hard"]
     assert "easy" in offered_levels() and "random" not in offered_levels()
+    assert offered_levels() == ["easy", "heaviest", "medium", "hard", "expert"], "a seat's choices climb in strength"
 
 
 async def test_11_the_settings_offer_easy_once() -> None:

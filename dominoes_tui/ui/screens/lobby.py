@@ -107,6 +107,14 @@ class SeatPicker(ModalScreen["int | str | None"]):
         self.dismiss(None)
 
 
+def invite_line(via_ssh: str | None, host: str, port: int, code: str) -> str:
+    """One line to copy: the gateway's `ssh` command with the code, or `dominoes join`."""
+    if via_ssh:
+        return f"{via_ssh} {code}"
+    host = f"[{host}]" if ":" in host else host
+    return f"dominoes join {host}:{port} --code {code}"
+
+
 class LobbyScreen(Screen[None]):
     BINDINGS = [
         Binding("enter", "join", "Join"),
@@ -192,8 +200,7 @@ class LobbyScreen(Screen[None]):
             if t.get("practice"):
                 text.append("A seeded practice table: its maker may know every deal; it is never rated.\n", "bold")
             text.append("  ".join(f"{s['seat'] + 1}: {seat_words(s, app.seat)}" for s in t["seats"]) + "\n")
-            host = f"[{app.host}]" if ":" in app.host else app.host
-            text.append(f"Invite: dominoes join {host}:{app.port} --code {t['code']}\n", "bold")
+            text.append(f"Invite: {invite_line(app.invite, app.host, app.port, t['code'])}\n", "bold")
             if app.creator:
                 text.append("Press s to start now (bots take the free seats); ", "bold")
             else:
