@@ -231,3 +231,33 @@ async def test_the_log_never_hides_moves_while_the_chain_stands_half_empty() -> 
             await press(pilot, "enter")
             await press(pilot, "enter")  # an end, where the tile fits two
     assert checked >= 5  # turns with both spinner arms on the table were seen
+
+
+async def test_a_projectors_chain_shrinks_to_normal_tiles_before_compact_ones() -> None:
+    # found on a 200x60 projector: long All Fives arms did not fit at double size, and the
+    # chain fell straight to one-row tiles with twenty rows standing empty under the log
+    import re
+
+    from dominoes_tui.ui.chain_render import chain_height
+    from dominoes_tui.ui.widgets.chain import Chain
+
+    app = make_app("allfives", players=4, seats="Ana", seed=8)
+    compact_turns = 0
+    async with app.run_test(size=(200, 60)) as pilot:
+        for _ in range(40):
+            try:
+                screen = await my_turn(app, pilot)
+            except AssertionError:
+                break  # the round ended
+            chain = screen.query_one(Chain)
+            drawn = str(chain.render()).split("\n")
+            if re.search(r"\[\d│\d\]", "".join(drawn)):  # one-row tiles: the compact drawing
+                compact_turns += 1
+                log = str(screen.query_one("#log").render()).split("\n")
+                spare = sum(1 for line in drawn + log if not line.strip())
+                room = chain.size.height + screen.query_one("#log").size.height - sum(1 for line in log if line.strip())
+                normal = chain_height(screen.view_.layout, chain.content_size.width, compact=False)
+                assert normal > room, f"normal tiles ({normal} rows) fit in {room}; {spare} rows stood empty"
+            await press(pilot, "enter")
+            await press(pilot, "enter")  # an end, where the tile fits two
+    assert compact_turns  # the arms did grow too long for the room at some turn

@@ -62,14 +62,17 @@ class TableWords:
             return
         width = max(20, chain.content_size.width or self.size.width)
         big = self.look.big
-        full = chain_height(view.layout, width, compact=False, big=big)
-        compact = chain_height(view.layout, width, compact=True, big=big)
-        # All Fives: arms too long to stand are laid sideways, far shorter than compact;
-        # sized for compact, the chain stood half empty while the log had two lines
-        smallest = chain_height(view.layout, width, compact=True, big=big, sideways=True)
-        want_log = min(max(LOG_MIN, unseen), max(2, free - smallest))
-        chain_rows = next((rows for rows in (full, compact, smallest) if rows + want_log <= free),
-                          max(3, free - want_log))
+        # From the largest drawing to the smallest: big tiles (projector), normal ones,
+        # compact, and compact with All Fives arms laid sideways. Sized for compact when
+        # the arms lay sideways, the chain stood half empty while the log had two lines;
+        # without the normal size, a projector's chain fell from big straight to compact.
+        sizes = [chain_height(view.layout, width, compact=False, big=big)]
+        if big:
+            sizes.append(chain_height(view.layout, width, compact=False))
+        sizes += [chain_height(view.layout, width, compact=True),
+                  chain_height(view.layout, width, compact=True, sideways=True)]
+        want_log = min(max(LOG_MIN, unseen), max(2, free - sizes[-1]))
+        chain_rows = next((rows for rows in sizes if rows + want_log <= free), max(3, free - want_log))
         chain_rows = max(1, min(chain_rows, free - 2))
         heights = (chain_rows, free - chain_rows)
         if heights != self._heights:
