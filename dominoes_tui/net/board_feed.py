@@ -35,8 +35,8 @@ def last_move(table: Table) -> str:
         if kind == "pass":
             return f"{who} passed"
         if kind == "round_end":
-            return f"round {m.round_no} over"
-    return f"round {m.round_no} dealt"
+            return f"deal {m.round_no} over"  # a match's round: the board's rounds are the evening's
+    return f"deal {m.round_no}: tiles dealt"
 
 
 def summary(table: Table) -> dict[str, Any]:

@@ -30,6 +30,7 @@ class Conn:
     errors: int = 0
     closed: bool = False
     created: list[Any] = field(default_factory=list)  # tables this client made and has not sat at
+    board: bool = False  # a projector board (asked for `board`): a screen, not a person online
 
     def send(self, message: dict[str, Any]) -> None:
         self.send_bytes(P.encode(message))

@@ -175,7 +175,7 @@ class QuickMatch:
         for s in self.queue:
             key = f"{s.variant} {s.players}p"
             searching[key] = searching.get(key, 0) + 1
-        online = sum(1 for c in self.server.conns if c.hello)
+        online = sum(1 for c in self.server.conns if c.hello and not c.board)
         return {"online": online, "searching": searching}
 
     def changed(self) -> None:

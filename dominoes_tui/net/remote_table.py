@@ -46,6 +46,7 @@ class RemoteTable(TableClient):
         self.on_note: Callable[[str], None] | None = None  # the app shows refusals and drops
         self.on_lost: Callable[[], None] | None = None
         self.on_state: Callable[[], None] | None = None  # a new state is queued
+        self.on_seats: Callable[[], None] | None = None  # the seats changed between states
         conn.on_push = self._push
         conn.on_lost = self._lost
         if conn.closed:
@@ -68,6 +69,8 @@ class RemoteTable(TableClient):
             self._event.set()
         elif kind == "table" and msg["table"]["code"] == self.code:
             self.seats = P.seat_infos(msg["table"]["seats"], self.my_seat)
+            if self.on_seats is not None:  # someone sat down, dropped or came back: no state says so
+                self.on_seats()
         elif kind == "error":
             self._note(f"Server: {plain(msg.get('reason'), 200)}")
         elif kind == "notice" and msg.get("code") == self.code:

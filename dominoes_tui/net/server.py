@@ -167,7 +167,8 @@ class Server(Seating):
         in_lobby = [c for c in self.conns if c.hello and c.table is None]  # never those at a table
         if not in_lobby:
             return
-        data = P.encode({"type": "tables", "tables": self.lobby()})
+        # who is online and searching rides along: the lobby's count is never left stale
+        data = P.encode({"type": "tables", "tables": self.lobby(), **self.quick.presence()})
         for c in in_lobby:
             c.send_bytes(data)
 
@@ -429,12 +430,16 @@ class Server(Seating):
         elif kind in QUICK_REQUESTS:
             reply(self.quick.request(conn, kind, data))
         elif kind == "board":
+            if not conn.board:
+                conn.board = True
+                self.quick.changed()  # one fewer person online in the lobby's count
             leaders = self.records.board_top if self.records is not None else None
             reply(board(self.tables, self.tournament_host, data.get("feature"), leaders))
         elif kind == "leave":
             self.dropped(conn)
             reply({"type": "left"})
-            conn.send({"type": "tables", "tables": self.lobby()})
+            # back in the lobby: presence told while at a table was not sent to this person
+            conn.send({"type": "tables", "tables": self.lobby(), **self.quick.presence()})
 
     def _my_table(self, conn: Conn) -> Table:
         if conn.table is None or conn.table.code not in self.tables:

@@ -7,6 +7,7 @@ same facts in brief. Every name is shown as plain text.
 """
 from __future__ import annotations
 
+import textwrap
 from dataclasses import replace
 from typing import Any, Sequence
 
@@ -39,13 +40,14 @@ def _sides(t: dict[str, Any]) -> list[tuple[str, int]]:
 
 def _turn(t: dict[str, Any]) -> str:
     if t["to_act"] is None:
-        return "between rounds" if t["phase"] != "match_over" else "finished"
+        return "between deals" if t["phase"] != "match_over" else "finished"
     return f"to play: {plain_text(t['seats'][t['to_act']]['name'], 14)}"
 
 
 def mini_rows(t: dict[str, Any], width: int) -> list[str]:
     """A live table in a few lines: code and rules, each side with its score, turn, last move."""
-    rows = [f"{t['code']}  {t['title']} r{t['round']}"[:width]]
+    # a match's "round" is a deal here: "round" on this board is the tournament's
+    rows = [f"{t['code']}  {t['title']} · deal {t['round']}"[:width]]
     for i, (names, score) in enumerate(_sides(t)):
         mark = ">" if t["to_act"] is not None and t["to_act"] in t["sides"][i] else " "
         rows.append(f"{mark}{names[: width - 6]:<{width - 6}}{score:>5}")
@@ -114,10 +116,12 @@ def _side_column(c: Canvas, x: int, width: int, height: int, board: dict[str, An
     leaderboard only where it fits whole (after the evening's own facts)."""
     tour = board.get("tournament")
     sections: list[tuple[str, list[str]]] = []
-    if tour:
+    if tour and tour["state"] == "registering":  # the field so far; nothing played yet
+        names = [plain_text(e["name"], width - 4) for e in tour["entrants"] if not e["withdrawn"]]
+        sections.append((f"Entered ({len(names)})", [f"  {n}" for n in names] or ["  nobody yet"]))
+    elif tour:
         sections.append(("Standings", _standings_rows(tour, 16 if large else 6, width)))
-        sections.append((f"Round {tour['round']}" if tour["state"] != "registering" else "Entered",
-                         _round_rows(tour, width)))
+        sections.append((f"Round {tour['round']}", _round_rows(tour, width)))
     else:
         sections.append(("No tournament tonight", []))
     club = leaderboard_rows(board.get("leaderboard"), width)
@@ -157,11 +161,30 @@ def headline(board: dict[str, Any], where: str) -> str:
 
 def _featured_header(t: dict[str, Any], auto: bool) -> list[str]:
     how = "auto: the closest game" if auto else "picked"
-    first = f"Table {t['code']} ({how}) · {t['title']}, round {t['round']}, target {t['target']}"
+    first = f"Table {t['code']} ({how}) · {t['title']}, deal {t['round']}, target {t['target']}"
     sides = "   ".join(f"{names} {score}" for names, score in _sides(t))
     hands = [f"{plain_text(seat['name'], 14)} {n}" for seat, n in zip(t["seats"], t["hand_sizes"])]
     held = "in hand: " + ", ".join(hands) + (f" · boneyard {t['boneyard']}" if t["boneyard"] else "")
     return [first, sides, f"{_turn(t)} · {plain_text(t['last'], 60)}", held]
+
+
+def _idle_rows(board: dict[str, Any]) -> list[str]:
+    """The big area with no table in play: the evening's state in words (who won it, at
+    the end), else that nothing is being played."""
+    tour = board.get("tournament")
+    if tour and tour["state"] == "over" and tour["standings"]:
+        top = tour["standings"]
+        rows = [f"The evening is over. {plain_text(top[0]['name'])} wins it ({top[0]['shown']} pts).", ""]
+        for s in top[:3]:
+            rows.append(f"  {s['rank']}. {plain_text(s['name'])}  {s['shown']} pts, opponents' score {s['opponents_score']:g}")
+        return rows
+    if tour and tour["state"] == "registering":
+        count = sum(1 for e in tour["entrants"] if not e["withdrawn"])
+        return [f"A tournament is open: {count} entered so far. Join the server's lobby and press t to enter; "
+                f"{plain_text(tour['organizer'])} starts it."]
+    if tour and tour["state"] == "playing":
+        return [f"Round {tour['round']} is over at every table; the next round is being paired."]
+    return ["No table is being played right now."]
 
 
 def render_board(board: dict[str, Any], width: int, height: int, look: Look, where: str = "") -> list[Text]:
@@ -182,7 +205,7 @@ def render_board(board: dict[str, Any], width: int, height: int, look: Look, whe
     # the featured table, large
     y = 2
     if featured is None:
-        c.put(1, y, "No table is being played right now." if not tables else "")
+        c.block(1, y, [part for row in _idle_rows(board) for part in (textwrap.wrap(row, main_w - 2) or [""])])
     else:
         for i, row in enumerate(_featured_header(featured, bool(board.get("auto")))):
             c.put(1, y + i, row[: main_w - 2], "bold" if i == 0 else None)

@@ -92,6 +92,11 @@ class RemoteApp(DominoesApp):
         self.push_screen(self.lobby)
         self.do(self.connect())
 
+    def after_match(self) -> str:
+        """What `n` on the match-end screen does here: back to the lobby, or straight on
+        to this person's table of the evening's next round when it is paired already."""
+        return "To your next table" if self.evening.seat_waiting() else "Back to the lobby"
+
     def open_settings(self) -> None:
         """After a match ("new match"): back to the lobby, not the local settings."""
         self.do(self.leave())
@@ -114,6 +119,8 @@ class RemoteApp(DominoesApp):
         elif kind in ("tournament", "seated"):
             self.quick.on_push(msg)
             self.evening.on_push(msg)
+            if self.lobby.is_mounted:
+                self.lobby.redraw()  # its line about the evening
         elif kind == "presence":
             self.quick.on_push(msg)
         elif kind == "error":
@@ -260,6 +267,7 @@ class RemoteApp(DominoesApp):
                         title="Seeded practice table", severity="warning", timeout=10)
         client.on_lost = self._lost
         client.on_state = self._table_moved
+        client.on_seats = self._seats_changed
         self.table_code = client.code
         self.lobby.waiting = None
         self.open_table(client)
@@ -283,6 +291,13 @@ class RemoteApp(DominoesApp):
         waits_on_me = shown.phase == "playing" and shown.to_act == client.my_seat
         if isinstance(screen, TableScreen) and screen.client is client and not screen.busy and waits_on_me:
             screen.drive()
+
+    def _seats_changed(self) -> None:
+        """Someone at the table arrived, dropped or came back: the seats panel says so now,
+        not at the next move (a tournament table's people arrive one by one)."""
+        screen = self.screen
+        if isinstance(screen, TableScreen) and screen.client is self.client:
+            screen.redraw()  # draws the view shown now, with the new seats (also while waiting on a move)
 
     async def start(self) -> None:
         if self.pending is not None:

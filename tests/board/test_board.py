@@ -246,3 +246,62 @@ async def test_boards_asking_every_second_read_the_records_once_in_a_while(tmp_p
             break
     assert reads == ["draw", "all"]
     await records.close()
+
+
+def _main_area(text: str) -> str:
+    """The words of the big area (left of the column), wrapped lines joined."""
+    return " ".join(" ".join(line.split("│")[0].split()) for line in text.splitlines()[1:]).strip()
+
+
+def _evening_board(play_all: bool) -> dict[str, Any]:
+    """A board with no live table: an evening registering, or played to its end."""
+    from dominoes_tui.net.board_feed import board
+    from dominoes_tui.net.evening import Evening, EveningSettings
+
+    from .fixtures import FakeHost
+
+    evening = Evening.open(EveningSettings(variant="draw", format="swiss", rounds=2, target=100), "Ana", seed=4)
+    for name in ("Ana", "Ben", "Cy", "Dora"):
+        evening.register(name)
+    if play_all:
+        plans = evening.start()
+        while plans:
+            codes = [f"T{p.round}{p.table}" for p in plans]
+            for plan, code in zip(plans, codes):
+                evening.opened(plan, code)
+            new: list[Any] = []
+            for plan, code in zip(plans, codes):
+                new = evening.finished(code, [100, 10 * plan.table]) or new
+            plans = new
+        assert evening.state == "over"
+    return board({}, FakeHost(evening), None, lambda variant: [])  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_during_registration_the_board_lists_who_entered_and_how_to_enter(size: tuple[int, int]) -> None:
+    text = plain(render_board(_evening_board(play_all=False), *size, Look()))
+    assert "Entered (4)" in text and "Standings" not in text
+    assert "Join the server's lobby and press t to enter; Ana starts it." in _main_area(text)
+    for name in ("Ana", "Ben", "Cy", "Dora"):
+        assert f"  {name}" in text
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_at_the_end_the_board_says_who_won_the_evening(size: tuple[int, int]) -> None:
+    board = _evening_board(play_all=True)
+    winner = board["tournament"]["standings"][0]
+    text = plain(render_board(board, *size, Look()))
+    assert f"The evening is over. {winner['name']} wins it ({winner['shown']} pts)." in _main_area(text)
+    assert "No table is being played" not in text
+
+
+def test_a_matchs_rounds_are_called_deals_beside_the_tournaments_rounds() -> None:
+    board = sample_board()
+    text = plain(render_board(board, 200, 60, Look()))
+    assert "Draw, deal 1, target 100" in text and "Draw · deal 1" in text and "Draw r1" not in text
+    assert "round 2 of 3" in text.splitlines()[0]
+    from dominoes_tui.net.board_feed import last_move
+
+    from .fixtures import _table
+
+    assert last_move(_table("ZZZZ", ["Ana", "Ben"], 3, 0)) == "deal 1: tiles dealt"

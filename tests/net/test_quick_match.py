@@ -105,3 +105,29 @@ async def test_the_waiting_room_shows_an_invite_line(server: Server) -> None:
         code = app.pending["code"]
         info = str(app.lobby.query_one("#lobby-info").render())
         assert f"Invite: dominoes join 127.0.0.1:{server.port} --code {code}" in info
+
+
+async def test_a_projector_board_is_not_counted_as_a_person_online(server: Server) -> None:
+    ana = await Driven.connect(server.port, "Ana")
+    board = await Driven.connect(server.port, "Board")
+    assert (await ana.conn.request({"type": "list"}))["online"] == 2  # a hello alone could be anyone
+    await board.conn.request({"type": "board"})
+    presence = await ana.wait_for(lambda m: m.get("type") == "presence" and m["online"] == 1)
+    assert presence["online"] == 1, "the board's screen left the count once it asked for the board"
+    await board.close()
+    await ana.close()
+
+
+async def test_back_in_the_lobby_a_person_is_told_who_searches_now(server: Server) -> None:
+    """Tried as a new user: after a quick match, the lobby still said '1 searching' (the
+    count changed while the person sat at the table, and nobody at a table is told)."""
+    ana, ben = [await Driven.connect(server.port, n) for n in ("Ana", "Ben")]
+    assert (await ana.conn.request({"type": "list"}))["searching"] == {}
+    await ana.create(variant="draw", players=2, target=20, seats=[{"kind": "human"}, {"kind": "bot", "level": "random"}])
+    await ben.conn.request({"type": "quick_match", "variant": "block", "players": 2, "bots": False})
+    mark = len(ana.pushed)
+    await ana.conn.request({"type": "leave"})
+    back = await ana.wait_for(lambda m: m.get("type") == "tables", since=mark)
+    assert back["searching"] == {"block 2p": 1} and back["online"] == 2
+    await ana.close()
+    await ben.close()

@@ -7,6 +7,8 @@ from typing import Any
 
 import pytest
 
+from textual.widgets import Button
+
 from dominoes_tui.net.server import Server
 from dominoes_tui.net.remote_table import RemoteTable
 from dominoes_tui.ui import remote_app
@@ -100,7 +102,11 @@ async def test_lobby_join_play_a_hosted_match(server: Server) -> None:
         assert report is not None and report.match_over
         assert [s.name for s in client.seats][:2] == ["Ben", "Ana"]
         await asyncio.wait_for(other, WAIT)
-        await pilot.press("n")  # a new match: back to the lobby
+        # a hosted match ends back in the lobby, and the screen says so (not "New match")
+        end = app.screen
+        assert str(end.query_one("#new", Button).label) == "Back to the lobby (n)"
+        assert [b.description for b in end._bindings.key_to_bindings["n"]] == ["Back to the lobby"]
+        await pilot.press("n")
         await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby again")
     await ben.close()
 
@@ -246,3 +252,25 @@ async def test_the_turn_clock_at_work_in_the_app(tmp_path) -> None:  # noqa: ANN
             assert len(shown) == len(told), "each notice is toasted once, not by the app and again by the table screen"
     finally:
         await srv.close()
+
+
+async def test_the_seats_panel_shows_someone_dropping_without_waiting_for_a_move(patient_server: Server) -> None:
+    """Tried as a new user in a tournament: a person who had just sat down still showed as
+    'away' to the other until a move was made (only a state redrew the seats)."""
+    server = patient_server
+    ben = await Driven.connect(server.port, "Ben")
+    made = await ben.create(variant="draw", players=2, target=100, seats=[{"kind": "human"}, {"kind": "human"}])
+    app = RemoteApp("127.0.0.1", server.port, "Ana", code=made["code"])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.query("#seats"), "the table screen")
+        panel = app.screen.query_one("#seats")
+
+        def ben_row() -> str:
+            return next((line for line in str(panel.render()).splitlines() if "Ben" in line), "")
+
+        await until(pilot, lambda: "person" in ben_row(), "Ben shown at the table")
+        seq = app.client.seq
+        server.tables[made["code"]].slots[0].conn.abort()  # Ben's network goes away
+        await until(pilot, lambda: "away" in ben_row(), "Ben shown away")
+        assert app.client.seq == seq, "no state came: the seats message alone redrew the panel"
+    await ben.close()

@@ -58,6 +58,8 @@ async def test_open_enter_start_play_and_read_the_standings(server: Server) -> N
         await asyncio.wait_for(other, WAIT)
         await pilot.press("n")  # back to the lobby
         await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby again")
+        await until(pilot, lambda: "The tournament is over: t shows the final standings"
+                    in str(app.lobby.query_one("#lobby-info").render()), "the lobby to say the evening is over")
         await pilot.press("t")
         await until(pilot, lambda: isinstance(app.screen, EveningScreen) and app.evening.tournament["state"] == "over",
                     "the final standings")
@@ -66,3 +68,26 @@ async def test_open_enter_start_play_and_read_the_standings(server: Server) -> N
         rows = {r["name"]: r["points"] for r in app.evening.tournament["standings"]}
         assert sorted(rows.values()) == [0, 1]
     await ben.close()
+
+
+def test_the_match_end_leads_to_the_next_rounds_table_once_it_is_paired() -> None:
+    app = RemoteApp("127.0.0.1", 11299, "Ana")
+    assert app.after_match() == "Back to the lobby"  # no evening, or the next round not paired yet
+    app.evening.you = {"entered": True, "seat": {"round": 2, "table": 1, "seat": 0, "code": "KXMP", "token": "t"}}
+    assert app.after_match() == "To your next table"
+    app.evening._taken.add("KXMP")  # already taken there (this is that table's match ending)
+    assert app.after_match() == "Back to the lobby"
+
+
+def test_the_lobby_says_where_the_evening_stands_for_this_person() -> None:
+    follower = RemoteApp("127.0.0.1", 11299, "Ana").evening
+    assert follower.lobby_line() == ""
+    t = {"state": "registering", "round": 0, "settings": {"rounds": 3}}
+    follower.tournament, follower.you = t, {"entered": False}
+    assert follower.lobby_line() == "A tournament is open for registration: t, then r enters you."
+    follower.you = {"entered": True}
+    assert "you are entered" in follower.lobby_line()
+    follower.tournament = {**t, "state": "playing", "round": 2}
+    assert follower.lobby_line().startswith("Tournament round 2 of 3: you are taken to your table when the next")
+    follower.you = {"entered": False}
+    assert follower.lobby_line() == "Tournament round 2 of 3 is being played; t shows the standings."

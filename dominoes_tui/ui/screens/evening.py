@@ -61,6 +61,30 @@ class EveningFollower:
             screen.redraw()
         self.maybe_go()
 
+    def lobby_line(self) -> str:
+        """The evening in one line for the lobby, so nobody waits there wondering."""
+        t, you = self.tournament, self.you
+        if not t:
+            return ""
+        s = t["settings"]
+        if t["state"] == "registering":
+            if you.get("entered"):
+                return "Tournament: registration is open and you are entered; t shows who else."
+            return "A tournament is open for registration: t, then r enters you."
+        if t["state"] == "over":
+            return "The tournament is over: t shows the final standings."
+        where = f"Tournament round {t['round']} of {s['rounds']}"
+        if not you.get("entered"):
+            return f"{where} is being played; t shows the standings."
+        if self.seat_waiting():
+            return f"{where}: taking you to your table…"
+        return f"{where}: you are taken to your table when the next round is paired; t shows the standings."
+
+    def seat_waiting(self) -> bool:
+        """A seat this person has not been taken to yet (the next round is paired)."""
+        seat = self.you.get("seat")
+        return bool(seat and seat.get("code") and seat["code"] not in self._taken)
+
     def maybe_go(self) -> None:
         """Take the person to their seat of this round, once, when they are not at a table."""
         seat = self.you.get("seat")

@@ -210,6 +210,9 @@ class LobbyScreen(Screen[None]):
             text.append(self.message + "\n")
             if app.quick.mine:
                 text.append(app.quick.status() + "\n", "bold")
+            evening = app.evening.lobby_line()
+            if evening:
+                text.append(evening + "\n", "bold")
             if app.conn is not None:
                 text.append("Enter joins the table under the cursor, w watches it, c makes a new table.", "dim")
         info.update(text)

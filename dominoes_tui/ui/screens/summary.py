@@ -138,9 +138,14 @@ class MatchEndScreen(ModalScreen[str]):
     #buttons Button { margin-right: 2; }
     """
 
-    def __init__(self, report: RoundReport, config: TableConfig, seats: tuple[SeatInfo, ...]) -> None:
+    def __init__(
+        self, report: RoundReport, config: TableConfig, seats: tuple[SeatInfo, ...], next_label: str = "New match",
+    ) -> None:
         super().__init__()
         self.report, self.config, self.seats = report, config, seats
+        self.next_label = next_label  # what `n` leads to: a new match here, the lobby on a server
+        if next_label != "New match":  # the footer says it too (bindings are copied per screen)
+            self._bindings.key_to_bindings["n"] = [Binding("n", "new", next_label)]
 
     def compose(self) -> ComposeResult:
         from textual.containers import Horizontal
@@ -151,7 +156,7 @@ class MatchEndScreen(ModalScreen[str]):
                 yield Static(Text(line, "bold"))
             yield Static(totals_text(self.report, self.config, self.seats))
             with Horizontal(id="buttons"):
-                yield Button("New match (n)", id="new", variant="primary", compact=True)
+                yield Button(f"{self.next_label} (n)", id="new", variant="primary", compact=True)
                 yield Button("Quit (q)", id="quit", compact=True)
         yield TooSmall()
         yield Footer()

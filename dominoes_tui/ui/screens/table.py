@@ -189,7 +189,8 @@ class TableScreen(TableWords, TableDisplayActions, Screen[str]):
 
         def after_summary(_: object) -> None:
             if report.match_over:
-                self.app.push_screen(MatchEndScreen(report, self.client.config, self.client.seats), self.dismiss)
+                label = getattr(self.app, "after_match", lambda: "New match")()
+                self.app.push_screen(MatchEndScreen(report, self.client.config, self.client.seats, label), self.dismiss)
                 return
             self.client.next_round()
             if self.hotseat:
