@@ -146,7 +146,8 @@ def format_report(out: dict[str, Any]) -> str:
         lines += ["", f"  --quick: the hard level plays with {out['plan']['strength_think_ms']:g} ms a move and few matches;"
                   " judge the targets on a full run."]
     if "pairing" in out:
-        lines += ["", "Tournament: pairing and seating one round (rounds 2-5, made-up results)", ""]
+        lines += ["", "Tournament: pairing and seating one round (rounds 2-5, made-up results;",
+                  "  'hosted': a table server pairs, deals and files every table of the round)", ""]
         lines.append(f"  {'format':<24} {'entrants':>8} {'median ms':>10} {'max ms':>10}")
         for r in out["pairing"]:
             name = f"{r['variant']} {r['format']}" + (f" {r['players']}p" if r["players"] else "")

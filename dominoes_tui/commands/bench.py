@@ -118,6 +118,10 @@ def run(args: argparse.Namespace) -> int:
 
         print("bench: pairing and seating a round for 100 entrants…", file=progress)
         out["pairing"] = [pairing_times(v, f, p, 100, 5, args.seed) for v, f, p in PAIRING_FORMATS]
+        from ..bench.hosted_round import hosted_round_times
+
+        print("bench: pairing and seating a hosted round for 100 entrants (a server in this process)…", file=progress)
+        out["pairing"].append(hosted_round_times(100, 5, args.seed))
     if "startup" in parts:
         from ..bench.startup import startup_times
 

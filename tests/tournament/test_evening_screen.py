@@ -89,5 +89,8 @@ def test_the_lobby_says_where_the_evening_stands_for_this_person() -> None:
     assert "you are entered" in follower.lobby_line()
     follower.tournament = {**t, "state": "playing", "round": 2}
     assert follower.lobby_line().startswith("Tournament round 2 of 3: you are taken to your table when the next")
+    follower.tournament = {**t, "state": "playing", "round": 3}  # the last round: there is no next table
+    assert follower.lobby_line().startswith("Tournament round 3 of 3, the last: the final standings come when")
+    follower.tournament = {**t, "state": "playing", "round": 2}
     follower.you = {"entered": False}
     assert follower.lobby_line() == "Tournament round 2 of 3 is being played; t shows the standings."

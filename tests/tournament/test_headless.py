@@ -96,3 +96,13 @@ def test_bench_times_pairing_for_a_field(capsys: pytest.CaptureFixture[str]) -> 
     assert row["rounds_timed"] == 2 and 0 < row["median_ms"] <= row["max_ms"]
     text = format_report({"quick": False, "seed": 1, "machine": {"python": "3", "cores": 2}, "pairing": [row], "seconds": 1.0})
     assert "draw swiss" in text and "12" in text
+
+
+def test_bench_times_a_hosted_round_on_a_server_in_process() -> None:
+    from dominoes_tui.bench.hosted_round import hosted_round_times
+    from dominoes_tui.commands.bench import format_report
+
+    row = hosted_round_times(entrants=10, rounds=3, seed=2)
+    assert row["rounds_timed"] == 2 and 0 < row["median_ms"] <= row["max_ms"]
+    text = format_report({"quick": False, "seed": 1, "machine": {"python": "3", "cores": 2}, "pairing": [row], "seconds": 1.0})
+    assert "draw swiss hosted" in text and "a table server pairs, deals and files" in text

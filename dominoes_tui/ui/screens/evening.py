@@ -78,6 +78,8 @@ class EveningFollower:
             return f"{where} is being played; t shows the standings."
         if self.seat_waiting():
             return f"{where}: taking you to your table…"
+        if t["round"] >= s["rounds"]:  # the last round: no next table, only the final standings
+            return f"{where}, the last: the final standings come when every table is done; t shows them."
         return f"{where}: you are taken to your table when the next round is paired; t shows the standings."
 
     def seat_waiting(self) -> bool:
