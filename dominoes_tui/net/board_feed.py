@@ -55,11 +55,14 @@ def summary(table: Table) -> dict[str, Any]:
     }
 
 
-def excitement(s: dict[str, Any], last_round: set[str]) -> tuple[int, float, float]:
-    """Tables of the tournament's last round first, then the closest scores, then the nearest to the end."""
+def excitement(s: dict[str, Any], last_round: set[str], evening: set[str] = frozenset()) -> tuple[int, int, float, float]:
+    """Tables of the tournament's last round first, then the evening's other tables (a
+    quick match beside them is not the evening's channel), then the closest scores, then
+    the nearest to the end."""
     scores = sorted(s["scores"], reverse=True) + [0]
     target = max(1, s["target"])
-    return (int(s["code"] in last_round), -(scores[0] - scores[1]) / target, scores[0] / target)
+    code = s["code"]
+    return (int(code in last_round), int(code in evening), -(scores[0] - scores[1]) / target, scores[0] / target)
 
 
 def board(
@@ -69,12 +72,15 @@ def board(
     summaries = [summary(t) for t in live]
     evening = host.public() if host is not None else None
     last_round: set[str] = set()
-    if evening and evening["state"] == "playing" and evening["round"] == evening["settings"]["rounds"]:
-        last_round = {tb["code"] for tb in evening["tables"] if tb["code"]}
+    this_round: set[str] = set()
+    if evening and evening["state"] == "playing":
+        this_round = {tb["code"] for tb in evening["tables"] if tb["code"]}
+        if evening["round"] == evening["settings"]["rounds"]:
+            last_round = this_round
     chosen = feature if isinstance(feature, str) and feature in {s["code"] for s in summaries} else None
     auto = chosen is None
     if auto and summaries:
-        chosen = max(summaries, key=lambda s: excitement(s, last_round))["code"]
+        chosen = max(summaries, key=lambda s: excitement(s, last_round, this_round))["code"]
     msg: dict[str, Any] = {"type": "board", "tables": summaries, "tournament": evening, "featured": chosen, "auto": auto}
     if leaders is not None:
         # the evening's variant when there is one (its games move that list), else every variant

@@ -48,7 +48,9 @@ LEADERS = [
 ]
 
 
-def sample_board(feature: str | None = None, leaders: list[dict[str, Any]] | None = LEADERS) -> dict[str, Any]:
+def sample_board(
+    feature: str | None = None, leaders: list[dict[str, Any]] | None = LEADERS, quick_match: bool = False,
+) -> dict[str, Any]:
     people = ["Ana", "Ben", "Cy", "Dora", "Eli", "Fay", "Gus", "Hal"]
     evening = Evening.open(EveningSettings(variant="draw", format="swiss", rounds=3, target=100), "Ana", seed=4)
     for p in people:
@@ -65,5 +67,9 @@ def sample_board(feature: str | None = None, leaders: list[dict[str, Any]] | Non
         code = CODES[i]
         evening.codes[tb.number] = code
         tables[code] = _table(code, list(tb.seats), 10 + i, 3 + 2 * i)
+    if quick_match:  # a table beside the evening, its scores as close as can be
+        quick = _table("QQQQ", ["Ira", "Jo"], 40, 2)
+        quick.match.scores = [0, 0]  # type: ignore[union-attr]
+        tables["QQQQ"] = quick
     rows = None if leaders is None else [dict(r) for r in leaders]  # a test may change its copy
     return board(tables, FakeHost(evening), feature, lambda variant: rows)  # type: ignore[arg-type]

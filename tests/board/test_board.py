@@ -305,3 +305,12 @@ def test_a_matchs_rounds_are_called_deals_beside_the_tournaments_rounds() -> Non
     from .fixtures import _table
 
     assert last_move(_table("ZZZZ", ["Ana", "Ben"], 3, 0)) == "deal 1: tiles dealt"
+
+
+def test_the_automatic_choice_is_one_of_the_evenings_tables() -> None:
+    """Tried as a new user: a quick match at 0-0 beside the evening took the big screen
+    from the tournament's tables."""
+    board = sample_board(quick_match=True)
+    assert "QQQQ" in [t["code"] for t in board["tables"]]
+    assert board["featured"] in CODES and board["auto"] is True
+    assert sample_board(feature="QQQQ", quick_match=True)["featured"] == "QQQQ", "picked by hand, it is shown"
