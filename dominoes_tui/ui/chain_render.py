@@ -120,9 +120,10 @@ def _plan(layout: LayoutView, width: int, look: Look, compact: bool, sideways: b
     )
 
 
-def chain_height(layout: LayoutView, width: int, compact: bool, big: bool = False) -> int:
-    """Rows the chain needs at this width: full size (big or not) or compact."""
-    return _plan(layout, width, Look(big=big and not compact), compact).height
+def chain_height(layout: LayoutView, width: int, compact: bool, big: bool = False, sideways: bool = False) -> int:
+    """Rows the chain needs at this width: full size (big or not), compact, or compact
+    with the spinner's arms laid sideways (the smallest drawing there is)."""
+    return _plan(layout, width, Look(big=big and not compact), compact, sideways=compact and sideways).height
 
 
 def render_chain(

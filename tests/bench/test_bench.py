@@ -81,3 +81,19 @@ def test_bench_command_prints_a_table_and_writes_json(tmp_path: Path, capsys: py
 def test_bench_refuses_unknown_parts(capsys: pytest.CaptureFixture[str]) -> None:
     assert cli_main(["bench", "--only", "vibes"]) == 2
     assert "unknown part" in capsys.readouterr().err
+
+
+def test_the_two_first_screens_are_timed_side_by_side() -> None:
+    """Rough edge 14 of issue 9: the bench reports the settings screen and the table, each
+    found drawn in a real pseudo-terminal (a marker never seen would be NaN)."""
+    from dominoes_tui.bench import startup
+    from dominoes_tui.bench.report import format_report, targets
+
+    rows = startup.first_screens(1)
+    assert [r["what"] for r in rows] == ["dominoes: settings screen drawn", "dominoes play: table drawn"]
+    assert all(0 < r["median_s"] < 60 for r in rows)
+    out = {"quick": True, "seed": 1, "machine": {"python": "3", "cores": 2}, "startup": rows, "seconds": 1.0}
+    out["targets"] = targets(out)
+    text = format_report(out)
+    assert "first screens: settings / table" in text and "settings screen drawn" in text
+    assert not [t for t in out["targets"] if "drawn" in t["what"]]  # compared with each other, not a target

@@ -31,6 +31,8 @@ async def test_random_keys_never_crash_the_game(variant: str, players: int, seed
             key = "enter" if rng.random() < 0.35 else rng.choice(KEYS)
             if type(app.screen).__name__ == "SettingsScreen" and key == "escape":
                 key = "ctrl+s"  # Esc there quits the game, as it says: start a new match instead
+            if type(app.screen).__name__ == "ConfirmScreen":
+                key = "n"  # "Quit dominoes?" (reached by ↑ or Tab to the Quit button): stay
             await press(pilot, key)
         await settle(app, pilot)
         assert app.is_running

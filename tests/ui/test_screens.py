@@ -323,3 +323,33 @@ def test_remembered_settings_of_the_wrong_shape_fall_back_to_defaults() -> None:
                    {"variant": {"x": 1}, "prefs": "pips"}, {"seats": "Ana", "target": [100]}):
         settings, prefs = from_json(broken)  # type: ignore[arg-type]
         assert settings == MatchSettings() and prefs.speed in ("normal", "instant", "slow")
+
+
+async def test_settings_arrows_up_and_down_move_between_fields_and_keep_them_in_sight() -> None:
+    app = settings_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        screen = app.screen
+        form = screen.query_one("#form")
+        await press(pilot, "down")
+        assert app.focused is screen.query_one("#players")  # ↓ used to scroll the form and leave focus behind
+        for _ in range(12):
+            await press(pilot, "down")
+        assert app.focused is not None and form.scroll_offset.y > 0
+        assert app.focused.region.y >= 0 and app.focused.region.bottom <= app.size.height  # on screen
+
+
+async def test_a_click_on_a_settings_field_steps_it_and_a_click_on_its_label_only_focuses() -> None:
+    app = settings_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        faces = app.screen.query_one("#faces", Choice)
+        faces.scroll_visible(animate=False)
+        await settle(app, pilot)
+        before = faces.value
+        await pilot.click(faces, offset=(2, 0))  # on the label
+        await settle(app, pilot)
+        assert app.focused is faces and faces.value == before
+        await pilot.click(faces, offset=(21 + 8, 0))  # on the field, right of its arrow
+        await settle(app, pilot)
+        assert faces.value != before

@@ -197,3 +197,81 @@ async def test_the_command_palette_offers_the_tables_actions() -> None:
         hits[0].command()
         await settle(app, pilot)
         assert str(screen.query_one("#prompt").render()).startswith("Hint:")
+
+
+async def test_the_new_round_line_says_you_lead_not_you_leads() -> None:
+    # found playing as a new user: the default person is called "You"
+    app = DominoesApp(MatchSettings(seed=1), Prefs(speed="instant"), start_now=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await my_turn(app, pilot)
+        log = str(screen.query_one("#log").render())
+        assert "New round: You lead (chosen by lot)." in log and "You leads" not in log
+
+
+async def test_the_log_never_hides_moves_while_the_chain_stands_half_empty() -> None:
+    # found following a four-player All Fives match at 80x24: with the spinner's arms laid
+    # sideways the chain was sized as if they stood, six rows stood empty, and the log
+    # showed two lines ("2 more moves since your turn")
+    from dominoes_tui.ui.widgets.chain import Chain
+
+    app = make_app("allfives", players=4, seats="Ana", seed=6)  # nine such turns before the fix
+    checked = 0
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(60):
+            screen = await next_turn(app, pilot)
+            if screen is None:
+                break
+            log = str(screen.query_one("#log").render())
+            chain = str(screen.query_one(Chain).render()).split("\n")
+            blank = sum(1 for line in chain if not line.strip())
+            if "more moves since your turn" in log:
+                assert blank <= 1, "\n".join(chain) + "\n---\n" + log
+            checked += "u:" in "".join(chain) and "d:" in "".join(chain)
+            await press(pilot, "enter")
+            if screen.end_cursor is not None:  # the tile fits two ends: take the one offered
+                await press(pilot, "enter")
+    assert checked >= 5  # turns with both spinner arms on the table were seen
+
+
+async def next_turn(app: DominoesApp, pilot) -> TableScreen | None:  # noqa: ANN001
+    """The person's next turn, through round summaries; None when the match is over."""
+    from dominoes_tui.ui.screens.summary import MatchEndScreen, RoundSummaryScreen
+
+    for _ in range(60):
+        await settle(app, pilot)
+        if isinstance(app.screen, MatchEndScreen):
+            return None
+        if isinstance(app.screen, RoundSummaryScreen):
+            await press(pilot, "enter")
+        elif isinstance(app.screen, TableScreen) and app.screen.my_turn():
+            return app.screen
+    raise AssertionError("never the person's turn")
+
+
+async def test_a_projectors_chain_shrinks_to_normal_tiles_before_compact_ones() -> None:
+    # found on a 200x60 projector: long All Fives arms did not fit at double size, and the
+    # chain fell straight to one-row tiles with rows standing empty under the log
+    import re
+
+    from dominoes_tui.ui.chain_render import chain_height
+    from dominoes_tui.ui.widgets.chain import Chain
+
+    app = make_app("allfives", players=4, seats="Ana", seed=6)  # four such turns before the fix
+    compact_turns = 0
+    async with app.run_test(size=(200, 60)) as pilot:
+        for _ in range(60):
+            screen = await next_turn(app, pilot)
+            if screen is None:
+                break
+            chain = screen.query_one(Chain)
+            drawn = str(chain.render()).split("\n")
+            if re.search(r"\[\d│\d\]", "".join(drawn)):  # one-row tiles: the compact drawing
+                compact_turns += 1
+                log = str(screen.query_one("#log").render()).split("\n")
+                room = chain.size.height + screen.query_one("#log").size.height - sum(1 for line in log if line.strip())
+                normal = chain_height(screen.view_.layout, chain.content_size.width, compact=False)
+                assert normal > room, f"normal tiles ({normal} rows) would fit in the {room} rows left"
+            await press(pilot, "enter")
+            if screen.end_cursor is not None:  # the tile fits two ends: take the one offered
+                await press(pilot, "enter")
+    assert compact_turns  # the arms did grow too long for normal tiles at some turn

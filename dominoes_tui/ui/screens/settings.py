@@ -27,9 +27,21 @@ from ..choices import (
 )
 from ..widgets.choice import Choice
 from ..widgets.too_small import TooSmall
+from .breakpoints import preset_breakpoints
 
 CUSTOM = "custom"
+SHORT = 14  # the width of a short field (a number, on/off)
 WALKTHROUGH = "walkthrough"  # dismissed with this: the person asked for the first-game walk-through
+
+
+class SettingsForm(VerticalScroll, can_focus=False):
+    """The form scrolls to the focused field; ↑ ↓ move between fields, as ← → change one.
+    (A plain VerticalScroll scrolled on ↓ and left the focused field out of sight.)"""
+
+    BINDINGS = [
+        Binding("down", "app.focus_next", "Next field", show=False),
+        Binding("up", "app.focus_previous", "Previous field", show=False),
+    ]
 
 
 class SettingsScreen(Screen["MatchSettings | str | None"]):
@@ -40,7 +52,10 @@ class SettingsScreen(Screen["MatchSettings | str | None"]):
         Binding("question_mark,f1", "explain", "The rules", key_display="?"),
         Binding("f2", "walkthrough", "Walk-through"),
         Binding("escape", "quit_game", "Quit"),
+        Binding("down", "app.focus_next", "Next field", show=False),  # from the buttons too
+        Binding("up", "app.focus_previous", "Previous field", show=False),
     ]
+    AUTO_FOCUS = "#variant"
     DEFAULT_CSS = """
     SettingsScreen { layout: vertical; }
     #title { height: 1; padding: 0 1; background: $panel; text-style: bold; }
@@ -54,10 +69,8 @@ class SettingsScreen(Screen["MatchSettings | str | None"]):
     .row.-current Label { text-style: bold reverse; }
     .row Input { width: 1fr; margin-left: 1; }
     .row Input:focus { text-style: bold; }
-    .row .seat-kind { width: 22; }
-    .row .short { width: 14; }
+    .row Choice { width: auto; }
     .help { color: $text-muted; padding: 0 0 0 21; }
-    .help-inline { color: $text-muted; padding: 0 0 0 2; width: 1fr; }
     .section { text-style: bold; padding-top: 1; color: $accent; }
     #settings-errors { height: auto; color: $error; text-style: bold; padding: 0 1; }
     #settings-errors.-empty { display: none; }
@@ -76,34 +89,32 @@ class SettingsScreen(Screen["MatchSettings | str | None"]):
 
     # -- building ------------------------------------------------------------------
     def compose(self) -> ComposeResult:
+        preset_breakpoints(self)  # no restyle of the whole form on the first resize
         yield TooSmall()
         yield Static("Dominoes — a new match", id="title")
         if self.walkthrough and not self.prefs.walkthrough_offered:
             yield Static("New to dominoes? F2 plays a short walk-through round first, a line at each step.", id="first-time")
-        with VerticalScroll(id="form"):
-            with Horizontal(classes="row"):
-                yield Label("Variant")
-                yield Choice([(v.title, name) for name, v in VARIANTS.items()], self.variant, id="variant")
-            yield Static(VARIANTS[self.variant].summary + "  (? explains the rules)", id="variant-help", classes="help")
+        # not focusable: focus goes straight to the first field, not to the form and
+        # then away from it again (each a restyle of the whole form)
+        with SettingsForm(id="form"):
+            yield Choice([(v.title, name) for name, v in VARIANTS.items()], self.variant, id="variant",
+                         label="Variant", help=self.variant_help(), help_below=True)
             # built here, not after mounting: one layout pass instead of two
             yield Vertical(*self.player_widgets(), id="seats-box")
             yield Vertical(*self.match_widgets(self.initial), id="match-box")
             yield Static("Display", classes="section")
             prefs = self.prefs
-            yield self.row("Bot speed", Choice([(s, s) for s in SPEEDS], prefs.speed, id="speed", classes="short"))
-            yield self.row("Tiles show", Choice([("digits", "digits"), ("pips", "pips")], "pips" if prefs.pips else "digits",
-                                                id="faces", classes="short"))
-            yield self.row("Memory aid", Choice([("on", True), ("off", False)], prefs.show_lacks, id="lacks", classes="short"),
-                           "show the numbers each player has shown they lack (off for a serious table)")
-            yield self.row("Theme", Choice([(t, t) for t in THEMES], prefs.theme, id="theme", classes="short"),
-                           "light for a bright room or a projector")
-            yield self.row("Big tiles", Choice([("auto", "auto"), ("on", "on"), ("off", "off")], prefs.projector,
-                                               id="projector", classes="short"),
-                           "double-size tiles for a projector (auto: from 160×48)")
-            yield self.row("Bell", Choice([("off", False), ("on", True)], prefs.bell, id="bell", classes="short"),
-                           "ring when it becomes a person's turn")
-            yield self.row("ASCII only", Choice([("off", False), ("on", True)], prefs.ascii, id="ascii", classes="short"),
-                           "plain characters for terminals without box drawing")
+            yield self.short("Bot speed", [(s, s) for s in SPEEDS], prefs.speed, "speed")
+            yield self.short("Tiles show", [("digits", "digits"), ("pips", "pips")], "pips" if prefs.pips else "digits",
+                             "faces")
+            yield self.short("Memory aid", [("on", True), ("off", False)], prefs.show_lacks, "lacks",
+                             "show the numbers each player has shown they lack (off for a serious table)")
+            yield self.short("Theme", [(t, t) for t in THEMES], prefs.theme, "theme", "light for a bright room or a projector")
+            yield self.short("Big tiles", [("auto", "auto"), ("on", "on"), ("off", "off")], prefs.projector, "projector",
+                             "double-size tiles for a projector (auto: from 160×48)")
+            yield self.short("Bell", [("off", False), ("on", True)], prefs.bell, "bell", "ring when it becomes a person's turn")
+            yield self.short("ASCII only", [("off", False), ("on", True)], prefs.ascii, "ascii",
+                             "plain characters for terminals without box drawing")
         yield Static("", id="settings-errors", classes="-empty")
         with Horizontal(id="buttons"):
             yield Button("Start (ctrl+s)", id="start", variant="primary", compact=True)
@@ -113,14 +124,12 @@ class SettingsScreen(Screen["MatchSettings | str | None"]):
         yield Footer()
 
     @staticmethod
-    def row(label: str, control: Widget, help_text: str = "") -> Horizontal:
-        children: list[Widget] = [Label(label), control]
-        if help_text:
-            children.append(Static(help_text, classes="help-inline"))
-        return Horizontal(*children, classes="row")
+    def short(label: str, options: list[tuple[str, Any]], value: Any, id: str, help_text: str = "") -> Choice:  # noqa: A002
+        """A row of its own: the label, a short field and the help beside it, all one widget."""
+        return Choice(options, value, id=id, label=label, help=help_text, field_width=SHORT)
 
-    def on_mount(self) -> None:
-        self.query_one("#variant", Choice).focus()
+    def variant_help(self) -> str:
+        return VARIANTS[self.variant].summary + "  (? explains the rules)"
 
     def player_widgets(self) -> list[Widget]:
         """The Players choice and one row a seat."""
@@ -128,8 +137,8 @@ class SettingsScreen(Screen["MatchSettings | str | None"]):
         if self.players not in rules.players:
             self.players = rules.players[0]
         widgets: list[Widget] = [
-            self.row("Players", Choice([(str(n), n) for n in rules.players], self.players, id="players", classes="short"),
-                     "partners sit opposite: seats 1 & 3 against 2 & 4" if rules.teams else ""),
+            self.short("Players", [(str(n), n) for n in rules.players], self.players, "players",
+                       "partners sit opposite: seats 1 & 3 against 2 & 4" if rules.teams else ""),
             Static("Seats", classes="section"),
         ]
         seats = list(self.initial.seats) if self.initial else []
@@ -147,8 +156,7 @@ class SettingsScreen(Screen["MatchSettings | str | None"]):
             team = " (team A)" if i % 2 == 0 else " (team B)"
         kinds = [("Person", "human")] + [(f"Bot: {lvl}", lvl) for lvl in levels]
         return Horizontal(
-            Label(f"Seat {i + 1}{team}"),
-            Choice(kinds, value, id=f"seat-kind-{i}", classes="seat-kind"),
+            Choice(kinds, value, id=f"seat-kind-{i}", label=f"Seat {i + 1}{team}", field_width=22, classes="seat-kind"),
             Input(seat.name, placeholder="name", max_length=MAX_NAME, compact=True, id=f"seat-name-{i}"),
             classes="row seat-row",
         )
@@ -171,7 +179,7 @@ class SettingsScreen(Screen["MatchSettings | str | None"]):
         value: Any = wanted if wanted in presets else (CUSTOM if free else default)
         label = "Loses at" if rules.penalties else "Target"
         widgets.append(Static("Match", classes="section"))
-        target_row: list[Widget] = [Label(label), Choice(options, value, id="target", classes="target")]
+        target_row: list[Widget] = [Choice(options, value, id="target", label=label, classes="target")]
         if free:  # a custom number only where the rules allow any (RULES.md §4)
             target_row.append(Input(str(wanted) if value == CUSTOM else "", placeholder="custom number", type="integer",
                                     compact=True, id="target-custom", disabled=value != CUSTOM))
@@ -185,15 +193,17 @@ class SettingsScreen(Screen["MatchSettings | str | None"]):
         for spec in others:
             current = given.get(spec.name, spec.default_value(players))
             dflt = spec.default_value(players)
+            label, help_text = spec.name.replace("_", " "), f"{spec.help} (default {dflt})"
             if spec.choices is not None:
-                control: Widget = Choice(
+                widgets.append(Choice(
                     [(f"{c}{' (default)' if c == dflt else ''}", c) for c in spec.choices],
                     current if current in spec.choices else dflt, id=f"opt-{spec.name}",
-                )
+                    label=label, help=help_text, help_below=True,
+                ))
             else:
-                control = Input(str(current), type="integer", compact=True, id=f"opt-{spec.name}")
-            widgets.append(Horizontal(Label(spec.name.replace("_", " ")), control, classes="row"))
-            widgets.append(Static(f"{spec.help} (default {dflt})", classes="help"))
+                widgets.append(Horizontal(Label(label), Input(str(current), type="integer", compact=True,
+                                                             id=f"opt-{spec.name}"), classes="row"))
+                widgets.append(Static(help_text, classes="help"))
         return widgets
 
     async def rebuild(self, settings: MatchSettings | None, seats_too: bool) -> None:
@@ -235,13 +245,15 @@ class SettingsScreen(Screen["MatchSettings | str | None"]):
         row = widget.parent
         if isinstance(row, Horizontal) and row.has_class("row"):
             row.set_class(current, "-current")
+            for choice in row.query_children(Choice):  # draws the row's label itself
+                choice.refresh()
 
     async def on_choice_changed(self, event: Choice.Changed) -> None:
         sid = event.choice.id
         if sid == "variant" and event.value != self.variant:
             carry = self.read(check_it=False)
             self.variant = str(event.value)
-            self.query_one("#variant-help", Static).update(VARIANTS[self.variant].summary + "  (? explains the rules)")
+            self.query_one("#variant", Choice).help = self.variant_help()
             await self.rebuild(carry, seats_too=True)
         elif sid == "players" and event.value != self.players:
             await self.set_players(int(event.value))

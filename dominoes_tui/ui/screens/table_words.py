@@ -14,7 +14,7 @@ from ..widgets.chain import Chain
 from ..widgets.hand import Hand
 from ..widgets.line import TextLine
 from ..widgets.seats import TEAM_LETTERS, SeatsPanel
-from ..words import lead_reason, side_name
+from ..words import lead_reason, says, side_name
 
 LOG_MIN = 3  # the move log keeps at least this many rows while the chain has room
 
@@ -62,15 +62,17 @@ class TableWords:
             return
         width = max(20, chain.content_size.width or self.size.width)
         big = self.look.big
-        full = chain_height(view.layout, width, compact=False, big=big)
-        compact = chain_height(view.layout, width, compact=True, big=big)
-        want_log = min(max(LOG_MIN, unseen), max(2, free - compact))
-        if full + want_log <= free:
-            chain_rows = full
-        elif compact + want_log <= free:
-            chain_rows = compact
-        else:
-            chain_rows = max(3, free - want_log)
+        # From the largest drawing to the smallest: big tiles (projector), normal ones,
+        # compact, and compact with All Fives arms laid sideways. Sized for compact when
+        # the arms lay sideways, the chain stood half empty while the log had two lines;
+        # without the normal size, a projector's chain fell from big straight to compact.
+        sizes = [chain_height(view.layout, width, compact=False, big=big)]
+        if big:
+            sizes.append(chain_height(view.layout, width, compact=False))
+        sizes += [chain_height(view.layout, width, compact=True),
+                  chain_height(view.layout, width, compact=True, sideways=True)]
+        want_log = min(max(LOG_MIN, unseen), max(2, free - sizes[-1]))
+        chain_rows = next((rows for rows in sizes if rows + want_log <= free), max(3, free - want_log))
         chain_rows = max(1, min(chain_rows, free - 2))
         heights = (chain_rows, free - chain_rows)
         if heights != self._heights:
@@ -83,8 +85,8 @@ class TableWords:
             reason = lead_reason(view, self.client.seats)
             who = view.names[view.leader] if 0 <= view.leader < len(view.names) else "?"
             text = Text("New round: ")
-            text.append(who)  # a person's name: plain text
-            text.append(f" leads ({reason})." if reason else " leads.")
+            text.append(says(who, "leads"))  # a person's name: plain text ("You lead", not "You leads")
+            text.append(f" ({reason})." if reason else ".")
             return text
         rows = max(1, self.query_one("#log", TextLine).size.height)
         first_new = self.unseen_from(view, lines)

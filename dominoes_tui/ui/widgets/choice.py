@@ -5,17 +5,29 @@ list per field; with a dozen fields the screen took most of a second longer to a
 than the table, and every change of Players rebuilt them all. This is one widget that
 only draws a line, and its focus is shown by shape as well as colour (reverse video and
 arrows), so it is unmistakable in every colour depth, under NO_COLOR and in ASCII mode.
+
+Given a `label` (and a `help` text), one Choice draws the whole settings row itself: the
+label column, the field and the help beside or below it. A row of three or four widgets
+(a container, a Label, the field, a Static) cost the settings screen a Textual node each
+to mount and to restyle at every focus change; one node a row is what let it appear as
+fast as the table does (issue 9, rough edge 14).
 """
 from __future__ import annotations
 
+import textwrap
 from dataclasses import dataclass
 from typing import Any, Sequence
 
 from rich.text import Text
 from textual import events
 from textual.binding import Binding
+from textual.geometry import Size
 from textual.message import Message
 from textual.widget import Widget
+
+LABEL_WIDTH = 21  # the label column of a settings row, its one-cell gap included
+HELP_GAP = 2  # between a fixed-width field and the help beside it
+FOCUSED = "bold reverse"
 
 
 class Choice(Widget, can_focus=True):
@@ -28,7 +40,12 @@ class Choice(Widget, can_focus=True):
     Choice { height: 1; width: 1fr; }
     Choice:focus { text-style: bold reverse; }
     Choice:disabled { text-style: dim; }
+    /* a labelled row reverses its label and field itself, not its help */
+    Choice.-labelled { height: auto; }
+    Choice.-labelled:focus { text-style: none; }
+    Choice > .choice--help { color: $text-muted; }
     """
+    COMPONENT_CLASSES = {"choice--help"}
 
     @dataclass
     class Changed(Message):
@@ -44,14 +61,25 @@ class Choice(Widget, can_focus=True):
         options: Sequence[tuple[str, Any]],
         value: Any = None,
         *,
+        label: str | None = None,
+        help: str = "",  # noqa: A002 - what the row says about itself
+        field_width: int | None = None,
+        help_below: bool = False,
         id: str | None = None,  # noqa: A002 - Textual's name
         classes: str | None = None,
         disabled: bool = False,
     ) -> None:
+        if label is not None:  # given with the others: a class added later restyles the widget
+            classes = f"{classes or ''} -labelled".strip()
         super().__init__(id=id, classes=classes, disabled=disabled)
         self._options = list(options)
         values = [v for _, v in self._options]
         self._index = values.index(value) if value in values else 0
+        self._label = label
+        self._help = help
+        self._help_below = help_below
+        # wide enough for the longest choice with its arrows, so the row never jumps
+        self._field_width = field_width or max(len(text) for text, _ in self._options) + 4
 
     @property
     def options(self) -> list[tuple[str, Any]]:
@@ -72,6 +100,15 @@ class Choice(Widget, can_focus=True):
     def label(self) -> str:
         return self._options[self._index][0]
 
+    @property
+    def help(self) -> str:
+        return self._help
+
+    @help.setter
+    def help(self, text: str) -> None:
+        self._help = text
+        self.refresh(layout=True)  # the help may take another number of lines
+
     def _select(self, index: int) -> None:
         if index == self._index:
             return
@@ -87,11 +124,59 @@ class Choice(Widget, can_focus=True):
 
     def on_click(self, event: events.Click) -> None:
         self.focus()
-        self.action_step(-1 if event.x <= 1 else 1)
+        start = LABEL_WIDTH if self._label is not None else 0
+        if start <= event.x < start + self._field_width:  # the field itself, not its label or help
+            self.action_step(-1 if event.x <= start + 1 else 1)
 
-    def render(self) -> Text:
+    # -- drawing ------------------------------------------------------------------
+    def field(self) -> str:
         left, right = ("<", ">") if self.app.has_class("-ascii") else ("◀", "▶")
         if self.has_focus:
             # arrows and brackets say "this one, and it can change" without colour
-            return Text(f"{left} {self.label} {right}")
-        return Text(f"  {self.label}  ")
+            return f"{left} {self.label} {right}"
+        return f"  {self.label}  "
+
+    def _current_row(self) -> bool:
+        """Focus in this row: on the field, or on a name field beside it (settings rows)."""
+        parent = self.parent
+        return self.has_focus or (isinstance(parent, Widget) and parent.has_class("-current"))
+
+    def row_text(self, width: int) -> Text:
+        """The labelled row at `width` cells: label, field, and the help wrapped beside or below."""
+        assert self._label is not None
+        text = Text(no_wrap=True, end="")
+        text.append(self._label[: LABEL_WIDTH - 1].ljust(LABEL_WIDTH - 1), FOCUSED if self._current_row() else "")
+        text.append(" ")
+        field = self.field().ljust(self._field_width)
+        text.append(field, FOCUSED if self.has_focus else "")
+        if not self._help:
+            return text
+        beside = LABEL_WIDTH + self._field_width + HELP_GAP
+        if not self._help_below and width - beside >= 24:  # room for the help beside the field
+            indent = beside
+            text.append(" " * HELP_GAP)
+        else:  # below it, under the field
+            indent = LABEL_WIDTH
+            text.append("\n" + " " * indent)
+        muted = self.get_component_rich_style("choice--help")
+        lines = textwrap.wrap(self._help, max(width - indent, 10)) or [""]
+        text.append(lines[0], muted)
+        for line in lines[1:]:
+            text.append("\n" + " " * indent)
+            text.append(line, muted)
+        return text
+
+    def render(self) -> Text:
+        if self._label is None:
+            return Text(self.field())
+        return self.row_text(self.content_region.width or self.app.size.width)
+
+    def get_content_width(self, container: Size, viewport: Size) -> int:
+        if self._label is None:
+            return self._field_width
+        return LABEL_WIDTH + self._field_width
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        if self._label is None:
+            return 1
+        return len(self.row_text(width).plain.split("\n"))
