@@ -275,3 +275,20 @@ async def test_a_projectors_chain_shrinks_to_normal_tiles_before_compact_ones() 
             if screen.end_cursor is not None:  # the tile fits two ends: take the one offered
                 await press(pilot, "enter")
     assert compact_turns  # the arms did grow too long for normal tiles at some turn
+
+
+async def test_b_at_80x24_keeps_the_big_hand_on_the_screen() -> None:
+    # found pressing b at 80x24: the chain and log kept the rows they had, and the bigger
+    # hand and prompt were pushed off the screen until the next move
+    from dominoes_tui.ui.widgets.hand import Hand
+
+    app = make_app("block", players=4, seats="Ana", seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await my_turn(app, pilot)
+        await press(pilot, "b")  # auto -> on
+        await pilot.pause(0.1)
+        await settle(app, pilot)
+        assert screen.look.big
+        hand, footer = screen.query_one(Hand), screen.query_one("Footer")
+        assert hand.region.height >= 6 and hand.region.bottom <= footer.region.y  # all of it, above the keys
+        assert screen.query_one("#prompt").region.bottom <= hand.region.y

@@ -61,6 +61,9 @@ class TableDisplayActions:
         self.notify(f"Big tiles: {self.prefs.projector}" + (" (from 160×48)" if self.prefs.projector == "auto" else ""), timeout=2)
         self._heights = None
         self.redraw()
+        # the hand, prompt and status take other heights only at the next layout: fit the
+        # chain and the log again then, or the hand is pushed off the screen until a move
+        self.call_after_refresh(self.redraw)
 
     def action_theme(self) -> None:
         from ..choices import THEMES
