@@ -118,7 +118,13 @@ async def play_out(players: list[Driven], max_steps: int = 5000) -> dict[str, An
         for w in done:
             w.exception()
         if not done:
-            raise AssertionError(f"nothing happened for {WAIT}s (acted={acted})")
+            where = []
+            for p in players:  # what each waited on: the next failure says which race it was
+                v = p.states[-1]["view"] if p.states else {}
+                where.append(f"{p.conn.name} seat {p.seat} at {p.code}: phase {v.get('phase')}, to act {v.get('to_act')}, "
+                             f"{len(v.get('legal') or [])} legal, sent {bool(p.states and p.states[-1].get('_sent'))}, "
+                             f"last pushed {[m.get('type') + (':' + str(m.get('reason')) if m.get('reason') else '') for m in p.pushed[-4:]]}")
+            raise AssertionError(f"nothing happened for {WAIT}s (acted={acted}); " + " | ".join(where))
     raise AssertionError("the match did not end")
 
 

@@ -109,3 +109,13 @@ async def test_back_in_the_lobby_its_evening_line_is_fresh(server: Server) -> No
         app.evening.on_push({"type": "tournament", "tournament": over, "you": {"entered": True}})  # as refresh() does
         await pilot.pause()
         assert "The tournament is over: t shows the final standings" in str(app.lobby.query_one("#lobby-info").render())
+
+
+def test_after_the_evening_an_entrant_reads_that_they_played_not_that_they_are_entered() -> None:
+    from dominoes_tui.ui.screens.evening import describe
+
+    t = {"state": "over", "round": 3, "organizer": "Ana", "tables": [], "entrants": [], "standings": [],
+         "settings": {"variant": "draw", "format": "swiss", "rounds": 3}}
+    words = str(describe(t, {"entered": True}))
+    assert "The tournament is over. You played in it." in words and "You are entered" not in words
+    assert "You are entered" in str(describe({**t, "state": "playing"}, {"entered": True}))

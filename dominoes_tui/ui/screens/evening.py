@@ -141,7 +141,9 @@ def describe(t: dict[str, Any] | None, you: dict[str, Any]) -> Text:
     state = {"registering": "Registration is open", "playing": f"Round {t['round']} is being played",
              "over": "The tournament is over"}.get(t["state"], plain(t["state"]))
     text.append(state + ". ")
-    if you.get("entered"):
+    if you.get("entered") and t["state"] == "over":
+        text.append("You played in it. ", "bold")
+    elif you.get("entered"):
         text.append("You are entered. ", "bold")
         seat = you.get("seat")
         if seat and t["state"] == "playing":
