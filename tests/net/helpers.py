@@ -6,8 +6,10 @@ import asyncio
 from typing import Any, Callable
 
 from dominoes_tui.net.client import Connection
+from dominoes_tui.net import protocol as P
 from dominoes_tui.net.protocol import PROTOCOL_VERSION
 
+PACE_PER_SECOND, PACE_BURST = P.RATE_PER_SECOND * 0.75, P.RATE_BURST // 2  # well under the server's limit
 WAIT = 20.0  # the longest any single wait may take before the test fails (never a timing assertion)
 
 
@@ -21,10 +23,24 @@ class Driven:
         self.seat: int | None = None
         self.token: str | None = None
         self.code: str | None = None
+        self._tokens, self._last = float(PACE_BURST), 0.0
 
     @classmethod
     async def connect(cls, port: int, name: str) -> "Driven":
         return cls(await Connection.open("127.0.0.1", port, name))
+
+    async def pace(self) -> None:
+        """Wait, if need be, to stay under the server's rate limit: a driven client plays
+        a bot-speed match faster than any person, and the server rightly hangs up on a
+        client sending more than 20 messages a second."""
+        loop = asyncio.get_running_loop()
+        now = loop.time()
+        self._tokens = min(PACE_BURST, self._tokens + (now - self._last) * PACE_PER_SECOND)
+        self._last = now
+        if self._tokens < 1:
+            await asyncio.sleep((1 - self._tokens) / PACE_PER_SECOND)
+            self._tokens, self._last = 1.0, loop.time()
+        self._tokens -= 1
 
     def _push(self, msg: dict[str, Any]) -> None:
         self.pushed.append(msg)
@@ -105,10 +121,12 @@ async def play_out(players: list[Driven], max_steps: int = 5000) -> dict[str, An
             v = st["view"]
             if v["phase"] == "playing" and v["to_act"] == p.seat and v["legal"] and not st.get("_sent"):
                 st["_sent"] = True
+                await p.pace()
                 p.conn.send({"type": "play", "move": v["legal"][0]})
                 acted = True
             elif v["phase"] == "round_over" and not st.get("_sent"):
                 st["_sent"] = True
+                await p.pace()
                 p.conn.send({"type": "ready"})
                 acted = True
         waits = [asyncio.ensure_future(p.wait_for(lambda m: True, since=n)) for p, n in zip(players, counts)]
