@@ -47,17 +47,12 @@ def _outlive_no_server(server_pid: int) -> None:
 
 
 def think(level: str, seed: str, name: str, view_json: dict[str, Any]) -> dict[str, Any]:
-    """One move, in a worker process (or inline for the quick levels)."""
-    view = P.view_from_json(view_json)
-    bot = make_bot(level, random.Random(seed), name)
-    try:
-        return bot.choose(view).to_json()
-    finally:
-        bot.close()
+    """One move in a worker process: the view crosses as JSON, the move comes back so."""
+    return _think_here(level, seed, name, P.view_from_json(view_json)).to_json()
 
 
 def _think_here(level: str, seed: str, name: str, view: PlayerView) -> Move:
-    """A quick level's move on the server's own loop: the same bot as `think`, given the view itself."""
+    """A bot's move for the view itself (a quick level's, on the server's own loop)."""
     bot = make_bot(level, random.Random(seed), name)
     try:
         return bot.choose(view)

@@ -254,8 +254,9 @@ class Table:
             self.ready.add(conn.seat)
             self.wake.set()
 
-    def waiting_on_people(self) -> bool:
-        return any(s.kind == "human" and s.conn is not None and i not in self.ready for i, s in enumerate(self.slots))
+    def not_ready(self) -> list[str]:
+        """The people here who have not said ready after the round."""
+        return [s.name for i, s in enumerate(self.slots) if s.kind == "human" and s.conn is not None and i not in self.ready]
 
     # -- the turn loop ----------------------------------------------------------------------
     async def run(self) -> None:
@@ -292,7 +293,8 @@ class Table:
             # a club's turn clock bounds the summary too: one person gone for a coffee
             # must not hold the table for the full two minutes after every round
             patience = min(self.server.ready_timeout, clock) if clock is not None else self.server.ready_timeout
-            if self.waiting_on_people():
+            late = self.not_ready()
+            if late:
                 if waited < patience:
                     try:
                         await asyncio.wait_for(self.wake.wait(), patience - waited)
@@ -300,8 +302,6 @@ class Table:
                         pass
                     return False
                 if clock is not None and m.phase == ROUND_OVER:
-                    late = [s.name for i, s in enumerate(self.slots)
-                            if s.kind == "human" and s.conn is not None and i not in self.ready]
                     self.tell(f"{', '.join(late)} did not say ready within {patience:g} s: the next round begins.")
             if self.bot_delay and not any(s.kind == "human" for s in self.slots):
                 await asyncio.sleep(self.bot_delay * 2)
