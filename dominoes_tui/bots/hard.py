@@ -10,9 +10,9 @@ of what the others gain, is played.
 
 Its time budget (`think_ms`, default 200 ms) is kept: the clock is read between playouts,
 and a deal is only begun when it can be finished with a margin to spare; a deal that the
-clock cuts short is dropped, so every candidate is judged on the same deals. A fixed cap
-of deals applies too; with `think_ms=None` only the cap applies, so a seeded bot then
-plays exactly the same moves every time.
+clock cuts short is dropped, so every candidate is judged on the same deals. Without a
+clock (`think_ms=None`) a fixed cap of deals (400) is the only limit, so a seeded bot
+then plays exactly the same moves every time; with one, the budget is.
 """
 from __future__ import annotations
 
@@ -28,6 +28,10 @@ from .sim import Board, Rules, apply_root, playout, side_values, signature
 
 DEFAULT_THINK_MS = 200.0
 DEFAULT_MAX_SAMPLES = 400  # a seeded clockless hard bot (tournaments) plays this many
+# With a clock the budget is the limit: this cap only bounds a decision whose every deal
+# is trivial. (The clockless cap of 400 used to apply here too, and most decisions then
+# stopped at a third of their 200 ms.)
+TIMED_MAX_SAMPLES = 20_000
 MARGIN_S = 0.004  # stop this long before the budget: the answer still has to be made
 
 
@@ -54,11 +58,13 @@ class HardBot:
         rng: random.Random | None = None,
         name: str = "Hard",
         think_ms: float | None = DEFAULT_THINK_MS,
-        max_samples: int = DEFAULT_MAX_SAMPLES,
+        max_samples: int | None = None,
     ) -> None:
         self.rng = rng or random.Random(0)
         self.name = name
         self.think_ms = think_ms if think_ms and think_ms > 0 else None
+        if max_samples is None:
+            max_samples = DEFAULT_MAX_SAMPLES if self.think_ms is None else TIMED_MAX_SAMPLES
         self.max_samples = max_samples
         self.medium = MediumBot(self.rng, name)
         self.last_samples = 0  # how many deals the last decision looked at

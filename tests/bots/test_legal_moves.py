@@ -57,3 +57,24 @@ def test_hard_with_a_time_budget_still_answers_legally() -> None:
     bot = HardBot(random.Random(1), think_ms=5)
     for _m, view in positions("allfives", 2, 40, seed=3):
         assert bot.choose(view) in view.legal
+
+
+def test_hard_with_a_clock_spends_its_budget_and_without_one_its_cap(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A timed hard bot thinks until its budget (the clockless cap of 400 deals once
+    stopped most 200 ms decisions at a third of that); a clockless one stops at the cap,
+    so seeded tournaments stay reproducible. A fake clock, 10 µs a reading, keeps this
+    independent of the machine's speed and load."""
+    now = [0.0]
+
+    def tick() -> float:
+        now[0] += 1e-5
+        return now[0]
+
+    monkeypatch.setattr("dominoes_tui.bots.hard.time.perf_counter", tick)
+    view = next(v for _m, v in positions("partner", 4, 60, seed=5) if len(v.hand) >= 5 and len(v.legal) >= 2)
+    timed = HardBot(random.Random(1), think_ms=200)
+    timed.choose(view)
+    assert timed.last_samples > 400
+    clockless = HardBot(random.Random(1), think_ms=None)
+    clockless.choose(view)
+    assert clockless.last_samples == 400
