@@ -353,3 +353,21 @@ async def test_a_click_on_a_settings_field_steps_it_and_a_click_on_its_label_onl
         await pilot.click(faces, offset=(21 + 8, 0))  # on the field, right of its arrow
         await settle(app, pilot)
         assert faces.value != before
+
+
+async def test_the_settings_buttons_answer_a_click_and_enter() -> None:
+    from dominoes_tui.ui.screens.confirm import ConfirmScreen
+
+    app = settings_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        app.screen.query_one("#quit").focus()
+        await settle(app, pilot)
+        await press(pilot, "enter")
+        await settle(app, pilot)  # the button's message, then the screen's push
+        assert isinstance(app.screen, ConfirmScreen)  # Quit asks first, as Esc does
+        await press(pilot, "escape")
+        assert isinstance(app.screen, SettingsScreen)
+        await pilot.click("#start")
+        await settle(app, pilot)
+        assert isinstance(app.screen, TableScreen)
