@@ -24,7 +24,7 @@ from ...table.client import SeatInfo
 from ...table.local import SPEEDS
 from ..choices import (
     LEVEL_ALIASES, MAX_NAME, THEMES, MatchSettings, Prefs, SettingsError, check, default_level, offered_levels,
-    target_is_free, target_presets,
+    target_is_free, target_presets, with_player_defaults,
 )
 from ..widgets.action_button import ActionButton
 from ..widgets.choice import Choice
@@ -227,8 +227,9 @@ class SettingsScreen(StyledOnMount, Screen["MatchSettings | str | None"]):
     async def set_players(self, players: int) -> None:
         """Add or remove only the seat rows that change: a Players change used to
         rebuild the whole form, which took half a second or more to show."""
-        carry = self.read(check_it=False)
-        old, self.players = self.players, players
+        old, carry = self.players, self.read(check_it=False)
+        carry = with_player_defaults(carry, old)
+        self.players = players
         box = self.query_one("#seats-box", Vertical)
         if players > old:
             seats = list(carry.seats)
