@@ -14,7 +14,7 @@ from textual.widgets import Static
 class ActionButton(Static, can_focus=True):
     DEFAULT_CSS = """
     ActionButton {
-        width: auto; min-width: 16; height: 1; padding: 0 1;
+        width: auto; min-width: 16; height: 1;
         text-align: center; text-style: bold;
         color: $button-foreground; background: $surface;
     }
@@ -35,7 +35,8 @@ class ActionButton(Static, can_focus=True):
             return self.button
 
     def __init__(self, label: str, *, id: str, primary: bool = False) -> None:  # noqa: A002
-        super().__init__(label, id=id, classes="-primary" if primary else "", markup=False)
+        # the spaces are part of the label, so focus reverses them too, as on a Button
+        super().__init__(f" {label} ", id=id, classes="-primary" if primary else "", markup=False)
 
     def action_press(self) -> None:
         self.post_message(self.Pressed(self))
