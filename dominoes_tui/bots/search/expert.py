@@ -27,7 +27,7 @@ class SearchBot:
     def __init__(self, rng: random.Random | None = None, name: str = "Expert",
                  think_ms: float | None = EXPERT_THINK_MS, max_iterations: int | None = None,
                  level: str = "expert", clock: Callable[[], float] = time.perf_counter,
-                 exploration: float = EXPLORATION) -> None:
+                 exploration: float | None = None) -> None:
         self.rng = rng or random.Random(0)
         self.name = name
         self.level = level

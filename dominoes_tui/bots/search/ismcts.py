@@ -8,8 +8,13 @@ often it was available, and UCB1 is taken over availability rather than parent v
 so an edge the guesses rarely allow is not starved (Cowling, Powley & Whitehouse 2012).
 A new edge is added per iteration, the playout policy's own choice first; the round is
 then played out by sim.py's greedy players, and the result is valued as each side's
-chance of winning the match (value.py). Each node keeps the value to the side that
-made its move, so every seat plays for its own side (and partners for their team).
+chance of winning the match (value.py). In Partner, once few tiles are left (SOLVE_AT),
+the guess is played out exactly instead (solver.py): the greedy players' slips in the
+last moves decide many hands, and a small ending costs well under a millisecond. The
+solver knows who wins, not by how much: the winners are credited half the pips still
+held (all of them count at 99 to 99, where only the win matters). Each node keeps the
+value to the side that made its move, so every seat plays for its own side (and
+partners for their team).
 
 The search stops at its deadline, at an iteration cap, or when cancelled, and plays the
 most visited move at the root.
@@ -23,13 +28,18 @@ import time
 from typing import Callable
 
 from ...engine import Move, PlayerView
+from ...engine.bits import BIT
 from ...engine.layout import END_NAMES
-from ..sim import INDEX, Board, Rules, count, open_points, place
+from ..sim import INDEX, PIPS, Board, Rules, count, open_points, place
 from .deals import DealSampler
+from .solver import PartnerSolver
 from .state import Key, RoundState
 from .value import MatchValue
 
 EXPLORATION = 0.7
+# Partner: with this many tiles or fewer left in the hands, a guess is played out
+# exactly (solver.py) rather than by the greedy players
+SOLVE_AT = 16
 
 
 class Node:
@@ -45,8 +55,9 @@ class Node:
 class Search:
     """One decision's search; `run` may be called again to think longer."""
 
-    def __init__(self, view: PlayerView, rng: random.Random, exploration: float = EXPLORATION) -> None:
-        self.view, self.rng, self.c = view, rng, exploration
+    def __init__(self, view: PlayerView, rng: random.Random, exploration: float | None = None) -> None:
+        self.view, self.rng = view, rng
+        self.c = EXPLORATION if exploration is None else exploration
         self.rules = Rules(view)
         self.value = MatchValue(self.rules, view.scores)
         self.sampler = DealSampler(view, rng)
@@ -55,6 +66,9 @@ class Search:
         self.root = Node()
         self.iterations = 0
         self.side = view.seat % 2 if view.teams else view.seat
+        # the solver knows the default block rule only (fewer pips win, COM-9)
+        exact = view.variant == "partner" and self.rules.config.option("partner_block_winner") != "blocker"
+        self.solver = PartnerSolver() if exact and SOLVE_AT > 0 else None
         # the root's edges: the legal moves, mirror images merged
         self.root_moves: dict[Key, Move] = {}
         for move in view.legal:
@@ -131,11 +145,33 @@ class Search:
             self._apply(state, best)
             path.append(node)
             sides.append(self._side(best[0]))
-        state.rollout()
-        values = self.value.of_round(state.hands, state.went_out, state.blocker, state.capicu, state.play_points)
+        values = self._solved(state) if self.solver is not None and not state.over else None
+        if values is None:
+            state.rollout()
+            values = self.value.of_round(state.hands, state.went_out, state.blocker, state.capicu,
+                                         state.play_points)
         for n, side in zip(path, sides):
             n.visits += 1
             n.total += values[side]
+
+    def _solved(self, state: RoundState) -> list[float] | None:
+        """The leaf's value by exact play of this guess, once few enough tiles are left."""
+        hands = state.hands
+        if state.board.empty or sum(len(h) for h in hands) > SOLVE_AT:
+            return None
+        masks = [0, 0, 0, 0]
+        for s, h in enumerate(hands):
+            m = 0
+            for t in h:
+                m |= BIT[t]
+            masks[s] = m
+        b = state.board
+        v = self.solver.value(masks, b.val[0], b.val[1], state.to_act)
+        side = state.to_act % 2
+        if v == 0:
+            return self.value.of_hand_winner(None, 0)
+        winner = side if v > 0 else 1 - side
+        return self.value.of_hand_winner(winner, sum(PIPS[t] for h in hands for t in h) // 2)
 
     def _side(self, seat: int) -> int:
         return seat % 2 if self.rules.teams else seat

@@ -56,6 +56,13 @@ class MatchValue:
                 after[self.side_of(seat)] += pts
         return self.of_scores(after)
 
+    def of_hand_winner(self, winner: int | None, points: int) -> list[float]:
+        """Partner: the value once side `winner` (None: a tied block) scores `points`."""
+        after = list(self.scores)
+        if winner is not None:
+            after[winner] += points
+        return self.of_scores(after)
+
     def of_scores(self, after: list[int]) -> list[float]:
         verdict = match_verdict(self.config, after)
         if verdict.over:
