@@ -78,6 +78,8 @@ def four_moves(values: tuple[int, int, int, int]) -> tuple[tuple[Move, ...], ...
 OTHER: tuple[int, ...] = tuple(
     (HI[t] if LO[t] == v else LO[t]) for t in range(28) for v in range(7)
 )
-# CODE[id(move)]: tile index * 4 + end index of every shared Move (the lead: end 0)
+# PLACED_CODE[id(move)]: tile index * 4 + end index of every shared Move onto an end;
+# CODE: the same, with the leads too (end 0)
+PLACED_CODE: dict[int, int] = {id(PLACE[e][t]): t * 4 + e for e in range(4) for t in range(28)}
 CODE: dict[int, int] = {id(m): t * 4 for t, m in enumerate(LEAD)}
-CODE.update({id(PLACE[e][t]): t * 4 + e for e in range(4) for t in range(28)})
+CODE.update(PLACED_CODE)

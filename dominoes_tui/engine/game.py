@@ -10,7 +10,7 @@ import random
 from functools import lru_cache
 from typing import Any, Sequence
 
-from .bits import BIT, CODE, DOUBLE, HI, INDEX, LEAD, LINE_MOVES, LO, NAME, NUMBER, OTHER, TILES, four_moves
+from .bits import BIT, CODE, DOUBLE, HI, INDEX, LEAD, LINE_MOVES, LO, NAME, NUMBER, OTHER, PIPS, PLACED_CODE, TILES, four_moves
 from .board import Board
 from .errors import IllegalMove
 from .events import DRAW as _DRAW, EVENT as _EVENT, PASS as _PASS, PLAY as _PLAY, ROUND_END as _ROUND_END
@@ -59,6 +59,8 @@ class Match:
             raise ValueError(f"{len(self.seats)} seats given for {self.n} players")
         self.seed = seed
         self.sides = 2 if config.teams else self.n
+        size = config.hand_size
+        self._deal_slices = tuple(slice(i * size, (i + 1) * size) for i in range(self.n))
         self._draws = config.rules.draws
         self._spinner = config.rules.spinner
         self._reserve = int(config.option("boneyard_reserve") or 0)
@@ -106,7 +108,8 @@ class Match:
     @property
     def hands(self) -> list[list[Tile]]:
         """Every hand as Tiles, in the order held (a fresh copy)."""
-        return [[TILES[t] for t in h] for h in self._hand]
+        tile = TILES.__getitem__
+        return [list(map(tile, h)) for h in self._hand]
 
     @hands.setter
     def hands(self, hands: Sequence[Sequence[Tile]]) -> None:
@@ -201,7 +204,13 @@ class Match:
         else:
             val = b.val
             row = LINE_MOVES[val[0] * 7 + val[1]]
-            legal = [m for t in self._hand[self.to_act] for m in row[t]]
+            fit = self._mask[self.to_act] & b.ends
+            if fit and fit & (fit - 1) == 0:  # one tile fits (the usual case): its moves, in end order
+                legal = list(row[fit.bit_length() - 1])
+            else:
+                legal = []
+                for t in self._hand[self.to_act]:  # a loop, not a comprehension: no frame to make
+                    legal += row[t]
         self._legal = legal
         return legal
 
@@ -215,9 +224,9 @@ class Match:
         if self.phase not in (NEW, ROUND_OVER):
             raise IllegalMove("a round can only be dealt before the match or after a round")
         tiles = shuffled_set(self.rng)  # always drawn, so a replayed log leaves the RNG where play left it
-        size, n = self.config.hand_size, self.n
-        hands = [tiles[i * size : (i + 1) * size] for i in range(n)]
-        boneyard = tiles[n * size :]
+        n = self.n
+        hands = list(map(tiles.__getitem__, self._deal_slices))
+        boneyard = tiles[n * self.config.hand_size :]
         if deal is not None:
             hands = [[INDEX[t] for t in h] for h in deal.hands]
             boneyard = [INDEX[t] for t in deal.boneyard]
@@ -233,7 +242,11 @@ class Match:
             if lead_tile is not None or self.round_no > 1:
                 raise IllegalMove(f"seat {deal.leader} cannot lead round {self.round_no}; the rules say seat {leader}")
             leader = deal.leader  # a lot: the log's record of it stands
-        self._hand, self._mask, self._stock = hands, [_mask_of(h) for h in hands], boneyard[::-1]
+        masks = [0] * n
+        bit = BIT.__getitem__
+        for i, h in enumerate(hands):
+            masks[i] = sum(map(bit, h))  # the bits are distinct: a sum is their union
+        self._hand, self._mask, self._stock = hands, masks, boneyard[::-1]
         self._board = Board(self._spinner)
         self._layout = None
         self.leader, self.to_act = leader, leader
@@ -253,24 +266,22 @@ class Match:
         mover = self.to_act
         if seat is not None and seat != mover:
             raise IllegalMove(f"it is seat {mover}'s turn, not seat {seat}'s")
-        legal = self._legal
-        if legal is None:
-            legal = self.legal_moves()
-        try:
-            code = CODE[id(legal[legal.index(move)])]  # the shared Move object, whatever was passed
-        except ValueError:
-            raise IllegalMove(self._why_illegal(move)) from None
         hand, b = self._hand[mover], self._board
-        if len(hand) == 1 or b.empty or self._spinner:
+        code = PLACED_CODE.get(id(move))  # one of the shared Moves legal_moves() hands out
+        if code is None or len(hand) == 1 or b.empty or self._spinner:
+            code = self._legal_code(move)
             self._place(move, mover, code >> 2, code & 3)
             return
-        # The common case, a tile added to a line, kept as short as it can be:
+        # The common case, a tile added to a line, kept as short as it can be; it is legal
+        # when the tile is held and matches the end, one of the line's two:
         t, point = code >> 2, code & 3
+        val = b.val
+        if point > 1 or not self._mask[mover] >> t & 1 or (LO[t] != val[point] and HI[t] != val[point]):
+            raise IllegalMove(self._why_illegal(move))
         hand.remove(t)
         self._mask[mover] ^= 1 << t
         if self.knowledge.pending:
             self.knowledge.played(mover)
-        val = b.val
         val[point] = OTHER[t * 7 + val[point]]  # only the covered end changes
         ends = b.ends = NUMBER[val[0]] | NUMBER[val[1]]
         self.last_placer = mover
@@ -284,6 +295,19 @@ class Match:
             self.to_act = seat
             return
         self._advance(seat)
+
+    def _legal_code(self, move: Move) -> int:
+        """The code (bits.py) of `move` if it is legal now; else IllegalMove says why."""
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_moves()
+        for m in legal:  # by identity first: comparing Moves compares Tiles, slowly
+            if m is move:
+                return CODE[id(m)]
+        try:
+            return CODE[id(legal[legal.index(move)])]  # an equal Move made elsewhere
+        except ValueError:
+            raise IllegalMove(self._why_illegal(move)) from None
 
     def _place(self, move: Move, mover: int, t: int, point: int) -> None:
         """Every other placement: a lead, a spinner's layout, a seat going out."""
@@ -388,7 +412,8 @@ class Match:
     def _end_round(self, went_out: int | None, capicu: bool = False) -> None:
         blocker = None if went_out is not None else self.last_placer
         hands = self.hands
-        outcome = score_round(self.config, hands, went_out, blocker, self.scores, capicu)
+        pips = [sum(map(PIPS.__getitem__, h)) for h in self._hand]
+        outcome = score_round(self.config, hands, went_out, blocker, self.scores, capicu, pips)
         for side, delta in enumerate(outcome.deltas):
             self.scores[side] += delta
         self._next_leader = next_leader(self.config, self.leader, outcome.winner_seat, went_out, blocker)

@@ -41,26 +41,28 @@ def score_round(
     blocker: int | None,
     scores: Sequence[int],
     capicu: bool = False,
+    pips: Sequence[int] | None = None,
 ) -> RoundOutcome:
+    """`pips`, each hand's pip total, may be given by a caller that has it already."""
     scorer = _SCORERS[config.variant]
-    return scorer(config, hands, went_out, blocker, scores, capicu)
+    return scorer(config, hands, went_out, blocker, scores, capicu,
+                  list(pips) if pips is not None else [hand_pips(h) for h in hands])
 
 
 def _no_winner(sides: int, points: int | list[int] = 0) -> RoundOutcome:
     return RoundOutcome(None, None, points, [0] * sides)
 
 
-def _winner_and_others(hands: Hands, went_out: int | None) -> tuple[int | None, list[int], list[tuple[int | str, int]]]:
+def _winner_and_others(pips: list[int], went_out: int | None) -> tuple[int | None, list[int], list[tuple[int | str, int]]]:
     """DRAW-7: who went out, else the sole lowest pip total; and the others' pips as terms."""
-    pips = [hand_pips(h) for h in hands]
     w = went_out if went_out is not None else _sole_lowest(pips)
     terms = [(i, p) for i, p in enumerate(pips) if i != w]
     return w, pips, terms
 
 
-def _draw_like(config, hands, went_out, blocker, scores, capicu) -> RoundOutcome:  # noqa: ANN001
+def _draw_like(config, hands, went_out, blocker, scores, capicu, pips) -> RoundOutcome:  # noqa: ANN001
     """DRAW-8 (also Block): the winner takes the others' pips minus their own."""
-    w, pips, terms = _winner_and_others(hands, went_out)
+    w, pips, terms = _winner_and_others(pips, went_out)
     if w is None:
         return _no_winner(len(hands))
     points = sum(p for _, p in terms)
@@ -74,9 +76,9 @@ def _draw_like(config, hands, went_out, blocker, scores, capicu) -> RoundOutcome
     return RoundOutcome(w, w, points, deltas, terms)
 
 
-def _allfives(config, hands, went_out, blocker, scores, capicu) -> RoundOutcome:  # noqa: ANN001
+def _allfives(config, hands, went_out, blocker, scores, capicu, pips) -> RoundOutcome:  # noqa: ANN001
     """FIVES-9: the winner adds the others' pips rounded to the nearest five."""
-    w, _pips, terms = _winner_and_others(hands, went_out)
+    w, _pips, terms = _winner_and_others(pips, went_out)
     if w is None:
         return _no_winner(len(hands))
     points = round5(sum(p for _, p in terms))
@@ -85,11 +87,10 @@ def _allfives(config, hands, went_out, blocker, scores, capicu) -> RoundOutcome:
     return RoundOutcome(w, w, points, deltas, terms)
 
 
-def _partner(config, hands, went_out, blocker, scores, capicu) -> RoundOutcome:  # noqa: ANN001
+def _partner(config, hands, went_out, blocker, scores, capicu, pips) -> RoundOutcome:  # noqa: ANN001
     """PARTNER-6/7/8: a team wins; it scores all hands (or the opponents'), plus capicú."""
     teams = config.teams
-    pips = [hand_pips(h) for h in hands]
-    team_pips = [sum(pips[s] for s in team) for team in teams]
+    team_pips = [pips[0] + pips[2], pips[1] + pips[3]]  # teams are seats 0+2 and 1+3
     if went_out is not None:
         winner: int | None = went_out % 2
     elif config.option("partner_block_winner") == "blocker":
@@ -120,10 +121,10 @@ def _kozel_penalty(config: TableConfig, hand: Sequence[Tile]) -> int:
     return hand_pips(hand)
 
 
-def _kozel(config, hands, went_out, blocker, scores, capicu) -> RoundOutcome:  # noqa: ANN001
+def _kozel(config, hands, went_out, blocker, scores, capicu, pips) -> RoundOutcome:  # noqa: ANN001
     """KOZEL-7/8/9: everyone but the winner records a penalty, subject to the threshold."""
     n = len(hands)
-    w = went_out if went_out is not None else _sole_lowest([hand_pips(h) for h in hands])
+    w = went_out if went_out is not None else _sole_lowest(pips)
     if w is None:
         return _no_winner(n, [0] * n)
     threshold = int(config.option("kozel_threshold"))
@@ -140,9 +141,8 @@ def _kozel(config, hands, went_out, blocker, scores, capicu) -> RoundOutcome:  #
     return RoundOutcome(w, w, penalties, list(penalties), terms)
 
 
-def _duel(config, hands, went_out, blocker, scores, capicu) -> RoundOutcome:  # noqa: ANN001
+def _duel(config, hands, went_out, blocker, scores, capicu, pips) -> RoundOutcome:  # noqa: ANN001
     """DUEL-7/8: a domino takes the loser's hand value; a fish the difference (or loser's pips)."""
-    pips = [hand_pips(h) for h in hands]
     if went_out is not None:
         w, loser = went_out, 1 - went_out
         hand = hands[loser]

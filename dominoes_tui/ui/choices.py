@@ -4,7 +4,7 @@ Pure data and checks (no widgets), shared by the settings screen and `dominoes p
 """
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from ..bots import level_names
@@ -93,6 +93,22 @@ class MatchSettings:
 
 class SettingsError(ValueError):
     """A choice that cannot start a match; the message is meant for a person."""
+
+
+def with_player_defaults(settings: MatchSettings, old_players: int) -> MatchSettings:
+    """After a change of the player count: the target and options left at their default
+    follow the new count's default (Draw's target is 100 for two players, 61 for three);
+    a value someone chose stays."""
+    tname = target_option(settings.variant)
+    target, options = settings.target, dict(settings.options)
+    for spec in OPTIONS[settings.variant]:
+        old_default = spec.default_value(old_players)
+        if spec.name == tname:
+            if target is not None and target == int(old_default):
+                target = None
+        elif spec.name in options and options[spec.name] == old_default:
+            del options[spec.name]
+    return replace(settings, target=target, options=options)
 
 
 def check(settings: MatchSettings) -> TableConfig:

@@ -353,3 +353,46 @@ async def test_a_click_on_a_settings_field_steps_it_and_a_click_on_its_label_onl
         await pilot.click(faces, offset=(21 + 8, 0))  # on the field, right of its arrow
         await settle(app, pilot)
         assert faces.value != before
+
+
+async def test_the_settings_buttons_answer_a_click_and_enter() -> None:
+    from dominoes_tui.ui.screens.confirm import ConfirmScreen
+
+    app = settings_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        app.screen.query_one("#quit").focus()
+        await settle(app, pilot)
+        await press(pilot, "enter")
+        await settle(app, pilot)  # the button's message, then the screen's push
+        assert isinstance(app.screen, ConfirmScreen)  # Quit asks first, as Esc does
+        await press(pilot, "escape")
+        assert isinstance(app.screen, SettingsScreen)
+        await pilot.click("#start")
+        await settle(app, pilot)
+        assert isinstance(app.screen, TableScreen)
+
+
+async def test_DRAW_9_a_target_left_at_its_default_follows_the_player_count_and_a_chosen_one_stays() -> None:
+    app = settings_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        screen = app.screen
+        assert isinstance(screen, SettingsScreen)
+        assert screen.query_one("#target", Choice).value == 100  # Draw, two players
+        screen.query_one("#players", Choice).focus()
+        await settle(app, pilot)
+        await press(pilot, "right")  # three players
+        await settle(app, pilot)
+        assert screen.read().players == 3 and screen.query_one("#target", Choice).value == 61  # DRAW-9
+        target = screen.query_one("#target", Choice)
+        target.focus()
+        await settle(app, pilot)
+        await press(pilot, "right")
+        chosen = screen.query_one("#target", Choice).value
+        assert chosen != 61
+        screen.query_one("#players", Choice).focus()
+        await settle(app, pilot)
+        await press(pilot, "right")  # four players: the chosen target stays
+        await settle(app, pilot)
+        assert screen.read().players == 4 and screen.query_one("#target", Choice).value == chosen

@@ -2,9 +2,11 @@
 
 What made it slow, each guarded here rather than by a timed test: a settings row was
 three or four Textual widgets (a container, a label, the field, a help text), and the
-whole form was restyled four times before its first frame (the form took focus and gave
-it away again; the first resize added the size classes). Starting the app must not pull
-in the records' database or plotting libraries either.
+whole form was restyled five times before its first frame (the form took focus and gave
+it away again; the first resize added the size classes; Textual restyles a screen each
+time it is shown, the first time too). The Display section, below the fold at 80×24,
+is mounted just after the first frame. Starting the app must not pull in the records'
+database or plotting libraries either.
 """
 from __future__ import annotations
 
@@ -28,7 +30,7 @@ from .helpers import settle
 HEAVY = ("sqlalchemy", "alembic", "openskill", "plotext", "textual_plotext", "networkx")
 
 
-async def test_14_the_settings_form_is_restyled_once_as_it_opens(monkeypatch) -> None:  # noqa: ANN001
+def _count_whole_restyles(monkeypatch) -> list[str]:  # noqa: ANN001
     restyled: list[str] = []
     update_styles = App.update_styles
 
@@ -38,12 +40,40 @@ async def test_14_the_settings_form_is_restyled_once_as_it_opens(monkeypatch) ->
         update_styles(self, node, animate)
 
     monkeypatch.setattr(App, "update_styles", counting)
+    return restyled
+
+
+async def test_14_the_settings_form_is_styled_as_it_mounts_and_never_again_before_it_shows(monkeypatch) -> None:  # noqa: ANN001
+    restyled = _count_whole_restyles(monkeypatch)
     app = DominoesApp(MatchSettings(variant="partner", players=4), Prefs(speed="instant"))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(app, pilot)
         assert isinstance(app.screen, SettingsScreen)
         assert app.focused is app.screen.query_one("#variant")  # straight to the first field
-        assert restyled == ["SettingsScreen"]  # once, as Textual shows a screen; no more
+        assert restyled == []  # each widget was styled as it mounted
+
+
+async def test_14_the_display_section_comes_just_after_the_first_frame_and_start_keeps_the_prefs(
+    monkeypatch, tmp_path: Path,  # noqa: ANN001
+) -> None:
+    prefs = Prefs(speed="slow", pips=True, theme="light")
+    app = DominoesApp(MatchSettings(), prefs)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        for _ in range(100):
+            await pilot.pause(0.01)
+            if isinstance(app.screen, SettingsScreen):
+                screen = app.screen
+                break
+        assert isinstance(screen, SettingsScreen)
+        screen.action_start()  # before the section is there: the prefs stay as they were
+        assert (prefs.speed, prefs.pips, prefs.theme) == ("slow", True, "light")
+    monkeypatch.setenv("DOMINOES_TUI_HOME", str(tmp_path / "another"))  # no match to resume
+    app = DominoesApp(MatchSettings(), Prefs(speed="slow", pips=True))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        assert app.screen.query_one("#speed", Choice).value == "slow"
+        assert app.screen.query_one("#faces", Choice).value == "pips"
 
 
 async def test_14_a_settings_row_is_one_widget() -> None:

@@ -13,9 +13,10 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.lazy import Lazy
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Button, Footer, Input, Label, Static
+from textual.widgets import Footer, Input, Label, Static
 
 from ...engine import OPTIONS, VARIANTS
 from ...engine.options import target_option
@@ -23,11 +24,12 @@ from ...table.client import SeatInfo
 from ...table.local import SPEEDS
 from ..choices import (
     LEVEL_ALIASES, MAX_NAME, THEMES, MatchSettings, Prefs, SettingsError, check, default_level, offered_levels,
-    target_is_free, target_presets,
+    target_is_free, target_presets, with_player_defaults,
 )
+from ..widgets.action_button import ActionButton
 from ..widgets.choice import Choice
 from ..widgets.too_small import TooSmall
-from .breakpoints import preset_breakpoints
+from .breakpoints import StyledOnMount, preset_breakpoints
 
 CUSTOM = "custom"
 SHORT = 14  # the width of a short field (a number, on/off)
@@ -44,7 +46,7 @@ class SettingsForm(VerticalScroll, can_focus=False):
     ]
 
 
-class SettingsScreen(Screen["MatchSettings | str | None"]):
+class SettingsScreen(StyledOnMount, Screen["MatchSettings | str | None"]):
     BINDINGS = [
         Binding("ctrl+s", "start", "Start the match"),
         Binding("ctrl+r", "app.records", "Records"),  # the club records: leaderboard, pages, replays
@@ -61,7 +63,7 @@ class SettingsScreen(Screen["MatchSettings | str | None"]):
     #title { height: 1; padding: 0 1; background: $panel; text-style: bold; }
     #first-time { height: auto; padding: 0 1; text-style: bold reverse; }
     #form { height: 1fr; padding: 0 1; }
-    #seats-box, #match-box { height: auto; }
+    #seats-box, #match-box, #display-box { height: auto; }
     .row { height: auto; }
     .row Label { width: 21; padding: 0 1 0 0; }
     /* The focused field is unmistakable in any colour depth: its label turns to
@@ -75,8 +77,7 @@ class SettingsScreen(Screen["MatchSettings | str | None"]):
     #settings-errors { height: auto; color: $error; text-style: bold; padding: 0 1; }
     #settings-errors.-empty { display: none; }
     #buttons { height: auto; padding: 0 1; }
-    #buttons Button { margin-right: 2; }
-    Button:focus { text-style: bold reverse; }
+    #buttons ActionButton { margin-right: 2; }
     """
 
     def __init__(self, settings: MatchSettings, prefs: Prefs, walkthrough: bool = False) -> None:
@@ -102,26 +103,33 @@ class SettingsScreen(Screen["MatchSettings | str | None"]):
             # built here, not after mounting: one layout pass instead of two
             yield Vertical(*self.player_widgets(), id="seats-box")
             yield Vertical(*self.match_widgets(self.initial), id="match-box")
-            yield Static("Display", classes="section")
-            prefs = self.prefs
-            yield self.short("Bot speed", [(s, s) for s in SPEEDS], prefs.speed, "speed")
-            yield self.short("Tiles show", [("digits", "digits"), ("pips", "pips")], "pips" if prefs.pips else "digits",
-                             "faces")
-            yield self.short("Memory aid", [("on", True), ("off", False)], prefs.show_lacks, "lacks",
-                             "show the numbers each player has shown they lack (off for a serious table)")
-            yield self.short("Theme", [(t, t) for t in THEMES], prefs.theme, "theme", "light for a bright room or a projector")
-            yield self.short("Big tiles", [("auto", "auto"), ("on", "on"), ("off", "off")], prefs.projector, "projector",
-                             "double-size tiles for a projector (auto: from 160×48)")
-            yield self.short("Bell", [("off", False), ("on", True)], prefs.bell, "bell", "ring when it becomes a person's turn")
-            yield self.short("ASCII only", [("off", False), ("on", True)], prefs.ascii, "ascii",
-                             "plain characters for terminals without box drawing")
+            # below the fold at 80×24: mounted just after the first frame, which comes sooner
+            yield Lazy(Vertical(*self.display_widgets(), id="display-box"))
         yield Static("", id="settings-errors", classes="-empty")
         with Horizontal(id="buttons"):
-            yield Button("Start (ctrl+s)", id="start", variant="primary", compact=True)
+            yield ActionButton("Start (ctrl+s)", id="start", primary=True)
             if self.walkthrough:
-                yield Button("Walk-through (F2)", id="walkthrough", compact=True)
-            yield Button("Quit (Esc)", id="quit", compact=True)
+                yield ActionButton("Walk-through (F2)", id="walkthrough")
+            yield ActionButton("Quit (Esc)", id="quit")
         yield Footer()
+
+    def display_widgets(self) -> list[Widget]:
+        """The Display section: how the table looks and sounds (the app's preferences)."""
+        prefs = self.prefs
+        return [
+            Static("Display", classes="section"),
+            self.short("Bot speed", [(s, s) for s in SPEEDS], prefs.speed, "speed"),
+            self.short("Tiles show", [("digits", "digits"), ("pips", "pips")], "pips" if prefs.pips else "digits",
+                       "faces"),
+            self.short("Memory aid", [("on", True), ("off", False)], prefs.show_lacks, "lacks",
+                       "show the numbers each player has shown they lack (off for a serious table)"),
+            self.short("Theme", [(t, t) for t in THEMES], prefs.theme, "theme", "light for a bright room or a projector"),
+            self.short("Big tiles", [("auto", "auto"), ("on", "on"), ("off", "off")], prefs.projector, "projector",
+                       "double-size tiles for a projector (auto: from 160×48)"),
+            self.short("Bell", [("off", False), ("on", True)], prefs.bell, "bell", "ring when it becomes a person's turn"),
+            self.short("ASCII only", [("off", False), ("on", True)], prefs.ascii, "ascii",
+                       "plain characters for terminals without box drawing"),
+        ]
 
     @staticmethod
     def short(label: str, options: list[tuple[str, Any]], value: Any, id: str, help_text: str = "") -> Choice:  # noqa: A002
@@ -219,8 +227,9 @@ class SettingsScreen(Screen["MatchSettings | str | None"]):
     async def set_players(self, players: int) -> None:
         """Add or remove only the seat rows that change: a Players change used to
         rebuild the whole form, which took half a second or more to show."""
-        carry = self.read(check_it=False)
-        old, self.players = self.players, players
+        old, carry = self.players, self.read(check_it=False)
+        carry = with_player_defaults(carry, old)
+        self.players = players
         box = self.query_one("#seats-box", Vertical)
         if players > old:
             seats = list(carry.seats)
@@ -334,6 +343,8 @@ class SettingsScreen(Screen["MatchSettings | str | None"]):
 
     def read_prefs(self) -> None:
         prefs = self.prefs
+        if not self.query("#display-box"):  # not mounted yet: its fields still show the prefs as they are
+            return
         prefs.speed = str(self.query_one("#speed", Choice).value)
         prefs.pips = self.query_one("#faces", Choice).value == "pips"
         prefs.show_lacks = bool(self.query_one("#lacks", Choice).value)
@@ -386,7 +397,7 @@ class SettingsScreen(Screen["MatchSettings | str | None"]):
         self.read_prefs()
         self.dismiss(WALKTHROUGH)
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
+    def on_action_button_pressed(self, event: ActionButton.Pressed) -> None:
         if event.button.id == "start":
             self.action_start()
         elif event.button.id == "walkthrough":
