@@ -10,22 +10,23 @@ import random
 from functools import lru_cache
 from typing import Any, Sequence
 
-from .bits import BIT, CODE, DOUBLE, HI, INDEX, LEAD, LINE_MOVES, LO, NAME, NUMBER, OTHER, PIPS, PLACED_CODE, TILES, four_moves
+from .bits import BIT, CODE, HI, INDEX, LEAD, LINE_MOVES, LO, NAME, NUMBER, OTHER, PLACED_CODE, TILES, four_moves
 from .board import Board
 from .errors import IllegalMove
-from .events import DRAW as _DRAW, EVENT as _EVENT, PASS as _PASS, PLAY as _PLAY, ROUND_END as _ROUND_END
+from .events import DRAW as _DRAW, PASS as _PASS, PLAY as _PLAY
 from .events import ROUND_START as _ROUND_START, START as _START, materialize
 from .knowledge import LackTracker
 from .layout import Layout
-from .leads import first_round_lead, next_leader
+from .leads import first_round_lead
 from .moves import Move
 from .records import Deal, RoundRecord, Seat
-from .scoring import NOT_OVER, MatchVerdict, RoundOutcome, match_verdict, score_round
+from .scoring import NOT_OVER
+from .phases import MATCH_OVER, NEW, PLAYING, ROUND_OVER
+from .round_end import RoundEnd
 from .shuffle import shuffled_set
 from .tiles import Tile
 from .variants import TableConfig
 
-NEW, PLAYING, ROUND_OVER, MATCH_OVER = "new", "playing", "round_over", "match_over"
 
 
 TILE_OF_NAME = {name: TILES[i] for i, name in enumerate(NAME)}
@@ -40,7 +41,7 @@ def _default_seats(n: int) -> tuple[Seat, ...]:
     return tuple(Seat(f"Seat {i}") for i in range(n))
 
 
-class Match:
+class Match(RoundEnd):
     """A match between seats. Inside, tiles are indices and hands are lists plus bitmasks
     (bits.py, board.py); Tiles, Moves, the Layout and the log's events are what it shows."""
 
@@ -355,35 +356,6 @@ class Match:
             return f"the {move.end} end is not open"
         return f"{move.tile} does not match the {move.end} end, which shows {value}"
 
-    def _score_in_play(self, seat: int) -> bool:
-        """FIVES-7; returns True when the match was won mid-round (FIVES-11)."""
-        count = self._board.count()
-        if count <= 0 or count % 5:
-            return False
-        self.scores[seat] += count
-        self.play_points[seat] += count
-        self._raw.append((_EVENT, {"event": "score", "seat": seat, "points": count, "reason": "ends"}))
-        if self.config.option("fives_win_mid_round") == "on" and self.scores[seat] >= self.config.target:
-            self.verdict = MatchVerdict(True, seat)
-            self.phase = MATCH_OVER
-            # No round_end is logged (FIVES-11), but the scoresheet still shows the round.
-            self.records.append(
-                RoundRecord(
-                    self.round_no, "won_in_play", RoundOutcome(seat, seat, 0, [0] * self.sides),
-                    self.hands, None, None, list(self.play_points), list(self.scores),
-                )
-            )
-            self._raw.append((_EVENT, {"event": "match_end", "winner": seat, "scores": list(self.scores)}))
-            return True
-        return False
-
-    @staticmethod
-    def _is_capicu(t: int, ends_before: list[int]) -> bool:
-        """PARTNER-8: out with a mixed tile whose numbers are the two different end values."""
-        if DOUBLE[t] or len(set(ends_before)) != 2:
-            return False
-        return {LO[t], HI[t]} == set(ends_before)
-
     def _advance(self, seat: int) -> None:
         """Hand the turn on, drawing and passing for every seat that must (COM-5, COM-6)."""
         fits = self._board.ends  # draws and passes leave the ends as they are
@@ -408,54 +380,3 @@ class Match:
                 self._end_round(went_out=None)
                 return
             seat = (seat + 1) % n
-
-    def _end_round(self, went_out: int | None, capicu: bool = False) -> None:
-        blocker = None if went_out is not None else self.last_placer
-        hands = self.hands
-        pips = [sum(map(PIPS.__getitem__, h)) for h in self._hand]
-        outcome = score_round(self.config, hands, went_out, blocker, self.scores, capicu, pips)
-        for side, delta in enumerate(outcome.deltas):
-            self.scores[side] += delta
-        self._next_leader = next_leader(self.config, self.leader, outcome.winner_seat, went_out, blocker)
-        result = "domino" if went_out is not None else "blocked"
-        event: dict[str, Any] = {
-            "event": "round_end",
-            "round": self.round_no,
-            "result": result,
-            "winner": outcome.winner,
-            "points": outcome.points,
-            "hands": [h[:] for h in self._hand],  # named when the event is read
-            "scores": list(self.scores),
-            "blocker": blocker,
-        }
-        if self._variant == "partner":
-            event["capicu"] = outcome.capicu
-        self._raw.append((_ROUND_END, event))
-        self.records.append(
-            RoundRecord(self.round_no, result, outcome, hands, went_out, blocker, list(self.play_points), list(self.scores))
-        )
-        self._legal = None
-        self.verdict = match_verdict(self.config, self.scores)
-        if self.verdict.over:
-            self.phase = MATCH_OVER
-            end: dict[str, Any] = {"event": "match_end", "winner": self.verdict.winner, "scores": list(self.scores)}
-            if self._variant == "kozel":
-                end["loser"] = self.verdict.loser
-            if self.config.teams:  # PARTNER-10, an extra field of this program's logs
-                end["shutout"] = self.verdict.shutout
-            self._raw.append((_EVENT, end))
-        else:
-            self.phase = ROUND_OVER
-
-    def _match_start_event(self) -> dict[str, Any]:
-        return {
-            "event": "match_start",
-            "version": 1,
-            "variant": self.config.variant,
-            "players": self.n,
-            "seats": [s.to_json(i) for i, s in enumerate(self.seats)],
-            "teams": [list(t) for t in self.config.teams] if self.config.teams else None,
-            "target": self.config.target,
-            "options": dict(self.config.options),
-            "seed": self.seed,
-        }

@@ -9,8 +9,9 @@ folder after every change, and read back when the server starts again.
 The parts, each importing only those above it in this list: protocol.py (the messages),
 limits.py (every limit), names.py (who a connection is), connection.py (one client),
 bot_pool.py (where bots think), table_files.py, table.py (one table and its turn loop),
-seating.py (making tables, sitting, watching, leaving); this module holds the
-connections, the hello, the dispatch, the lobby and the restart.
+table_keeping.py (tables across restarts), seating.py (making tables, sitting, watching,
+leaving); this module holds the connections, the hello, the dispatch, the lobby and the
+restart.
 
 Nothing a client sends can crash the server: every message is handled inside a guard,
 lines are limited in length, messages in rate, and a client that keeps sending nonsense
@@ -24,11 +25,10 @@ import json
 import logging
 import os
 import secrets
-import time
 from pathlib import Path
 from typing import Any
 
-from ..engine import MATCH_OVER, NEW, ConfigError, LogError, make_config
+from ..engine import MATCH_OVER
 from . import protocol as P
 from .board_feed import board
 from .bot_pool import BotPool
@@ -36,11 +36,11 @@ from .connection import Conn, Refused
 from .limits import Limits
 from .names import NameRegister
 from .seating import Seating
-from .storage import private_dir, write_private
+from .storage import private_dir
 from ..table.saves import home as saves_home
 from .records_service import RecordsRequestError, ServerRecords, handle_request, identities_of
-from .table import Slot, Table
-from .table_files import read_log
+from .table import Table
+from .table_keeping import file_away, match_record, restored_tables
 from .quick_match import REQUESTS as QUICK_REQUESTS
 from .quick_match import QuickMatch
 from .tournament_host import REQUESTS as TOURNAMENT_REQUESTS
@@ -173,83 +173,25 @@ class Server(Seating):
             c.send_bytes(data)
 
     def file_finished(self, table: Table) -> None:
-        """A match is over: its log and who played it (identities, for rated play) go to finished/."""
+        """A match is over: its log and who played it go to finished/, its result to the records."""
         if self.tables_dir is not None and table.match is not None:
-            try:
-                done = private_dir(self.tables_dir.parent / "finished")
-                stem = f"{table.code}-{int(time.time())}"
-                write_private(done / f"{stem}.jsonl", "".join(json.dumps(e, separators=(", ", ": ")) + "\n" for e in table.match.events))
-                write_private(done / f"{stem}.json", json.dumps(self.match_record(table)))
-                (self.tables_dir / f"{table.code}.jsonl").unlink(missing_ok=True)
-                (self.tables_dir / f"{table.code}.json").unlink(missing_ok=True)
-            except OSError as exc:
-                log.warning("cannot file table %s: %s", table.code, exc)
+            file_away(self.tables_dir, table)
         if self.records is not None and table.match is not None:
             self.records.match_over(table.match, identities_of(table), practice=getattr(table, "practice", False))
         self.tournament_host.table_finished(table)
         self.lobby_changed()
 
-    @staticmethod
-    def match_record(table: Table) -> dict[str, Any]:
-        """Who played a finished match: the seats' names, kinds and identities (names.py)."""
-        return {
-            "code": table.code, "variant": table.config.variant, "practice": table.practice,
-            "seats": [
-                {"seat": i, "name": s.name, "kind": s.kind, "level": s.level, "identity": ident}
-                for i, (s, ident) in enumerate(zip(table.slots, table.identities()))
-            ],
-        }
+    match_record = staticmethod(match_record)
 
     def load_tables(self) -> None:
         """Bring back every table the last run left (a restart loses no match)."""
-        d = self.tables_dir
-        if d is None or not d.is_dir():
-            return
-        for meta_path in sorted(d.glob("*.json")):
-            try:
-                meta = json.loads(meta_path.read_text(encoding="utf-8"))
-                config = make_config(meta["variant"], meta["players"], options=meta["options"])
-                slots = [
-                    Slot(s["name"], s["kind"], s.get("level"), s.get("token"), None, None, bool(s.get("creator")), s.get("identity"))
-                    for s in meta["slots"]
-                ]
-                seed = meta.get("seed")
-                table = Table(self, meta["code"], config, slots, None if seed is None else int(seed), float(meta["bot_delay"]),
-                              meta.get("bot_seed"))
-                log_path = d / f"{table.code}.jsonl"
-                if not meta.get("started") and not any(s.taken for s in slots):
-                    meta_path.unlink(missing_ok=True)  # made, never sat at: nobody will miss it
-                    continue
-                if meta.get("started") and log_path.exists():
-                    table.match = read_log(log_path)  # a torn end (a crash, a full disk) is cut back
-                    table.resumed()
-                    if table.match.phase == MATCH_OVER:
-                        self.file_finished(table)
-                        continue
-                    now = time.time()
-                    for s in slots:
-                        if s.kind == "human":
-                            s.left_at = now
-                    if table.match.phase == NEW:
-                        table.match.begin_round()
-                        table.save()
-                self.tables[table.code] = table
-                self._spawn(table)
-                log.info("table %s is back (%s)", table.code, table.phase)
-            except (OSError, ValueError, KeyError, TypeError, LogError, ConfigError) as exc:
-                self._set_aside(meta_path, exc)
-
-    def _set_aside(self, meta_path: Path, exc: Exception) -> None:
-        """A table that cannot be read back is moved to broken/, never overwritten or lost."""
-        broken = meta_path.parent.parent / "broken"
-        log.warning("cannot bring back %s (%s); it is kept in %s", meta_path.name, exc, broken)
-        try:
-            broken.mkdir(parents=True, exist_ok=True)
-            for path in (meta_path, meta_path.with_suffix(".jsonl")):
-                if path.exists():
-                    path.replace(broken / f"{path.stem}-{int(time.time())}{path.suffix}")
-        except OSError as move_exc:
-            log.warning("cannot move %s aside: %s", meta_path.name, move_exc)
+        for table in restored_tables(self, self.tables_dir):
+            if table.match is not None and table.match.phase == MATCH_OVER:
+                self.file_finished(table)
+                continue
+            self.tables[table.code] = table
+            self._spawn(table)
+            log.info("table %s is back (%s)", table.code, table.phase)
 
     # -- connections ------------------------------------------------------------------------
     def _from(self, address: str) -> int:
