@@ -115,6 +115,23 @@ def test_a_time_budget_is_kept_by_the_clock() -> None:
         assert bot.last_iterations <= 50
 
 
+def test_no_iteration_is_begun_that_the_longest_so_far_says_would_run_over() -> None:
+    """A busy machine: every iteration takes 30 ms by the clock; a 100 ms budget must not
+    be overrun by starting a third one at 90 ms."""
+    readings: list[float] = []
+
+    def clock() -> float:
+        readings.append(len(readings) * 0.030)
+        return readings[-1]
+
+    bot = SearchBot(random.Random(1), think_ms=100, clock=clock)
+    for _m, view in positions("partner", 4, 4, seed=2):
+        readings.clear()
+        bot.choose(view)
+        if bot.last_iterations:
+            assert readings[-1] <= 0.100
+
+
 def test_a_real_budget_ends_the_search_in_time() -> None:
     bot = make_bot("expert:40", random.Random(1))
     done = threading.Event()
