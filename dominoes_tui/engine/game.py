@@ -243,11 +243,7 @@ class Match(RoundEnd):
             if lead_tile is not None or self.round_no > 1:
                 raise IllegalMove(f"seat {deal.leader} cannot lead round {self.round_no}; the rules say seat {leader}")
             leader = deal.leader  # a lot: the log's record of it stands
-        masks = [0] * n
-        bit = BIT.__getitem__
-        for i, h in enumerate(hands):
-            masks[i] = sum(map(bit, h))  # the bits are distinct: a sum is their union
-        self._hand, self._mask, self._stock = hands, masks, boneyard[::-1]
+        self._hand, self._mask, self._stock = hands, list(map(_mask_of, hands)), boneyard[::-1]
         self._board = Board(self._spinner)
         self._layout = None
         self.leader, self.to_act = leader, leader

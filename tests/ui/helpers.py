@@ -55,6 +55,19 @@ async def settle(app: DominoesApp, pilot) -> None:  # noqa: ANN001
     await pilot.pause(0)
 
 
+async def next_turn(app: DominoesApp, pilot, steps: int = 60) -> TableScreen | None:  # noqa: ANN001
+    """The person's next turn, through round summaries; None when the match is over."""
+    for _ in range(steps):
+        await settle(app, pilot)
+        if isinstance(app.screen, MatchEndScreen):
+            return None
+        if isinstance(app.screen, RoundSummaryScreen):
+            await press(pilot, "enter")
+        elif isinstance(app.screen, TableScreen) and app.screen.my_turn():
+            return app.screen
+    raise AssertionError("never the person's turn")
+
+
 async def play_through(app: DominoesApp, pilot, max_steps: int = 4000, finish: bool = True) -> Played:  # noqa: ANN001
     """Press keys as a person would until the match-end screen shows."""
     played = Played()

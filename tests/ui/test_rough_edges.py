@@ -18,7 +18,7 @@ from dominoes_tui.ui.screens.table import TableScreen
 from dominoes_tui.ui.widgets.choice import Choice
 from dominoes_tui.ui.words import arithmetic
 
-from .helpers import make_app, press, settle
+from .helpers import make_app, next_turn, press, settle
 
 SEATS = (SeatInfo("Ana", "human"), SeatInfo("Bob", "bot", "easy"), SeatInfo("Cleo", "bot", "easy"),
          SeatInfo("Dan", "bot", "easy"))
@@ -31,10 +31,6 @@ def report(**kw: object) -> RoundReport:
     return RoundReport(**base)  # type: ignore[arg-type]
 
 
-class MatchOver(Exception):
-    pass
-
-
 def reversed_on_screen(app: DominoesApp, text: str) -> bool:
     """Is `text` drawn in reverse video on the screen now (what a person sees)? The first
     run of one style that begins with it decides (an unfocused label runs on into its field)."""
@@ -45,28 +41,13 @@ def reversed_on_screen(app: DominoesApp, text: str) -> bool:
     raise AssertionError(f"{text!r} is not on the screen")
 
 
-async def until_my_turn(app: DominoesApp, pilot, steps: int = 50) -> TableScreen:  # noqa: ANN001
-    from dominoes_tui.ui.screens.summary import MatchEndScreen, RoundSummaryScreen
-
-    for _ in range(steps):
-        await settle(app, pilot)
-        if isinstance(app.screen, MatchEndScreen):
-            raise MatchOver
-        if isinstance(app.screen, RoundSummaryScreen):
-            await press(pilot, "enter")
-        if isinstance(app.screen, TableScreen) and app.screen.my_turn():
-            return app.screen
-    raise AssertionError("never the person's turn")
-
-
 async def test_1_a_pass_notice_does_not_stay_into_the_next_turn() -> None:
     app = make_app("block", players=3, target=100, seed=4)
     async with app.run_test(size=(80, 24)) as pilot:
         checked = 0
         for _ in range(300):
-            try:
-                screen = await until_my_turn(app, pilot)
-            except MatchOver:
+            screen = await next_turn(app, pilot)
+            if screen is None:
                 break
             history = screen.view_.history
             mine = [e for e in history if e.get("seat") == 0 and e["event"] in ("play", "pass")]
@@ -187,7 +168,8 @@ async def test_9_a_long_hand_reads_well_and_every_tile_has_a_key() -> None:
     assert keys == list("1234567890!@")
     app = make_app("draw", seed=11)
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await until_my_turn(app, pilot)
+        screen = await next_turn(app, pilot)
+        assert screen is not None
         screen.view_ = replace(screen.view_, hand=tuple(hand))
         screen.client.view = lambda seat: screen.view_  # type: ignore[method-assign]
         await press(pilot, "exclamation_mark")
@@ -205,7 +187,8 @@ async def test_10_the_draw_notice_and_the_round_end_prompt_do_not_repeat_the_log
     app = make_app("draw", target=40, seed=1)
     async with app.run_test(size=(80, 24)) as pilot:
         for _ in range(300):
-            screen = await until_my_turn(app, pilot)
+            screen = await next_turn(app, pilot)
+            assert screen is not None
             if screen.drew_now:
                 drawn = [e["tile"] for e in screen.view_.history if e["event"] == "draw" and e.get("seat") == 0]
                 assert screen.notice.count(drawn[0]) == 0 or len(drawn) == 1  # the log lists them, not the notice

@@ -2,6 +2,8 @@
 projector mode, theme and bell, why someone leads, the end choice's counts, the palette."""
 from __future__ import annotations
 
+from typing import AsyncIterator
+
 from rich.style import Style
 
 from dominoes_tui.engine import Move, parse_tile
@@ -14,7 +16,7 @@ from dominoes_tui.ui.render import Look
 from dominoes_tui.ui.screens.table import TableScreen
 from dominoes_tui.ui.walkthrough_text import BOTH_ENDS, BOT_DREW, LEAD, MATCH, SCORED, YOU_DREW
 
-from .helpers import make_app, press, settle
+from .helpers import make_app, next_turn, press, settle
 from .test_render import play
 
 
@@ -217,35 +219,27 @@ async def test_the_log_never_hides_moves_while_the_chain_stands_half_empty() -> 
     app = make_app("allfives", players=4, seats="Ana", seed=6)  # nine such turns before the fix
     checked = 0
     async with app.run_test(size=(80, 24)) as pilot:
-        for _ in range(60):
-            screen = await next_turn(app, pilot)
-            if screen is None:
-                break
+        async for screen in my_turns(app, pilot):
             log = str(screen.query_one("#log").render())
             chain = str(screen.query_one(Chain).render()).split("\n")
             blank = sum(1 for line in chain if not line.strip())
             if "more moves since your turn" in log:
                 assert blank <= 1, "\n".join(chain) + "\n---\n" + log
             checked += "u:" in "".join(chain) and "d:" in "".join(chain)
-            await press(pilot, "enter")
-            if screen.end_cursor is not None:  # the tile fits two ends: take the one offered
-                await press(pilot, "enter")
     assert checked >= 5  # turns with both spinner arms on the table were seen
 
 
-async def next_turn(app: DominoesApp, pilot) -> TableScreen | None:  # noqa: ANN001
-    """The person's next turn, through round summaries; None when the match is over."""
-    from dominoes_tui.ui.screens.summary import MatchEndScreen, RoundSummaryScreen
-
-    for _ in range(60):
-        await settle(app, pilot)
-        if isinstance(app.screen, MatchEndScreen):
-            return None
-        if isinstance(app.screen, RoundSummaryScreen):
+async def my_turns(app: DominoesApp, pilot, turns: int = 60) -> AsyncIterator[TableScreen]:  # noqa: ANN001
+    """Each of the person's turns until the match is over; after each, the offered tile is
+    played (and the end offered, where it fits two)."""
+    for _ in range(turns):
+        screen = await next_turn(app, pilot)
+        if screen is None:
+            return
+        yield screen
+        await press(pilot, "enter")
+        if screen.end_cursor is not None:
             await press(pilot, "enter")
-        elif isinstance(app.screen, TableScreen) and app.screen.my_turn():
-            return app.screen
-    raise AssertionError("never the person's turn")
 
 
 async def test_a_projectors_chain_shrinks_to_normal_tiles_before_compact_ones() -> None:
@@ -259,10 +253,7 @@ async def test_a_projectors_chain_shrinks_to_normal_tiles_before_compact_ones() 
     app = make_app("allfives", players=4, seats="Ana", seed=6)  # four such turns before the fix
     compact_turns = 0
     async with app.run_test(size=(200, 60)) as pilot:
-        for _ in range(60):
-            screen = await next_turn(app, pilot)
-            if screen is None:
-                break
+        async for screen in my_turns(app, pilot):
             chain = screen.query_one(Chain)
             drawn = str(chain.render()).split("\n")
             if re.search(r"\[\d│\d\]", "".join(drawn)):  # one-row tiles: the compact drawing
@@ -271,9 +262,6 @@ async def test_a_projectors_chain_shrinks_to_normal_tiles_before_compact_ones() 
                 room = chain.size.height + screen.query_one("#log").size.height - sum(1 for line in log if line.strip())
                 normal = chain_height(screen.view_.layout, chain.content_size.width, compact=False)
                 assert normal > room, f"normal tiles ({normal} rows) would fit in the {room} rows left"
-            await press(pilot, "enter")
-            if screen.end_cursor is not None:  # the tile fits two ends: take the one offered
-                await press(pilot, "enter")
     assert compact_turns  # the arms did grow too long for normal tiles at some turn
 
 
