@@ -12,6 +12,7 @@ from dominoes_tui.bots import make_bot, sim, stop_thinking
 from dominoes_tui.bots.hard import sample_deal
 from dominoes_tui.bots.knowledge import Knowledge
 from dominoes_tui.bots.search import SearchBot
+from dominoes_tui.bots.search.expert import CLOCKLESS_GUESSES
 from dominoes_tui.bots.search.deals import DealSampler
 from dominoes_tui.bots.search.state import RoundState
 from dominoes_tui.bots.search.value import MatchValue
@@ -160,7 +161,7 @@ def test_levels_and_budgets_from_their_specs() -> None:
     assert isinstance(expert, SearchBot) and expert.think_ms == 1000 and expert.level == "expert"
     assert make_bot("expert:250", random.Random(0)).think_ms == 250
     unclocked = make_bot("expert:0", random.Random(0))  # tournaments: the same moves for a seed
-    assert unclocked.think_ms is None and unclocked.max_iterations == 2000
+    assert unclocked.think_ms is None and unclocked.max_iterations == CLOCKLESS_GUESSES
 
 
 def _value(variant: str, players: int, scores: list[int], **options: object) -> MatchValue:

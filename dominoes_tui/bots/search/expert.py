@@ -1,8 +1,8 @@
-"""The `expert` level (1 s a move) and the search behind `hard` (200 ms): ismcts.py.
+"""The `expert` level (1 s a move): the determinized search of pimc.py.
 
 Anytime: it plays the best move found when its budget runs out, and `cancel()` (from
 any thread) ends the thinking at once when the move is no longer wanted. With
-`think_ms=None` only the iteration cap applies, so a seeded bot plays the same moves on
+`think_ms=None` only the cap on guesses applies, so a seeded bot plays the same moves on
 the same views every time (the honesty tests rely on it).
 """
 from __future__ import annotations
@@ -13,10 +13,12 @@ import time
 from typing import Callable
 
 from ...engine import Move, PlayerView
-from .ismcts import EXPLORATION, Search
+from .pimc import Search
 
 EXPERT_THINK_MS = 1000.0
 SEARCH_HARD_THINK_MS = 200.0
+# Without a clock (tournaments: the same moves for a seed) this many guesses a decision.
+CLOCKLESS_GUESSES = 300
 # Stop this far before the budget: the last iteration and the answer fit in it.
 MARGIN_MS = 3.0
 
@@ -26,15 +28,13 @@ class SearchBot:
 
     def __init__(self, rng: random.Random | None = None, name: str = "Expert",
                  think_ms: float | None = EXPERT_THINK_MS, max_iterations: int | None = None,
-                 level: str = "expert", clock: Callable[[], float] = time.perf_counter,
-                 exploration: float | None = None) -> None:
+                 level: str = "expert", clock: Callable[[], float] = time.perf_counter) -> None:
         self.rng = rng or random.Random(0)
         self.name = name
         self.level = level
         self.think_ms = think_ms if think_ms and think_ms > 0 else None
-        self.max_iterations = max_iterations if max_iterations is not None or self.think_ms else 2000
+        self.max_iterations = max_iterations if max_iterations is not None or self.think_ms else CLOCKLESS_GUESSES
         self.clock = clock
-        self.exploration = exploration
         self._cancel = threading.Event()
         self._lock = threading.Lock()
         self.thinking = False
@@ -63,7 +63,7 @@ class SearchBot:
     def _choose(self, view: PlayerView) -> Move:
         started = self.clock()
         legal = view.legal
-        search = Search(view, self.rng, self.exploration)
+        search = Search(view, self.rng, self.think_ms)
         self.last_iterations = 0
         if len(search.root_moves) == 1:
             return legal[0] if len(legal) == 1 else next(iter(search.root_moves.values()))

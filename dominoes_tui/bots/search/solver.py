@@ -1,6 +1,6 @@
 """Exact play of a Partner hand with every tile known: who wins it, with best play by all.
 
-The search (ismcts.py) guesses the hidden hands; near the end of a hand, with few tiles
+The search (pimc.py) guesses the hidden hands; near the end of a hand, with few tiles
 left, a guess is small enough to be played out perfectly instead of by the greedy
 players, whose blunders in the last few moves decide many hands. This is the classic
 "perfect-information Monte Carlo" step, and like it the answer is optimistic for every

@@ -1,6 +1,6 @@
 """One determinization of a round in progress, stepped move by move.
 
-The search (ismcts.py) walks its tree on such a state: every hidden hand and the
+The search (pimc.py) plays its candidates on such a state: every hidden hand and the
 boneyard are filled in by a guess (deals.py), so the state is a complete round that can
 be played forward exactly as the engine would (forced draws COM-5, passes COM-6, blocks
 COM-7, All Fives counts FIVES-6/7, capicú PARTNER-8). The board and the playout policy
@@ -31,6 +31,34 @@ class RoundState:
         self.blocker: int | None = None
         self.capicu = False
         self.over = False
+
+    def copy(self) -> "RoundState":
+        twin = RoundState(self.rules, [h[:] for h in self.hands], self.stock[:], self.board.copy(), self.to_act,
+                          self.last_placer, self.passes)
+        twin.play_points = self.play_points[:]
+        twin.went_out, twin.blocker, twin.capicu, twin.over = self.went_out, self.blocker, self.capicu, self.over
+        return twin
+
+    def apply_key(self, key: Key) -> None:
+        """Make the move `key` (the lead too) for the seat to act."""
+        _, t, p = key
+        if not self.board.empty:
+            self.play(t, p)
+            return
+        # the lead: place it, then the turn passes on
+        seat, rules = self.to_act, self.rules
+        place(self.board, t, 0, rules.fives)
+        hand = self.hands[seat]
+        hand.remove(t)
+        self.passes, self.last_placer = 0, seat
+        if rules.fives:
+            c = count(self.board)
+            if c and c % 5 == 0:
+                self.play_points[seat] += c
+        if not hand:
+            self.over, self.went_out = True, seat
+            return
+        self.advance((seat + 1) % rules.n)
 
     def moves(self) -> list[Key]:
         """The placements open to the seat to act, one per distinct result: two ends

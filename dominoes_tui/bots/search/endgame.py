@@ -1,0 +1,84 @@
+"""Exact play of a guessed round's ending, for every variant: alpha-beta over the match value.
+
+Once a guess (deals.py) leaves few tiles in play, the rest of the round is searched to
+its end with every seat playing its best, instead of by the greedy players of sim.py,
+whose slips in the last moves decide many rounds. Like every perfect-information step
+of a determinized search it is optimistic for each seat (it plays as if it saw all the
+hands and the boneyard's order), but averaged over many guesses it is a far better
+guide than a fixed policy.
+
+The value is the searching side's chance of winning the match once the round is scored
+(value.py), so near the target it plays for the points that decide the match. With two
+sides the game is zero-sum and this is exact minimax; with three players the others are
+taken to play against the searcher (the "paranoid" assumption: safe, if pessimistic).
+The search gives up past a node budget (the caller then falls back to a playout).
+"""
+from __future__ import annotations
+
+from .state import RoundState
+from .value import MatchValue
+
+
+class TooBig(Exception):
+    """The ending needs more nodes than the budget allows."""
+
+
+class EndgameSolver:
+    def __init__(self, value: MatchValue, side: int, max_nodes: int = 5_000) -> None:
+        self.value = value
+        self.side = side
+        self.max_nodes = max_nodes
+        self.nodes = 0
+        self._leaves: dict[tuple, float] = {}
+
+    def solve(self, state: RoundState) -> float | None:
+        """The searching side's value of `state` with best play, or None if too big."""
+        self.nodes = 0
+        try:
+            return self._search(state, -1.0, 2.0)
+        except TooBig:
+            return None
+
+    def _leaf(self, state: RoundState) -> float:
+        key = (state.went_out, state.blocker, state.capicu, tuple(tuple(sorted(h)) for h in state.hands),
+               tuple(state.play_points))
+        v = self._leaves.get(key)
+        if v is None:
+            v = self.value.of_round(state.hands, state.went_out, state.blocker, state.capicu,
+                                    state.play_points)[self.side]
+            self._leaves[key] = v
+        return v
+
+    def _search(self, state: RoundState, alpha: float, beta: float) -> float:
+        if state.over:
+            return self._leaf(state)
+        self.nodes += 1
+        if self.nodes > self.max_nodes:
+            raise TooBig
+        moves = state.moves()
+        mine = self._side(state.to_act) == self.side
+        if len(moves) > 1:
+            first = state.greedy()  # the playout policy's choice is a good first guess
+            if first in moves:
+                moves.remove(first)
+                moves.insert(0, first)
+        best = -1.0 if mine else 2.0
+        for key in moves:
+            child = state.copy()
+            child.apply_key(key)
+            v = self._search(child, alpha, beta)
+            if mine:
+                if v > best:
+                    best = v
+                    if v > alpha:
+                        alpha = v
+            elif v < best:
+                best = v
+                if v < beta:
+                    beta = v
+            if alpha >= beta:
+                break
+        return best
+
+    def _side(self, seat: int) -> int:
+        return seat % 2 if self.value.teams else seat

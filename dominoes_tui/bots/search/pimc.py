@@ -1,0 +1,176 @@
+"""Determinized search: every candidate judged on the same guesses, endings played exactly.
+
+Each iteration guesses the hidden tiles afresh (deals.py, uniform among the deals that
+fit what is public) and plays every candidate move on that one guess, so luck cancels
+between the candidates: what differs between their totals is the move, not the deal.
+After the move the round is finished either exactly, once few enough tiles are left
+(solver.py for Partner, endgame.py for every variant: best play by all, valued as the
+chance of winning the match), or by a greedy playout that sees the guessed hands
+(rollout.py), and valued the same way (value.py). Each guess counts as much as it
+explains the plays the other seats made (inference.py). The candidate with the best
+weighted average is played.
+
+More time buys two things: more guesses, and earlier exact endings (the threshold at
+which a guess is solved rather than played out grows with the budget), which is where
+an anytime search with a second a move pulls away from one with a fifth of it.
+"""
+from __future__ import annotations
+
+import random
+import threading
+import time
+from typing import Callable
+
+from ...engine import Move, PlayerView
+from ...engine.bits import BIT
+from ...engine.layout import END_NAMES
+from ..sim import INDEX, PIPS, Board, Rules, open_points
+from .deals import DealSampler
+from .endgame import EndgameSolver
+from .inference import PlayModel
+from .rollout import sharp_playout
+from .solver import PartnerSolver
+from .state import Key, RoundState
+from .value import MatchValue
+
+
+# Judged on fewer guesses than this, a decision is mostly luck: the exact endings are
+# then begun later (see `run`).
+ENOUGH_GUESSES = 150
+
+
+def solve_at(think_ms: float | None, partner: bool) -> int:
+    """Tiles still in play (hands, and a boneyard that can still be drawn) at or below
+    which a guess is played out exactly, to begin with: more time, earlier endings."""
+    if partner:
+        return 16 if think_ms is None or think_ms >= 500 else 12
+    if think_ms is None:
+        return 10
+    return 14 if think_ms >= 500 else 9
+
+
+class Search:
+    """One decision's search; `run` may be called again to think longer."""
+
+    def __init__(self, view: PlayerView, rng: random.Random, think_ms: float | None = None) -> None:
+        self.view, self.rng = view, rng
+        self.rules = Rules(view)
+        self.value = MatchValue(self.rules, view.scores)
+        self.sampler = DealSampler(view, rng)
+        self.board = Board.from_layout(view.layout)
+        self.hand = [INDEX[t] for t in view.hand]
+        self.iterations = 0
+        self.side = view.seat % 2 if view.teams else view.seat
+        partner = view.variant == "partner" and self.rules.config.option("partner_block_winner") != "blocker"
+        # the Partner solver knows the default block rule only (fewer pips win, COM-9)
+        self.partner = PartnerSolver() if partner else None
+        self.endgame = EndgameSolver(self.value, self.side)
+        self.solve_at = solve_at(think_ms, partner)
+        # the candidates: the legal moves, mirror images merged
+        self.root_moves: dict[Key, Move] = {}
+        for move in view.legal:
+            self.root_moves.setdefault(self._key(move), move)
+        self.keys = list(self.root_moves)
+        self.model = PlayModel(view, self.rules.fives)
+        self.totals = [0.0] * len(self.keys)
+
+    def _key(self, move: Move) -> Key:
+        t = INDEX[move.tile]
+        p = 0 if move.end is None else END_NAMES.index(move.end)
+        b = self.board
+        if move.end is not None:
+            # the same merging RoundState.moves does
+            if self.rules.fives and b.spin >= 0:
+                for q in open_points(b, True):
+                    if (q >= 2, b.val[q], b.dbl[q], b.cnt[q] > 0) == (p >= 2, b.val[p], b.dbl[p], b.cnt[p] > 0):
+                        p = q
+                        break
+            elif b.val[0] == b.val[1] and p in (0, 1):
+                p = 0
+        return (self.view.seat, t, p)
+
+    def run(self, deadline: float | None, max_iterations: int | None, cancel: threading.Event | None,
+            clock: Callable[[], float] = time.perf_counter) -> None:
+        # A guess is begun only if the longest so far still fits before the deadline (on a
+        # busy machine guesses stretch, and a fixed margin let the last one run over).
+        longest, now = 0.0, clock()
+        started = now
+        while True:
+            if max_iterations is not None and self.iterations >= max_iterations:
+                return
+            if cancel is not None and cancel.is_set():
+                return
+            if deadline is not None and now + longest >= deadline:
+                return
+            weighed = self.iterate(cancel)
+            after = clock()
+            if weighed is None:
+                return
+            w, values = weighed
+            for i, v in enumerate(values):
+                self.totals[i] += w * v
+            self.iterations += 1
+            longest, now = max(longest, after - now), after
+            if deadline is not None and self.solve_at > 6 and self.iterations % 8 == 0:
+                # too slow a guess for enough of them in the time left: solve later endings only
+                pace = (now - started) / self.iterations
+                if self.iterations + (deadline - now) / pace < ENOUGH_GUESSES:
+                    self.solve_at -= 1
+
+    def iterate(self, cancel: threading.Event | None = None) -> tuple[float, list[float]] | None:
+        """How likely one fresh guess is, and every candidate's value on it (None if
+        cancelled part way: a guess is used for every candidate or for none)."""
+        others, stock = self.sampler.deal()
+        w = self.model.weight(others)
+        v = self.view
+        hands = [self.hand if s == v.seat else others[s] for s in range(v.players)]
+        base = RoundState(self.rules, hands, stock, self.board, v.seat, None)
+        values = []
+        for key in self.keys:
+            if cancel is not None and cancel.is_set():
+                return None
+            state = base.copy()
+            state.apply_key(key)
+            values.append(self._finish(state))
+        return w, values
+
+    def _finish(self, state: RoundState) -> float:
+        """This side's value of the rest of the round on this guess."""
+        if not state.over and self._in_play(state) <= self.solve_at:
+            solved = self._solved(state)
+            if solved is not None:
+                return solved
+        if not state.over:
+            state.went_out, state.blocker, state.capicu = sharp_playout(
+                self.rules, state.hands, state.stock, state.board, state.to_act, state.last_placer,
+                state.passes, state.play_points)
+        return self.value.of_round(state.hands, state.went_out, state.blocker, state.capicu,
+                                   state.play_points)[self.side]
+
+    def _in_play(self, state: RoundState) -> int:
+        drawable = max(0, len(state.stock) - self.rules.reserve) if self.rules.draws else 0
+        return sum(len(h) for h in state.hands) + drawable
+
+    def _solved(self, state: RoundState) -> float | None:
+        if self.partner is None:
+            return self.endgame.solve(state)
+        masks = [0, 0, 0, 0]
+        for s, h in enumerate(state.hands):
+            m = 0
+            for t in h:
+                m |= BIT[t]
+            masks[s] = m
+        b = state.board
+        v = self.partner.value(masks, b.val[0], b.val[1], state.to_act)
+        if v == 0:
+            return self.value.of_hand_winner(None, 0)[self.side]
+        side = state.to_act % 2
+        winner = side if v > 0 else 1 - side
+        # who wins, not by how much: the winners are credited half the pips still held
+        return self.value.of_hand_winner(winner, sum(PIPS[t] for h in state.hands for t in h) // 2)[self.side]
+
+    def best(self) -> Move:
+        if not self.iterations:
+            return self.root_moves[self.keys[0]]
+        best = max(range(len(self.keys)), key=lambda i: (self.totals[i], -i))
+        return self.root_moves[self.keys[best]]

@@ -1,0 +1,105 @@
+"""The expert's determinized search: exact endings, the sharper playout, and inference."""
+from __future__ import annotations
+
+import random
+from types import SimpleNamespace
+
+import pytest
+
+from dominoes_tui.bots import sim
+from dominoes_tui.bots.search.endgame import EndgameSolver
+from dominoes_tui.bots.search.inference import PlayModel
+from dominoes_tui.bots.search.rollout import _pick
+from dominoes_tui.bots.search.state import RoundState
+from dominoes_tui.bots.search.value import MatchValue
+from dominoes_tui.engine import PLAYING, Match, make_config, view_for
+
+I = {str(t): i for i, t in enumerate(sim.ALL_TILES)}  # "3-6" -> tile index
+
+
+def _minimax(state: RoundState, value: MatchValue, side: int) -> float:
+    """Plain minimax, no pruning, no move ordering: the solver's reference."""
+    if state.over:
+        return value.of_round(state.hands, state.went_out, state.blocker, state.capicu, state.play_points)[side]
+    results = []
+    for key in state.moves():
+        child = state.copy()
+        child.apply_key(key)
+        results.append(_minimax(child, value, side))
+    mine = (state.to_act % 2 if value.teams else state.to_act) == side
+    return max(results) if mine else min(results)
+
+
+def _endings(variant: str, players: int, left: int, count: int, seed: int):
+    """Rounds played at random until at most `left` tiles are in play: (state, value, side)."""
+    rng = random.Random(seed)
+    config = make_config(variant, players)
+    made = 0
+    while made < count:
+        match = Match(config, random.Random(rng.randrange(2**31)), seed=None)
+        match.begin_round()
+        while match.phase == PLAYING:
+            in_play = sum(len(h) for h in match.hands) + match.drawable
+            view = view_for(match, match.to_act)
+            if in_play <= left and view.layout.line:
+                rules = sim.Rules(view)
+                state = RoundState(rules, [[sim.INDEX[t] for t in h] for h in match.hands],
+                                   [sim.INDEX[t] for t in reversed(match.boneyard)],
+                                   sim.Board.from_layout(view.layout), match.to_act, None)
+                side = match.to_act % 2 if view.teams else match.to_act
+                yield state, MatchValue(rules, view.scores), side
+                made += 1
+                break
+            match.apply(rng.choice(view.legal))
+
+
+@pytest.mark.parametrize("variant,players", [("block", 2), ("draw", 2), ("allfives", 2), ("kozel", 2),
+                                             ("partner", 4), ("draw", 3), ("duel", 2)])
+def test_exact_endings_agree_with_plain_minimax(variant: str, players: int) -> None:
+    """COM-3..9, FIVES-6/7, KOZEL, PARTNER-8: alpha-beta over the match value gives what
+    unpruned minimax gives (with three players, the others play against the searcher)."""
+    checked = 0
+    for state, value, side in _endings(variant, players, 7, 25, seed=players * 11 + len(variant)):
+        solver = EndgameSolver(value, side, max_nodes=1_000_000)
+        assert solver.solve(state.copy()) == pytest.approx(_minimax(state.copy(), value, side))
+        checked += 1
+    assert checked == 25
+
+
+def test_an_ending_too_big_for_the_node_budget_is_given_up() -> None:
+    state, value, side = next(_endings("block", 2, 14, 1, seed=3))
+    assert EndgameSolver(value, side, max_nodes=5).solve(state) is None
+
+
+def _history(*plays: tuple[int, str, str | None]) -> tuple[dict, ...]:
+    return tuple({"event": "play", "seat": s, "tile": t, "end": e} for s, t, e in plays)
+
+
+def test_a_guess_that_explains_a_light_play_weighs_more_than_one_that_does_not() -> None:
+    """Seat 1 answered the 3-3 lead with 1-3. A guess in which it also held 3-6 (heavier,
+    and it fits) makes that choice unlikely; one in which 1-3 was its only 3 makes it sure."""
+    view = SimpleNamespace(seat=0, history=_history((0, "3-3", None), (1, "1-3", "left")))
+    model = PlayModel(view, fives=False)  # type: ignore[arg-type]
+    with_heavy = model.weight({1: [I["3-6"], I["0-0"], I["1-1"]]})
+    without = model.weight({1: [I["0-0"], I["1-1"], I["2-2"]]})
+    assert with_heavy < 0.5 < without == pytest.approx(1.0)
+
+
+def test_choices_before_a_seat_drew_and_our_own_tell_nothing() -> None:
+    history = _history((0, "3-3", None), (1, "1-3", "left")) + ({"event": "draw", "seat": 1, "tile": None},)
+    model = PlayModel(SimpleNamespace(seat=0, history=history), fives=False)  # type: ignore[arg-type]
+    assert model.weight({1: [I["3-6"], I["0-0"]]}) == 1.0
+    own = PlayModel(SimpleNamespace(seat=1, history=history[:2]), fives=False)  # type: ignore[arg-type]
+    assert [c.seat for c in own.choices] == [0], "its own play is not guessed at; the lead of seat 0 is"
+
+
+def test_the_playout_sets_a_block_for_the_next_seat_when_it_can() -> None:
+    """Ends 2 | 4. Seat 0 holds 2-5 and 3-4, equally heavy; the opponent holds 1-4 and 0-4.
+    After 2-5 it follows the 4; after 3-4 (ends 2 | 3) it must pass: the playout sees it."""
+    match = Match(make_config("block", 2), random.Random(1))
+    match.begin_round()
+    rules = sim.Rules(view_for(match, match.to_act))
+    board = sim.Board(-1, [2, 4, 0, 0], [False] * 4, [0] * 4)
+    hands = [[I["2-5"], I["3-4"]], [I["1-4"], I["0-4"]]]
+    assert _pick(hands, 0, board, [0, 1], rules) == (I["3-4"], 1)
+    assert sim._pick(hands[0], board, [0, 1], False) == (I["2-5"], 0), "the plain greedy player cannot see it"
