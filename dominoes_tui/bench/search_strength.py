@@ -1,9 +1,14 @@
 """The search levels against the others, in every variant (issue 13).
 
-The same seat-swapped units as strength.py (one match seed played once per seating, the
-match RNG alone dealing), but each side is a full bot spec, so a row can give expert
-and hard their own budgets: expert (1 s) against hard (200 ms), hard against medium.
-Decision times of the stronger side are kept too.
+A unit is one deal, the first round of a match at 0 to 0, played once per seating of the
+stronger level (as strength.py seats them; the match RNG alone deals, the bots have their
+own), so luck cancels. A game is one such round: the stronger side wins it if it gained
+more points than every rival (in Kozel, fewer penalty points); a tie counts half. Single
+rounds rather than whole matches, because at a second a move a match of Draw takes
+minutes: a hundred games a variant is then an evening's run, not a week's. Each side is
+a full bot spec, so a row can give expert and hard their own budgets: expert (1 s)
+against hard (200 ms), hard against medium. Decision times of the stronger side are
+kept too.
 """
 from __future__ import annotations
 
@@ -14,7 +19,8 @@ from typing import Any
 
 from ..bots import make_bot
 from ..engine import make_config
-from ..table.headless import derive_seeds, play_match
+from ..engine import PLAYING, Match, view_for
+from ..table.headless import derive_seeds
 from .strength import _mean_ci, seatings
 
 SEARCH_TABLES: tuple[tuple[str, int], ...] = (
@@ -47,24 +53,28 @@ class _Timed:
 def play_unit(task: tuple[str, int, str, str, int]) -> dict[str, Any]:
     variant, players, strong, weak, unit_seed = task
     config = make_config(variant, players)
-    result: dict[str, Any] = {"matches": 0, "match_wins": 0.0, "times": []}
+    sign = -1 if variant == "kozel" else 1  # Kozel's points are penalties
+    result: dict[str, Any] = {"games": 0, "wins": 0.0, "times": []}
     for rotation, strong_seats in enumerate(seatings(players, config.teams is not None)):
         bots = []
         for s in range(players):
             spec = strong if s in strong_seats else weak
             bot = make_bot(spec, random.Random(f"{unit_seed}/{rotation}/{s}"), f"{spec} {s}")
             bots.append(_Timed(bot, result["times"]) if s in strong_seats else bot)
+        match = Match(config, random.Random(unit_seed))
         try:
-            match = play_match(config, bots, unit_seed).match
+            match.begin_round()
+            while match.phase == PLAYING:
+                seat = match.to_act
+                match.apply(bots[seat].choose(view_for(match, seat)), seat)
         finally:
             for bot in bots:
                 bot.close()
+        gained = [sign * g for g in match.scores]
         side = strong_seats[0] % 2 if config.teams else strong_seats[0]
-        winner = match.verdict.winner
-        winners = winner if isinstance(winner, list) else ([] if winner is None else [winner])
-        result["matches"] += 1
-        if side in winners:
-            result["match_wins"] += 1 / len(winners)
+        rival = max(g for i, g in enumerate(gained) if i != side)
+        result["games"] += 1
+        result["wins"] += 1.0 if gained[side] > rival else (0.5 if gained[side] == rival else 0.0)
     return result
 
 
@@ -76,25 +86,25 @@ def search_row(variant: str, players: int, strong: str, weak: str, units: int, s
             results = list(pool.map(play_unit, tasks))
     else:
         results = [play_unit(t) for t in tasks]
-    shares = [r["match_wins"] / r["matches"] for r in results]
+    shares = [r["wins"] / r["games"] for r in results]
     m, lo, hi = _mean_ci(shares)
     times = sorted(t for r in results for t in r["times"])
     fair = 1 / players if players > 2 else 0.5
     goal = target_three if players == 3 else target_two
     return {"variant": variant, "players": players, "strong": strong, "weak": weak, "units": units,
-            "matches": sum(r["matches"] for r in results), "share": m, "ci": [lo, hi], "fair_share": fair,
+            "games": sum(r["games"] for r in results), "share": m, "ci": [lo, hi], "fair_share": fair,
             "target": goal, "met": None if goal is None else (m > goal if goal == fair else m >= goal),
             "median_ms": 1000 * times[len(times) // 2] if times else float("nan"),
             "p95_ms": 1000 * times[int(0.95 * (len(times) - 1))] if times else float("nan")}
 
 
 def format_rows(rows: list[dict[str, Any]]) -> list[str]:
-    lines = [f"  {'matchup':<26} {'table':<12} {'matches':>7} {'share':>7} {'95% CI':>13} {'fair':>5}"
+    lines = [f"  {'matchup':<26} {'table':<12} {'games':>7} {'share':>7} {'95% CI':>13} {'fair':>5}"
              f" {'median/p95 ms':>15}  target"]
     for r in rows:
         ci = "n/a" if r["ci"][0] != r["ci"][0] else f"{r['ci'][0]:.0%}–{r['ci'][1]:.0%}"
         verdict = "—" if r["target"] is None else f"≥{r['target']:.0%}" + (" met" if r["met"] else " MISSED")
         lines.append(f"  {r['strong'] + ' vs ' + r['weak']:<26} {r['variant'] + ' ' + str(r['players']) + 'p':<12}"
-                     f" {r['matches']:>7} {r['share']:>7.1%} {ci:>13} {r['fair_share']:>5.0%}"
+                     f" {r['games']:>7} {r['share']:>7.1%} {ci:>13} {r['fair_share']:>5.0%}"
                      f" {r['median_ms']:>7.0f}/{r['p95_ms']:<7.0f}  {verdict}")
     return lines

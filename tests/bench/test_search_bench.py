@@ -23,10 +23,10 @@ def test_the_peer_needs_an_interpreter_with_openspiel(tmp_path: Path) -> None:
 def test_search_rows_cover_every_variant_and_report_times() -> None:
     assert {v for v, _ in SEARCH_TABLES} == {"draw", "block", "allfives", "partner", "kozel", "duel"}
     row = search_row("duel", 2, "expert:5", "medium", units=1, seed=3, jobs=1, target_two=0.55)
-    assert row["matches"] == 2 and 0 <= row["share"] <= 1 and row["target"] == 0.55
+    assert row["games"] == 2 and 0 <= row["share"] <= 1 and row["target"] == 0.55
     assert row["median_ms"] >= 0 and isinstance(row["met"], bool)
     three = search_row("draw", 3, "expert:5", "medium", units=1, seed=3, jobs=1, target_three=0.40)
-    assert three["matches"] == 3 and three["fair_share"] == pytest.approx(1 / 3) and three["target"] == 0.40
+    assert three["games"] == 3 and three["fair_share"] == pytest.approx(1 / 3) and three["target"] == 0.40
 
 
 def test_bench_ismcts_part_says_why_it_was_not_measured(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
