@@ -13,7 +13,7 @@ checks they agree.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Callable, Sequence
 
 from ..engine import ALL_TILES, LayoutView, Move, PlayerView, Tile, make_config
 from ..engine.bits import BIT, NUMBER
@@ -153,10 +153,13 @@ class Rules:
         self.sides = 2 if self.teams else self.n
 
 
-def _pick(hand: list[int], b: Board, points: list[int], fives: bool) -> tuple[int, int] | None:
+def _pick(hand: list[int], b: Board, points: list[int], fives: bool, next_hand: int = -1,
+          block_bonus: float = 0.0) -> tuple[int, int] | None:
     """The playout policy: a quick greedy player (scores first in All Fives, then heavy
     tiles and doubles, keeping a number it can follow with). Bitmasks answer "can it
-    follow?" at once: the mask of the rest of the hand against the tiles of a number."""
+    follow?" at once: the mask of the rest of the hand against the tiles of a number.
+    Given the next seat's hand as a mask (`next_hand`, a guess's), a move that leaves it
+    nothing to follow gains `block_bonus` (negative to spare a partner)."""
     best: tuple[int, int] | None = None
     best_score = -1e9
     held = 0
@@ -171,14 +174,26 @@ def _pick(hand: list[int], b: Board, points: list[int], fives: bool) -> tuple[in
             v = val[p]
             if lo != v and hi != v:
                 continue
-            score = base + (2.0 if rest & NUMBER[hi if lo == v else lo] else 0.0)
+            new = NUMBER[hi if lo == v else lo]
+            score = base + (2.0 if rest & new else 0.0)
             if fives:
                 c = count_after(b, t, p)
                 if c and c % 5 == 0:
                     score += 3.0 * c
+            if next_hand >= 0:
+                ends = new  # the ends once placed: the new number and every other open end
+                for q in points:
+                    if q != p:
+                        ends |= NUMBER[val[q]]
+                if not next_hand & ends:
+                    score += block_bonus
             if score > best_score:
                 best_score, best = score, (t, p)
     return best
+
+
+# (hands, seat to act, board, open points) -> (tile, point), or None when nothing fits
+Picker = Callable[[list[list[int]], int, Board, list[int]], "tuple[int, int] | None"]
 
 
 def playout(
@@ -191,9 +206,11 @@ def playout(
     passes: int,
     play_points: list[int],
     trace: list[tuple[int, int, int]] | None = None,
+    pick: Picker | None = None,
 ) -> tuple[int | None, int | None, bool]:
     """Play the round out in place. Returns (went_out, blocker, capicu).
-    `trace`, if given, receives every placement as (seat, tile index, point)."""
+    `trace`, if given, receives every placement as (seat, tile index, point); `pick`, if
+    given, chooses instead of the greedy player (it sees every hand: the search's guesses)."""
     n, fives, draws, reserve = rules.n, rules.fives, rules.draws, rules.reserve
     s = to_act
     while True:
@@ -203,7 +220,7 @@ def playout(
             choice: tuple[int, int] | None = (max(hand, key=lambda t: (PIPS[t], DBL[t])), 0)
         else:
             points = open_points(b, fives)
-            choice = _pick(hand, b, points, fives)
+            choice = _pick(hand, b, points, fives) if pick is None else pick(hands, s, b, points)
         if choice is None:
             if draws and len(stock) > reserve:
                 hand.append(stock.pop())
