@@ -89,7 +89,7 @@ def search_row(variant: str, players: int, strong: str, weak: str, units: int, s
     shares = [r["wins"] / r["games"] for r in results]
     m, lo, hi = _mean_ci(shares)
     times = sorted(t for r in results for t in r["times"])
-    fair = 1 / players if players > 2 else 0.5
+    fair = 0.5 if players == 2 or make_config(variant, players).teams else 1 / players
     goal = target_three if players == 3 else target_two
     return {"variant": variant, "players": players, "strong": strong, "weak": weak, "units": units,
             "games": sum(r["games"] for r in results), "share": m, "ci": [lo, hi], "fair_share": fair,

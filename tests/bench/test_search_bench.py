@@ -27,6 +27,8 @@ def test_search_rows_cover_every_variant_and_report_times() -> None:
     assert row["median_ms"] >= 0 and isinstance(row["met"], bool)
     three = search_row("draw", 3, "expert:5", "medium", units=1, seed=3, jobs=1, target_three=0.40)
     assert three["games"] == 3 and three["fair_share"] == pytest.approx(1 / 3) and three["target"] == 0.40
+    teams = search_row("partner", 4, "medium", "easy", units=1, seed=3, jobs=1, target_two=0.55)
+    assert teams["games"] == 2 and teams["fair_share"] == 0.5, "two teams: a fair share is a half"
 
 
 def test_bench_ismcts_part_says_why_it_was_not_measured(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
