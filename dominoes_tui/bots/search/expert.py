@@ -16,7 +16,6 @@ from ...engine import Move, PlayerView
 from .pimc import Search
 
 EXPERT_THINK_MS = 1000.0
-SEARCH_HARD_THINK_MS = 200.0
 # Without a clock (tournaments: the same moves for a seed) this many guesses a decision.
 CLOCKLESS_GUESSES = 300
 # Stop this far before the budget: the last iteration and the answer fit in it.

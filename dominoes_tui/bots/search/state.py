@@ -8,7 +8,7 @@ are sim.py's, so the search and the hard level's playouts share one tested simul
 """
 from __future__ import annotations
 
-from ..sim import DBL, HI, LO, Board, Rules, _pick, count, open_points, place, playout
+from ..sim import DBL, HI, LO, Board, Rules, _pick, count, open_points, place
 
 Key = tuple[int, int, int]  # (seat, tile index, point): an edge of the search tree
 
@@ -106,16 +106,6 @@ class RoundState:
                 self.over, self.blocker = True, self.last_placer
                 return
             seat = (seat + 1) % n
-
-    def rollout(self) -> None:
-        """Play the round out with sim.py's greedy policy."""
-        if self.over:
-            return
-        went_out, blocker, capicu = playout(
-            self.rules, self.hands, self.stock, self.board, self.to_act, self.last_placer,
-            self.passes, self.play_points,
-        )
-        self.over, self.went_out, self.blocker, self.capicu = True, went_out, blocker, capicu
 
     def greedy(self) -> Key | None:
         """The playout policy's own choice here (the search tries it first)."""
