@@ -103,3 +103,20 @@ def test_the_playout_sets_a_block_for_the_next_seat_when_it_can() -> None:
     hands = [[I["2-5"], I["3-4"]], [I["1-4"], I["0-4"]]]
     assert _pick(hands, 0, board, [0, 1], rules) == (I["3-4"], 1)
     assert sim._pick(hands[0], board, [0, 1], False) == (I["2-5"], 0), "the plain greedy player cannot see it"
+
+
+def test_a_lead_too_slow_to_solve_lowers_the_threshold_after_its_first_guess() -> None:
+    """A Block lead has every tile in play: solving each guess exactly at a second a move
+    left the lead judged on about nine guesses. The pace is judged after every guess, so
+    a guess that leaves too few in the time lowers the threshold at once."""
+    from dominoes_tui.bots.search.pimc import Search
+
+    match = Match(make_config("block", 2), random.Random(5))
+    match.begin_round()
+    view = view_for(match, match.to_act)
+    search = Search(view, random.Random(1), think_ms=1000.0)
+    first = search.solve_at
+    ticks = iter(i * 0.05 for i in range(1000))  # every guess takes 50 ms: 20 in a second
+    search.run(deadline=1.0, max_iterations=1, cancel=None, clock=lambda: next(ticks))
+    assert search.iterations == 1
+    assert search.solve_at == first - 1

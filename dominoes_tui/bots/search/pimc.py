@@ -94,7 +94,7 @@ class Search:
         # A guess is begun only if the longest so far still fits before the deadline (on a
         # busy machine guesses stretch, and a fixed margin let the last one run over).
         longest, now = 0.0, clock()
-        started = now
+        recent: float | None = None  # a guess's time lately, at the present threshold
         while True:
             if max_iterations is not None and self.iterations >= max_iterations:
                 return
@@ -110,12 +110,16 @@ class Search:
             for i, v in enumerate(values):
                 self.totals[i] += w * v
             self.iterations += 1
-            longest, now = max(longest, after - now), after
-            if deadline is not None and self.solve_at > 6 and self.iterations % 8 == 0:
-                # too slow a guess for enough of them in the time left: solve later endings only
-                pace = (now - started) / self.iterations
-                if self.iterations + (deadline - now) / pace < ENOUGH_GUESSES:
-                    self.solve_at -= 1
+            took = after - now
+            longest, now = max(longest, took), after
+            recent = took if recent is None else 0.75 * recent + 0.25 * took
+            if deadline is not None and self.solve_at > 6 and \
+                    self.iterations + (deadline - now) / max(recent, 1e-6) < ENOUGH_GUESSES:
+                # too slow a guess for enough of them in the time left: solve later endings
+                # only (judged after every guess: a Block lead has every tile in play, and
+                # judged every eighth guess it was decided on about nine)
+                self.solve_at -= 1
+                recent = None
 
     def iterate(self, cancel: threading.Event | None = None) -> tuple[float, list[float]] | None:
         """How likely one fresh guess is, and every candidate's value on it (None if
