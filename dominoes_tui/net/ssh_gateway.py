@@ -39,6 +39,8 @@ NO_TERMINAL = (
     b"Dominoes is played in a terminal, and this session has none.\r\n"
     b"Connect with a terminal, e.g.:  ssh -t -p PORT NAME@HOST\r\n"
 )
+# A game told its player hung up gets this long to end before it is killed.
+KILL_AFTER = 3.0
 MAX_SESSIONS = 64
 SESSIONS_PER_KEY = 3
 SESSIONS_PER_ADDRESS = 8
@@ -62,7 +64,18 @@ def _set_size(fd: int, width: int, height: int) -> None:
 
 
 def _take_terminal() -> None:  # runs in the child between fork and exec
+    # A hang-up ends the game, as it ends any program whose terminal closes. A gateway
+    # started under `nohup` ignores hang-ups, and a child inherits that: its games then
+    # outlived their players, each spinning on a dead terminal.
+    signal.signal(signal.SIGHUP, signal.SIG_DFL)
     fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+
+def _signal_group(pid: int, sig: int) -> None:
+    try:
+        os.killpg(pid, sig)
+    except (ProcessLookupError, PermissionError):
+        pass
 
 
 class Gateway:
@@ -88,7 +101,8 @@ class Gateway:
         # -P: the game's package comes from where this gateway's came from, never from a
         # dominoes_tui folder that happens to lie in the working directory
         self.command = command or [sys.executable, "-P", "-m", "dominoes_tui"]
-        self.sessions: set["GameSession"] = set()
+        self.sessions: set["GameSession"] = set()  # counted for the limits until their game ends
+        self.games: set[asyncio.subprocess.Process] = set()  # the sessions' game processes still running
         self._acceptor: asyncssh.SSHAcceptor | None = None
         self.port = 0
 
@@ -105,6 +119,12 @@ class Gateway:
     async def close(self) -> None:
         for s in list(self.sessions):
             s.stop()
+        games = [p for p in self.games if p.returncode is None]
+        if games:  # hung up on above; killed by then at the latest
+            try:
+                await asyncio.wait_for(asyncio.gather(*(p.wait() for p in games)), KILL_AFTER + 2)
+            except asyncio.TimeoutError:
+                pass
         if self._acceptor is not None:
             self._acceptor.close()
             try:
@@ -179,6 +199,8 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         self.proc: asyncio.subprocess.Process | None = None
         self.task: asyncio.Task[None] | None = None
         self.table_code: str | None = None  # `ssh -t HOST CODE` goes straight to that table
+        self._killer: asyncio.TimerHandle | None = None
+        self.lost = False  # the client has gone
 
     # -- what the client asks for -------------------------------------------------------
     def connection_made(self, chan: Any) -> None:
@@ -241,8 +263,11 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         return False
 
     def connection_lost(self, exc: Exception | None) -> None:
+        self.lost = True
         self.stop()
-        self.gateway.sessions.discard(self)
+        if self.proc is None or self.proc.returncode is not None:
+            self.gateway.sessions.discard(self)
+        # else its game still counts against the limits until it has ended (_run)
 
     # -- the game's process ---------------------------------------------------------------
     def _who(self) -> tuple[str, Path, bool]:
@@ -296,8 +321,13 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             )
             os.close(slave)
             slave = -1
+            self.gateway.games.add(self.proc)
+            if self.lost:  # the client left while the game was starting
+                self.stop()
             loop.add_reader(master, self._readable)
             status = await self.proc.wait()
+            if self._killer is not None:
+                self._killer.cancel()
             await asyncio.sleep(0.05)  # let the last screen reach the client
             self._readable()
         except Exception as exc:  # noqa: BLE001 - one session's trouble is its own
@@ -307,6 +337,8 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             except Exception:  # noqa: BLE001
                 pass
         finally:
+            if self.proc is not None and self.proc.returncode is not None:
+                self.gateway.games.discard(self.proc)
             if slave >= 0:
                 os.close(slave)
             try:
@@ -315,6 +347,8 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
                 pass
             os.close(master)
             self.master = None
+            if self.lost:
+                self.gateway.sessions.discard(self)
             if not owner:
                 shutil.rmtree(home, ignore_errors=True)
             try:
@@ -343,9 +377,20 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             self.stop()
 
     def stop(self) -> None:
+        """Hang up on the game; kill it if it has not ended `KILL_AFTER` seconds later (a
+        game that ignores a hang-up must not outlive its player: someone connecting and
+        dropping again and again would otherwise pile up processes)."""
+        proc = self.proc
+        if proc is None or proc.returncode is not None:
+            return
+        _signal_group(proc.pid, signal.SIGHUP)
+        if self._killer is None:
+            try:
+                self._killer = asyncio.get_running_loop().call_later(KILL_AFTER, self._kill)
+            except RuntimeError:  # no loop left (shutting down): kill now
+                self._kill()
+
+    def _kill(self) -> None:
         proc = self.proc
         if proc is not None and proc.returncode is None:
-            try:
-                os.killpg(proc.pid, signal.SIGHUP)
-            except (ProcessLookupError, PermissionError):
-                pass
+            _signal_group(proc.pid, signal.SIGKILL)
