@@ -53,11 +53,45 @@ def _endings(variant: str, players: int, left: int, count: int, seed: int):
             match.apply(rng.choice(view.legal))
 
 
+def _maxn(state: RoundState, value: MatchValue) -> list[float]:
+    """Plain max-n: every seat takes the move best for itself, the first of equals in the
+    solver's order (the greedy move first)."""
+    if state.over:
+        return value.of_round(state.hands, state.went_out, state.blocker, state.capicu, state.play_points)
+    moves = state.moves()
+    first = state.greedy()
+    if first in moves:
+        moves.remove(first)
+        moves.insert(0, first)
+    best: list[float] = []
+    for key in moves:
+        child = state.copy()
+        child.apply_key(key)
+        v = _maxn(child, value)
+        if not best or v[state.to_act] > best[state.to_act]:
+            best = v
+    return best
+
+
+@pytest.mark.parametrize("variant,players", [("draw", 3), ("kozel", 3), ("block", 3)])
+def test_three_player_endings_are_max_n_and_never_below_the_paranoid_value(variant: str, players: int) -> None:
+    """With three players each seat plays for itself: the solver gives plain max-n's value,
+    and the searcher never expects less than if the other two played against it."""
+    checked = 0
+    for state, value, side in _endings(variant, players, 7, 25, seed=players * 13 + len(variant)):
+        solver = EndgameSolver(value, side, max_nodes=1_000_000)
+        got = solver.solve(state.copy())
+        assert got == pytest.approx(_maxn(state.copy(), value)[side])
+        assert got >= _minimax(state.copy(), value, side) - 1e-12
+        checked += 1
+    assert checked == 25
+
+
 @pytest.mark.parametrize("variant,players", [("block", 2), ("draw", 2), ("allfives", 2), ("kozel", 2),
-                                             ("partner", 4), ("draw", 3), ("duel", 2)])
+                                             ("partner", 4), ("duel", 2)])
 def test_exact_endings_agree_with_plain_minimax(variant: str, players: int) -> None:
-    """COM-3..9, FIVES-6/7, KOZEL, PARTNER-8: alpha-beta over the match value gives what
-    unpruned minimax gives (with three players, the others play against the searcher)."""
+    """COM-3..9, FIVES-6/7, KOZEL, PARTNER-8: with two sides alpha-beta over the match
+    value gives what unpruned minimax gives."""
     checked = 0
     for state, value, side in _endings(variant, players, 7, 25, seed=players * 11 + len(variant)):
         solver = EndgameSolver(value, side, max_nodes=1_000_000)
