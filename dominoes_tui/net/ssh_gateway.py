@@ -102,7 +102,6 @@ class Gateway:
         # dominoes_tui folder that happens to lie in the working directory
         self.command = command or [sys.executable, "-P", "-m", "dominoes_tui"]
         self.sessions: set["GameSession"] = set()  # counted for the limits until their game ends
-        self.games: set[asyncio.subprocess.Process] = set()  # the sessions' game processes still running
         self._acceptor: asyncssh.SSHAcceptor | None = None
         self.port = 0
 
@@ -119,7 +118,7 @@ class Gateway:
     async def close(self) -> None:
         for s in list(self.sessions):
             s.stop()
-        games = [p for p in self.games if p.returncode is None]
+        games = [s.proc for s in self.sessions if s.proc is not None and s.proc.returncode is None]
         if games:  # hung up on above; killed by then at the latest
             try:
                 await asyncio.wait_for(asyncio.gather(*(p.wait() for p in games)), KILL_AFTER + 2)
@@ -265,9 +264,9 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
     def connection_lost(self, exc: Exception | None) -> None:
         self.lost = True
         self.stop()
-        if self.proc is None or self.proc.returncode is not None:
+        if self.task is None or self.task.done():
             self.gateway.sessions.discard(self)
-        # else its game still counts against the limits until it has ended (_run)
+        # else its game (starting or running) still counts against the limits until _run ends
 
     # -- the game's process ---------------------------------------------------------------
     def _who(self) -> tuple[str, Path, bool]:
@@ -321,7 +320,6 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             )
             os.close(slave)
             slave = -1
-            self.gateway.games.add(self.proc)
             if self.lost:  # the client left while the game was starting
                 self.stop()
             loop.add_reader(master, self._readable)
@@ -337,8 +335,6 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             except Exception:  # noqa: BLE001
                 pass
         finally:
-            if self.proc is not None and self.proc.returncode is not None:
-                self.gateway.games.discard(self.proc)
             if slave >= 0:
                 os.close(slave)
             try:

@@ -17,7 +17,7 @@ The search gives up past a node budget (the caller then falls back to a playout)
 """
 from __future__ import annotations
 
-from .state import RoundState
+from .state import Key, RoundState
 from .value import MatchValue
 
 
@@ -56,7 +56,7 @@ class EndgameSolver:
     def _leaf(self, state: RoundState) -> float:
         return self._values(state)[self.side]
 
-    def _ordered(self, state: RoundState) -> list:
+    def _ordered(self, state: RoundState) -> list[Key]:
         moves = state.moves()
         if len(moves) > 1:
             first = state.greedy()  # the playout policy's choice is a good first guess
