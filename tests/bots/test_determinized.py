@@ -9,6 +9,7 @@ import pytest
 from dominoes_tui.bots import sim
 from dominoes_tui.bots.search.endgame import EndgameSolver
 from dominoes_tui.bots.search.inference import PlayModel
+from dominoes_tui.bots.search.play_style import style_for
 from dominoes_tui.bots.search.rollout import _pick
 from dominoes_tui.bots.search.state import RoundState
 from dominoes_tui.bots.search.value import MatchValue
@@ -117,6 +118,22 @@ def test_a_guess_that_explains_a_light_play_weighs_more_than_one_that_does_not()
     with_heavy = model.weight({1: [I["3-6"], I["0-0"], I["1-1"]]})
     without = model.weight({1: [I["0-0"], I["1-1"], I["2-2"]]})
     assert with_heavy < 0.5 < without == pytest.approx(1.0)
+
+
+def test_a_block_guess_where_the_seat_declined_to_make_both_ends_alike_weighs_less() -> None:
+    """Block: after 3-3, 3-5 and 3-1 the ends show 5 and 1, and seat 1 played 5-6. Had it
+    held 1-5, that tile would have made both ends show the same number, the block good
+    players set up. The greedy rule sees a heavier tile played and finds the guess likely;
+    the style fitted to a searching player finds it unlikely."""
+    history = _history((0, "3-3", None), (1, "3-5", "left"), (0, "1-3", "right"), (1, "5-6", "left"))
+    view = SimpleNamespace(seat=0, history=history)
+    with_block = {1: [I["1-5"], I["0-0"]]}
+    without = {1: [I["0-2"], I["0-0"]]}
+    fitted = PlayModel(view, fives=False, style=style_for("block"))  # type: ignore[arg-type]
+    greedy = PlayModel(view, fives=False)  # type: ignore[arg-type]
+    assert fitted.weight(with_block) < 0.2 * fitted.weight(without)
+    assert greedy.weight(with_block) > 0.5 * greedy.weight(without)
+    assert style_for("draw") is None and style_for("partner") is None, "fitted where measured only"
 
 
 def test_choices_before_a_seat_drew_and_our_own_tell_nothing() -> None:

@@ -28,6 +28,7 @@ from ..sim import INDEX, PIPS, Board, Rules, open_points
 from .deals import DealSampler
 from .endgame import EndgameSolver
 from .inference import PlayModel
+from .play_style import style_for
 from .rollout import sharp_playout
 from .solver import PartnerSolver
 from .state import Key, RoundState
@@ -71,7 +72,7 @@ class Search:
         for move in view.legal:
             self.root_moves.setdefault(self._key(move), move)
         self.keys = list(self.root_moves)
-        self.model = PlayModel(view, self.rules.fives)
+        self.model = PlayModel(view, self.rules.fives, style=style_for(view.variant))
         self.totals = [0.0] * len(self.keys)
 
     def _key(self, move: Move) -> Key:
