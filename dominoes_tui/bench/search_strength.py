@@ -3,7 +3,10 @@
 A unit is one deal, the first round of a match at 0 to 0, played once per seating of the
 stronger level (as strength.py seats them; the match RNG alone deals, the bots have their
 own), so luck cancels. A game is one such round: the stronger side wins it if it gained
-more points than every rival (in Kozel, fewer penalty points); a tie counts half. Single
+more points than every rival (in Kozel, fewer penalty points); a tie counts half. With
+three players the share of head-to-head comparisons is kept too (ahead of each rival on
+its own, fair 50%): in Kozel, where the aim is not to be the one who reaches the limit,
+finishing ahead of one rival counts, though it wins no round. Single
 rounds rather than whole matches, because at a second a move a match of Draw takes
 minutes: a hundred games a variant is then an evening's run, not a week's. Each side is
 a full bot spec, so a row can give expert and hard their own budgets: expert (1 s)
@@ -54,7 +57,7 @@ def play_unit(task: tuple[str, int, str, str, int]) -> dict[str, Any]:
     variant, players, strong, weak, unit_seed = task
     config = make_config(variant, players)
     sign = -1 if variant == "kozel" else 1  # Kozel's points are penalties
-    result: dict[str, Any] = {"games": 0, "wins": 0.0, "times": []}
+    result: dict[str, Any] = {"games": 0, "wins": 0.0, "pairs": 0, "pair_wins": 0.0, "times": []}
     for rotation, strong_seats in enumerate(seatings(players, config.teams is not None)):
         bots = []
         for s in range(players):
@@ -75,6 +78,10 @@ def play_unit(task: tuple[str, int, str, str, int]) -> dict[str, Any]:
         rival = max(g for i, g in enumerate(gained) if i != side)
         result["games"] += 1
         result["wins"] += 1.0 if gained[side] > rival else (0.5 if gained[side] == rival else 0.0)
+        for other, g in enumerate(gained):  # head to head with each rival on its own
+            if other != side:
+                result["pairs"] += 1
+                result["pair_wins"] += 1.0 if gained[side] > g else (0.5 if gained[side] == g else 0.0)
     return result
 
 
@@ -88,11 +95,13 @@ def search_row(variant: str, players: int, strong: str, weak: str, units: int, s
         results = [play_unit(t) for t in tasks]
     shares = [r["wins"] / r["games"] for r in results]
     m, lo, hi = _mean_ci(shares)
+    pm, plo, phi = _mean_ci([r["pair_wins"] / r["pairs"] for r in results])
     times = sorted(t for r in results for t in r["times"])
     fair = 0.5 if players == 2 or make_config(variant, players).teams else 1 / players
     goal = target_three if players == 3 else target_two
     return {"variant": variant, "players": players, "strong": strong, "weak": weak, "units": units,
             "games": sum(r["games"] for r in results), "share": m, "ci": [lo, hi], "fair_share": fair,
+            "head_to_head": pm, "head_to_head_ci": [plo, phi],
             "target": goal, "met": None if goal is None else (m > goal if goal == fair else m >= goal),
             "median_ms": 1000 * times[len(times) // 2] if times else float("nan"),
             "p95_ms": 1000 * times[int(0.95 * (len(times) - 1))] if times else float("nan")}
@@ -107,4 +116,8 @@ def format_rows(rows: list[dict[str, Any]]) -> list[str]:
         lines.append(f"  {r['strong'] + ' vs ' + r['weak']:<26} {r['variant'] + ' ' + str(r['players']) + 'p':<12}"
                      f" {r['games']:>7} {r['share']:>7.1%} {ci:>13} {r['fair_share']:>5.0%}"
                      f" {r['median_ms']:>7.0f}/{r['p95_ms']:<7.0f}  {verdict}")
+        if r["players"] == 3 and "head_to_head" in r:
+            lo, hi = r["head_to_head_ci"]
+            lines.append(f"  {'':<26} {'':<12} {'':>7} {r['head_to_head']:>7.1%} {lo:.0%}–{hi:.0%}"
+                         f"  ahead of each rival on its own (fair 50%)")
     return lines

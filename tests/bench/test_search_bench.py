@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from dominoes_tui.bench.ismcts_peer import peer_version
-from dominoes_tui.bench.search_strength import SEARCH_TABLES, search_row
+from dominoes_tui.bench.search_strength import SEARCH_TABLES, format_rows, search_row
 from dominoes_tui.cli import main as cli_main
 
 
@@ -27,6 +27,9 @@ def test_search_rows_cover_every_variant_and_report_times() -> None:
     assert row["median_ms"] >= 0 and isinstance(row["met"], bool)
     three = search_row("draw", 3, "expert:5", "medium", units=1, seed=3, jobs=1, target_three=0.40)
     assert three["games"] == 3 and three["fair_share"] == pytest.approx(1 / 3) and three["target"] == 0.40
+    # ahead of every rival is ahead of each: the head-to-head share is never below the winning one
+    assert three["share"] <= three["head_to_head"] <= 1
+    assert "ahead of each rival on its own" in "\n".join(format_rows([three]))
     teams = search_row("partner", 4, "medium", "easy", units=1, seed=3, jobs=1, target_two=0.55)
     assert teams["games"] == 2 and teams["fair_share"] == 0.5, "two teams: a fair share is a half"
 
