@@ -129,11 +129,11 @@ def test_a_block_guess_where_the_seat_declined_to_make_both_ends_alike_weighs_le
     view = SimpleNamespace(seat=0, history=history)
     with_block = {1: [I["1-5"], I["0-0"]]}
     without = {1: [I["0-2"], I["0-0"]]}
-    fitted = PlayModel(view, fives=False, style=style_for("block"))  # type: ignore[arg-type]
+    fitted = PlayModel(view, fives=False, style=style_for("block", 2))  # type: ignore[arg-type]
     greedy = PlayModel(view, fives=False)  # type: ignore[arg-type]
     assert fitted.weight(with_block) < 0.2 * fitted.weight(without)
     assert greedy.weight(with_block) > 0.5 * greedy.weight(without)
-    assert style_for("draw") is None and style_for("partner") is None, "fitted where measured only"
+    assert style_for("draw", 2) is None and style_for("partner", 4) is None, "fitted where measured only"
 
 
 def test_choices_before_a_seat_drew_and_our_own_tell_nothing() -> None:

@@ -72,7 +72,7 @@ class Search:
         for move in view.legal:
             self.root_moves.setdefault(self._key(move), move)
         self.keys = list(self.root_moves)
-        self.model = PlayModel(view, self.rules.fives, style=style_for(view.variant))
+        self.model = PlayModel(view, self.rules.fives, style=style_for(view.variant, view.players))
         self.totals = [0.0] * len(self.keys)
 
     def _key(self, move: Move) -> Key:
