@@ -9,7 +9,7 @@ one that does not.
 Each other seat's past choices are replayed on the layout as it then was, with the hand
 the guess says it then held (the tiles it holds now and those it has placed since), and
 each choice's probability is a softmax over what it could have placed, scored by a play
-style (play_style.py: the greedy rule of thumb, or in Block a style fitted to a
+style (play_style.py: the greedy rule of thumb, or in Block and Kozel 3p a style fitted to a
 searching player). A guess's weight is the product over those choices; the search
 averages its values with these weights. A seat's choices before a draw of its own are
 skipped (the guess cannot say which of its tiles it held then), as are forced ones
