@@ -18,10 +18,12 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from ..bots import make_bot
+from ..bots.registry import BotSpecError
 from ..bots.search.play_style import FEATURES, GREEDY_TEMPERATURE, greedy_score, line_features
 from ..bots.sim import INDEX, Board
 from ..engine import PLAYING, Match, make_config, view_for
 from ..engine.bits import BIT
+from ..engine.errors import ConfigError
 from ..table.headless import derive_seeds
 
 END = {"left": 0, "right": 1, None: 0}
@@ -89,6 +91,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=11)
     ap.add_argument("--jobs", type=int, default=2)
     args = ap.parse_args(argv)
+    try:  # a bad table or bot is said in a line, before any worker starts
+        make_config(args.variant, args.players)
+        make_bot(args.bot, random.Random(0)).close()
+    except (ConfigError, BotSpecError) as exc:
+        print(f"play_style_fit: {exc}")
+        return 2
+    if args.deals < 1:
+        print("play_style_fit: --deals must be at least 1")
+        return 2
     tasks = [(args.variant, args.players, args.bot, s) for s in derive_seeds(args.seed, args.deals)]
     with ProcessPoolExecutor(max_workers=max(1, args.jobs)) as pool:
         decisions = [d for r in pool.map(collect_round, tasks) for d in r]
@@ -104,7 +115,8 @@ def main(argv: list[str] | None = None) -> int:
     for name, score in (("uniform", lambda f, g: 0.0), ("greedy", lambda f, g: g),
                         ("fitted", lambda f, g: sum(a * b for a, b in zip(w, f)))):
         ll, top = log_likelihood(test, score)
-        print(f"  {name:<8} log-likelihood {ll:+.3f}   its favourite chosen {top:.0%}")
+        favourite = "no favourite" if name == "uniform" else f"its favourite chosen {top:.0%}"
+        print(f"  {name:<8} log-likelihood {ll:+.3f}   {favourite}")
     print("  weights: " + ", ".join(f"{n} {x:.3f}" for n, x in zip(FEATURES, w)))
     return 0
 

@@ -4,7 +4,9 @@ from __future__ import annotations
 import math
 import random
 
-from dominoes_tui.bench.play_style_fit import collect_round, fit, log_likelihood
+import pytest
+
+from dominoes_tui.bench.play_style_fit import collect_round, fit, log_likelihood, main
 
 
 def _synthetic(weights: list[float], n: int, rng: random.Random) -> list:
@@ -39,3 +41,11 @@ def test_a_collected_round_keeps_only_real_choices_with_the_move_made() -> None:
     assert decisions, "a Block round has choices"
     for feats, greedy, chosen in decisions:
         assert len(feats) == len(greedy) >= 2 and 0 <= chosen < len(feats)
+
+
+@pytest.mark.parametrize("argv,said", [(["--variant", "duel", "--players", "3"], "Classic Duel is played by 2"),
+                                       (["--bot", "nonsense"], "unknown bot level"),
+                                       (["--deals", "0"], "at least 1")])
+def test_a_bad_table_or_bot_is_said_in_a_line(argv: list[str], said: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(argv) == 2
+    assert said in capsys.readouterr().out
