@@ -22,11 +22,10 @@ from ..bots.registry import BotSpecError
 from ..bots.search.play_style import FEATURES, GREEDY_TEMPERATURE, greedy_score, line_features
 from ..bots.sim import INDEX, Board
 from ..engine import PLAYING, Match, make_config, view_for
-from ..engine.bits import BIT
+from ..engine.bits import END_INDEX, mask_of
 from ..engine.errors import ConfigError
 from ..table.headless import derive_seeds
 
-END = {"left": 0, "right": 1, None: 0}
 # one decision: (features of each option, greedy score of each option, index chosen)
 Decision = tuple[list[tuple[float, ...]], list[float], int]
 
@@ -41,14 +40,14 @@ def collect_round(task: tuple[str, int, str, int]) -> list[Decision]:
         seat = match.to_act
         view = view_for(match, seat)
         move = bots[seat].choose(view)
-        options = sorted({(INDEX[m.tile], END[m.end]) for m in view.legal})
+        options = sorted({(INDEX[m.tile], END_INDEX[m.end]) for m in view.legal})
         if len({t for t, _ in options}) >= 2:
             board = Board.from_layout(view.layout)
-            hand = sum(BIT[INDEX[t]] for t in view.hand)
-            placed = sum(BIT[INDEX[p.tile]] for p in view.layout.line)
+            hand = mask_of([INDEX[t] for t in view.hand])
+            placed = mask_of([INDEX[p.tile] for p in view.layout.line])
             feats = [line_features(hand, placed, board, t, p) for t, p in options]
             greedy = [(greedy_score(hand, board, [p], t, False) or 0.0) / GREEDY_TEMPERATURE for t, p in options]
-            out.append((feats, greedy, options.index((INDEX[move.tile], END[move.end]))))
+            out.append((feats, greedy, options.index((INDEX[move.tile], END_INDEX[move.end]))))
         match.apply(move, seat)
     for bot in bots:
         bot.close()

@@ -116,7 +116,7 @@ def format_rows(rows: list[dict[str, Any]]) -> list[str]:
         lines.append(f"  {r['strong'] + ' vs ' + r['weak']:<26} {r['variant'] + ' ' + str(r['players']) + 'p':<12}"
                      f" {r['games']:>7} {r['share']:>7.1%} {ci:>13} {r['fair_share']:>5.0%}"
                      f" {r['median_ms']:>7.0f}/{r['p95_ms']:<7.0f}  {verdict}")
-        if r["players"] == 3 and "head_to_head" in r:
+        if r["players"] == 3:
             lo, hi = r["head_to_head_ci"]
             lines.append(f"  {'':<26} {'':<12} {'':>7} {r['head_to_head']:>7.1%} {lo:.0%}–{hi:.0%}"
                          f"  ahead of each rival on its own (fair 50%)")

@@ -23,8 +23,6 @@ from ..knowledge import _tile
 from ..sim import END_INDEX, HI, INDEX, LO, Board, open_points, place
 from .play_style import GREEDY_TEMPERATURE, LineStyle, greedy_score, line_score, softmax_share
 
-TEMPERATURE = GREEDY_TEMPERATURE
-
 
 class Choice:
     """One past choice of another seat: the board it faced, the tiles on the table, the
@@ -40,7 +38,7 @@ class Choice:
 
 
 class PlayModel:
-    def __init__(self, view: PlayerView, fives: bool, temperature: float = TEMPERATURE,
+    def __init__(self, view: PlayerView, fives: bool, temperature: float = GREEDY_TEMPERATURE,
                  style: LineStyle | None = None) -> None:
         self.fives = fives
         self.inv_t = 1.0 / temperature
