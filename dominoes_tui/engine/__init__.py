@@ -1,4 +1,8 @@
 """The pure rules engine: no screens, no textual, no rich (DESIGN.md)."""
+from .core import install as _install_core
+
+CORE = _install_core()  # before any core module is imported: compiled, or the sources (core.py)
+
 from .errors import ConfigError, DominoError, IllegalMove, LogError
 from .game import MATCH_OVER, NEW, PLAYING, ROUND_OVER, Deal, Match, RoundRecord, Seat
 from .gamelog import dumps, load_match, load_matches, write_log

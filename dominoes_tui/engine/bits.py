@@ -41,6 +41,11 @@ def mask_of(tiles: "list[int] | tuple[int, ...]") -> int:
     return m
 
 
+def tile_hands(hands: list[list[int]]) -> list[list[Tile]]:
+    """Hands of indices as hands of Tiles (fresh lists)."""
+    return [[TILES[t] for t in h] for h in hands]
+
+
 def indices(mask: int) -> list[int]:
     """The tile indices in a mask, lowest first."""
     out = []

@@ -10,7 +10,7 @@ import random
 from functools import lru_cache
 from typing import Any, Sequence
 
-from .bits import BIT, CODE, HI, INDEX, LEAD, LINE_MOVES, LO, NAME, NUMBER, OTHER, PLACED_CODE, TILES, four_moves
+from .bits import BIT, CODE, HI, INDEX, LEAD, LINE_MOVES, LO, NAME, NUMBER, OTHER, PLACED_CODE, TILES, four_moves, tile_hands
 from .board import Board
 from .errors import IllegalMove
 from .events import DRAW as _DRAW, PASS as _PASS, PLAY as _PLAY
@@ -50,7 +50,7 @@ class Match(RoundEnd):
         config: TableConfig,
         rng: random.Random,
         seats: Sequence[Seat] | None = None,
-        seed: int | None = None,
+        seed: int | str | None = None,
     ) -> None:
         self.config = config
         self.rng = rng
@@ -93,6 +93,9 @@ class Match(RoundEnd):
         self.knowledge = LackTracker(self.n)
         self._legal: list[Move] | None = None
         self._passes = 0
+        # What view.py works out once and reuses turn after turn (public histories, the
+        # scoresheet's rows): a declared slot, since the compiled core has no __dict__.
+        self.view_cache: dict[str, Any] = {}
 
     # -- public reading ----------------------------------------------------------
     @property
@@ -109,8 +112,7 @@ class Match(RoundEnd):
     @property
     def hands(self) -> list[list[Tile]]:
         """Every hand as Tiles, in the order held (a fresh copy)."""
-        tile = TILES.__getitem__
-        return [list(map(tile, h)) for h in self._hand]
+        return tile_hands(self._hand)
 
     @hands.setter
     def hands(self, hands: Sequence[Sequence[Tile]]) -> None:

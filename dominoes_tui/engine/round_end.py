@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .bits import DOUBLE, HI, LO, PIPS
+from .bits import DOUBLE, HI, LO, PIPS, tile_hands
 from .board import Board
 from .events import EVENT as _EVENT, ROUND_END as _ROUND_END
 from .leads import next_leader
@@ -24,7 +24,7 @@ class RoundEnd:
     n: int
     sides: int
     seats: list[Seat]
-    seed: int | None
+    seed: int | str | None
     scores: list[int]
     play_points: list[int]
     round_no: int
@@ -39,7 +39,6 @@ class RoundEnd:
     _legal: list[Move] | None
     _next_leader: int | None
     _variant: str
-    hands: list[list[Tile]]  # a property of Match: every hand as Tiles
 
     def _score_in_play(self, seat: int) -> bool:
         """FIVES-7; returns True when the match was won mid-round (FIVES-11)."""
@@ -56,7 +55,7 @@ class RoundEnd:
             self.records.append(
                 RoundRecord(
                     self.round_no, "won_in_play", RoundOutcome(seat, seat, 0, [0] * self.sides),
-                    self.hands, None, None, list(self.play_points), list(self.scores),
+                    tile_hands(self._hand), None, None, list(self.play_points), list(self.scores),
                 )
             )
             self._raw.append((_EVENT, {"event": "match_end", "winner": seat, "scores": list(self.scores)}))
@@ -72,7 +71,7 @@ class RoundEnd:
 
     def _end_round(self, went_out: int | None, capicu: bool = False) -> None:
         blocker = None if went_out is not None else self.last_placer
-        hands = self.hands
+        hands = tile_hands(self._hand)
         pips = [sum(map(PIPS.__getitem__, h)) for h in self._hand]
         outcome = score_round(self.config, hands, went_out, blocker, self.scores, capicu, pips)
         for side, delta in enumerate(outcome.deltas):

@@ -56,7 +56,7 @@ def _no_winner(sides: int, points: int | list[int] = 0) -> RoundOutcome:
 def _winner_and_others(pips: list[int], went_out: int | None) -> tuple[int | None, list[int], list[tuple[int | str, int]]]:
     """DRAW-7: who went out, else the sole lowest pip total; and the others' pips as terms."""
     w = went_out if went_out is not None else _sole_lowest(pips)
-    terms = [(i, p) for i, p in enumerate(pips) if i != w]
+    terms: list[tuple[int | str, int]] = [(i, p) for i, p in enumerate(pips) if i != w]
     return w, pips, terms
 
 
@@ -99,6 +99,7 @@ def _partner(config, hands, went_out, blocker, scores, capicu, pips) -> RoundOut
         winner = _sole_lowest(team_pips)
     if winner is None:
         return _no_winner(2)
+    terms: list[tuple[int | str, int]]
     if config.option("partner_round_points") == "all_hands":
         terms = [(s, pips[s]) for s in range(4)]
     else:

@@ -1,7 +1,7 @@
 """Tiles of the double-six set (RULES.md §1)."""
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import NamedTuple, Sequence
 
 
 class Tile(NamedTuple):
@@ -57,7 +57,7 @@ def parse_tiles(items: object) -> list[Tile]:
     return [parse_tile(x) for x in items]
 
 
-def hand_pips(hand: "list[Tile] | tuple[Tile, ...]") -> int:
+def hand_pips(hand: "Sequence[Tile]") -> int:
     return sum(t.low + t.high for t in hand)
 
 

@@ -89,7 +89,7 @@ def _public_history(match: Match, seat: int) -> tuple[dict[str, Any], ...]:
         return ()
     events = match.events
     start = match.round_start_index + 1
-    cache = match.__dict__.setdefault("_public_histories", {})
+    cache = match.view_cache.setdefault("public_histories", {})
     entry = cache.get(seat)
     if entry is None or entry[0] != start or entry[1] > len(events):
         entry = cache[seat] = [start, start, []]
@@ -147,18 +147,18 @@ def view_for(match: Match, seat: int) -> PlayerView:
 
 def _constants(match: Match) -> tuple:
     # What never changes during a match, worked out once rather than every turn.
-    const = match.__dict__.get("_view_constants")
+    const = match.view_cache.get("constants")
     if const is None:
         config = match.config
         const = (config.variant, config.teams, config.target, tuple(s.name for s in match.seats))
-        match.__dict__["_view_constants"] = const
+        match.view_cache["constants"] = const
     return const
 
 
 def _scoresheet(match: Match) -> tuple[ScoreRow, ...]:
     # Rows only change when a round ends; views are built every turn, so keep them.
-    cached = match.__dict__.get("_scoresheet_rows")
+    cached = match.view_cache.get("scoresheet_rows")
     if cached is None or len(cached) != len(match.records):
         cached = tuple(_score_row(r) for r in match.records)
-        match.__dict__["_scoresheet_rows"] = cached
+        match.view_cache["scoresheet_rows"] = cached
     return cached
