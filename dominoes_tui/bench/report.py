@@ -71,11 +71,16 @@ def _ci(lo: float, hi: float) -> str:
 
 
 def _speed(out: dict[str, Any]) -> list[str]:
-    lines = ["", "Engine speed: random-vs-random complete rounds per second (best and median of the runs)", ""]
-    lines.append(f"  {'table':<14} {'rounds':>8} {'seconds':>8} {'best/s':>10} {'median/s':>10}")
+    lines = ["", "Engine speed: random-vs-random complete rounds per second (best and median of the runs)",
+             f"  engine core: {out.get('core', 'not recorded')}; 'sources': the same engine uncompiled (DOMINOES_PURE=1),"
+             " measured right after", ""]
+    lines.append(f"  {'table':<14} {'rounds':>8} {'seconds':>8} {'best/s':>10} {'median/s':>10} {'sources/s':>10} {'×':>6}")
     for s in out["speed"]:
+        pure = s.get("pure") or {}
+        versus = (f" {pure['rounds_per_second']:>10.0f} {s['rounds_per_second'] / pure['rounds_per_second']:>6.2f}"
+                  if pure.get("measured") else f" {'—':>10} {'—':>6}")
         lines.append(f"  {s['variant'] + ' ' + str(s['players']) + 'p':<14} {s['rounds']:>8} {s['seconds']:>8.2f}"
-                     f" {s['rounds_per_second']:>10.0f} {s['median_rounds_per_second']:>10.0f}")
+                     f" {s['rounds_per_second']:>10.0f} {s['median_rounds_per_second']:>10.0f}" + versus)
     peer = out.get("peer", {})
     if peer.get("measured"):
         w, c = peer["ratio_spread"], peer["cpu_ratio_spread"]

@@ -12,10 +12,11 @@ import os
 import random
 import statistics
 import subprocess
+import sys
 import time
 from typing import Any
 
-from ..engine import PLAYING, Match, make_config
+from ..engine import CORE, PLAYING, Match, make_config
 
 # (variant, players) measured by the bench
 SPEED_TABLES: tuple[tuple[str, int], ...] = (
@@ -49,6 +50,23 @@ def _rounds_for(variant: str, players: int, seconds: float, seed: int) -> tuple[
         rounds += 1
         elapsed = time.perf_counter() - started
     return rounds, elapsed
+
+
+def pure_core_rounds(variant: str, players: int, seconds: float, seed: int = 1) -> dict[str, Any]:
+    """The same measurement with the engine's sources rather than its compiled core
+    (DOMINOES_PURE=1, engine/core.py), in a fresh interpreter, right after ours."""
+    if not CORE.startswith("compiled"):
+        return {"measured": False, "why": CORE}
+    code = ("import json, sys\nfrom dominoes_tui.bench.speed import random_rounds\n"
+            "print(json.dumps(random_rounds(sys.argv[1], int(sys.argv[2]), float(sys.argv[3]), int(sys.argv[4]))))")
+    env = dict(os.environ, DOMINOES_PURE="1")
+    try:
+        out = subprocess.run([sys.executable, "-c", code, variant, str(players), str(seconds), str(seed)], env=env,
+                             capture_output=True, text=True, timeout=seconds * 10 + 60, check=True)
+        data = json.loads(out.stdout.strip().splitlines()[-1])
+    except (OSError, subprocess.SubprocessError, ValueError, IndexError) as exc:
+        return {"measured": False, "why": f"the pure core did not run: {exc}"}
+    return {"measured": True, **data}
 
 
 PEER_CODE = r"""

@@ -13,7 +13,8 @@ from typing import Any
 
 from ..bench import search_report
 from ..bench.report import format_report, targets
-from ..bench.speed import SPEED_TABLES, peer_partner_rounds, random_rounds
+from ..bench.speed import SPEED_TABLES, peer_partner_rounds, pure_core_rounds, random_rounds
+from ..engine import CORE
 from ..bench.strength import MATCHUPS, STRENGTH_TABLES, head_to_head
 from ..bench.timing import TIMING_TABLES, decision_times, two_at_once
 from ..bots.hard import DEFAULT_THINK_MS
@@ -85,7 +86,12 @@ def run(args: argparse.Namespace) -> int:
     progress = sys.stderr
     if "speed" in parts:
         print("bench: engine speed…", file=progress)
-        out["speed"] = [random_rounds(v, p, plan["speed_seconds"], args.seed) for v, p in SPEED_TABLES]
+        out["core"] = CORE
+        out["speed"] = []
+        for v, p in SPEED_TABLES:  # each table compiled, then from the sources, side by side
+            row = random_rounds(v, p, plan["speed_seconds"], args.seed)
+            row["pure"] = pure_core_rounds(v, p, plan["speed_seconds"], args.seed)
+            out["speed"].append(row)
         print(f"bench: side by side with the peer, {plan['pairs']} pairs…", file=progress)
         out["peer"] = peer_partner_rounds(args.peer_python, plan["pair_seconds"], args.seed, plan["pairs"])
     if "timing" in parts:

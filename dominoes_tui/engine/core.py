@@ -32,7 +32,7 @@ def source_hashes(folder: Path = HERE) -> dict[str, str]:
 
 
 def _built(folder: Path) -> bool:
-    return any((folder / f"{name}{suffix}").exists() for name in COMPILED[:1]
+    return any((folder / f"{name}{suffix}").exists() for name in COMPILED
                for suffix in importlib.machinery.EXTENSION_SUFFIXES)
 
 
@@ -69,7 +69,16 @@ class _Sources:
 def install() -> str:
     """Called once, by the package's __init__, before any core module is imported."""
     compiled, why = decide()
-    if not compiled and _built(HERE) and not any(isinstance(f, _Sources) for f in sys.meta_path):
+    if compiled:
+        try:  # a build that cannot load (a library missing, moved or broken) is no build
+            for name in COMPILED:
+                importlib.import_module(f"{PACKAGE}.{name}")
+            return why
+        except ImportError as exc:
+            for name in COMPILED:
+                sys.modules.pop(f"{PACKAGE}.{name}", None)
+            why = f"pure Python (the compiled core did not load: {exc})"
+    if _built(HERE) and not any(isinstance(f, _Sources) for f in sys.meta_path):
         sys.meta_path.insert(0, _Sources(HERE))
     return why
 
