@@ -7,21 +7,23 @@ work on small integers and only hand out the shared public objects.
 """
 from __future__ import annotations
 
+from typing import Final
+
 from .moves import Move
 from .tiles import ALL_TILES, Tile
 
-TILES: tuple[Tile, ...] = ALL_TILES
-LO: tuple[int, ...] = tuple(t.low for t in ALL_TILES)
-HI: tuple[int, ...] = tuple(t.high for t in ALL_TILES)
-PIPS: tuple[int, ...] = tuple(t.low + t.high for t in ALL_TILES)
-DOUBLE: tuple[bool, ...] = tuple(t.low == t.high for t in ALL_TILES)
-NAME: tuple[str, ...] = tuple(f"{t.low}-{t.high}" for t in ALL_TILES)
-INDEX: dict[Tile, int] = {t: i for i, t in enumerate(ALL_TILES)}
-FULL = (1 << 28) - 1
-BIT: tuple[int, ...] = tuple(1 << i for i in range(28))
+TILES: Final[tuple[Tile, ...]] = ALL_TILES
+LO: Final[tuple[int, ...]] = tuple(t.low for t in ALL_TILES)
+HI: Final[tuple[int, ...]] = tuple(t.high for t in ALL_TILES)
+PIPS: Final[tuple[int, ...]] = tuple(t.low + t.high for t in ALL_TILES)
+DOUBLE: Final[tuple[bool, ...]] = tuple(t.low == t.high for t in ALL_TILES)
+NAME: Final[tuple[str, ...]] = tuple(f"{t.low}-{t.high}" for t in ALL_TILES)
+INDEX: Final[dict[Tile, int]] = {t: i for i, t in enumerate(ALL_TILES)}
+FULL: Final = (1 << 28) - 1
+BIT: Final[tuple[int, ...]] = tuple(1 << i for i in range(28))
 
 # NUMBER[v]: the tiles carrying the number v (7 each)
-NUMBER: tuple[int, ...] = tuple(
+NUMBER: Final[tuple[int, ...]] = tuple(
     sum(1 << i for i, t in enumerate(ALL_TILES) if v in (t.low, t.high)) for v in range(7)
 )
 
@@ -30,8 +32,8 @@ END_INDEX = {name: i for i, name in enumerate(END_NAMES)}
 END_INDEX[None] = 0  # type: ignore[index]  # the lead takes no end
 
 # Every Move there is, made once: LEAD[t], PLACE[end index][t]
-LEAD: tuple[Move, ...] = tuple(Move(t, None) for t in ALL_TILES)
-PLACE: tuple[tuple[Move, ...], ...] = tuple(tuple(Move(t, end) for t in ALL_TILES) for end in END_NAMES)
+LEAD: Final[tuple[Move, ...]] = tuple(Move(t, None) for t in ALL_TILES)
+PLACE: Final[tuple[tuple[Move, ...], ...]] = tuple(tuple(Move(t, end) for t in ALL_TILES) for end in END_NAMES)
 
 
 def mask_of(tiles: "list[int] | tuple[int, ...]") -> int:
@@ -68,7 +70,7 @@ def _moves_for(values: tuple[int, ...]) -> tuple[tuple[Move, ...], ...]:
 
 
 # Moves per tile for a line whose ends show (left, right): LINE_MOVES[left * 7 + right][t]
-LINE_MOVES: tuple[tuple[tuple[Move, ...], ...], ...] = tuple(_moves_for((a, b)) for a in range(7) for b in range(7))
+LINE_MOVES: Final[tuple[tuple[tuple[Move, ...], ...], ...]] = tuple(_moves_for((a, b)) for a in range(7) for b in range(7))
 _FOUR: dict[tuple[int, int, int, int], tuple[tuple[Move, ...], ...]] = {}
 
 
@@ -80,11 +82,11 @@ def four_moves(values: tuple[int, int, int, int]) -> tuple[tuple[Move, ...], ...
     return table
 
 # OTHER[t * 7 + v]: the half of tile t left showing when its half v is covered
-OTHER: tuple[int, ...] = tuple(
+OTHER: Final[tuple[int, ...]] = tuple(
     (HI[t] if LO[t] == v else LO[t]) for t in range(28) for v in range(7)
 )
 # PLACED_CODE[id(move)]: tile index * 4 + end index of every shared Move onto an end;
 # CODE: the same, with the leads too (end 0)
-PLACED_CODE: dict[int, int] = {id(PLACE[e][t]): t * 4 + e for e in range(4) for t in range(28)}
-CODE: dict[int, int] = {id(m): t * 4 for t, m in enumerate(LEAD)}
+PLACED_CODE: Final[dict[int, int]] = {id(PLACE[e][t]): t * 4 + e for e in range(4) for t in range(28)}
+CODE: Final[dict[int, int]] = {id(m): t * 4 for t, m in enumerate(LEAD)}
 CODE.update(PLACED_CODE)
