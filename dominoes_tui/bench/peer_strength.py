@@ -5,6 +5,11 @@ The peer plays through bench/peer_bot.py, run by the peer's own Python as an out
 (BOT_PROTOCOL.md), so the two packages never share an interpreter. A unit is one deal
 played twice: our level as team 0 (seats 0+2), then as team 1 (seats 1+3); a game won
 counts 1, a block with equal pips 1/2. Shares and their 95% intervals are over units.
+
+A game is won or lost, whatever the points, so our level is told those stakes through the
+public score, as the ismcts part tells it: 99 to 99 with a target of 100, whoever wins
+this hand wins the match. (At 0 to 0 it would rightly trade a likely win for more points,
+which this count does not see.) The peer's players ignore the score.
 """
 from __future__ import annotations
 
@@ -12,17 +17,28 @@ import math
 import random
 import statistics
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from ..bots import make_bot
 from ..bots.external import ExternalBot
-from ..engine import PLAYING, Match, Seat, make_config, view_for
+from ..engine import PLAYING, Match, Move, PlayerView, Seat, make_config, view_for
 from ..table.headless import derive_seeds
 
 DRIVER = Path(__file__).with_name("peer_bot.py")
 PEER_PLAYERS = {"alphabeta": "probabilistic alpha-beta (10 samples, last 8 plies)", "heaviest": "heaviest first (bota_gorda)"}
 TARGETS = {"alphabeta": 0.65, "heaviest": 0.75}
+
+
+class _Stakes:
+    """Our bot, shown the score one point short of the target on every side."""
+
+    def __init__(self, bot: Any) -> None:
+        self.bot, self.name, self.level = bot, bot.name, bot.level
+
+    def choose(self, view: PlayerView) -> Move:
+        return self.bot.choose(replace(view, scores=tuple(view.target - 1 for _ in view.scores)))
 
 
 def _play_deal(config, bots, seed: int) -> float | None:  # noqa: ANN001
@@ -40,7 +56,7 @@ def play_units(task: tuple[str, str, str, list[int], float, int]) -> list[dict[s
     python, kind, level, seeds, think_ms, worker = task
     config = make_config("partner", 4)
     spec = f"{level}:{think_ms:g}" if level in ("hard", "expert") else level
-    ours = [make_bot(spec, random.Random(f"{worker}/{s}"), f"{level} {s}") for s in range(4)]
+    ours = [_Stakes(make_bot(spec, random.Random(f"{worker}/{s}"), f"{level} {s}")) for s in range(4)]
     theirs = [ExternalBot([python, str(DRIVER), kind, str(worker * 10 + s)], name=f"peer {kind} {s}", time_limit=60.0)
               for s in range(4)]
     out = []

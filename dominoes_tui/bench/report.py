@@ -4,7 +4,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from ..bots.hard import DEFAULT_THINK_MS
+from ..bots.search import HARD_THINK_MS as DEFAULT_THINK_MS
 
 FEW = 20  # fewer decisions than this: the largest is shown, not a p95
 
@@ -98,7 +98,8 @@ def _speed(out: dict[str, Any]) -> list[str]:
 
 def _timing(out: dict[str, Any]) -> list[str]:
     lines = ["", f"Decision time per level (ms; hard budget {out['think_ms']:g} ms; samples = deals played per"
-             " decision that had a choice)", ""]
+             " decision that had a choice)",
+             f"  the bots' search (sim.py, search/): {out.get('search_core', 'not recorded')}", ""]
     lines.append(f"  {'table':<12} {'level':<9} {'n':>4} {'median':>9} {'p95':>13} {'max':>9}  samples med (min–max)")
     for t in out["timing"]:
         for level, st in t["levels"].items():

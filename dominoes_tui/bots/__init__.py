@@ -1,5 +1,14 @@
 """Bots: each reads a PlayerView only and returns a move."""
-from .base import Bot, stop_thinking
-from .registry import BotSpecError, level_names, make_bot
+from pathlib import Path as _Path
 
-__all__ = ["Bot", "BotSpecError", "level_names", "make_bot", "stop_thinking"]
+from ..engine.core import install as _install
+from .compiled import COMPILED as _COMPILED
+from .compiled import PACKAGE as _PACKAGE
+
+# before any module of the group is imported: compiled, or the sources (compiled.py)
+CORE = _install(_PACKAGE, _Path(__file__).resolve().parent, _COMPILED)
+
+from .base import Bot, stop_thinking  # noqa: E402
+from .registry import BotSpecError, level_names, make_bot  # noqa: E402
+
+__all__ = ["CORE", "Bot", "BotSpecError", "level_names", "make_bot", "stop_thinking"]

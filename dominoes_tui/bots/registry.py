@@ -1,9 +1,11 @@
 """Turn a level name (as typed after --bots or in the settings) into a bot.
 
-Specs: `easy` (alias `random`), `medium`, `hard` (also `hard:MS`, a think time in
-milliseconds), `expert` (a second a move; also `expert:MS`), `heaviest` (the
-benchmark's "heaviest tile first" yardstick), and `cmd:PROGRAM ARGS` for an outside
-program speaking BOT_PROTOCOL.md. hard.py and search/ are loaded only when asked for.
+Specs: `easy` (alias `random`), `medium`, `hard` (the search with 200 ms a move; also
+`hard:MS`, a think time in milliseconds, `hard:0` without a clock), `expert` (a second a
+move; also `expert:MS`), `heaviest` (the benchmark's "heaviest tile first" yardstick),
+and `cmd:PROGRAM ARGS` for an outside program speaking BOT_PROTOCOL.md. The bench's
+`flat` (the flat sampler, hard until issue 13) is made here too but is no level: it is
+not offered, nor accepted by a server. flat.py and search/ are loaded only when asked for.
 """
 from __future__ import annotations
 
@@ -21,9 +23,19 @@ BotFactory = Callable[[random.Random, str], Bot]
 
 
 def _hard(rng: random.Random, name: str, think_ms: float | None = None) -> Bot:
-    from .hard import DEFAULT_THINK_MS, HardBot  # loaded only when a hard bot is wanted
+    from .search import HARD_CLOCKLESS_GUESSES, HARD_THINK_MS, SearchBot  # the expert's search, hard's budget
 
-    return HardBot(rng, name, think_ms=DEFAULT_THINK_MS if think_ms is None else think_ms)
+    budget = HARD_THINK_MS if think_ms is None else think_ms
+    if budget > 0:
+        return SearchBot(rng, name, think_ms=budget, level="hard")
+    return SearchBot(rng, name, think_ms=None, max_iterations=HARD_CLOCKLESS_GUESSES, level="hard",
+                     solve_ms=HARD_THINK_MS)
+
+
+def _flat(rng: random.Random, name: str, think_ms: float | None = None) -> Bot:
+    from .flat import DEFAULT_THINK_MS, FlatBot
+
+    return FlatBot(rng, name, think_ms=DEFAULT_THINK_MS if think_ms is None else think_ms)
 
 
 def _expert(rng: random.Random, name: str, think_ms: float | None = None) -> Bot:
@@ -69,12 +81,14 @@ def make_bot(spec: str, rng: random.Random, name: str | None = None) -> Bot:
         except OSError as exc:
             raise BotSpecError(f"cannot start {argv[0]!r}: {exc.strerror or exc}") from None
     level, sep, arg = spec.partition(":")
-    if level in ("hard", "expert") and sep:
+    if level in ("hard", "expert", "flat") and sep:
         try:
             think_ms = float(arg)
         except ValueError:
             raise BotSpecError(f"{level}:MS takes a think time in milliseconds, not {arg!r}") from None
-        return (_hard if level == "hard" else _expert)(rng, name or level.capitalize(), think_ms)
+        return {"hard": _hard, "expert": _expert, "flat": _flat}[level](rng, name or level.capitalize(), think_ms)
+    if spec == "flat":
+        return _flat(rng, name or "Flat")
     if spec not in LEVELS:
         allowed = ", ".join([*LEVELS, "hard:MS", "expert:MS", "cmd:PROGRAM ARGS"])
         raise BotSpecError(f"unknown bot level {spec!r}; allowed: {allowed}")

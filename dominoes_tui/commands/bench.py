@@ -14,10 +14,11 @@ from typing import Any
 from ..bench import search_report
 from ..bench.report import format_report, targets
 from ..bench.speed import SPEED_TABLES, peer_partner_rounds, pure_core_rounds, random_rounds
+from ..bots import CORE as SEARCH_CORE
 from ..engine import CORE
 from ..bench.strength import MATCHUPS, STRENGTH_TABLES, head_to_head
 from ..bench.timing import TIMING_TABLES, decision_times, two_at_once
-from ..bots.hard import DEFAULT_THINK_MS
+from ..bots.search import HARD_THINK_MS as DEFAULT_THINK_MS
 
 LEVELS = ["easy", "heaviest", "medium", "hard"]
 PARTS = ("speed", "timing", "strength", "startup", "pairing", "records")
@@ -82,6 +83,7 @@ def run(args: argparse.Namespace) -> int:
         "quick": args.quick, "seed": args.seed, "plan": plan, "think_ms": args.think_ms,
         "machine": {"python": platform.python_version(), "cores": os.cpu_count(), "platform": platform.platform(),
                     "load": None if load is None else round(load, 2)},
+        "search_core": SEARCH_CORE,
     }
     progress = sys.stderr
     if "speed" in parts:

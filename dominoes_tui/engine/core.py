@@ -6,6 +6,9 @@ in _core_build.json). Sources changed since, or DOMINOES_PURE=1 in the environme
 the sources run instead, all of them together: a compiled module never meets an
 interpreted version of another. This file imports nothing of the package, so setup.py
 can read the list of modules from it.
+
+The bots' search is a second group, built and chosen the same way (bots/compiled.py):
+the functions here take the group's package, folder and modules.
 """
 from __future__ import annotations
 
@@ -27,18 +30,25 @@ PACKAGE = "dominoes_tui.engine"
 HERE = Path(__file__).resolve().parent
 
 
-def source_hashes(folder: Path = HERE) -> dict[str, str]:
-    return {name: hashlib.sha256((folder / f"{name}.py").read_bytes()).hexdigest() for name in COMPILED}
+def module_file(folder: Path, name: str, suffix: str = ".py") -> Path:
+    """A module's file; `name` is dotted below the group's folder ("search.pimc")."""
+    *subfolders, last = name.split(".")
+    return folder.joinpath(*subfolders, f"{last}{suffix}")
 
 
-def _built(folder: Path) -> bool:
-    return any((folder / f"{name}{suffix}").exists() for name in COMPILED
+def source_hashes(folder: Path = HERE, modules: Sequence[str] = COMPILED) -> dict[str, str]:
+    return {name: hashlib.sha256(module_file(folder, name).read_bytes()).hexdigest() for name in modules}
+
+
+def _built(folder: Path, modules: Sequence[str]) -> bool:
+    return any(module_file(folder, name, suffix).exists() for name in modules
                for suffix in importlib.machinery.EXTENSION_SUFFIXES)
 
 
-def decide(folder: Path = HERE, environ: "os._Environ[str] | dict[str, str]" = os.environ) -> tuple[bool, str]:
+def decide(folder: Path = HERE, environ: "os._Environ[str] | dict[str, str]" = os.environ,
+           modules: Sequence[str] = COMPILED) -> tuple[bool, str]:
     """(use the compiled modules?, a line saying which core runs and why)."""
-    if not _built(folder):
+    if not _built(folder, modules):
         return False, "pure Python (no compiled core was built)"
     if environ.get("DOMINOES_PURE"):
         return False, "pure Python (DOMINOES_PURE is set)"
@@ -46,39 +56,39 @@ def decide(folder: Path = HERE, environ: "os._Environ[str] | dict[str, str]" = o
         recorded = json.loads((folder / MANIFEST).read_text())
     except (OSError, ValueError):
         return False, "pure Python (the compiled core has no record of its sources: reinstall)"
-    if recorded != source_hashes(folder):
+    if recorded != source_hashes(folder, modules):
         return False, "pure Python (the sources changed since the core was compiled: reinstall)"
     return True, "compiled (mypyc)"
 
 
 class _Sources:
-    """A finder that loads the listed engine modules from their .py files, ahead of the
-    compiled ones Python would otherwise prefer."""
+    """A finder that loads a group's modules from their .py files, ahead of the compiled
+    ones Python would otherwise prefer."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, package: str = PACKAGE, modules: Sequence[str] = COMPILED) -> None:
         self.folder = folder
-        self.names = {f"{PACKAGE}.{name}": name for name in COMPILED}
+        self.names = {f"{package}.{name}": name for name in modules}
 
     def find_spec(self, fullname: str, path: Sequence[str] | None = None, target: ModuleType | None = None):  # noqa: ANN201
         name = self.names.get(fullname)
         if name is None:
             return None
-        return importlib.util.spec_from_file_location(fullname, self.folder / f"{name}.py")
+        return importlib.util.spec_from_file_location(fullname, module_file(self.folder, name))
 
 
-def install() -> str:
-    """Called once, by the package's __init__, before any core module is imported."""
-    compiled, why = decide()
+def install(package: str = PACKAGE, folder: Path = HERE, modules: Sequence[str] = COMPILED) -> str:
+    """Called once, by the group's package's __init__, before any of its modules is imported."""
+    compiled, why = decide(folder, os.environ, modules)
     if compiled:
         try:  # a build that cannot load (a library missing, moved or broken) is no build
-            for name in COMPILED:
-                importlib.import_module(f"{PACKAGE}.{name}")
+            for name in modules:
+                importlib.import_module(f"{package}.{name}")
             return why
         except ImportError as exc:
-            for name in COMPILED:
-                sys.modules.pop(f"{PACKAGE}.{name}", None)
+            for name in modules:
+                sys.modules.pop(f"{package}.{name}", None)
             why = f"pure Python (the compiled core did not load: {exc})"
-    if _built(HERE) and not any(isinstance(f, _Sources) for f in sys.meta_path):
-        sys.meta_path.insert(0, _Sources(HERE))
+    if _built(folder, modules) and not any(isinstance(f, _Sources) and f.folder == folder for f in sys.meta_path):
+        sys.meta_path.insert(0, _Sources(folder, package, modules))
     return why
 

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from dominoes_tui.bots import make_bot, sim
-from dominoes_tui.bots.hard import HardBot, sample_deal
+from dominoes_tui.bots.flat import FlatBot, sample_deal
 from dominoes_tui.bots.knowledge import Knowledge
 from dominoes_tui.engine import Match, PlayerView, Tile, parse_tile, view_for
 from dominoes_tui.engine.position import position_from_view
@@ -87,8 +87,8 @@ def test_moves_do_not_depend_on_the_hidden_tiles(variant: str, players: int) -> 
         assert twin == view, "another deal of the hidden tiles gives the very same view"
         for level in ("easy", "heaviest", "medium"):
             assert make_bot(level, random.Random(3)).choose(twin) == make_bot(level, random.Random(3)).choose(view)
-        a = HardBot(random.Random(4), think_ms=None, max_samples=6).choose(view)
-        b = HardBot(random.Random(4), think_ms=None, max_samples=6).choose(twin)
+        a = FlatBot(random.Random(4), think_ms=None, max_samples=6).choose(view)
+        b = FlatBot(random.Random(4), think_ms=None, max_samples=6).choose(twin)
         assert a == b
         checked += 1
     assert checked and differed, "some guesses must differ from the real deal"

@@ -9,7 +9,7 @@ from dataclasses import replace
 import pytest
 
 from dominoes_tui.bots import make_bot, sim, stop_thinking
-from dominoes_tui.bots.hard import sample_deal
+from dominoes_tui.bots.flat import sample_deal
 from dominoes_tui.bots.knowledge import Knowledge
 from dominoes_tui.bots.search import SearchBot
 from dominoes_tui.bots.search.expert import CLOCKLESS_GUESSES

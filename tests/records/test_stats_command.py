@@ -20,7 +20,7 @@ def run(capsys, *argv: str) -> tuple[int, str, str]:  # noqa: ANN001
 def test_simulate_record_then_stats_shows_hard_above_easy(db_url, capsys, monkeypatch):  # noqa: ANN001
     # The issue's own command. The hard bot thinks 5 ms a move here instead of 200
     # (it is still the hard bot): the suite has no three minutes to spare.
-    monkeypatch.setattr("dominoes_tui.bots.hard.DEFAULT_THINK_MS", 5.0)
+    monkeypatch.setattr("dominoes_tui.bots.search.HARD_THINK_MS", 5.0)
     code, _out, err = run(capsys, "simulate", "--variant", "draw", "--players", "2", "--bots", "hard,easy",
                           "--matches", "40", "--record", "--db", db_url)
     assert code == 0 and "recorded 40 matches" in err

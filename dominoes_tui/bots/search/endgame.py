@@ -31,7 +31,7 @@ class EndgameSolver:
         self.side = side
         self.max_nodes = max_nodes
         self.nodes = 0
-        self._leaves: dict[tuple, float] = {}
+        self._leaves: dict[tuple, list[float]] = {}
 
     def solve(self, state: RoundState) -> float | None:
         """The searching side's value of `state` with best play, or None if too big."""
@@ -47,11 +47,11 @@ class EndgameSolver:
         """Every side's value of a finished round (kept: many lines end alike)."""
         key = (state.went_out, state.blocker, state.capicu, tuple(tuple(sorted(h)) for h in state.hands),
                tuple(state.play_points))
-        v = self._leaves.get(key)
-        if v is None:
-            v = self.value.of_round(state.hands, state.went_out, state.blocker, state.capicu, state.play_points)
-            self._leaves[key] = v
-        return v
+        known = self._leaves.get(key)
+        if known is None:
+            known = self.value.of_round(state.hands, state.went_out, state.blocker, state.capicu, state.play_points)
+            self._leaves[key] = known
+        return known
 
     def _leaf(self, state: RoundState) -> float:
         return self._values(state)[self.side]

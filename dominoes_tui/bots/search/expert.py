@@ -16,6 +16,10 @@ from ...engine import Move, PlayerView
 from .pimc import Search
 
 EXPERT_THINK_MS = 1000.0
+# The hard level is the same search with a fifth of the time (issue 13), and without a
+# clock a fixed number of guesses, the exact endings begun as at its budget.
+HARD_THINK_MS = 200.0
+HARD_CLOCKLESS_GUESSES = 150
 # Without a clock (tournaments: the same moves for a seed) this many guesses a decision.
 CLOCKLESS_GUESSES = 300
 # Stop this far before the budget: the last iteration and the answer fit in it.
@@ -27,17 +31,26 @@ class SearchBot:
 
     def __init__(self, rng: random.Random | None = None, name: str = "Expert",
                  think_ms: float | None = EXPERT_THINK_MS, max_iterations: int | None = None,
-                 level: str = "expert", clock: Callable[[], float] = time.perf_counter) -> None:
+                 level: str = "expert", clock: Callable[[], float] = time.perf_counter,
+                 solve_ms: float | None = None) -> None:
         self.rng = rng or random.Random(0)
         self.name = name
         self.level = level
         self.think_ms = think_ms if think_ms and think_ms > 0 else None
         self.max_iterations = max_iterations if max_iterations is not None or self.think_ms else CLOCKLESS_GUESSES
         self.clock = clock
+        # the budget the exact endings are sized for (pimc.solve_at): the clock's, or, for a
+        # clockless bot, the one it stands in for
+        self.solve_ms = self.think_ms if solve_ms is None else solve_ms
         self._cancel = threading.Event()
         self._lock = threading.Lock()
         self.thinking = False
         self.last_iterations = 0
+
+    @property
+    def last_samples(self) -> int:
+        """The guesses the last decision was judged on (the bench's deals per decision)."""
+        return self.last_iterations
 
     def cancel(self) -> None:
         """Stop thinking now: the `choose` under way returns its best move so far. Only
@@ -62,7 +75,7 @@ class SearchBot:
     def _choose(self, view: PlayerView) -> Move:
         started = self.clock()
         legal = view.legal
-        search = Search(view, self.rng, self.think_ms)
+        search = Search(view, self.rng, self.solve_ms)
         self.last_iterations = 0
         if len(search.root_moves) == 1:
             return legal[0] if len(legal) == 1 else next(iter(search.root_moves.values()))

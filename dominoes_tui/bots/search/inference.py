@@ -48,12 +48,13 @@ class PlayModel:
         open_by_seat: dict[int, list[Choice]] = {}
         placed = 0
         for event in view.history:
-            kind, seat = event["event"], event.get("seat")
+            kind = event["event"]
+            if kind not in ("draw", "play"):
+                continue
+            seat: int = event["seat"]  # every draw and play names its seat (GAMELOG.md)
             if kind == "draw":
                 open_by_seat.pop(seat, None)
                 choices = [c for c in choices if c.seat != seat]  # its hand then is unknown
-                continue
-            if kind != "play":
                 continue
             t = INDEX[_tile(event["tile"])]
             point = 0 if event["end"] is None else END_INDEX[event["end"]]

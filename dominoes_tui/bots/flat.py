@@ -1,4 +1,7 @@
-"""The `hard` level: decides by sampling, never by peeking.
+"""The flat sampler: the `hard` level of issue 10, now the bench's yardstick (`flat`).
+
+The hard level is now the expert's search with hard's budget (search/, issue 13); this
+bot stays as what it improved on: the bench plays the two at the same 200 ms.
 
 For each decision it deals the unseen tiles (everything not in its hand or on the table)
 to the other hands and the boneyard many times, each deal drawn exactly uniformly among
@@ -50,13 +53,13 @@ def sample_deal(view: PlayerView, know: Knowledge, rng: random.Random) -> tuple[
     return deal_sampler(view, know).sample(rng)
 
 
-class HardBot:
-    level = "hard"
+class FlatBot:
+    level = "flat"
 
     def __init__(
         self,
         rng: random.Random | None = None,
-        name: str = "Hard",
+        name: str = "Flat",
         think_ms: float | None = DEFAULT_THINK_MS,
         max_samples: int | None = None,
     ) -> None:
@@ -106,7 +109,7 @@ class HardBot:
             if stop is not None and samples and began + slowest > stop:
                 break
             others, stock = sampler.sample(self.rng)
-            gains_here = []
+            gains_here: list[float] = []
             for move in candidates:
                 if stop is not None and clock() > stop:
                     gains_here = []  # cut short: dropped, so every move is judged on the same deals
@@ -116,6 +119,8 @@ class HardBot:
                 points = [0] * n
                 capicu, scored = apply_root(rules, b, hands[me], move)
                 points[me] += scored
+                went_out: int | None
+                blocker: int | None
                 if not hands[me]:
                     went_out, blocker = me, None
                 else:

@@ -1,0 +1,18 @@
+"""The search's hot modules, compiled by mypyc at install time as a group of their own.
+
+The hard and expert levels spend their time playing guessed deals out on plain
+integers (sim.py, search/): compiled, they play about twice as many guesses in the same
+budget. The group is built and chosen like the engine's core (engine/core.py): all of
+it compiled or all of it sources, sources changed since the build or DOMINOES_PURE=1
+meaning the sources. The bots' classes (hard.py, search/expert.py) stay interpreted:
+they meet the rest of the program. Like engine/core.py, this file imports nothing, so
+setup.py can read the list.
+"""
+from __future__ import annotations
+
+COMPILED = (
+    "sim", "sampler",
+    "search.state", "search.rollout", "search.endgame", "search.solver", "search.deals",
+    "search.inference", "search.value", "search.pimc", "search.play_style",
+)
+PACKAGE = "dominoes_tui.bots"
