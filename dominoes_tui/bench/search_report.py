@@ -1,6 +1,7 @@
 """The bench's two search sections (issue 13), run and printed for `dominoes bench`:
 
-- `search`: expert and hard against the other levels in every variant (search_strength.py);
+- `search`: expert and hard against the other levels in every variant, and hard against
+  the flat sampler it replaced (search_strength.py);
 - `ismcts`: our levels against OpenSpiel's ISMCTS through `--peer-python` (ismcts_peer.py).
 
 Both are long (a full `ismcts` row is 100 games of Partner at a second a move), so they
@@ -41,8 +42,8 @@ def run(args: argparse.Namespace, parts: list[str], out: dict[str, Any]) -> None
         rows = []
         for strong, weak, two, three in SEARCH_MATCHUPS:
             if quick:  # a smoke run: small budgets, the same ratio as the real ones
-                strong = {"expert": "expert:150", "hard": "hard:30"}.get(strong, strong)
-                weak = {"expert": "expert:150", "hard": "hard:30"}.get(weak, weak)
+                strong = {"expert": "expert:150", "hard": "hard:30", "flat": "flat:30"}.get(strong, strong)
+                weak = {"expert": "expert:150", "hard": "hard:30", "flat": "flat:30"}.get(weak, weak)
             for v, n in SEARCH_TABLES:
                 print(f"bench: {strong} vs {weak}, {v} {n}p, {units} units…", file=sys.stderr)
                 rows.append(search_row(v, n, strong, weak, units, args.seed, args.jobs, two, three))

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from dominoes_tui.bench.ismcts_peer import peer_version
-from dominoes_tui.bench.search_strength import SEARCH_TABLES, format_rows, search_row
+from dominoes_tui.bench.search_strength import SEARCH_MATCHUPS, SEARCH_TABLES, format_rows, search_row
 from dominoes_tui.cli import main as cli_main
 
 
@@ -32,6 +32,12 @@ def test_search_rows_cover_every_variant_and_report_times() -> None:
     assert "ahead of each rival on its own" in "\n".join(format_rows([three]))
     teams = search_row("partner", 4, "medium", "easy", units=1, seed=3, jobs=1, target_two=0.55)
     assert teams["games"] == 2 and teams["fair_share"] == 0.5, "two teams: a fair share is a half"
+
+
+def test_hard_is_measured_against_the_flat_sampler_it_replaced() -> None:
+    assert ("hard", "flat") in [(strong, weak) for strong, weak, *_ in SEARCH_MATCHUPS]
+    row = search_row("block", 2, "hard:5", "flat:5", units=1, seed=3, jobs=1, target_two=0.50)
+    assert row["games"] == 2 and row["weak"] == "flat:5" and 0 <= row["share"] <= 1
 
 
 def test_bench_ismcts_part_says_why_it_was_not_measured(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
