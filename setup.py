@@ -49,7 +49,7 @@ class OptionalBuildExt(build_ext):
     def _give_up(self, exc: BaseException) -> None:
         for output in self.get_outputs():
             Path(output).unlink(missing_ok=True)
-        print(f"dominoes_tui: the engine core was not compiled ({exc}); it runs as pure Python", file=sys.stderr)
+        print(f"dominoes_tui: nothing was compiled ({exc}); it all runs as pure Python", file=sys.stderr)
 
     def _write_manifest(self) -> None:
         # Beside each group's compiled modules, wherever this build puts them (a wheel or in place).
@@ -58,9 +58,8 @@ class OptionalBuildExt(build_ext):
             package = ".".join(folder.parts)
             if f"{package}.{modules[0]}" not in built:
                 continue  # this group was not compiled (mypyc refused it): its sources run
-            base = Path(self.get_ext_fullpath(f"{package}.{modules[0]}")).parent
-            for _ in modules[0].split(".")[1:]:
-                base = base.parent
+            # the group's folder: up from its first module's file, one level per dot in its name
+            base = Path(self.get_ext_fullpath(f"{package}.{modules[0]}")).parents[modules[0].count(".")]
             base.mkdir(parents=True, exist_ok=True)
             (base / MANIFEST).write_text(json.dumps(_CORE["source_hashes"](folder, modules), indent=1) + "\n")
 

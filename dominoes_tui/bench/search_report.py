@@ -35,15 +35,17 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                         "issue: the issue's table (medium and hard); all: both")
 
 
+# --quick is a smoke run: small budgets, in the same ratio as the real ones
+QUICK_SPECS = {"expert": "expert:150", "hard": "hard:30", "flat": "flat:30"}
+
 def run(args: argparse.Namespace, parts: list[str], out: dict[str, Any]) -> None:
     quick = args.quick
     if "search" in parts:
         units = args.search_units or (2 if quick else 20)
         rows = []
         for strong, weak, two, three in SEARCH_MATCHUPS:
-            if quick:  # a smoke run: small budgets, the same ratio as the real ones
-                strong = {"expert": "expert:150", "hard": "hard:30", "flat": "flat:30"}.get(strong, strong)
-                weak = {"expert": "expert:150", "hard": "hard:30", "flat": "flat:30"}.get(weak, weak)
+            if quick:
+                strong, weak = QUICK_SPECS.get(strong, strong), QUICK_SPECS.get(weak, weak)
             for v, n in SEARCH_TABLES:
                 print(f"bench: {strong} vs {weak}, {v} {n}p, {units} units…", file=sys.stderr)
                 rows.append(search_row(v, n, strong, weak, units, args.seed, args.jobs, two, three))

@@ -5,7 +5,8 @@ Specs: `easy` (alias `random`), `medium`, `hard` (the search with 200 ms a move;
 move; also `expert:MS`), `heaviest` (the benchmark's "heaviest tile first" yardstick),
 and `cmd:PROGRAM ARGS` for an outside program speaking BOT_PROTOCOL.md. The bench's
 `flat` (the flat sampler, hard until issue 13) is made here too but is no level: it is
-not offered, nor accepted by a server. flat.py and search/ are loaded only when asked for.
+not offered, nor accepted by a server. flat.py is loaded only when asked for; search/ too,
+unless it was compiled (bots/__init__ then loads the build to check it).
 """
 from __future__ import annotations
 
@@ -44,6 +45,10 @@ def _expert(rng: random.Random, name: str, think_ms: float | None = None) -> Bot
     return SearchBot(rng, name, think_ms=EXPERT_THINK_MS if think_ms is None else think_ms)
 
 
+# The levels that think against a clock, and take `LEVEL:MS` (a budget in milliseconds).
+TIMED: dict[str, Callable[[random.Random, str, float | None], Bot]] = {
+    "hard": _hard, "expert": _expert, "flat": _flat}
+
 LEVELS: dict[str, BotFactory] = {
     "easy": lambda rng, name: EasyBot(rng, name),
     "random": lambda rng, name: RandomBot(rng, name),
@@ -81,14 +86,14 @@ def make_bot(spec: str, rng: random.Random, name: str | None = None) -> Bot:
         except OSError as exc:
             raise BotSpecError(f"cannot start {argv[0]!r}: {exc.strerror or exc}") from None
     level, sep, arg = spec.partition(":")
-    if level in ("hard", "expert", "flat") and sep:
-        try:
-            think_ms = float(arg)
-        except ValueError:
-            raise BotSpecError(f"{level}:MS takes a think time in milliseconds, not {arg!r}") from None
-        return {"hard": _hard, "expert": _expert, "flat": _flat}[level](rng, name or level.capitalize(), think_ms)
-    if spec == "flat":
-        return _flat(rng, name or "Flat")
+    if level in TIMED:
+        think_ms: float | None = None
+        if sep:
+            try:
+                think_ms = float(arg)
+            except ValueError:
+                raise BotSpecError(f"{level}:MS takes a think time in milliseconds, not {arg!r}") from None
+        return TIMED[level](rng, name or level.capitalize(), think_ms)
     if spec not in LEVELS:
         allowed = ", ".join([*LEVELS, "hard:MS", "expert:MS", "cmd:PROGRAM ARGS"])
         raise BotSpecError(f"unknown bot level {spec!r}; allowed: {allowed}")

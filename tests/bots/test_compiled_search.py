@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -13,8 +11,7 @@ import pytest
 import dominoes_tui.bots as bots
 from dominoes_tui.bots import compiled
 from dominoes_tui.engine import core
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests.engine.test_compiled_core import _compiler, _run
 
 # Clockless hard and expert bots (seeded: the same moves every time) through whole
 # matches of every variant and player count, and a digest of the logs.
@@ -44,14 +41,7 @@ print(bots.CORE.split(" ")[0], digest.hexdigest())
 """
 
 
-def _run(code: str, **env: str) -> str:
-    environ = {k: v for k, v in os.environ.items() if k != "DOMINOES_PURE"} | env
-    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
-                          cwd=ROOT, env=environ, timeout=300).stdout.strip()
-
-
-@pytest.mark.skipif(not any(shutil.which(cc) for cc in ("cc", "gcc", "clang")),
-                    reason="no C compiler: the package installs as pure Python")
+@pytest.mark.skipif(not _compiler(), reason="no C compiler: the package installs as pure Python")
 def test_the_installed_search_is_the_compiled_one() -> None:
     if os.environ.get("DOMINOES_PURE"):
         pytest.skip("DOMINOES_PURE is set")
