@@ -1,7 +1,8 @@
 """The bench's two search sections (issue 13), run and printed for `dominoes bench`:
 
-- `search`: expert and hard against the other levels in every variant, and hard against
-  the flat sampler it replaced (search_strength.py);
+- `search`: expert and hard against the other levels in every variant, hard against
+  the flat sampler it replaced, and a player who sees every hand against hard, the
+  ceiling of what play can change (search_strength.py, clairvoyant.py);
 - `ismcts`: our levels against OpenSpiel's ISMCTS through `--peer-python` (ismcts_peer.py).
 
 Both are long (a full `ismcts` row is 100 games of Partner at a second a move), so they

@@ -24,6 +24,7 @@ from ..bots import make_bot
 from ..engine import make_config
 from ..engine import PLAYING, Match, view_for
 from ..table.headless import derive_seeds
+from .clairvoyant import SEES_ALL, Clairvoyant
 from .strength import _mean_ci, seatings
 
 SEARCH_TABLES: tuple[tuple[str, int], ...] = (
@@ -34,8 +35,11 @@ SEARCH_TABLES: tuple[tuple[str, int], ...] = (
 # (a fair share is 1/3) this program's earlier convention, 40%, and better than fair.
 # Then hard (the search at 200 ms) against the flat sampler it replaced, at the same
 # budget: "hard improves with the same search".
-SEARCH_MATCHUPS: tuple[tuple[str, str, float, float], ...] = (
-    ("expert", "hard", 0.55, 0.40), ("hard", "medium", 0.50, 1 / 3), ("hard", "flat", 0.50, 1 / 3))
+# Last, the ceiling (clairvoyant.py): a player who sees every hand, against hard; no goal,
+# it measures how much of each table play can change at all.
+SEARCH_MATCHUPS: tuple[tuple[str, str, float | None, float | None], ...] = (
+    ("expert", "hard", 0.55, 0.40), ("hard", "medium", 0.50, 1 / 3), ("hard", "flat", 0.50, 1 / 3),
+    (SEES_ALL, "hard", None, None))
 
 
 class _Timed:
@@ -61,12 +65,13 @@ def play_unit(task: tuple[str, int, str, str, int]) -> dict[str, Any]:
     sign = -1 if variant == "kozel" else 1  # Kozel's points are penalties
     result: dict[str, Any] = {"games": 0, "wins": 0.0, "pairs": 0, "pair_wins": 0.0, "times": []}
     for rotation, strong_seats in enumerate(seatings(players, config.teams is not None)):
+        match = Match(config, random.Random(unit_seed))
         bots = []
         for s in range(players):
             spec = strong if s in strong_seats else weak
-            bot = make_bot(spec, random.Random(f"{unit_seed}/{rotation}/{s}"), f"{spec} {s}")
+            bot = Clairvoyant(match) if spec == SEES_ALL else \
+                make_bot(spec, random.Random(f"{unit_seed}/{rotation}/{s}"), f"{spec} {s}")
             bots.append(_Timed(bot, result["times"]) if s in strong_seats else bot)
-        match = Match(config, random.Random(unit_seed))
         try:
             match.begin_round()
             while match.phase == PLAYING:

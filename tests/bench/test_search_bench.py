@@ -3,12 +3,16 @@ which is reported as not measured without an interpreter that has OpenSpiel."""
 from __future__ import annotations
 
 import json
+import random
 import sys
 from pathlib import Path
 
 import pytest
 
+from dominoes_tui.bench.clairvoyant import SEES_ALL
 from dominoes_tui.bench.ismcts_peer import peer_version
+from dominoes_tui.bots import make_bot
+from dominoes_tui.bots.registry import BotSpecError, level_names
 from dominoes_tui.bench.search_strength import SEARCH_MATCHUPS, SEARCH_TABLES, format_rows, search_row
 from dominoes_tui.cli import main as cli_main
 
@@ -38,6 +42,19 @@ def test_hard_is_measured_against_the_flat_sampler_it_replaced() -> None:
     assert ("hard", "flat") in [(strong, weak) for strong, weak, *_ in SEARCH_MATCHUPS]
     row = search_row("block", 2, "hard:5", "flat:5", units=1, seed=3, jobs=1, target_two=0.50)
     assert row["games"] == 2 and row["weak"] == "flat:5" and 0 <= row["share"] <= 1
+
+
+def test_the_ceiling_sees_every_hand_and_is_no_level() -> None:
+    """The bench's clairvoyant player wins what full sight of the hands wins; being a
+    cheat by construction, no spec, server or app can seat it."""
+    assert (SEES_ALL, "hard") in [(strong, weak) for strong, weak, *_ in SEARCH_MATCHUPS]
+    with pytest.raises(BotSpecError):
+        make_bot(SEES_ALL, random.Random(0))
+    assert SEES_ALL not in level_names()
+    # against medium in 2-player Block, solved from the first move on the true deal: three
+    # rounds in four at least (6 deals, 12 rounds; always its first legal move: a quarter)
+    row = search_row("block", 2, SEES_ALL, "medium", units=6, seed=3, jobs=1)
+    assert row["games"] == 12 and row["share"] >= 0.75 and row["target"] is None and row["met"] is None
 
 
 def test_bench_ismcts_part_says_why_it_was_not_measured(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
