@@ -16,7 +16,7 @@ from rich.text import Text
 
 from ..engine import LayoutView, Placed
 from .render import (
-    END_KEYS, SMALL_W, Canvas, Look, double_rows, small_rows, small_standing_rows, standing_rows, tile_label, tile_rows,
+    END_KEYS, SMALL_W, Canvas, Look, double_rows, small_across, small_rows, small_standing_rows, standing_rows, tile_label, tile_rows,
 )
 
 MARGIN = 4  # room either side of the chain for the end markers and the bends
@@ -270,8 +270,8 @@ def _arms(
             top = spinner_top - (i + 1) * slot if end == "up" else spinner_top + plan.band_h + i * slot
             style = styles.get(tile_label(p.tile))
             if p.is_double:  # a double lies across its arm
-                if compact:
-                    canvas.put(spinner_x - 1, top + 1, small_rows(p, look)[1], style)
+                if compact:  # one row across the arm, both faces showing, as a line tile is drawn
+                    canvas.put(spinner_x - 1, top + 1, small_across(p.first, look), style)
                 else:
                     tile_w = look.tile_w
                     canvas.block(spinner_x + (arm_w - tile_w) // 2, top + (slot - look.tile_h) // 2,

@@ -250,6 +250,11 @@ def small_rows(p: Placed, look: Look) -> list[str]:
     return ["", f"[{look.face(p.first)}{x.v}{look.face(p.second)}]", ""]
 
 
+def small_across(v: int, look: Look) -> str:
+    """Compact arm: a double lying across its arm, one row [v│v] (small_rows would stand it)."""
+    return f"[{look.face(v)}{look.box().v}{look.face(v)}]"
+
+
 def small_standing_rows(a: int, b: int, look: Look) -> list[str]:
     """Compact arm tile, `a` on top: three rows, three cells."""
     x = look.box()

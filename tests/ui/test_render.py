@@ -92,6 +92,20 @@ def test_when_space_is_short_the_chain_goes_compact() -> None:
     assert render_chain(layout, Look(), 80, 6).compact
 
 
+def test_a_compact_arm_shows_a_double_across_it_with_both_faces() -> None:
+    """Seen at 200x60 (session 22): in compact drawing a double at the end of the down arm
+    showed as a lone ├─┤, its faces lost."""
+    layout = play("allfives", [("2-2", None), ("2-3", "right"), ("2-4", "left"), ("2-1", "down"),
+                               ("1-5", "down"), ("5-5", "down")])
+    picture = render_chain(layout, Look(), 80, 14)
+    assert picture.compact
+    rows = plain(picture.lines).splitlines()
+    label = next(i for i, r in enumerate(rows) if "d:5" in r)
+    across = rows[label - 2]  # the double's row, above the empty row under it and the label
+    assert "[5│5]" in across and "├─┤" not in across
+    assert "[5|5]" in plain(render_chain(layout, Look(ascii=True), 80, 14).lines)
+
+
 def test_hand_shows_keys_playable_shape_and_selection() -> None:
     hand = [tile(0, 1), tile(2, 3), tile(4, 4)]
     text = plain(render_hand(hand, Look(), 80, playable={1, 2}, selected=1))
