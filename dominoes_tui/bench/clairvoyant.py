@@ -15,7 +15,6 @@ import random
 
 from ..bots.search.endgame import EndgameSolver
 from ..bots.search.pimc import Search
-from ..bots.search.state import RoundState
 from ..bots.sim import INDEX
 from ..engine import Match, Move, PlayerView
 
@@ -39,17 +38,13 @@ class Clairvoyant:
         search.partner = None  # the general solver, with the score's stakes
         search.endgame = EndgameSolver(search.value, search.side, max_nodes=MAX_NODES[search.value.sides])
         search.solve_at = 28
-        # what the search does with a guess (Search.iterate), on the deal as it is
-        hands = [[INDEX[t] for t in hand] for hand in self.match.hands]
+        seat = view.seat
+        others = {s: [INDEX[t] for t in hand] for s, hand in enumerate(self.match.hands) if s != seat}
         stock = [INDEX[t] for t in reversed(self.match.boneyard)]  # top last, as the search keeps it
-        base = RoundState(search.rules, hands, stock, search.board, view.seat, None)
-        values = []
-        for key in search.keys:
-            state = base.copy()
-            state.apply_key(key)
-            values.append(search._finish(state))
-        best = max(range(len(values)), key=lambda i: (values[i], -i))
-        return search.root_moves[search.keys[best]]
+        values = search.judge(others, stock)  # the deal as it is, judged as a guess would be
+        assert values is not None  # only a cancel cuts a judgement short
+        search.record(1.0, values)
+        return search.best()
 
     def close(self) -> None:
         pass

@@ -16,7 +16,8 @@ from rich.text import Text
 
 from ..engine import LayoutView, Placed
 from .render import (
-    END_KEYS, SMALL_W, Canvas, Look, double_rows, small_across, small_rows, small_standing_rows, standing_rows, tile_label, tile_rows,
+    END_KEYS, SMALL_W, Canvas, Look, double_rows, small_line, small_rows, small_standing_rows, standing_rows,
+    tile_label, tile_rows,
 )
 
 MARGIN = 4  # room either side of the chain for the end markers and the bends
@@ -271,7 +272,7 @@ def _arms(
             style = styles.get(tile_label(p.tile))
             if p.is_double:  # a double lies across its arm
                 if compact:  # one row across the arm, both faces showing, as a line tile is drawn
-                    canvas.put(spinner_x - 1, top + 1, small_across(p.first, look), style)
+                    canvas.put(spinner_x - 1, top + 1, small_line(p.first, p.first, look), style)
                 else:
                     tile_w = look.tile_w
                     canvas.block(spinner_x + (arm_w - tile_w) // 2, top + (slot - look.tile_h) // 2,
@@ -303,12 +304,12 @@ def _sideways_arms(
         row = spinner_top - 1 if end == "up" else spinner_top + plan.band_h
         mark = EndMark(end, values[end], end in targets) if end in values else None
         label = (" " + arm_label(mark, look)) if mark else ""
-        tiles = [f"[{look.face(p.first)}{_v(look)}{look.face(p.second)}]" for p in arm]
+        tiles = [small_line(p.first, p.second, look) for p in arm]
         joint = look.arrow(end)
         total = 1 + sum(len(t) for t in tiles) + len(label)
         leftwards = spinner_x + 1 + total > canvas.width
         if leftwards:  # mirror it: the open end at the far left, the joint at the spinner
-            tiles = [f"[{look.face(p.second)}{_v(look)}{look.face(p.first)}]" for p in arm][::-1]
+            tiles = [small_line(p.second, p.first, look) for p in arm][::-1]
             label = (arm_label(mark, look) + " ") if mark else ""
             x = spinner_x + 2 - total
         else:

@@ -247,12 +247,12 @@ def small_rows(p: Placed, look: Look) -> list[str]:
     if p.is_double:
         f = look.face(p.first)
         return [f"{x.tl}{f}{x.tr}", f"{x.tee_right}{x.h}{x.tee_left}", f"{x.bl}{f}{x.br}"]
-    return ["", f"[{look.face(p.first)}{x.v}{look.face(p.second)}]", ""]
+    return ["", small_line(p.first, p.second, look), ""]
 
 
-def small_across(v: int, look: Look) -> str:
-    """Compact arm: a double lying across its arm, one row [v│v] (small_rows would stand it)."""
-    return f"[{look.face(v)}{look.box().v}{look.face(v)}]"
+def small_line(a: int, b: int, look: Look) -> str:
+    """Compact: one tile lying in one row, [a│b]; a double across a spinner arm too."""
+    return f"[{look.face(a)}{look.box().v}{look.face(b)}]"
 
 
 def small_standing_rows(a: int, b: int, look: Look) -> list[str]:

@@ -11,9 +11,9 @@ import pytest
 
 from dominoes_tui.bench.clairvoyant import SEES_ALL
 from dominoes_tui.bench.ismcts_peer import peer_version
+from dominoes_tui.bench.search_strength import SEARCH_MATCHUPS, SEARCH_TABLES, format_rows, search_row
 from dominoes_tui.bots import make_bot
 from dominoes_tui.bots.registry import BotSpecError, level_names
-from dominoes_tui.bench.search_strength import SEARCH_MATCHUPS, SEARCH_TABLES, format_rows, search_row
 from dominoes_tui.cli import main as cli_main
 
 

@@ -108,9 +108,7 @@ class Search:
             if weighed is None:
                 return
             w, values = weighed
-            for i, v in enumerate(values):
-                self.totals[i] += w * v
-            self.iterations += 1
+            self.record(w, values)
             took = after - now
             longest, now = max(longest, took), after
             recent = took if recent is None else 0.75 * recent + 0.25 * took
@@ -127,6 +125,13 @@ class Search:
         cancelled part way: a guess is used for every candidate or for none)."""
         others, stock = self.sampler.deal()
         w = self.model.weight(others)
+        values = self.judge(others, stock, cancel)
+        return None if values is None else (w, values)
+
+    def judge(self, others: dict[int, list[int]], stock: list[int],
+              cancel: threading.Event | None = None) -> list[float] | None:
+        """Every candidate's value on one deal of the hidden tiles (the other hands, the
+        boneyard top last); None if cancelled part way."""
         v = self.view
         hands = [self.hand if s == v.seat else others[s] for s in range(v.players)]
         base = RoundState(self.rules, hands, stock, self.board, v.seat, None)
@@ -137,7 +142,13 @@ class Search:
             state = base.copy()
             state.apply_key(key)
             values.append(self._finish(state))
-        return w, values
+        return values
+
+    def record(self, w: float, values: list[float]) -> None:
+        """Count one judged deal, `w` its weight, toward every candidate's total."""
+        for i, v in enumerate(values):
+            self.totals[i] += w * v
+        self.iterations += 1
 
     def _finish(self, state: RoundState) -> float:
         """This side's value of the rest of the round on this guess."""
