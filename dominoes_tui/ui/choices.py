@@ -30,6 +30,38 @@ THEMES = {"dark": "textual-dark", "light": "textual-light"}
 PROJECTOR = ("auto", "on", "off")  # auto: double-size tiles from 160×48 up
 
 
+# Option values as a person says them; the engine's names ("LOWEST_DOUBLE") stay in logs
+# and on the command line.
+VALUE_WORDS = {
+    "LOT": "by lot", "HIGHEST_DOUBLE": "highest double", "LOWEST_DOUBLE": "lowest double",
+    "difference": "the difference", "loser_pips": "losers' pips", "all_hands": "all hands",
+    "opponents_only": "opponents only", "fewest_pips": "fewest pips", "opening": "opening only",
+    "every_round": "every round", "plaza": "plaza (6-6)", "fid": "fid (lot)", "pips": "its pips",
+}
+
+
+def value_words(value: Any) -> str:
+    """An option's value in words: "lowest double", not LOWEST_DOUBLE."""
+    if isinstance(value, str):
+        return VALUE_WORDS.get(value, value.replace("_", " ").lower())
+    return str(value)
+
+
+def carried_target(settings: "MatchSettings", variant: str) -> int | None:
+    """The target to keep when the variant changes: one the person chose (not the old
+    variant's default) where the new variant counts the same thing and allows it."""
+    old, target = settings.variant, settings.target
+    if target is None or old not in VARIANTS or target_option(old) != target_option(variant):
+        return None
+    players = settings.players if settings.players in VARIANTS[variant].players else VARIANTS[variant].players[0]
+    old_spec = next(s for s in OPTIONS[old] if s.name == target_option(old))
+    if settings.players in VARIANTS[old].players and target == int(old_spec.default_value(settings.players)):
+        return None  # left at the default: the new variant's default fits better
+    if target_is_free(variant) or target in target_presets(variant, players):
+        return target
+    return None
+
+
 def default_level() -> str:
     levels = level_names()
     return "medium" if "medium" in levels else levels[0]

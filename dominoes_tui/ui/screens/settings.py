@@ -23,8 +23,8 @@ from ...engine.options import target_option
 from ...table.client import SeatInfo
 from ...table.local import SPEEDS
 from ..choices import (
-    LEVEL_ALIASES, MAX_NAME, THEMES, MatchSettings, Prefs, SettingsError, check, default_level, offered_levels,
-    target_is_free, target_presets, with_player_defaults,
+    LEVEL_ALIASES, MAX_NAME, THEMES, MatchSettings, Prefs, SettingsError, carried_target, check, default_level,
+    offered_levels, target_is_free, target_presets, value_words, with_player_defaults,
 )
 from ..widgets.action_button import ActionButton
 from ..widgets.choice import Choice
@@ -47,11 +47,13 @@ class SettingsForm(VerticalScroll, can_focus=False):
 
 
 class SettingsScreen(StyledOnMount, Screen["MatchSettings | str | None"]):
+    # Short words: the whole footer fits 80 columns. Enter starts the match from any
+    # field (a field changes with ← → or space, never with Enter).
     BINDINGS = [
-        Binding("ctrl+s", "start", "Start the match"),
+        Binding("enter,ctrl+s", "start", "Start", key_display="⏎"),
         Binding("ctrl+r", "app.records", "Records"),  # the club records: leaderboard, pages, replays
-        Binding("tab", "app.focus_next", "Next field", show=True),
-        Binding("question_mark,f1", "explain", "The rules", key_display="?"),
+        Binding("tab", "app.focus_next", "Next", show=True),
+        Binding("question_mark,f1", "explain", "Rules", key_display="?"),
         Binding("f2", "walkthrough", "Walk-through"),
         Binding("escape", "quit_game", "Quit"),
         Binding("down", "app.focus_next", "Next field", show=False),  # from the buttons too
@@ -107,7 +109,7 @@ class SettingsScreen(StyledOnMount, Screen["MatchSettings | str | None"]):
             yield Lazy(Vertical(*self.display_widgets(), id="display-box"))
         yield Static("", id="settings-errors", classes="-empty")
         with Horizontal(id="buttons"):
-            yield ActionButton("Start (ctrl+s)", id="start", primary=True)
+            yield ActionButton("Start (Enter)", id="start", primary=True)
             if self.walkthrough:
                 yield ActionButton("Walk-through (F2)", id="walkthrough")
             yield ActionButton("Quit (Esc)", id="quit")
@@ -179,7 +181,10 @@ class SettingsScreen(StyledOnMount, Screen["MatchSettings | str | None"]):
         spec = next(s for s in OPTIONS[self.variant] if s.name == tname)
         default = int(spec.default_value(players))
         presets = target_presets(self.variant, players)
-        wanted = settings.target if settings and settings.target is not None and settings.variant == self.variant else default
+        if settings and settings.variant != self.variant:  # the variant changed: keep a target chosen
+            carried = carried_target(settings, self.variant)
+            settings = MatchSettings(self.variant, players, settings.seats, carried, {})
+        wanted = settings.target if settings and settings.target is not None else default
         options: list[tuple[str, Any]] = [(f"{p}{' (default)' if p == default else ''}", p) for p in presets]
         free = target_is_free(self.variant)
         if free:
@@ -201,10 +206,10 @@ class SettingsScreen(StyledOnMount, Screen["MatchSettings | str | None"]):
         for spec in others:
             current = given.get(spec.name, spec.default_value(players))
             dflt = spec.default_value(players)
-            label, help_text = spec.name.replace("_", " "), f"{spec.help} (default {dflt})"
+            label, help_text = spec.name.replace("_", " "), f"{spec.help} (default {value_words(dflt)})"
             if spec.choices is not None:
                 widgets.append(Choice(
-                    [(f"{c}{' (default)' if c == dflt else ''}", c) for c in spec.choices],
+                    [(f"{value_words(c)}{' (default)' if c == dflt else ''}", c) for c in spec.choices],
                     current if current in spec.choices else dflt, id=f"opt-{spec.name}",
                     label=label, help=help_text, help_below=True,
                 ))
@@ -396,6 +401,10 @@ class SettingsScreen(StyledOnMount, Screen["MatchSettings | str | None"]):
     def action_walkthrough(self) -> None:
         self.read_prefs()
         self.dismiss(WALKTHROUGH)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.action_start()  # Enter in a name field starts the match, as on every field
 
     def on_action_button_pressed(self, event: ActionButton.Pressed) -> None:
         if event.button.id == "start":

@@ -1,4 +1,8 @@
-"""A one-line choice among a few values: ← → (or Enter, space, a click) step through them.
+"""A one-line choice among a few values: ← → (or space, a click) step through them.
+
+Enter does not: on a form it is the key people press to go ahead, and a value that
+changed under it (Draw became Block) went unnoticed. A choice of one value cannot
+change, so it is not focusable and shows no arrows.
 
 The settings screen used Textual's `Select`, which builds five widgets and an option
 list per field; with a dozen fields the screen took most of a second longer to appear
@@ -32,7 +36,7 @@ FOCUSED = "bold reverse"
 
 class Choice(Widget, can_focus=True):
     BINDINGS = [
-        Binding("right,enter,space", "step(1)", "Next choice", show=False),
+        Binding("right,space", "step(1)", "Next choice", show=False),
         Binding("left", "step(-1)", "Previous choice", show=False),
         Binding("home", "first", "First choice", show=False),
     ]
@@ -80,6 +84,7 @@ class Choice(Widget, can_focus=True):
         self._help_below = help_below
         # wide enough for the longest choice with its arrows, so the row never jumps
         self._field_width = field_width or max(len(text) for text, _ in self._options) + 4
+        self.can_focus = len(self._options) > 1  # nothing to change: Tab passes it by
 
     @property
     def options(self) -> list[tuple[str, Any]]:
@@ -131,7 +136,7 @@ class Choice(Widget, can_focus=True):
     # -- drawing ------------------------------------------------------------------
     def field(self) -> str:
         left, right = ("<", ">") if self.app.has_class("-ascii") else ("◀", "▶")
-        if self.has_focus:
+        if self.has_focus and len(self._options) > 1:
             # arrows and brackets say "this one, and it can change" without colour
             return f"{left} {self.label} {right}"
         return f"  {self.label}  "
