@@ -9,7 +9,9 @@ from ..table.local import SPEEDS
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--variant", default="draw", help=f"one of {', '.join(VARIANTS)}, in any case (default draw)")
+    p.add_argument("--variant", default=None,
+                   help=f"one of {', '.join(VARIANTS)}, in any case (default draw; without it a match left"
+                        " unfinished is resumed)")
     p.add_argument(
         "--players", type=int, default=None,
         help="number of seats (default: as many as --seats names, else the variant's smallest)",
@@ -33,7 +35,7 @@ def settings_from_args(args: argparse.Namespace):  # noqa: ANN201 - MatchSetting
     from ..ui.choices import MatchSettings, SettingsError, check, parse_seats, players_for
     from .simulate import parse_options
 
-    variant = str(args.variant).strip().lower()  # "AllFives" is allfives
+    variant = str(args.variant or "draw").strip().lower()  # "AllFives" is allfives
     if variant not in VARIANTS:
         raise SettingsError(f"unknown variant {args.variant!r}; allowed: {', '.join(VARIANTS)}")
     players = args.players or players_for(variant, args.seats)
@@ -49,17 +51,14 @@ def settings_from_args(args: argparse.Namespace):  # noqa: ANN201 - MatchSetting
     return settings
 
 
-def run(args: argparse.Namespace) -> int:
+def app_for(args: argparse.Namespace):  # noqa: ANN201 - DominoesApp, imported lazily
+    """The app `dominoes play` runs; SettingsError / UsageError say what is wrong."""
     from ..table import saves
-    from ..ui.choices import SettingsError, from_json
-    from .simulate import UsageError
+    from ..ui.app import DominoesApp
+    from ..ui.choices import from_json
 
     _, prefs = from_json(saves.load_settings())
-    try:
-        settings = settings_from_args(args)
-    except (SettingsError, UsageError) as exc:
-        print(f"dominoes play: {exc}", file=sys.stderr)
-        return 2
+    settings = settings_from_args(args)
     if args.db:  # the records read $DOMINOES_TUI_DB (records/store.py)
         import os
 
@@ -70,21 +69,32 @@ def run(args: argparse.Namespace) -> int:
         prefs.ascii = True
     if args.pips:
         prefs.pips = True
-    return _run_app(settings, prefs, start_now=True)
+    # a plain `dominoes play` resumes a match left unfinished by default, whatever its variant
+    return DominoesApp(settings, prefs, start_now=True, variant_asked=args.variant is not None)
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..ui.choices import SettingsError
+    from .simulate import UsageError
+
+    try:
+        app = app_for(args)
+    except (SettingsError, UsageError) as exc:
+        print(f"dominoes play: {exc}", file=sys.stderr)
+        return 2
+    return _run_app(app)
 
 
 def open_settings() -> int:
     from ..table import saves
+    from ..ui.app import DominoesApp
     from ..ui.choices import from_json
 
     settings, prefs = from_json(saves.load_settings())
-    return _run_app(settings, prefs, start_now=False)
+    return _run_app(DominoesApp(settings, prefs, start_now=False))
 
 
-def _run_app(settings, prefs, start_now: bool) -> int:  # noqa: ANN001
-    from ..ui.app import DominoesApp
-
-    app = DominoesApp(settings, prefs, start_now=start_now)
+def _run_app(app) -> int:  # noqa: ANN001 - DominoesApp
     try:
         app.run()
     finally:
@@ -108,8 +118,13 @@ def farewell(client: object) -> str | None:
     """One line for the shell after quitting in the middle of a match: where it went."""
     match = getattr(client, "match", None)
     save_to = getattr(client, "save_to", None)
-    if match is None or save_to is None or match.is_over or getattr(client, "save_problem", None):
+    if match is None or save_to is None or match.is_over:
         return None
+    problem = getattr(client, "save_problem", None)
+    if problem:
+        return f"The match was not saved ({problem}); it is lost."
     if not save_to.exists():
         return None
-    return f"The match is saved ({save_to}); `dominoes` or `dominoes play` offers to resume it."
+    from ..program import command
+
+    return f"The match is saved ({save_to}); `{command('play')}` resumes it."

@@ -69,4 +69,6 @@ def _keep_log(summary: MatchSummary, home: Path, why: str) -> str:
         write_log(path, with_identities(summary))
     except OSError as exc:
         return f"{why[0].upper()}{why[1:]}; the match's log could not be kept either ({exc.strerror})."
-    return f"{why[0].upper()}{why[1:]}. The match's log is kept: dominoes stats --import {path}"
+    from ..program import command
+
+    return f"{why[0].upper()}{why[1:]}. The match's log is kept: {command('stats --import')} {path}"

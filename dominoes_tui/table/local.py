@@ -66,6 +66,7 @@ class LocalTable(TableClient):
         self.bot_delay = bot_delay
         self.notes: list[str] = []  # what went wrong with a bot, for the curious
         self.save_problem: str | None = None  # why saving is off, once a save failed
+        self.save_problem_brief: str | None = None  # the same in a few words, for a status line
 
     # -- building ---------------------------------------------------------------
     @classmethod
@@ -194,15 +195,27 @@ class LocalTable(TableClient):
         except OSError as exc:
             # Said once (the screen shows it on its status line), not after every move.
             if self.save_problem is None:
-                self.save_problem = save_problem_words(exc)
+                self.save_problem = save_problem_words(exc, self.save_to.parent)
+                self.save_problem_brief = save_problem_brief(exc)
                 self.notes.append(f"could not save the match: {self.save_problem}")
 
 
-def save_problem_words(exc: OSError) -> str:
+def save_problem_brief(exc: OSError) -> str:
+    """A few words that fit a status line at 80 columns beside the scores."""
+    if isinstance(exc, PermissionError) or exc.errno == errno.EROFS:
+        return "read-only folder"
+    if exc.errno == errno.ENOSPC:
+        return "disk full"
+    return "cannot write"
+
+
+def save_problem_words(exc: OSError, folder: Path | None = None) -> str:
     """An OSError in words, without the raw "[Errno 30]"."""
     where = f" ({exc.filename})" if exc.filename else ""
     if isinstance(exc, PermissionError) or exc.errno == errno.EROFS:
-        return f"the data folder is read-only{where}"
+        # the folder, not the temporary file the atomic write was making in it
+        place = folder or exc.filename
+        return f"the data folder is read-only ({place})" if place else "the data folder is read-only"
     if exc.errno == errno.ENOSPC:
         return "the disk is full"
     return (exc.strerror or str(exc)) + where

@@ -114,10 +114,47 @@ class SaveProblem(Exception):
     """A save that exists but cannot be resumed; the message is meant for a person."""
 
 
-def load_unfinished() -> Match | None:
-    """The match left unfinished, if any. An unreadable save is renamed aside and
-    reported through SaveProblem; a finished one is filed as the last match."""
-    path = save_path()
+def _held_elsewhere(slot: int) -> bool:
+    """Is this slot's save the live match of another running copy (its lock is taken)?"""
+    if fcntl is None:
+        return slot != held_slot()  # no locks: only this copy's own slot is known to be free
+    try:
+        handle = open(home() / (_slot_name(slot) + ".lock"), "a", encoding="utf-8")  # noqa: SIM115
+    except OSError:
+        return False
+    try:
+        fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        return True
+    finally:
+        handle.close()  # closing drops the lock again at once
+    return False
+
+
+def unfinished_saves() -> list[Path]:
+    """Every save a match was left in that no running copy holds: this copy's own first,
+    then those of copies that have ended (a second copy's `current-match-2.jsonl` would
+    otherwise never be offered again)."""
+    own = save_path()
+    found = [own] if own.exists() else []
+    for slot in range(1, MAX_SLOTS + 1):
+        path = home() / _slot_name(slot)
+        if path != own and path.exists() and not _held_elsewhere(slot):
+            found.append(path)
+    return found
+
+
+def adopt(path: Path) -> None:
+    """Take another slot's save over as this copy's own, to go on with it here."""
+    if path != save_path():
+        os.replace(path, save_path())
+
+
+def load_unfinished(path: Path | None = None) -> Match | None:
+    """The match left unfinished in `path` (default: this copy's save), if any. An
+    unreadable save is renamed aside and reported through SaveProblem; a finished one is
+    filed as the last match."""
+    path = path or save_path()
     if not path.exists():
         return None
     try:

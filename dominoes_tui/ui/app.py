@@ -52,6 +52,7 @@ class DominoesApp(App[None]):
         start_now: bool = False,
         table_factory: TableFactory = local_table,
         offer_resume: bool = True,
+        variant_asked: bool = True,
     ) -> None:
         super().__init__()
         self.settings = settings or MatchSettings()
@@ -59,6 +60,7 @@ class DominoesApp(App[None]):
         self.start_now = start_now
         self.table_factory = table_factory
         self.offer_resume = offer_resume
+        self.variant_asked = variant_asked  # `dominoes play --variant X`, not a plain `dominoes play`
         self.client: TableClient | None = None
         self.slot = 1  # the save slot this copy holds (table/saves.py)
         self.practice = False  # a match dealt from a seed someone chose is not rated
@@ -78,26 +80,35 @@ class DominoesApp(App[None]):
             return
         self.after_resume_question()
 
-    def check_resume(self) -> bool:
-        """Offer the unfinished match, if there is one; True when a question was asked."""
-        try:
-            match = saves.load_unfinished()
-        except saves.SaveProblem as exc:
-            self.notify(str(exc), title="Saved match", severity="warning", timeout=10)
-            return False
-        if match is None:
+    def check_resume(self, offers: list | None = None) -> bool:
+        """Offer each unfinished match in turn (this copy's save, then any a copy that has
+        ended left behind); True when a question was asked."""
+        if offers is None:
+            offers = saves.unfinished_saves()
+        while offers:
+            path = offers.pop(0)
+            try:
+                match = saves.load_unfinished(path)
+            except saves.SaveProblem as exc:
+                self.notify(str(exc), title="Saved match", severity="warning", timeout=10)
+                continue
+            if match is not None:
+                break
+        else:
             return False
         from .screens.resume import ResumeScreen
 
         # `dominoes play --variant allfives` with a Draw match saved: say plainly that the
-        # saved one is another match, and make a new match the default answer.
+        # saved one is another match, and make a new match the default answer. Without a
+        # variant asked for, resuming is the default.
         other = None
-        if self.start_now and match.config.variant != self.settings.variant:
+        if self.start_now and self.variant_asked and match.config.variant != self.settings.variant:
             other = VARIANTS[self.settings.variant].title
 
         def answered(yes: bool | None) -> None:
             if yes:
                 try:
+                    saves.adopt(path)
                     table = LocalTable.resume(
                         match, save_to=saves.save_path(), finished_to=saves.last_match_path(),
                         bot_delay=SPEEDS[self.prefs.speed],
@@ -111,7 +122,10 @@ class DominoesApp(App[None]):
                 from .recording import record_match
 
                 record_match(self, match, seeded=False, abandoned=True)  # kept as abandoned, not rated
-                self.after_resume_question()
+                if path != saves.save_path():  # recorded; this copy's own save is replaced by the new match
+                    path.unlink(missing_ok=True)
+                if not self.check_resume(offers):
+                    self.after_resume_question()
 
         self.push_screen(ResumeScreen(describe_match(match), asked_for=other), answered)
         return True
@@ -179,6 +193,25 @@ class DominoesApp(App[None]):
                 self.open_settings()
 
         self.push_screen(TableScreen(client, self.prefs, walkthrough=True), finished)
+    async def action_quit(self) -> None:
+        """ctrl+q. With saving off (a read-only data folder, a full disk) quitting would
+        lose the match without a word, so it asks first."""
+        from .screens.confirm import ConfirmScreen
+
+        client = self.client
+        unsaved = (isinstance(client, LocalTable) and client.save_problem and client.save_to is not None
+                   and not client.match.is_over)
+        if not unsaved or isinstance(self.screen, ConfirmScreen):
+            self.exit()
+            return
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.exit()
+
+        question = f"Saving is off: {client.save_problem}. Quitting loses this match. Quit anyway?"  # type: ignore[union-attr]
+        self.push_screen(ConfirmScreen(question, "Quit (y)", "Stay (n)"), answered)
+
     # -- the club records ------------------------------------------------------------
     def record_finished(self, client: TableClient) -> None:
         """The table screen calls this when a match is over. A hosted table's match is

@@ -273,10 +273,10 @@ async def test_a_save_that_fails_is_told_to_the_player_once_on_the_status_line(m
         await settle(app, pilot)
         assert not [n.message for n in app._notifications if "save" in n.message]
         status = str(app.screen.query_one("#status").render())
-        assert "saving is off: the data folder is read-only" in status
+        assert "not saved: read-only folder" in status
         assert "Errno" not in status
         assert [n for n in app.client.notes if "save" in n] == [  # type: ignore[union-attr]
-            f"could not save the match: the data folder is read-only ({saves.save_path()})"
+            f"could not save the match: the data folder is read-only ({saves.home()})"
         ]
 
 

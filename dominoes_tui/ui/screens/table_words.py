@@ -109,7 +109,11 @@ class TableWords:
         rules = VARIANTS[config.variant]
         dot = self.look.dot
         text = Text()
-        text.append(rules.title, "bold")
+        brief = getattr(self.client, "save_problem_brief", None)
+        if brief:  # in place of the title, so the reason is never the part cut off at 80 columns
+            text.append(f"not saved: {brief}", "bold reverse")
+        else:
+            text.append(rules.title, "bold")
         text.append(f" {dot} round {view.round}")
         text.append(f" {dot} {'loses at' if rules.penalties else 'target'} {config.target}")
         if rules.draws:
@@ -122,9 +126,6 @@ class TableWords:
                 text.append(f" {dot} {TEAM_LETTERS[side]} ")
                 text.append(name)  # people's names: plain text
                 text.append(f" {view.scores[side]}", "bold")
-        problem = getattr(self.client, "save_problem", None)
-        if problem:
-            text.append(f" {dot} saving is off: {problem}", "bold reverse")
         return text
 
     def prompt_text(self, view: PlayerView, mine: bool) -> Text:
