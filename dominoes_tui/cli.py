@@ -65,6 +65,24 @@ def build_parser(chosen: str | None = None, module: object | None = None) -> arg
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run a command; a reader that stops early (`dominoes stats --json | head`) ends it quietly."""
+    try:
+        code = _main(argv)
+        sys.stdout.flush()  # a closed pipe shows here for output still buffered
+        return code
+    except BrokenPipeError:
+        # Python would print the error again while flushing at exit: point stdout at
+        # nothing first (the recipe of the signal module's documentation).
+        import os
+
+        try:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        except (OSError, ValueError):
+            pass
+        return 141  # as a shell reports a process ended by SIGPIPE
+
+
+def _main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     chosen = _chosen(args_list)
     module = load_command(chosen) if chosen else None
