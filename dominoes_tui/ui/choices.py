@@ -181,9 +181,22 @@ def players_for(variant: str, seats_text: str) -> int:
     return next((n for n in allowed if n >= wanted), wanted)
 
 
+PERSON_PREFIX = "person"  # `--seats "person:Hardy"` seats a person whose name looks like a level
+
+
+def looks_like_level(item: str, levels: list[str]) -> str | None:
+    """The bot level a seat's word is a slip of ("hardd", "Meduim"), if it is close to one:
+    a typo used to seat a person called "hardd" without a word."""
+    import difflib
+
+    close = difflib.get_close_matches(item.lower(), levels, n=1, cutoff=0.75)
+    return close[0] if close else None
+
+
 def parse_seats(text: str, players: int) -> list[SeatInfo]:
     """`--seats "Ana,medium,hard"`: a bot level makes a bot seat, anything else names a
-    person. Missing seats are filled with bots of the default level."""
+    person, except a word that looks like a misspelt level, which is refused (write
+    `person:NAME` for such a name). Missing seats are filled with bots of the default level."""
     items = seat_items(text)
     if len(items) > players:
         raise SettingsError(f"--seats names {len(items)} seats, but the match has {players} players.")
@@ -193,10 +206,23 @@ def parse_seats(text: str, players: int) -> list[SeatInfo]:
     for i, item in enumerate(items):
         if not item:
             raise SettingsError(f"--seats: seat {i + 1} is empty.")
-        if item.lower() in levels:
+        kind, sep, rest = item.partition(":")
+        if sep and kind.strip().lower() == PERSON_PREFIX:
+            if not rest.strip():
+                raise SettingsError(f"--seats: seat {i + 1} ({item!r}) needs a name after {PERSON_PREFIX}:.")
+            seats.append(SeatInfo(rest.strip(), "human"))
+        elif sep and kind.strip().lower() in levels:  # "hard:500" would have seated a person of that name
+            raise SettingsError(f"--seats: {item!r}: a seat takes a bot level alone ({', '.join(levels)}).")
+        elif item.lower() in levels:
             seats.append(SeatInfo(f"Bot {bot_no}", "bot", item.lower()))
             bot_no += 1
         else:
+            misspelt = looks_like_level(item, levels)
+            if misspelt:
+                raise SettingsError(
+                    f"--seats: {item!r} is not a bot level (did you mean {misspelt}?); the levels are "
+                    f"{', '.join(levels)}. For a person of that name write {PERSON_PREFIX}:{item}."
+                )
             seats.append(SeatInfo(item, "human"))
     while len(seats) < players:
         seats.append(SeatInfo(f"Bot {bot_no}", "bot", default_level()))
