@@ -68,8 +68,12 @@ def make_engine(url: str, busy_seconds: float = BUSY_SECONDS) -> Engine:
         options = f"-c lock_timeout={int(busy_seconds * 1000)}"
         return create_engine(url, connect_args={"connect_timeout": CONNECT_SECONDS, "options": options},
                              pool_pre_ping=True)
-    except (NoSuchModuleError, ImportError) as exc:
-        raise RecordsUnavailable(f"no driver for {url.split(':')[0]}: {exc}") from None
+    except (NoSuchModuleError, ImportError):
+        # The driver is an optional extra; say how to add it (as `dominoes web` and `ssh` do).
+        raise RecordsUnavailable(
+            "PostgreSQL needs the optional extra postgres (its driver, psycopg): "
+            ".venv/bin/pip install '.[postgres]' (in the clone)"
+        ) from None
 
 
 def _sqlite_transactions(engine: Engine) -> None:
