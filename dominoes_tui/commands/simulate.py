@@ -57,6 +57,8 @@ def run(args: argparse.Namespace) -> int:
     except (ConfigError, UsageError, BotSpecError) as exc:
         print(f"dominoes simulate: {exc}", file=sys.stderr)
         return 2
+    from .progress import progress_bar  # only when it runs: `simulate --help` stays light
+
     tally = Tally(config, specs)
     recorder = None
     if args.record:
@@ -64,12 +66,20 @@ def run(args: argparse.Namespace) -> int:
 
         recorder = SimulationRecorder(args.db)
     try:
-        play_all(config, specs, args.matches, args.seed, jobs, tally, args.log, recorder.add if recorder else None)
+        with progress_bar(args.matches, "matches", quiet=args.json) as advance:
+            finished = play_all(config, specs, args.matches, args.seed, jobs, tally, args.log,
+                                recorder.add if recorder else None, advance)
     except OSError as exc:
         print(f"dominoes simulate: cannot write {args.log}: {exc.strerror or exc}", file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
-        print(f"dominoes simulate: stopped after {tally.matches} matches; no log written", file=sys.stderr)
+    except KeyboardInterrupt:  # a second Ctrl-C: stop at once
+        print(f"dominoes simulate: stopped at once after {tally.matches} matches; no log written", file=sys.stderr)
+        return 130
+    if not finished:
+        where = f"; {args.log} holds them" if args.log else ""
+        print(f"dominoes simulate: stopped (Ctrl-C) after {tally.matches} of {args.matches} matches{where}",
+              file=sys.stderr)
+    if tally.matches == 0:
         return 130
     summary = tally.summary()
     if recorder is not None and not recorder.finish():
@@ -78,7 +88,7 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(summary, indent=2))
     else:
         print(format_summary(summary))
-    return 0
+    return 0 if finished else 130
 
 
 def _count(x: float) -> str:

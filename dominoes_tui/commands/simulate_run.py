@@ -4,11 +4,15 @@ from __future__ import annotations
 import multiprocessing
 import os
 import random
+import signal
 import tempfile
+import threading
+import time
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
-from ..bots import make_bot
+from ..bots import Bot, make_bot
 from ..bots.arena import MatchResult, play_match, result_of
 from ..engine import TableConfig
 
@@ -45,54 +49,182 @@ def match_seeds(seed: int, count: int) -> Iterator[int]:
         yield master.randrange(2**31)
 
 
-def play_one(config: TableConfig, specs: list[str], match_seed: int, keep_log: bool) -> MatchResult:
+class Stopped(Exception):
+    """Ctrl-C: the match in play is dropped; those finished are kept."""
+
+
+class Stoppable:
+    """A bot that gives up at its next move once the run is asked to stop, so a long
+    match with slow bots does not hold a stopped run up."""
+
+    LOOK_EVERY = 0.05  # seconds: a process-shared event costs a lock to read, too much at every move
+
+    def __init__(self, bot: Bot, stop: Any) -> None:
+        self._bot, self._stop = bot, stop
+        self._looked = time.monotonic()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._bot, name)
+
+    def _check(self) -> None:
+        now = time.monotonic()
+        if now - self._looked >= self.LOOK_EVERY:
+            self._looked = now
+            if self._stop.is_set():
+                raise Stopped
+
+    def choose(self, view: Any) -> Any:
+        self._check()
+        return self._bot.choose(view)
+
+    def choose_legal(self, legal: Any) -> Any:
+        self._check()
+        return self._bot.choose_legal(legal)  # type: ignore[attr-defined]
+
+
+def play_one(config: TableConfig, specs: list[str], match_seed: int, keep_log: bool, stop: Any = None) -> MatchResult:
     bots = [make_bot(spec, random.Random(f"{match_seed}/{seat}"), f"{spec} {seat}") for seat, spec in enumerate(specs)]
     try:
-        match, seconds = play_match(config, bots, match_seed)
+        playing = bots if stop is None else [Stoppable(bot, stop) for bot in bots]
+        match, seconds = play_match(config, playing, match_seed)  # type: ignore[arg-type]
         return result_of(match, seconds, bots, keep_log)
     finally:
         for bot in bots:
             bot.close()
 
 
-_JOB: tuple[TableConfig, list[str], bool] | None = None  # a worker's table, set once
+_JOB: tuple[TableConfig, list[str], bool, Any] | None = None  # a worker's table, set once
 
 
-def _init_worker(config: TableConfig, specs: list[str], keep_log: bool) -> None:
+def _init_worker(config: TableConfig, specs: list[str], keep_log: bool, stop: Any) -> None:
     global _JOB
-    _JOB = (config, specs, keep_log)
+    # Ctrl-C reaches every process of the terminal's group: the main process alone
+    # decides what stopping means (workers used to die printing tracebacks).
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _JOB = (config, specs, keep_log, stop)
 
 
-def _play_chunk(seeds: list[int]) -> list[MatchResult]:
+def _play_chunk(numbered: tuple[int, list[int]]) -> tuple[int, list[MatchResult]]:
+    """A chunk's finished matches; asked to stop, the matches finished so far."""
     assert _JOB is not None
-    config, specs, keep_log = _JOB
-    return [play_one(config, specs, s, keep_log) for s in seeds]
-
-
-def _chunks(seeds: Iterator[int], size: int) -> Iterator[list[int]]:
-    chunk: list[int] = []
+    config, specs, keep_log, stop = _JOB
+    index, seeds = numbered
+    done: list[MatchResult] = []
     for s in seeds:
+        if stop.is_set():
+            break
+        try:
+            done.append(play_one(config, specs, s, keep_log, stop))
+        except Stopped:
+            break
+    return index, done
+
+
+CHUNK_SECONDS = 0.5  # about how long a worker's share of matches takes: progress shows, a stop loses little
+
+
+class Pace:
+    """How long a match takes so far, to size the next chunks: one match a chunk while
+    nothing is known (slow bots show progress from the first match), then as many as
+    take about CHUNK_SECONDS, up to `most` (fast bots spend little on passing work around)."""
+
+    def __init__(self, most: int) -> None:
+        self.most, self.matches, self.seconds = most, 0, 0.0
+
+    def add(self, r: MatchResult) -> None:
+        self.matches += 1
+        self.seconds += r.seconds
+
+    def chunk_size(self) -> int:
+        if self.matches == 0 or self.seconds <= 0:
+            return 1
+        return max(1, min(self.most, int(CHUNK_SECONDS * self.matches / self.seconds)))
+
+
+def _chunks(seeds: Iterator[int], pace: Pace, stop: Any) -> Iterator[tuple[int, list[int]]]:
+    chunk: list[int] = []
+    index = 0
+    size = pace.chunk_size()
+    for s in seeds:
+        if stop.is_set():  # no new work once stopping
+            return
         chunk.append(s)
-        if len(chunk) == size:
-            yield chunk
-            chunk = []
+        if len(chunk) >= size:
+            yield index, chunk
+            index, chunk, size = index + 1, [], pace.chunk_size()
     if chunk:
-        yield chunk
+        yield index, chunk
 
 
-def results(config: TableConfig, specs: list[str], count: int, seed: int, jobs: int, keep_log: bool
-            ) -> Iterator[MatchResult]:
-    """Every match's result, in match order, played on `jobs` processes."""
+def results(config: TableConfig, specs: list[str], count: int, seed: int, jobs: int, keep_log: bool,
+            stop: Any = None) -> Iterator[MatchResult]:
+    """Every match's result, in match order, played on `jobs` processes. Once `stop` is
+    set, the matches already finished still come, and then no more."""
     seeds = match_seeds(seed, count)
     if jobs <= 1 or count < 2:
+        stop = stop or threading.Event()
         for s in seeds:
-            yield play_one(config, specs, s, keep_log)
+            if stop.is_set():
+                return
+            try:
+                yield play_one(config, specs, s, keep_log, stop)
+            except Stopped:
+                return
         return
-    size = max(1, min(64, count // (jobs * 8)))
+    pace = Pace(max(1, min(64, count // (jobs * 8))))
     ctx = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
-    with ctx.Pool(jobs, _init_worker, (config, specs, keep_log)) as pool:
-        for chunk in pool.imap(_play_chunk, _chunks(seeds, size)):
-            yield from chunk
+    shared = ctx.Event()
+    if stop is not None:  # the caller's event (a thread's) is mirrored into the workers' one
+        stop.link = shared  # type: ignore[attr-defined]
+        if stop.is_set():  # asked before the link was there
+            shared.set()
+    waiting: dict[int, list[MatchResult]] = {}
+    following = 0
+    with ctx.Pool(jobs, _init_worker, (config, specs, keep_log, shared)) as pool:
+        for index, chunk in pool.imap_unordered(_play_chunk, _chunks(seeds, pace, shared)):
+            waiting[index] = chunk
+            for r in chunk:
+                pace.add(r)
+            while following in waiting:  # in match order, whichever process finished first
+                yield from waiting.pop(following)
+                following += 1
+        # stopped: the chunks finished after a gap still count
+        for index in sorted(waiting):
+            yield from waiting[index]
+
+
+class Stop:
+    """Ctrl-C during a run: the first asks the run to stop after the matches in play
+    (no traceback, the finished ones summed and logged); a second one stops at once."""
+
+    def __init__(self) -> None:
+        self.event = threading.Event()
+        self.link: Any = None  # the worker processes' event, once there are workers
+
+    def is_set(self) -> bool:
+        return self.event.is_set()
+
+    def set(self) -> None:
+        self.event.set()
+        if self.link is not None:
+            self.link.set()
+
+    @contextmanager
+    def on_interrupt(self) -> Iterator["Stop"]:
+        if threading.current_thread() is not threading.main_thread():
+            yield self
+            return
+
+        def asked(_signum: int, _frame: object) -> None:
+            if self.is_set():
+                raise KeyboardInterrupt
+            self.set()
+
+        previous = signal.signal(signal.SIGINT, asked)
+        try:
+            yield self
+        finally:
+            signal.signal(signal.SIGINT, previous)
 
 
 class Tally:
@@ -153,29 +285,40 @@ class Tally:
 
 
 def play_all(config: TableConfig, specs: list[str], count: int, seed: int, jobs: int, tally: Tally,
-             log: str | None, on_log: Callable[[str], None] | None = None) -> None:
+             log: str | None, on_log: Callable[[str], None] | None = None,
+             on_progress: Callable[[int], None] | None = None) -> bool:
     """Play the run into `tally`, writing the log as it goes; the log appears only whole.
-    `on_log` is handed each match's log as it finishes (`--record`)."""
+    `on_log` is handed each match's log as it finishes (`--record`), `on_progress` the
+    number finished. Ctrl-C stops the run cleanly: returns False, with the tally and the
+    log holding exactly the matches that finished."""
     tally.jobs = jobs
+    stop = Stop()
+    keep_log = log is not None or on_log is not None
+
+    def each(write: Callable[[str], Any] | None) -> None:
+        with stop.on_interrupt():
+            for r in results(config, specs, count, seed, jobs, keep_log, stop):
+                tally.add(r)
+                if write is not None:
+                    write(r.log or "")
+                if on_log is not None:
+                    on_log(r.log or "")
+                if on_progress is not None:
+                    on_progress(tally.matches)
+
     if log is None:
-        for r in results(config, specs, count, seed, jobs, on_log is not None):
-            tally.add(r)
-            if on_log is not None:
-                on_log(r.log or "")
-        return
+        each(None)
+        return not stop.is_set()
     target = Path(log)
     target.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
-            for r in results(config, specs, count, seed, jobs, True):
-                tally.add(r)
-                f.write(r.log or "")
-                if on_log is not None:
-                    on_log(r.log or "")
+            each(f.write)
             f.flush()
             os.fsync(f.fileno())
         os.replace(tmp, target)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+    return not stop.is_set()

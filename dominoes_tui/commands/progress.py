@@ -1,0 +1,41 @@
+"""A progress bar for long commands (`simulate`, `tournament`, `bench`): shown only on a
+terminal, with the rate and the time left; nothing at all when the output goes to a
+file or a pipe, or is JSON, so what a script reads is unchanged."""
+from __future__ import annotations
+
+import sys
+from contextlib import contextmanager
+from typing import Callable, Iterator
+
+
+def wanted(quiet: bool = False) -> bool:
+    return not quiet and sys.stdout.isatty() and sys.stderr.isatty()
+
+
+@contextmanager
+def progress_bar(total: int, unit: str, quiet: bool = False, label: str = "") -> Iterator[Callable[[int], None]]:
+    """Yields `advance(done)`: how many of `total` are finished. The bar goes to stderr and
+    is cleared at the end, so only the summary stays on the screen."""
+    if not wanted(quiet):
+        yield lambda _done: None
+        return
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    class Rate(TextColumn):
+        def __init__(self) -> None:
+            super().__init__("")
+
+        def render(self, task):  # noqa: ANN001, ANN201 - rich's types
+            from rich.text import Text
+
+            speed = task.finished_speed or task.speed
+            return Text(f"{speed:,.1f} {unit}/s" if speed else f"– {unit}/s")
+
+    bar = Progress(
+        TextColumn(label or unit.capitalize()), BarColumn(), MofNCompleteColumn(), Rate(),
+        TextColumn("left"), TimeRemainingColumn(), console=Console(stderr=True), transient=True,
+    )
+    with bar:
+        task = bar.add_task("", total=total)
+        yield lambda done: bar.update(task, completed=done)
