@@ -61,23 +61,37 @@ def run(args: argparse.Namespace) -> int:
     except (UsageError, TournamentError, ConfigError) as exc:
         print(f"dominoes tournament: {exc}", file=sys.stderr)
         return 2
+    from .progress import progress_bar
+
     played: list[tuple[Round, list[TableOutcome]]] = []
+    stopped = False
     try:
-        for rnd, outcomes in play_tournament(t, lambda person: _bot_spec(roster.levels[person]),
-                                             args.target, options, args.jobs):
-            played.append((rnd, outcomes))
-            if not args.json:
-                print(format_round(t, rnd), flush=True)
-    except KeyboardInterrupt:  # pragma: no cover - by hand
-        return 130
+        with progress_bar(plan.rounds, "rounds", quiet=args.json) as advance:
+            for rnd, outcomes in play_tournament(t, lambda person: _bot_spec(roster.levels[person]),
+                                                 args.target, options, args.jobs):
+                played.append((rnd, outcomes))
+                if not args.json:
+                    print(format_round(t, rnd), flush=True)
+                advance(len(played))
+    except KeyboardInterrupt:
+        # Ctrl-C: the round in play is dropped; the rounds played are kept, printed and logged.
+        stopped = True
+        kept = f"; {args.log} holds their matches" if args.log else ""
+        print(f"dominoes tournament: stopped (Ctrl-C) after {len(played)} of {plan.rounds} rounds{kept}",
+              file=sys.stderr)
+        if not played:
+            return 130
     if args.log:
         write_log(args.log, (e for _r, outcomes in played for o in outcomes for e in o.events))
     if args.json:
         print(json.dumps(to_json(t, played), indent=2))
+    elif stopped:
+        print(f"Standings after {len(played)} rounds (stopped)")
+        print(format_standings(t.standings()))
     else:
         print(f"Final standings after {len(t.rounds)} rounds")
         print(format_standings(t.standings()))
-    return 0
+    return 130 if stopped else 0
 
 
 def to_json(t: Tournament, played: list[tuple[Round, list[TableOutcome]]]) -> dict[str, Any]:

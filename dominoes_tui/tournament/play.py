@@ -7,8 +7,9 @@ processes as asked for.
 """
 from __future__ import annotations
 
+import multiprocessing
 import random
-from concurrent.futures import Executor, ProcessPoolExecutor
+import signal
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator
 
@@ -68,16 +69,27 @@ def round_jobs(t: Tournament, rnd: Round, spec_of: Callable[[str], str], target:
     return jobs
 
 
+def _ignore_interrupt() -> None:
+    # Ctrl-C reaches every process of the terminal's group: the command that started the
+    # tournament decides what stopping means (workers used to die printing tracebacks).
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def play_tournament(t: Tournament, spec_of: Callable[[str], str], target: int | None = None,
                     options: dict[str, str] | None = None, workers: int = 1) -> Iterator[tuple[Round, list[TableOutcome]]]:
-    """Pair and play every remaining round, yielding each finished round with its outcomes."""
-    pool: Executor | None = ProcessPoolExecutor(max_workers=workers) if workers > 1 else None
+    """Pair and play every remaining round, yielding each finished round with its outcomes.
+    Interrupted (KeyboardInterrupt), the round in play is dropped and its tables stopped at
+    once, with the rounds yielded before kept."""
+    pool = None
+    if workers > 1:
+        ctx = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
+        pool = ctx.Pool(workers, _ignore_interrupt)
     try:
         while not t.is_over:
             rnd = t.pair_next()
             jobs = round_jobs(t, rnd, spec_of, target, options or {})
             if pool is not None and len(jobs) > 1:
-                outcomes = list(pool.map(play_table, jobs))
+                outcomes = pool.map(play_table, jobs, chunksize=1)
             else:
                 outcomes = [play_table(j) for j in jobs]
             for o in outcomes:
@@ -85,4 +97,5 @@ def play_tournament(t: Tournament, spec_of: Callable[[str], str], target: int | 
             yield rnd, outcomes
     finally:
         if pool is not None:
-            pool.shutdown(cancel_futures=True)
+            pool.terminate()  # nothing left to wait for, or stopped: tables in play end now
+            pool.join()

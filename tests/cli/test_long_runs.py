@@ -100,3 +100,24 @@ def test_no_bar_with_json_or_off_a_terminal() -> None:
     done = subprocess.run([*COMMAND, "simulate", "--matches", "50", "--jobs", "1"], capture_output=True, text=True,
                           timeout=120)
     assert done.returncode == 0 and done.stderr == "" and "matches/s" not in done.stdout
+
+
+def test_ctrl_c_stops_a_tournament_with_the_rounds_played(tmp_path) -> None:  # noqa: ANN001
+    log = tmp_path / "t.jsonl"
+    proc = subprocess.Popen([*COMMAND, "tournament", "--entrants", "hard,medium,easy,heaviest,Ana,Bo,Cy,Di",
+                             "--format", "roundrobin", "--jobs", "2", "--log", str(log)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout is not None
+        for line in proc.stdout:  # each round is printed as it ends
+            if line.startswith("Round 1"):
+                break
+        proc.send_signal(signal.SIGINT)
+        rest, err = proc.communicate(timeout=60)
+    finally:
+        proc.kill()
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
+    assert proc.returncode == 130
+    rounds = int(re.search(r"stopped \(Ctrl-C\) after (\d+) of 7 rounds", err).group(1))
+    assert rounds >= 1 and f"Standings after {rounds} rounds (stopped)" in rest
+    assert log.read_text(encoding="utf-8").count('"match_end"') == 4 * rounds  # four tables a round, no more
