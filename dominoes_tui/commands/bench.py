@@ -66,6 +66,83 @@ def _plan(args: argparse.Namespace) -> dict[str, Any]:
     return plan
 
 
+def _run_parts(args: argparse.Namespace, parts: list[str], plan: dict[str, Any], out: dict[str, Any],
+               progress: Any) -> str | None:
+    """Run the parts asked for into `out`. Ctrl-C stops at once and returns the part it
+    stopped in: what finished before is in `out` and is reported (no traceback)."""
+    from .progress import progress_bar
+
+    doing = ""
+    try:
+        if "speed" in parts:
+            doing = "speed"
+            print("bench: engine speed…", file=progress)
+            out["core"] = CORE
+            out["speed"] = []
+            for v, p in SPEED_TABLES:  # each table compiled, then from the sources, side by side
+                row = random_rounds(v, p, plan["speed_seconds"], args.seed)
+                row["pure"] = pure_core_rounds(v, p, plan["speed_seconds"], args.seed)
+                out["speed"].append(row)
+            print(f"bench: side by side with the peer, {plan['pairs']} pairs…", file=progress)
+            out["peer"] = peer_partner_rounds(args.peer_python, plan["pair_seconds"], args.seed, plan["pairs"])
+        if "timing" in parts:
+            doing = "timing"
+            out["timing"] = []
+            for v, p in TIMING_TABLES:
+                print(f"bench: decision times, {v} {p}p…", file=progress)
+                times = decision_times(v, p, LEVELS, plan["decisions"], plan["hard_decisions"], args.seed, args.think_ms)
+                out["timing"].append({"variant": v, "players": p, "levels": times})
+            print("bench: two hard bots thinking at once…", file=progress)
+            out["two_at_once"] = [two_at_once("partner", 4, plan["two_at_once"], args.seed, args.think_ms)]
+        if "strength" in parts:
+            doing = "strength"
+            out["strength"] = []
+            for matchup in MATCHUPS:
+                hard = "hard" in (matchup.strong, matchup.weak)
+                units = plan["hard_units"] if hard else plan["units"]
+                for v, p in STRENGTH_TABLES:
+                    print(f"bench: {matchup.name}, {v} {p}p, {units} units…", file=progress)
+                    with progress_bar(units, "units", label=f"{matchup.name}, {v} {p}p") as advance:
+                        out["strength"].append(head_to_head(v, p, matchup, units, args.seed, args.jobs,
+                                                            plan["strength_think_ms"] if hard else None, advance))
+            if args.peer_python and os.path.exists(args.peer_python):
+                from ..bench.peer_strength import peer_strength
+
+                out["peer_strength"] = []
+                for kind in ("alphabeta", "heaviest"):
+                    print(f"bench: hard vs the peer's {kind}, {plan['peer_units']} deals…", file=progress)
+                    out["peer_strength"].append(peer_strength(args.peer_python, kind, plan["peer_units"], args.seed,
+                                                              plan["strength_think_ms"], args.jobs))
+        if "pairing" in parts:
+            doing = "pairing"
+            from ..bench.pairing import PAIRING_FORMATS, pairing_times
+
+            print("bench: pairing and seating a round for 100 entrants…", file=progress)
+            out["pairing"] = [pairing_times(v, f, p, 100, 5, args.seed) for v, f, p in PAIRING_FORMATS]
+            from ..bench.hosted_round import hosted_round_times
+
+            print("bench: pairing and seating a hosted round for 100 entrants (a server in this process)…", file=progress)
+            out["pairing"].append(hosted_round_times(100, 5, args.seed))
+        if "startup" in parts:
+            doing = "startup"
+            from ..bench.startup import startup_times
+
+            print("bench: start-up times…", file=progress)
+            out["startup"] = startup_times(plan["startup_runs"])
+        if "records" in parts:
+            doing = "records"  # bench/records.py: the club records on SQLite
+            from ..bench.records import records_bench
+
+            print(f"bench: records, {plan['record_matches']} recorded, a leaderboard over {plan['board_matches']:,}…",
+                  file=progress)
+            out["records"] = records_bench(plan["record_matches"], plan["board_matches"], args.seed)
+        doing = "search"
+        search_report.run(args, parts, out)
+    except KeyboardInterrupt:
+        return doing or "the start"
+    return None
+
+
 def run(args: argparse.Namespace) -> int:
     plan = _plan(args)
     parts = [p.strip() for p in args.only.split(",") if p.strip()]
@@ -86,65 +163,16 @@ def run(args: argparse.Namespace) -> int:
         "search_core": SEARCH_CORE,
     }
     progress = sys.stderr
-    if "speed" in parts:
-        print("bench: engine speed…", file=progress)
-        out["core"] = CORE
-        out["speed"] = []
-        for v, p in SPEED_TABLES:  # each table compiled, then from the sources, side by side
-            row = random_rounds(v, p, plan["speed_seconds"], args.seed)
-            row["pure"] = pure_core_rounds(v, p, plan["speed_seconds"], args.seed)
-            out["speed"].append(row)
-        print(f"bench: side by side with the peer, {plan['pairs']} pairs…", file=progress)
-        out["peer"] = peer_partner_rounds(args.peer_python, plan["pair_seconds"], args.seed, plan["pairs"])
-    if "timing" in parts:
-        out["timing"] = []
-        for v, p in TIMING_TABLES:
-            print(f"bench: decision times, {v} {p}p…", file=progress)
-            times = decision_times(v, p, LEVELS, plan["decisions"], plan["hard_decisions"], args.seed, args.think_ms)
-            out["timing"].append({"variant": v, "players": p, "levels": times})
-        print("bench: two hard bots thinking at once…", file=progress)
-        out["two_at_once"] = [two_at_once("partner", 4, plan["two_at_once"], args.seed, args.think_ms)]
-    if "strength" in parts:
-        out["strength"] = []
-        for matchup in MATCHUPS:
-            hard = "hard" in (matchup.strong, matchup.weak)
-            units = plan["hard_units"] if hard else plan["units"]
-            for v, p in STRENGTH_TABLES:
-                print(f"bench: {matchup.name}, {v} {p}p, {units} units…", file=progress)
-                out["strength"].append(head_to_head(v, p, matchup, units, args.seed, args.jobs,
-                                                    plan["strength_think_ms"] if hard else None))
-        if args.peer_python and os.path.exists(args.peer_python):
-            from ..bench.peer_strength import peer_strength
-
-            out["peer_strength"] = []
-            for kind in ("alphabeta", "heaviest"):
-                print(f"bench: hard vs the peer's {kind}, {plan['peer_units']} deals…", file=progress)
-                out["peer_strength"].append(peer_strength(args.peer_python, kind, plan["peer_units"], args.seed,
-                                                          plan["strength_think_ms"], args.jobs))
-    if "pairing" in parts:
-        from ..bench.pairing import PAIRING_FORMATS, pairing_times
-
-        print("bench: pairing and seating a round for 100 entrants…", file=progress)
-        out["pairing"] = [pairing_times(v, f, p, 100, 5, args.seed) for v, f, p in PAIRING_FORMATS]
-        from ..bench.hosted_round import hosted_round_times
-
-        print("bench: pairing and seating a hosted round for 100 entrants (a server in this process)…", file=progress)
-        out["pairing"].append(hosted_round_times(100, 5, args.seed))
-    if "startup" in parts:
-        from ..bench.startup import startup_times
-
-        print("bench: start-up times…", file=progress)
-        out["startup"] = startup_times(plan["startup_runs"])
-    if "records" in parts:  # bench/records.py: the club records on SQLite
-        from ..bench.records import records_bench
-
-        print(f"bench: records, {plan['record_matches']} recorded, a leaderboard over {plan['board_matches']:,}…",
-              file=progress)
-        out["records"] = records_bench(plan["record_matches"], plan["board_matches"], args.seed)
-    search_report.run(args, parts, out)
+    stopped = _run_parts(args, parts, plan, out, progress)
+    if stopped:
+        out["stopped_in"] = stopped  # a report of the parts (and tables) that finished
     out["seconds"] = time.perf_counter() - started
     out["targets"] = targets(out)
     print("\n".join([format_report(out), *search_report.format_report(out)]))
+    if stopped:
+        print(f"dominoes bench: stopped (Ctrl-C) during the {stopped} part; the report covers what finished before",
+              file=sys.stderr)
+        return 130
     if args.json:
         text = json.dumps(out, indent=2, default=str)
         if args.json == "-":

@@ -1,7 +1,6 @@
 """The playing half of `dominoes simulate`: seeds, worker processes, the tally, the log."""
 from __future__ import annotations
 
-import multiprocessing
 import os
 import random
 import signal
@@ -15,6 +14,7 @@ from typing import Any, Callable, Iterator
 from ..bots import Bot, make_bot
 from ..bots.arena import MatchResult, play_match, result_of
 from ..engine import TableConfig
+from ..workers import context, worker_pool
 
 NOTES_KEPT = 20  # a summary shows the first notes and counts the rest
 
@@ -98,9 +98,6 @@ _JOB: tuple[TableConfig, list[str], bool, Any] | None = None  # a worker's table
 
 def _init_worker(config: TableConfig, specs: list[str], keep_log: bool, stop: Any) -> None:
     global _JOB
-    # Ctrl-C reaches every process of the terminal's group: the main process alone
-    # decides what stopping means (workers used to die printing tracebacks).
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
     _JOB = (config, specs, keep_log, stop)
 
 
@@ -172,15 +169,14 @@ def results(config: TableConfig, specs: list[str], count: int, seed: int, jobs: 
                 return
         return
     pace = Pace(max(1, min(64, count // (jobs * 8))))
-    ctx = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
-    shared = ctx.Event()
+    shared = context().Event()
     if stop is not None:  # the caller's event (a thread's) is mirrored into the workers' one
         stop.link = shared  # type: ignore[attr-defined]
         if stop.is_set():  # asked before the link was there
             shared.set()
     waiting: dict[int, list[MatchResult]] = {}
     following = 0
-    with ctx.Pool(jobs, _init_worker, (config, specs, keep_log, shared)) as pool:
+    with worker_pool(jobs, _init_worker, (config, specs, keep_log, shared)) as pool:
         for index, chunk in pool.imap_unordered(_play_chunk, _chunks(seeds, pace, shared)):
             waiting[index] = chunk
             for r in chunk:

@@ -7,15 +7,14 @@ processes as asked for.
 """
 from __future__ import annotations
 
-import multiprocessing
 import random
-import signal
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator
 
 from ..bots import make_bot
 from ..engine import make_config
 from ..table.headless import play_match
+from ..workers import worker_pool
 from .model import Round
 from .tournament import Tournament
 
@@ -69,12 +68,6 @@ def round_jobs(t: Tournament, rnd: Round, spec_of: Callable[[str], str], target:
     return jobs
 
 
-def _ignore_interrupt() -> None:
-    # Ctrl-C reaches every process of the terminal's group: the command that started the
-    # tournament decides what stopping means (workers used to die printing tracebacks).
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
 def play_tournament(t: Tournament, spec_of: Callable[[str], str], target: int | None = None,
                     options: dict[str, str] | None = None, workers: int = 1) -> Iterator[tuple[Round, list[TableOutcome]]]:
     """Pair and play every remaining round, yielding each finished round with its outcomes.
@@ -82,8 +75,7 @@ def play_tournament(t: Tournament, spec_of: Callable[[str], str], target: int | 
     once, with the rounds yielded before kept."""
     pool = None
     if workers > 1:
-        ctx = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
-        pool = ctx.Pool(workers, _ignore_interrupt)
+        pool = worker_pool(workers)  # Ctrl-C is the command's to handle, not each worker's
     try:
         while not t.is_over:
             rnd = t.pair_next()
