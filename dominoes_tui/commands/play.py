@@ -122,7 +122,7 @@ def farewell(client: object) -> str | None:
         return None
     problem = getattr(client, "save_problem", None)
     if problem:
-        return f"The match was not saved ({problem}); it is lost."
+        return f"The match was not saved: {problem}; it is lost."
     if not save_to.exists():
         return None
     from ..program import command
