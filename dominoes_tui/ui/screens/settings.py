@@ -21,7 +21,6 @@ from textual.widgets import Footer, Input, Label, Static
 from ...engine import OPTIONS, VARIANTS
 from ...engine.options import target_option
 from ...table.client import SeatInfo
-from ...table.local import SPEEDS
 from ..choices import (
     LEVEL_ALIASES, MAX_NAME, THEMES, MatchSettings, Prefs, SettingsError, carried_target, check, default_level,
     offered_levels, target_is_free, target_presets, value_words, with_player_defaults,
@@ -30,9 +29,9 @@ from ..widgets.action_button import ActionButton
 from ..widgets.choice import Choice
 from ..widgets.too_small import TooSmall
 from .breakpoints import StyledOnMount, preset_breakpoints
+from .settings_display import display_widgets, read_prefs, short_choice
 
 CUSTOM = "custom"
-SHORT = 14  # the width of a short field (a number, on/off)
 WALKTHROUGH = "walkthrough"  # dismissed with this: the person asked for the first-game walk-through
 
 
@@ -116,27 +115,9 @@ class SettingsScreen(StyledOnMount, Screen["MatchSettings | str | None"]):
         yield Footer()
 
     def display_widgets(self) -> list[Widget]:
-        """The Display section: how the table looks and sounds (the app's preferences)."""
-        prefs = self.prefs
-        return [
-            Static("Display", classes="section"),
-            self.short("Bot speed", [(s, s) for s in SPEEDS], prefs.speed, "speed"),
-            self.short("Tiles show", [("digits", "digits"), ("pips", "pips")], "pips" if prefs.pips else "digits",
-                       "faces"),
-            self.short("Memory aid", [("on", True), ("off", False)], prefs.show_lacks, "lacks",
-                       "show the numbers each player has shown they lack (off for a serious table)"),
-            self.short("Theme", [(t, t) for t in THEMES], prefs.theme, "theme", "light for a bright room or a projector"),
-            self.short("Big tiles", [("auto", "auto"), ("on", "on"), ("off", "off")], prefs.projector, "projector",
-                       "double-size tiles for a projector (auto: from 160×48)"),
-            self.short("Bell", [("off", False), ("on", True)], prefs.bell, "bell", "ring when it becomes a person's turn"),
-            self.short("ASCII only", [("off", False), ("on", True)], prefs.ascii, "ascii",
-                       "plain characters for terminals without box drawing"),
-        ]
+        return display_widgets(self.prefs)
 
-    @staticmethod
-    def short(label: str, options: list[tuple[str, Any]], value: Any, id: str, help_text: str = "") -> Choice:  # noqa: A002
-        """A row of its own: the label, a short field and the help beside it, all one widget."""
-        return Choice(options, value, id=id, label=label, help=help_text, field_width=SHORT)
+    short = staticmethod(short_choice)
 
     def variant_help(self) -> str:
         return VARIANTS[self.variant].summary + "  (? explains the rules)"
@@ -347,20 +328,8 @@ class SettingsScreen(StyledOnMount, Screen["MatchSettings | str | None"]):
         return settings
 
     def read_prefs(self) -> None:
-        prefs = self.prefs
-        if not self.query("#display-box"):  # not mounted yet: its fields still show the prefs as they are
-            return
-        prefs.speed = str(self.query_one("#speed", Choice).value)
-        prefs.pips = self.query_one("#faces", Choice).value == "pips"
-        prefs.show_lacks = bool(self.query_one("#lacks", Choice).value)
-        prefs.ascii = bool(self.query_one("#ascii", Choice).value)
-        prefs.theme = str(self.query_one("#theme", Choice).value)
-        prefs.projector = str(self.query_one("#projector", Choice).value)
-        prefs.bell = bool(self.query_one("#bell", Choice).value)
-        if self.prefs.ascii:
-            self.app.add_class("-ascii")
-        else:
-            self.app.remove_class("-ascii")
+        if self.query("#display-box"):  # not mounted yet: its fields still show the prefs as they are
+            read_prefs(self, self.prefs)
 
     def show_error(self, text: str) -> None:
         errors = self.query_one("#settings-errors", Static)
