@@ -91,7 +91,7 @@ KEYS = """\
 | ? or F1 | this help |
 | ctrl+q | quit; the match is saved and offered again next time |
 
-In the settings: Tab moves to the next field, Enter opens a list, ctrl+s starts
+In the settings: Tab moves to the next field, ← → or space change it, Enter starts
 the match, Esc quits. Between rounds: Enter for the next round, s for the scores.
 At the end of a match: n for a new match, q to quit.
 
