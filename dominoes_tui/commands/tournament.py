@@ -47,7 +47,7 @@ def run(args: argparse.Namespace) -> int:
             raise UsageError("--jobs must be at least 1")
         options = parse_options(args.option)
         plan = make_plan(args.variant, args.format, 1, args.players)
-        roster = read_entrants(args.entrants, level_names(), plan.fixed_pairs)
+        roster = read_entrants(checked_entrants(args.entrants), level_names(), plan.fixed_pairs)
         rounds = args.rounds
         if rounds is None:
             count = len(roster.entrants)
@@ -92,6 +92,29 @@ def run(args: argparse.Namespace) -> int:
         print(f"Final standings after {len(t.rounds)} rounds")
         print(format_standings(t.standings()))
     return 130 if stopped else 0
+
+
+def checked_entrants(text: str) -> str:
+    """The entrant list with a misspelt bot level refused ("hardd" was entered as a person
+    played by the medium bot); `person:Hardy` enters a name that close to a level."""
+    import re
+
+    from ..ui.choices import PERSON_PREFIX, looks_like_level
+    from .simulate import UsageError
+
+    levels = level_names()
+
+    def one(word: str) -> str:
+        kind, sep, rest = word.partition(":")
+        if sep and kind.strip().lower() == PERSON_PREFIX:
+            return rest.strip()
+        close = looks_like_level(word.strip(), levels) if word.strip() not in levels else None
+        if close:
+            raise UsageError(f"--entrants: {word.strip()!r} is not a bot level (did you mean {close}?); the levels are "
+                             f"{', '.join(levels)}. For a person of that name write {PERSON_PREFIX}:{word.strip()}")
+        return word
+
+    return re.sub(r"[^,+]+", lambda m: one(m.group(0)), text)
 
 
 def to_json(t: Tournament, played: list[tuple[Round, list[TableOutcome]]]) -> dict[str, Any]:

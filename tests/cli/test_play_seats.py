@@ -33,3 +33,11 @@ def test_person_prefix_seats_a_person_whose_name_is_close_to_a_level() -> None:
 def test_names_far_from_any_level_still_seat_people() -> None:
     seats = parse_seats("Ana,Bob,Cleo,Harry", 4)
     assert [s.kind for s in seats] == ["human"] * 4
+
+
+def test_a_tournament_refuses_a_misspelt_level_among_the_entrants(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["tournament", "--entrants", "Ana,hardd,Bo,easy", "--rounds", "1", "--jobs", "1"]) == 2
+    err = capsys.readouterr().err
+    assert "'hardd' is not a bot level" in err and "person:hardd" in err
+    assert main(["tournament", "--entrants", "person:Hardy,hard,Bo,easy", "--rounds", "1", "--jobs", "1"]) == 0
+    assert "Hardy" in capsys.readouterr().out
