@@ -51,7 +51,8 @@ def run(args: argparse.Namespace) -> int:
         text = Path(args.file).read_text(encoding="utf-8")
         matches = load_matches(text)
     except (OSError, UnicodeDecodeError) as exc:
-        print(f"dominoes replay: cannot read {args.file}: {exc}", file=sys.stderr)
+        why = getattr(exc, "strerror", None) or str(exc)  # "No such file or directory", not "[Errno 2] …"
+        print(f"dominoes replay: cannot read {args.file}: {why}", file=sys.stderr)
         return 2
     except LogError as exc:
         print(f"dominoes replay: {args.file}: {exc}", file=sys.stderr)
