@@ -31,10 +31,3 @@ def test_a_closed_pipe_is_quiet(tmp_path, args) -> None:  # noqa: ANN001
     assert "Traceback" not in done.stderr and "BrokenPipe" not in done.stderr, done.stderr
     assert done.returncode in (0, 141)
 
-
-def test_a_missing_log_is_one_plain_line(tmp_path, capsys) -> None:  # noqa: ANN001
-    from dominoes_tui.cli import main
-
-    assert main(["replay", "--check", str(tmp_path / "missing.jsonl")]) == 2
-    err = capsys.readouterr().err
-    assert err.strip() == f"dominoes replay: cannot read {tmp_path / 'missing.jsonl'}: No such file or directory"
