@@ -27,7 +27,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                         " the medium bot; Partner in swiss/roundrobin pairs them in order, or write Ana+Bo")
     p.add_argument("--seed", type=int, default=1, help="seed of the whole tournament (default 1)")
     p.add_argument("--target", type=int, default=None, help="each match's target score (Kozel: the losing limit)")
-    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a table option of RULES.md §4")
+    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a table option of docs/RULES.md §4")
     p.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1),
                    help="processes playing a round's tables at once (default: 2)")
     p.add_argument("--log", default=None, metavar="FILE", help="write every match to this JSON Lines game log")

@@ -80,7 +80,7 @@ class Seating:
             raise Refused("players is a whole number")
         if target is not None and not _int(target):
             raise Refused("target is a whole number")
-        try:  # the engine's own checks, RULES.md §4 bounds included: one set of rules everywhere
+        try:  # the engine's own checks, docs/RULES.md §4 bounds included: one set of rules everywhere
             config = make_config(variant, players, target, options)
         except (ConfigError, ValueError, TypeError) as exc:
             raise Refused(str(exc)) from None
