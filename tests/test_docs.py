@@ -152,3 +152,12 @@ def test_the_sdist_carries_the_docs(tmp_path: Path) -> None:
     docs = {f"docs/{p.name}" for p in DOCS.glob("*.md")}
     assert {"docs/RULES.md", "docs/GAMELOG.md", "docs/BOT_PROTOCOL.md"} <= docs
     assert docs <= shipped, f"missing from the sdist: {sorted(docs - shipped)}"
+
+
+def test_help_says_what_replay_and_bot_do() -> None:
+    """`dominoes --help`: replay opens the viewer (only --check checks), and the bot names its protocol."""
+    from dominoes_tui import cli
+
+    replay = cli.SUBCOMMANDS["replay"][1]
+    assert "viewer" in replay and "--check" in replay
+    assert "docs/BOT_PROTOCOL.md" in cli.SUBCOMMANDS["bot"][1]
