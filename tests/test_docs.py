@@ -28,9 +28,6 @@ CITED_SECTION = re.compile(r"RULES\.md(?: v1\.1)? §(\d+)")
 # Where RULES.md defines them: `**COM-4 Obligation to play.**`, `**E11 — …**`.
 DEFINED = re.compile(rf"\*\*((?:{FAMILIES})-\d+|E\d+)\b")
 DOC_PATH = re.compile(r"(?<![\w./:-])((?:[\w.-]+/)*[\w.-]+\.md)\b")
-# Cited by name in comments, but kept outside this repository on purpose: the team's
-# design notes (architecture and house rules), which the package does not ship.
-NOT_IN_REPO = {"DESIGN.md"}
 
 
 def _sources() -> list[Path]:
@@ -125,7 +122,7 @@ def test_every_document_cited_exists_in_the_repository() -> None:
     for path in _sources():
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
             for cited in DOC_PATH.findall(line):
-                if cited not in NOT_IN_REPO and not _resolves(path, cited):
+                if not _resolves(path, cited):
                     missing.append(f"{cited} at {path.relative_to(ROOT)}:{number}")
     assert not missing, "cited but not in the repository: " + "; ".join(missing)
 

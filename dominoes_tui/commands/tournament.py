@@ -35,7 +35,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def _bot_spec(level: str) -> str:
-    # a seeded hard or expert bot without a clock plays the same moves every time (DESIGN.md: determinism)
+    # a seeded hard or expert bot without a clock plays the same moves every time (docs/DESIGN.md: determinism)
     return f"{level}:0" if level in ("hard", "expert") else level
 
 
