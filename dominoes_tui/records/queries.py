@@ -184,7 +184,7 @@ def recent(conn: Connection, player_id: int | None = None, limit: int = 10) -> l
         return []
     seats = conn.execute(
         select(match_seats.c.match_id, match_seats.c.player_id, match_seats.c.name, match_seats.c.placing,
-               match_seats.c.score)
+               match_seats.c.score, match_seats.c.team)
         .where(match_seats.c.match_id.in_([r.id for r in rows])).order_by(match_seats.c.seat)
     ).all()
     out = []
@@ -193,7 +193,12 @@ def recent(conn: Connection, player_id: int | None = None, limit: int = 10) -> l
         # The player's best seat (a bot level may sit twice); everyone's best when no player is asked.
         own = [s for s in here if s.player_id == player_id] or here
         mine = min(own, key=lambda s: s.placing or 99)
-        others = ", ".join(s.name for s in here if s is not mine and (player_id is None or s.player_id != player_id))
+        rest = [s for s in here if s is not mine and (player_id is None or s.player_id != player_id)]
+        # In Partner the team mate played with, not against: named apart.
+        mates = [s.name for s in rest if s.team is not None and s.team == mine.team]
+        others = ", ".join(s.name for s in rest if s.team is None or s.team != mine.team)
+        if mates:
+            others += f" (with {', '.join(mates)})"
         out.append(RecentMatch(r.id, r.variant, r.ended_at, r.status, mine.placing, r.players, mine.score, others))
     return out
 

@@ -130,3 +130,16 @@ def test_a_bot_identity_is_one_player_whatever_its_seats(db_url):  # noqa: ANN00
         page = report.player_page(conn, medium["player_id"])
     assert len(page["recent"]) == len(SEEDS)
     assert all(m["others"] == "Ana" for m in page["recent"])
+
+
+def test_a_partner_is_not_listed_as_an_opponent(db_url):  # noqa: ANN001
+    match = play("partner", 4, people("Ana", "easy", "medium", "random"), seed=12)
+    with Records.open(db_url) as records:
+        records.record(summarize(match))
+        with records.connect() as conn:
+            ana = next(p for p in report.standings(conn) if p["name"] == "Ana")
+            page = report.player_page(conn, ana["player_id"])
+    team = next(t for t in match.config.teams if 0 in t)
+    mate = match.seats[team[1]].name
+    rivals = [s.name for i, s in enumerate(match.seats) if i not in team]
+    assert page["recent"][0]["others"] == f"{', '.join(rivals)} (with {mate})"
