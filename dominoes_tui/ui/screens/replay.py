@@ -209,8 +209,7 @@ class ReplayScreen(Screen[None]):
         self.query_one(Chain).show(view.layout, (), look)
         lines = describe([e for e in history if e["event"] != "round_start"], view.names)[-2:]
         if match.phase == MATCH_OVER and match.records:  # the last step says who won, not only how the round ended
-            story = match_story(self._reports(match)[-1], match.config, self.seats)[0]
-            lines = [*lines[:-1], f"{lines[-1]} {story}" if lines else story]
+            lines = [*lines[-1:], match_story(self._reports(match)[-1], match.config, self.seats)[0]]
         # names come from the log: plain text, never markup
         self.query_one("#log", TextLine).show(Text("\n".join(lines) if lines else self._opening(match)))
         self.query_one("#status", TextLine).show(self.status_text(match))
