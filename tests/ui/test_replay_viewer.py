@@ -100,6 +100,7 @@ async def test_a_log_of_several_matches_opens_on_their_list() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         table = app.screen.query_one("#matches", DataTable)
         assert table.row_count == 3
+        assert "Enter Replay" in screen_lines(app)[-1]  # the footer says how
         listed = app.screen
         await pilot.press("down", "enter")
         assert isinstance(app.screen, ReplayScreen)

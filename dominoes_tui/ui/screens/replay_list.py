@@ -42,7 +42,8 @@ def outcome(match: Match) -> str:
 
 class ReplayListScreen(Screen[None]):
     BINDINGS = [
-        Binding("enter", "open", "Replay", key_display="Enter"),
+        # priority: the footer shows it (the table under the cursor would otherwise take Enter unseen)
+        Binding("enter", "open", "Replay", key_display="Enter", priority=True),
         Binding("escape,q", "close", "Close"),
     ]
     DEFAULT_CSS = """
