@@ -121,3 +121,21 @@ async def test_match_n_opens_that_match_over_the_list() -> None:
         assert app.screen.steps.whole.scores == matches[2].scores
         await pilot.press("escape")
         assert isinstance(app.screen, ReplayListScreen)
+
+
+def test_dominoes_replay_opens_a_log_of_several_matches_on_their_list(tmp_path, monkeypatch) -> None:  # noqa: ANN001
+    from dominoes_tui.cli import main
+
+    log = tmp_path / "evening.jsonl"
+    log.write_text("".join(dumps(play("draw", 2, people("Ana", "Ben"), seed=40 + i).events) for i in range(3)))
+    opened = []
+    monkeypatch.setattr(RecordsApp, "run", lambda self: opened.append(self.first()))
+    monkeypatch.setattr("sys.stdin.isatty", lambda: True)
+    monkeypatch.setattr("sys.stdout.isatty", lambda: True)
+    assert main(["replay", str(log)]) == 0
+    assert isinstance(opened[-1], ReplayListScreen) and opened[-1].first is None
+    assert main(["replay", str(log), "--match", "3"]) == 0
+    assert isinstance(opened[-1], ReplayListScreen) and opened[-1].first == 2
+    log.write_text(dumps(play("draw", 2, people("Ana", "Ben"), seed=40).events))
+    assert main(["replay", str(log)]) == 0
+    assert isinstance(opened[-1], ReplayScreen)  # one match: straight to the viewer
