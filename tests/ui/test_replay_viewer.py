@@ -139,3 +139,13 @@ def test_dominoes_replay_opens_a_log_of_several_matches_on_their_list(tmp_path, 
     log.write_text(dumps(play("draw", 2, people("Ana", "Ben"), seed=40).events))
     assert main(["replay", str(log)]) == 0
     assert isinstance(opened[-1], ReplayScreen)  # one match: straight to the viewer
+
+
+async def test_a_log_that_stops_before_the_first_deal_says_so() -> None:
+    match = play("draw", 2, people("Ana", "Ben"), seed=5)
+    steps = ReplaySteps.from_text(dumps(match.events[:1]))  # the match_start line only
+    app = RecordsApp(lambda: ReplayScreen(steps))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("right")
+        text = "\n".join(screen_lines(app))
+        assert "nothing to step through" in text and "→ deals" not in text

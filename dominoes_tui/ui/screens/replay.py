@@ -217,7 +217,7 @@ class ReplayScreen(Screen[None]):
 
     def _opening(self, match: Match) -> str:
         if not match.round_no:
-            return "The match begins: → deals the first round."
+            return "This log stops before the first deal: there is nothing to step through."
         return f"Round {match.round_no} is dealt; {self.seats[match.leader].name} leads."
 
     def status_text(self, match: Match) -> Text:
