@@ -149,3 +149,17 @@ async def test_a_log_that_stops_before_the_first_deal_says_so() -> None:
         await pilot.press("right")
         text = "\n".join(screen_lines(app))
         assert "nothing to step through" in text and "→ deals" not in text
+
+
+async def test_a_long_hand_goes_on_to_a_second_line_at_80x24() -> None:
+    steps = ReplaySteps.from_text(dumps(play("draw", 2, people("Anabel", "Bernard"), seed=8).events))
+    app = RecordsApp(lambda: ReplayScreen(steps))
+    async with app.run_test(size=(80, 24)) as pilot:
+        # seed 8: a hand grows to 16 tiles, more than 80 columns hold on one line
+        app.screen.go(max(range(steps.count), key=lambda k: max(len(h) for h in steps.at(k).hands)))
+        await pilot.pause()
+        match = app.screen.match
+        longest = max(match.hands, key=len)
+        assert len(longest) * 6 > 80
+        text = "\n".join(screen_lines(app))
+        assert all(f"[{t.low}-{t.high}]" in text for t in longest)

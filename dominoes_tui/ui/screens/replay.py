@@ -36,7 +36,8 @@ TABLE_MIN_WIDTH = 60  # the table keeps this much; the scoresheet stands beside 
 
 
 def open_hand_lines(match: Match, seats: tuple[SeatInfo, ...], look: Look, width: int) -> list[Text]:
-    """Every seat's hand face up, one line a seat (the turn marked by an arrow)."""
+    """Every seat's hand face up, a seat a line (the turn marked by an arrow); a hand too
+    long for the width goes on under its first tile, never cut off."""
     lines = []
     name_w = max(len(s.name) for s in seats) + 1
     to_act = match.to_act if match.phase == "playing" else None
@@ -50,7 +51,15 @@ def open_hand_lines(match: Match, seats: tuple[SeatInfo, ...], look: Look, width
         else:
             line.append(f"team {'AB'[match.side_of(i)]}  ")
         hand = match.hands[i] if match.round_no else []
-        line.append(" ".join(f"[{tile_label(t)}]" for t in hand) or "(no tiles)")
+        indent = line.cell_len if line.cell_len < width // 2 else 2
+        start = line.cell_len
+        for label in [f"[{tile_label(t)}]" for t in hand] or ["(no tiles)"]:
+            if line.cell_len > start and line.cell_len + 1 + len(label) > width:
+                lines.append(line)
+                line = Text(" " * indent)
+                start = indent
+            line.append(" " if line.cell_len > start else "")
+            line.append(label)
         line.truncate(width)
         lines.append(line)
     return lines
@@ -68,7 +77,7 @@ class OpenHands(Widget):
         self.refresh(layout=True)
 
     def get_content_height(self, container, viewport, width: int) -> int:  # noqa: ANN001
-        return len(self._args[1]) if self._args else 1
+        return len(open_hand_lines(*self._args, width=max(1, width))) if self._args else 1
 
     def render(self) -> Text:
         if self._args is None:
