@@ -176,6 +176,7 @@ def _rating(value: int | None, provisional: bool | None) -> str:
 
 def _text(data: dict[str, Any]) -> str:
     from ..records.identity import clean_name
+    from ..records.report import local_time
 
     if "leaderboard" in data:
         title = "overall" if data["variant"] == "all" else VARIANTS[data["variant"]].title
@@ -205,7 +206,7 @@ def _text(data: dict[str, Any]) -> str:
             lines.append("  recent matches:")
             for m in p["recent"]:
                 place = f"placed {m['placing']}" if m["placing"] else m["status"]
-                lines.append(f"    {m['ended_at'][:16].replace('T', ' ')}  {m['variant']:<9} {place:<10} "
+                lines.append(f"    {local_time(m['ended_at'])}  {m['variant']:<9} {place:<10} "
                              f"against {clean_name(m['others'])[:40]}")
         lines.append("")
     return "\n".join(lines).rstrip()

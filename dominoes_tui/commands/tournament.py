@@ -105,7 +105,9 @@ def to_json(t: Tournament, played: list[tuple[Round, list[TableOutcome]]]) -> di
     return {
         "variant": t.plan.variant, "format": t.plan.format, "rounds_planned": t.plan.rounds, "seed": t.seed,
         "rounds": rounds,
-        "standings": [s.to_json() for s in t.standings()],
+        # Entrants typed on the command line have no rating (nothing here reads the
+        # records): the standings leave the key out rather than print 0.0 for everyone.
+        "standings": [{k: v for k, v in s.to_json().items() if k != "rating"} for s in t.standings()],
     }
 
 

@@ -236,7 +236,9 @@ class Seating:
             slot = table.slots[conn.seat]
             if slot.conn is conn:
                 slot.conn = None
-                if table.started:
+                if table.phase == MATCH_OVER:  # nothing is left to play: no bot stands in
+                    log.info("%s left table %s after its match ended", slot.name, table.code)
+                elif table.started:
                     slot.left_at = time.time()
                     log.info("%s left table %s; a bot plays seat %d until they are back", slot.name, table.code, conn.seat + 1)
                 else:  # before the start, leaving frees the seat

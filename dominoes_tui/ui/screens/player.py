@@ -15,6 +15,7 @@ from textual_plotext import PlotextPlot
 from ...engine import VARIANTS, LogError
 from ...records.identity import clean_name
 from ...records.ratings import Rating
+from ...records.report import local_time
 from ..widgets.too_small import TooSmall
 from .records_reader import RecordsReader
 from .records_words import list_title, rating_text
@@ -106,7 +107,7 @@ class PlayerScreen(Screen[None]):
         recent = self.query_one("#recent", DataTable)
         for m in page["recent"]:
             place = str(m["placing"]) if m["placing"] else m["status"]
-            recent.add_row(m["ended_at"][:16].replace("T", " "), VARIANTS[m["variant"]].title, place,
+            recent.add_row(local_time(m["ended_at"]), VARIANTS[m["variant"]].title, place,
                            str(m["score"]), clean_name(m["others"]), key=str(m["match_id"]))
         self.draw_plot(page)
         self.query_one("#note", Static).update(
