@@ -106,7 +106,6 @@ def manage_names(args: argparse.Namespace, data: Path) -> int:
 def run(args: argparse.Namespace) -> int:
     from ..bots import level_names
     from ..net.client import split_address
-    from ..net.names import fold
     from ..net.server import Server, data_home, serve
 
     if args.load_check:
@@ -157,10 +156,9 @@ def run(args: argparse.Namespace) -> int:
             print(f"  turn clock: {limits.turn_time:g} s a turn, then a bot plays it", flush=True)
         print(f"  organizer secret: {evening.organizer_secret}  (give it to organizers only; on this machine "
               "`dominoes join --organizer` reads it itself)", flush=True)
-        for name in sorted(evening.organizers):
-            if fold(name) not in evening.pinned:
-                print(f"  organizer {name}: nobody has claimed that name here, so it gives no rights; have them join "
-                      "once, check `dominoes host --names`, then start again (or give them the organizer secret)", flush=True)
+        for name in evening.organizers.unpinned():
+            print(f"  organizer {name}: nobody has claimed that name here, so it gives no rights; have them join "
+                  "once, check `dominoes host --names`, then start again (or give them the organizer secret)", flush=True)
         if limits.practice:
             print("  practice: clients may give seeds (seeded practice tables, never rated)", flush=True)
         if args.port_file:

@@ -1,16 +1,7 @@
 """The server's side of a club evening: the `tournament_*` requests, opening each round's
 tables, sending everyone to their seat, the round clock, and keeping the evening on disk.
 
-It holds at most one evening at a time. Organizer rights (open, start, close, withdraw
-someone) come only from what the host set up, never from a name someone says or claims:
-
-- the organizer secret, made at the first start and kept in the data folder
-  (`organizer-secret`, 0600; printed by `dominoes host`): a connection that sends it in
-  `tournament_organize` organizes (`dominoes join --organizer` on the host's machine
-  reads the file itself);
-- `dominoes host --organizers NAMES`: names that were claimed when the server started,
-  pinned to that claim (names.py): a name claimed later, or released and claimed again
-  by someone else, carries no rights.
+It holds at most one evening at a time; who organizes it is organizers.py.
 
 What one client may make the server do for the others is bounded: each connection's
 changes (register, withdraw, …) are rate-limited, and the `tournament` pushes to the
@@ -21,7 +12,6 @@ messages below.
 from __future__ import annotations
 
 import asyncio
-import hmac
 import json
 import logging
 import random
@@ -37,8 +27,8 @@ from . import protocol as P
 from .connection import Conn, Refused
 from .evening import (ENTRANTS_PER_ADDRESS, GUEST_OWNER, GUESTS_PER_ADDRESS, OVER, PLAYING, REGISTERING, Evening,
                       EveningSettings, TablePlan)
-from .names import NameRegister, fold
-from .storage import write_private
+from .names import NameRegister
+from .organizers import Organizers
 from .table import Slot, Table
 
 
@@ -61,7 +51,6 @@ REQUESTS = {"tournament", "tournament_open", "tournament_register", "tournament_
             "tournament_close", "tournament_organize"}
 ARRIVAL = 20.0  # seconds a person has to reach a new table before a stand-in plays for them
 CLOCK_BOT_DELAY = 0.2  # how fast bots finish a table once the round clock has run out
-SECRET_NAME = "organizer-secret"
 PUSH_EVERY = 0.25  # seconds between `tournament` pushes, at most
 CHANGE_BURST, CHANGE_EVERY = 6, 2.0  # changes one connection may make at once, then one every 2 s
 
@@ -69,16 +58,13 @@ CHANGE_BURST, CHANGE_EVERY = 6, 2.0  # changes one connection may make at once, 
 class TournamentHost:
     def __init__(self, server: EveningServer, organizers: set[str] | None = None) -> None:
         self.server = server
-        self.organizers = set(organizers or ())
-        self.pinned: dict[str, str] = {}  # folded organizer name -> its claim's secret hash at the start
-        self.organizer_secret = ""  # made or read in load()
+        self.organizers = Organizers(organizers)  # set up in load()
         self.arrival = ARRIVAL
         self.entrants_per_address, self.guests_per_address = ENTRANTS_PER_ADDRESS, GUESTS_PER_ADDRESS
         self.evening: Evening | None = None
         self.round_deadline: float | None = None  # time.time() when the round clock runs out
         self._clock: asyncio.TimerHandle | None = None
         self.path = server.data_dir / "tournament.json" if server.data_dir else None
-        self._proven: weakref.WeakSet[Conn] = weakref.WeakSet()  # connections that sent the organizer secret
         self._guests: weakref.WeakKeyDictionary[Conn, str] = weakref.WeakKeyDictionary()  # guest conn -> its owner key
         self._allowance: weakref.WeakKeyDictionary[Conn, tuple[float, float]] = weakref.WeakKeyDictionary()
         self.followers: weakref.WeakSet[Conn] = weakref.WeakSet()  # connections that asked about the evening
@@ -93,7 +79,7 @@ class TournamentHost:
             self._allowance_left(conn)
         try:
             if kind == "tournament_organize":
-                self._prove(conn, data.get("secret"))
+                self.organizers.prove(conn, data.get("secret"))
                 return self.status_for(conn)
             if kind == "tournament_open":
                 self._open(conn, data)
@@ -138,24 +124,12 @@ class TournamentHost:
             raise Refused("no tournament is open")
         return self.evening
 
-    def _prove(self, conn: Conn, secret: Any) -> None:
-        if not isinstance(secret, str) or not self.organizer_secret or not hmac.compare_digest(
-                secret.encode("utf-8"), self.organizer_secret.encode("utf-8")):
-            raise Refused("that is not this server's organizer secret")
-        self._proven.add(conn)
-        log.info("%s proved the organizer secret (from %s)", conn.name, conn.address)
+    @property
+    def organizer_secret(self) -> str:
+        return self.organizers.secret
 
     def is_organizer(self, conn: Conn) -> bool:
-        """The organizer secret, or a name the host pinned: claimed before the server
-        started, by the same secret as now (a guest who merely says "Ana" is not Ana, and
-        neither is someone who claimed "Ana" after the host named her)."""
-        if conn in self._proven:
-            return True
-        if not conn.identity.claimed:
-            return False
-        pinned = self.pinned.get(fold(conn.name))
-        entry = self.server.names.claims.get(fold(conn.name))
-        return pinned is not None and entry is not None and hmac.compare_digest(str(entry.get("secret")), pinned)
+        return self.organizers.holds(conn, self.server.names)
 
     def _organizer(self, conn: Conn) -> None:
         if not self.is_organizer(conn):
@@ -348,7 +322,7 @@ class TournamentHost:
     def load(self) -> None:
         """The organizer secret and pinned organizers; the evening of the last run, if any
         (a file that cannot be read is kept aside)."""
-        self._set_up_organizers()
+        self.organizers.set_up(self.server.names, self.server.data_dir)
         if self.path is None or not self.path.exists():
             return
         try:
@@ -366,29 +340,6 @@ class TournamentHost:
             for code in list(self.evening.codes.values()):
                 if code not in self.server.tables:
                     log.warning("tournament table %s did not come back; it counts as unfinished", code)
-
-    def _set_up_organizers(self) -> None:
-        for name in self.organizers:
-            entry = self.server.names.claims.get(fold(name))
-            if entry is None:
-                log.warning("organizer %r has claimed no name here: they organize only with the organizer secret", name)
-            else:
-                self.pinned[fold(name)] = str(entry.get("secret"))
-        where = self.server.data_dir / SECRET_NAME if self.server.data_dir else None
-        if where is not None:
-            try:
-                text = where.read_text(encoding="utf-8").strip()
-                if len(text) >= 16:
-                    self.organizer_secret = text
-                    return
-            except OSError:
-                pass
-        self.organizer_secret = secrets.token_urlsafe(24)
-        if where is not None:
-            try:
-                write_private(where, self.organizer_secret + "\n")
-            except OSError as exc:
-                log.warning("cannot keep the organizer secret (%s): it holds until the server stops", exc)
 
     @property
     def registering(self) -> bool:
