@@ -159,8 +159,8 @@ class Evening:
         return None
 
     def withdraw(self, name: str) -> None:
-        if name not in self.tournament.entrants or name in self.bots:
-            raise TournamentError("you are not entered" if name not in self.tournament.entrants else "a bot entrant stays")
+        if name not in self.tournament.entrants:
+            raise TournamentError("you are not entered")
         self.tournament.withdraw(name)
 
     def forget(self, name: str) -> None:

@@ -239,3 +239,30 @@ async def test_many_registrations_at_once_reach_the_others_as_few_pushes(open_se
         writer.close()
     for p in (org, *listeners):
         await p.close()
+
+
+async def test_a_guests_entry_goes_with_its_connection_and_a_proven_name_beats_a_said_one(open_server: Server) -> None:
+    org = await _open_evening(open_server)
+    gone = await Driven.connect(open_server.port, "Dee")
+    await gone.conn.request({"type": "tournament_register"})
+    await gone.close()
+    squat = await Driven.connect(open_server.port, "Eve")  # says "Eve" before Eve ever came
+    await squat.conn.request({"type": "tournament_register"})
+    eve = Driven(await Connection.open("127.0.0.1", open_server.port, "Eve", secret="eve's own secret, long"))
+    answer = await eve.conn.request({"type": "tournament_register"})
+    assert answer["you"]["entered"] and [e["name"] for e in answer["tournament"]["entrants"]] == ["Eve"]
+    assert (await squat.conn.request({"type": "tournament"}))["you"]["entered"] is False
+    for p in (org, squat, eve):
+        await p.close()
+
+
+def test_join_reads_the_local_servers_organizer_secret_or_says_why_not(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from dominoes_tui.commands.join import read_organizer_secret
+
+    monkeypatch.setenv("DOMINOES_TUI_HOME", str(tmp_path))
+    assert isinstance(read_organizer_secret(Path("")), OSError)  # no server has run here
+    (tmp_path / "server").mkdir()
+    (tmp_path / "server" / "organizer-secret").write_text("s" * 32 + "\n")
+    assert read_organizer_secret(Path("")) == "s" * 32
+    (tmp_path / "short").write_text("abc")
+    assert isinstance(read_organizer_secret(tmp_path / "short"), ValueError)
