@@ -28,7 +28,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--bot-delay", type=float, default=None, help="seconds a bot move takes at least (default 0.7; --load-check: 0)")
     p.add_argument("--level", default="medium", help="bot level for empty seats and stand-ins (default medium)")
     p.add_argument("--organizers", default="", metavar="NAMES",
-                   help="comma-separated names who may open and start a tournament (default: anyone; then only its opener starts it)")
+                   help="comma-separated claimed names who may open, start and close a tournament, besides whoever holds "
+                        "the organizer secret; a name counts only if it was claimed when the host starts")
+    p.add_argument("--entrants-per-address", type=int, default=32,
+                   help="people one address may enter in a tournament (default 32; a gateway's players share its address)")
+    p.add_argument("--guests-per-address", type=int, default=8,
+                   help="of them, guests without a claimed name (default 8)")
     p.add_argument("--port-file", type=Path, default=None, help="write the port listened on to this file (for scripts)")
     p.add_argument("--load-check", action="store_true", help="run the load check against a fresh server and exit")
     p.add_argument("--tables", type=int, default=None,
@@ -128,6 +133,11 @@ def run(args: argparse.Namespace) -> int:
     server = Server(data, grace=args.grace, bot_delay=0.7 if args.bot_delay is None else args.bot_delay, default_level=args.level,
                     standin_delay=args.standin_after, limits=limits, records_url=args.db or os.environ.get("DOMINOES_TUI_DB"),
                     organizers={n.strip() for n in args.organizers.split(",") if n.strip()})
+    if args.entrants_per_address < 1 or args.guests_per_address < 0:
+        print("dominoes host: --entrants-per-address is 1 or more, --guests-per-address 0 or more", file=sys.stderr)
+        return 2
+    evening = server.tournament_host
+    evening.entrants_per_address, evening.guests_per_address = args.entrants_per_address, args.guests_per_address
 
     async def main() -> None:
         ready: asyncio.Future[int] = asyncio.get_running_loop().create_future()
@@ -144,6 +154,11 @@ def run(args: argparse.Namespace) -> int:
             print(f"  tables back from the last run: {', '.join(server.tables)}", flush=True)
         if limits.turn_time:
             print(f"  turn clock: {limits.turn_time:g} s a turn, then a bot plays it", flush=True)
+        print(f"  organizer secret: {evening.organizer_secret}  (give it to organizers only; on this machine "
+              "`dominoes join --organizer` reads it itself)", flush=True)
+        for name in evening.organizers.unpinned():
+            print(f"  organizer {name}: nobody has claimed that name here, so it gives no rights; have them join "
+                  "once, check `dominoes host --names`, then start again (or give them the organizer secret)", flush=True)
         if limits.practice:
             print("  practice: clients may give seeds (seeded practice tables, never rated)", flush=True)
         if args.port_file:

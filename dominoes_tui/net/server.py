@@ -34,7 +34,7 @@ from .board_feed import board
 from .bot_pool import BotPool
 from .connection import Conn, Refused
 from .limits import Limits
-from .names import NameRegister
+from .names import NameRegister, fold
 from .seating import Seating
 from .storage import private_dir
 from ..table.saves import home as saves_home
@@ -313,8 +313,8 @@ class Server(Seating):
         if secret is not None and (not isinstance(secret, str) or not 16 <= len(secret) <= 256):
             raise P.ProtocolError("secret is a string of 16 to 256 characters")
         name = P.clean_name(data.get("name"))
-        in_use = {c.name for c in self.conns if c.hello}
-        conn.identity = self.names.identify(name, secret, conn.address, lambda n: n in in_use)
+        in_use = {fold(c.name) for c in self.conns if c.hello} | {fold(n) for n in self.tournament_host.names_in_use()}
+        conn.identity = self.names.identify(name, secret, conn.address, lambda n: fold(n) in in_use)
         conn.name = conn.identity.name
         conn.hello = True
         return {"type": "welcome", "protocol": P.PROTOCOL_VERSION, "name": conn.name, "identity": conn.identity.to_json()}

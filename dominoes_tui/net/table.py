@@ -94,6 +94,7 @@ class Table:
         self.made_by: str | None = None  # the address whose connection made the table
         self.creator_left_at: float | None = None  # monotonic time the creator's connection went
         self.turn_since = time.monotonic()  # when the seat to act got the turn (the turn clock)
+        self.own_clock: float | None = None  # a turn clock of this table's own (a quick match's), else the server's
         self.spectators: set[Conn] = set()
         self.creator_conn: Conn | None = None
         self.ready: set[int] = set()
@@ -137,8 +138,13 @@ class Table:
             "started": self.started, "phase": self.phase, "round": self.match.round_no if self.match else 0,
             "seats": [s.public(i) for i, s in enumerate(self.slots)], "free": self.free_seats(),
             "spectators": len(self.spectators), "bot_delay": self.bot_delay, "practice": self.practice,
-            "turn_time": self.server.limits.turn_time,
+            "turn_time": self.turn_time,
         }
+
+    @property
+    def turn_time(self) -> float | None:
+        """Seconds a connected person has for a turn (None: no clock)."""
+        return self.own_clock if self.own_clock is not None else self.server.limits.turn_time
 
     def person_controls(self, seat: int) -> bool:
         slot = self.slots[seat]
@@ -289,7 +295,7 @@ class Table:
             if self.round_over_at is None:
                 self.round_over_at = time.monotonic()
             waited = time.monotonic() - self.round_over_at
-            clock = self.server.limits.turn_time
+            clock = self.turn_time
             # a club's turn clock bounds the summary too: one person gone for a coffee
             # must not hold the table for the full two minutes after every round
             patience = min(self.server.ready_timeout, clock) if clock is not None else self.server.ready_timeout
@@ -312,7 +318,7 @@ class Table:
             return False
         seat = m.to_act
         if self.person_controls(seat):
-            clock = self.server.limits.turn_time
+            clock = self.turn_time
             if clock is None:
                 await self.wake.wait()
                 return False
