@@ -27,6 +27,7 @@ from ..widgets.line import TextLine
 from ..widgets.seats import SeatsPanel
 from ..widgets.too_small import TooSmall
 from ..words import side_names
+from .records_words import cells
 from .replay_steps import ReplaySteps
 from .scoresheet import scoresheet_rows
 
@@ -217,8 +218,8 @@ class ReplayScreen(Screen[None]):
         rounds = [report_from(r, match, i == len(match.records) - 1) for i, r in enumerate(match.records)]
         headings, rows = scoresheet_rows(rounds, match.config, self.seats)
         table.clear(columns=True)
-        table.add_columns(*headings)
+        table.add_columns(*cells(*headings))  # headings hold the seats' names: plain text, never markup
         for row in rows:
-            table.add_row(*row)
+            table.add_row(*cells(*row))
         names = side_names(match.config, self.seats)
-        table.add_row("", "now", *[str(s) for s in match.scores][: len(names)])
+        table.add_row(*cells("", "now", *match.scores[: len(names)]))
