@@ -104,6 +104,7 @@ class Server(Seating):
     # -- running ----------------------------------------------------------------------------
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> int:
         if self.data_dir is not None:
+            private_dir(self.data_dir.parent)  # the data folder: records, unrecorded logs, the records key
             private_dir(self.data_dir)
         self.tournament_host.load()  # before the tables, so one that finished meanwhile is counted
         self.load_tables()

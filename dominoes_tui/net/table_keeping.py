@@ -91,7 +91,7 @@ def set_aside(meta_path: Path, exc: Exception) -> None:
     broken = meta_path.parent.parent / "broken"
     log.warning("cannot bring back %s (%s); it is kept in %s", meta_path.name, exc, broken)
     try:
-        broken.mkdir(parents=True, exist_ok=True)
+        private_dir(broken)
         for path in (meta_path, meta_path.with_suffix(".jsonl")):
             if path.exists():
                 path.replace(broken / f"{path.stem}-{int(time.time())}{path.suffix}")

@@ -19,6 +19,7 @@ from ..engine import MATCH_OVER
 from ..tournament import TournamentError
 from .connection import Conn, Refused
 from .evening import OVER, PLAYING, REGISTERING, Evening, EveningSettings, TablePlan
+from .storage import write_private
 from .table import Slot, Table
 
 
@@ -203,10 +204,7 @@ class TournamentHost:
         if self.path is None or self.evening is None:
             return
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            tmp = self.path.with_suffix(".json.tmp")
-            tmp.write_text(json.dumps(self.evening.to_json()), encoding="utf-8")
-            tmp.replace(self.path)
+            write_private(self.path, json.dumps(self.evening.to_json()))  # it holds seat tokens: 0600
         except OSError as exc:
             log.warning("cannot save the tournament: %s", exc)
 

@@ -15,6 +15,7 @@ from typing import Iterable
 from sqlalchemy import Connection, Engine, bindparam, delete, insert, select, text, update
 from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 
+from ..table.private_files import private_file
 from .migrate import WRITER_LOCK, TooNew, upgrade
 from .identity import Identity
 from .ratings import Rating, rate, rating_variants
@@ -49,7 +50,7 @@ class Records:
         path = sqlite_path(url)
         if path is not None:
             try:
-                path.parent.mkdir(parents=True, exist_ok=True)
+                private_file(path)
             except OSError as exc:
                 raise RecordsUnavailable(f"the records folder {path.parent} cannot be made ({exc.strerror})") from None
         engine = make_engine(url, busy_seconds)

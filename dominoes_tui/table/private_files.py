@@ -58,3 +58,19 @@ def append_private(path: Path, text: str) -> None:
     fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
     with os.fdopen(fd, "a", encoding="utf-8") as f:
         f.write(text)
+
+
+def private_file(path: Path) -> None:
+    """Make sure `path` exists readable by its owner only (a database file: SQLite gives
+    its journal and WAL files the same mode). Its folder is made 0700 if missing; an
+    existing folder is left as it is (it may be anyone's, /tmp say)."""
+    if path.exists():
+        try:
+            if path.stat().st_mode & 0o077:
+                os.chmod(path, 0o600)
+        except OSError:
+            pass  # not ours to change (read-only records, say): read them as they are
+        return
+    if not path.parent.exists():
+        private_dir(path.parent)
+    os.close(os.open(path, os.O_WRONLY | os.O_CREAT, 0o600))
