@@ -58,6 +58,7 @@ class Slot:
     left_at: float | None = None
     creator: bool = False
     identity: str | None = None  # names.Identity.key of the person who sat here (None: guest or bot)
+    address: str | None = None  # where the person who sat here connected from (rated play's bound per address)
 
     @property
     def taken(self) -> bool:
@@ -72,7 +73,7 @@ class Slot:
     def to_json(self) -> dict[str, Any]:
         return {
             "name": self.name, "kind": self.kind, "level": self.level, "token": self.token, "creator": self.creator,
-            "identity": self.identity,
+            "identity": self.identity, "address": self.address,
         }
 
 
@@ -115,8 +116,9 @@ class Table:
 
     def identities(self) -> list[str | None]:
         """Who played each seat, for the records of rated play: names.Identity.key of the
-        person who sat there (stand-in turns included), None for a guest or a bot."""
-        return [s.identity if s.kind == "human" else None for s in self.slots]
+        person who sat there, None for a guest or a bot. A seat a bot finished for its
+        person (they left, the round clock ran out) is still theirs: the result counts."""
+        return [s.identity for s in self.slots]
 
     @property
     def phase(self) -> str:
