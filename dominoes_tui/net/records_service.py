@@ -18,7 +18,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Sequence
 
-from ..engine import LogError, Match
+from ..engine import LogError, Match, dumps
 from ..records import Identity, Records, record_or_keep, summarize
 from ..records.source import LocalSource
 from ..records.store import RecordsUnavailable
@@ -70,9 +70,12 @@ class ServerRecords:
         if tables_dir is not None:
             extra = {"vouched": vouched, "ended_at": datetime.now(timezone.utc).isoformat()}
             filed = file_away(tables_dir, table, extra)
-            made_by = getattr(table, "made_by", None)
-            if filed is not None and made_by:
-                self.disk.add(made_by, _size(filed) + _size(filed.with_suffix(".jsonl")))
+            if filed is None:
+                table.tell("The server could not file this match (its disk may be full); it still goes to the records.")
+        made_by = getattr(table, "made_by", None)
+        if made_by:  # what this match costs the disk: its finished files, else its log in the records
+            cost = _size(filed) + _size(filed.with_suffix(".jsonl")) if filed is not None else len(dumps(table.match.events))
+            self.disk.add(made_by, cost)
         self.match_over(table.match, identities_of(table), practice=practice, vouched=vouched, filed=filed)
 
     def _within_bound(self, table: Any) -> bool:

@@ -104,6 +104,7 @@ class Table:
         self.task: asyncio.Task[None] | None = None
         self.closed = False
         self._saved = 0  # events already in the log file
+        self._unsaved_since: float | None = None  # when saving began to fail (a full disk); None: it works
 
     # -- reading -----------------------------------------------------------------------
     @property
@@ -412,8 +413,15 @@ class Table:
             elif self._saved < len(events):  # one more move: append its lines (cut back if that fails)
                 append_log(path, events[self._saved :])
             self._saved = len(events)
+            if self._unsaved_since is not None:
+                self._unsaved_since = None
+                self.tell("The server can save this table again: a restart keeps the match.")
         except OSError as exc:  # a full disk: the next change tries again with every unsaved event
             log.warning("cannot save table %s: %s", self.code, exc)
+            if self._unsaved_since is None:  # said once, not after every move
+                self._unsaved_since = time.monotonic()
+                self.tell(f"The server cannot save this table ({exc.strerror or exc}): saving stopped. "
+                          "The match goes on, but if the server restarts now it is lost.")
 
     def close(self) -> None:
         self.closed = True
