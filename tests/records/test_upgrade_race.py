@@ -4,9 +4,10 @@ advisory lock, then find it built. Before, each read "no schema" and all created
 and all but one failed (duplicate key in pg_type), losing their matches.
 
 To make the race certain rather than likely, every child, once it has read the
-database's revision, waits until either all the children have read it (no lock: the
-race is on) or every child still to read is waiting on an advisory lock (the lock
-works: they will read after this one is done). A wait on a condition, never a sleep."""
+database's revision, waits until either all the children have read it (all of them
+saw "no schema": the race is on, and only a check made again under the lock saves
+it) or every child still to read is waiting on the advisory lock. A wait on a
+condition, never a sleep."""
 from __future__ import annotations
 
 import subprocess
@@ -35,7 +36,8 @@ CHILD = textwrap.dedent('''
 
     def advisory_waiters():
         with psycopg.connect(plain_url, autocommit=True) as c:
-            return c.execute("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted").fetchone()[0]
+            return c.execute("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted "
+                             "AND database = (SELECT oid FROM pg_database WHERE datname = current_database())").fetchone()[0]
 
     def current(connection):
         found = read_revision(connection)
