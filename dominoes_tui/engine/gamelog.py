@@ -69,6 +69,8 @@ def parse_lines(text: str, torn_tail_ok: bool = False) -> list[tuple[int, dict[s
             if torn_tail_ok and number == len(lines) and not text.endswith("\n"):
                 break
             raise LogError(f"line {number}: not valid JSON ({exc.msg})") from None
+        except RecursionError:
+            raise LogError(f"line {number}: nested too deeply to be an event") from None
         if not isinstance(event, dict) or "event" not in event:
             raise LogError(f"line {number}: an event is a JSON object with an \"event\" field")
         if not isinstance(event["event"], str) or event["event"] not in _KNOWN:

@@ -41,6 +41,7 @@ class Seating:
     default_level: str
     grace: float
     closing: bool
+    records: Any  # records_service.ServerRecords, or None
 
     def new_code(self) -> str: ...  # server.py
     def lobby_changed(self) -> None: ...  # server.py
@@ -70,6 +71,9 @@ class Seating:
             raise Refused(f"your address has {lim.tables_per_address} tables running or waiting, the most it may")
         if len(self.tables) >= lim.max_tables:
             raise Refused("the server holds as many tables as it can")
+        if self.records is not None and self.records.over_budget(conn.address):  # disk use per address
+            raise Refused("the tables your address made have filled their share of the server's disk for this hour; "
+                          "try again later")
         variant = data.get("variant", "draw")
         players = data.get("players")
         target = data.get("target")
@@ -197,7 +201,7 @@ class Seating:
         if conn.table is not None:
             self.dropped(conn)
         slot = table.slots[seat]
-        slot.conn, slot.left_at = conn, None
+        slot.conn, slot.left_at, slot.address = conn, None, conn.address
         conn.table, conn.seat = table, seat
         log.info("%s %s seat %d at table %s", slot.name, "is back in" if rejoin else "takes", seat + 1, table.code)
         table.wake.set()  # a person back at their seat takes their next turn

@@ -58,6 +58,7 @@ class Slot:
     left_at: float | None = None
     creator: bool = False
     identity: str | None = None  # names.Identity.key of the person who sat here (None: guest or bot)
+    address: str | None = None  # where the person who sat here connected from (rated play's bound per address)
 
     @property
     def taken(self) -> bool:
@@ -72,7 +73,7 @@ class Slot:
     def to_json(self) -> dict[str, Any]:
         return {
             "name": self.name, "kind": self.kind, "level": self.level, "token": self.token, "creator": self.creator,
-            "identity": self.identity,
+            "identity": self.identity, "address": self.address,
         }
 
 
@@ -104,6 +105,7 @@ class Table:
         self.task: asyncio.Task[None] | None = None
         self.closed = False
         self._saved = 0  # events already in the log file
+        self._unsaved_since: float | None = None  # when saving began to fail (a full disk); None: it works
 
     # -- reading -----------------------------------------------------------------------
     @property
@@ -116,8 +118,9 @@ class Table:
 
     def identities(self) -> list[str | None]:
         """Who played each seat, for the records of rated play: names.Identity.key of the
-        person who sat there (stand-in turns included), None for a guest or a bot."""
-        return [s.identity if s.kind == "human" else None for s in self.slots]
+        person who sat there, None for a guest or a bot. A seat a bot finished for its
+        person (they left, the round clock ran out) is still theirs: the result counts."""
+        return [s.identity for s in self.slots]
 
     @property
     def phase(self) -> str:
@@ -416,8 +419,15 @@ class Table:
             elif self._saved < len(events):  # one more move: append its lines (cut back if that fails)
                 append_log(path, events[self._saved :])
             self._saved = len(events)
+            if self._unsaved_since is not None:
+                self._unsaved_since = None
+                self.tell("The server can save this table again: a restart keeps the match.")
         except OSError as exc:  # a full disk: the next change tries again with every unsaved event
             log.warning("cannot save table %s: %s", self.code, exc)
+            if self._unsaved_since is None:  # said once, not after every move
+                self._unsaved_since = time.monotonic()
+                self.tell(f"The server cannot save this table ({exc.strerror or exc}): saving stopped. "
+                          "The match goes on, but if the server restarts now it is lost.")
 
     def close(self) -> None:
         self.closed = True

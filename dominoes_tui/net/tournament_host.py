@@ -29,6 +29,7 @@ from .evening import (ENTRANTS_PER_ADDRESS, GUEST_OWNER, GUESTS_PER_ADDRESS, OVE
                       EveningSettings, TablePlan)
 from .names import NameRegister
 from .organizers import Organizers
+from .storage import write_private
 from .table import Slot, Table
 
 
@@ -312,10 +313,7 @@ class TournamentHost:
         if self.path is None or self.evening is None:
             return
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            tmp = self.path.with_suffix(".json.tmp")
-            tmp.write_text(json.dumps(self.evening.to_json()), encoding="utf-8")
-            tmp.replace(self.path)
+            write_private(self.path, json.dumps(self.evening.to_json()))  # it holds seat tokens: 0600
         except OSError as exc:
             log.warning("cannot save the tournament: %s", exc)
 

@@ -29,6 +29,7 @@ from ..widgets.line import TextLine
 from ..widgets.seats import SeatsPanel
 from ..widgets.too_small import TooSmall
 from ..words import match_story, side_names
+from .records_words import cells
 from .replay_steps import ReplaySteps
 from .scoresheet import scoresheet_rows
 
@@ -268,6 +269,6 @@ class ReplayScreen(Screen[None]):
         table = self.query_one("#sheet", DataTable)
         headings, rows = scoresheet_rows(self._reports(match), match.config, self.seats)
         table.clear(columns=True)
-        table.add_columns(*(Text(h, end="") for h in headings))  # a str would be read as markup; names are plain text
+        table.add_columns(*cells(*headings))  # headings hold the seats' names: plain text, never markup
         for row in [*rows, self._now_row(match)]:
-            table.add_row(*(Text(c, end="", no_wrap=True) for c in row))
+            table.add_row(*cells(*row))
