@@ -29,10 +29,11 @@ async def test_the_server_writes_owner_only_files_in_owner_only_folders(tmp_path
     home = tmp_path / "home"
     home.mkdir(mode=0o755)  # as `dominoes play` may have left it
     os.chmod(home, 0o755)
-    server = Server(home / "server", bot_delay=0.0, default_level="random", standin_delay=0.0, organizers={"Ana"})
+    server = Server(home / "server", bot_delay=0.0, default_level="random", standin_delay=0.0)
     await server.start("127.0.0.1", 0)
     try:
         ana = Driven(await Connection.open("127.0.0.1", server.port, "Ana", secret="ana's secret, 16 chars or more"))
+        await ana.conn.request({"type": "tournament_organize", "secret": server.tournament_host.organizer_secret})
         await ana.conn.request({"type": "tournament_open", "settings": SETTINGS})  # tournament.json
         await ana.create(variant="draw", players=2, sit=None, start=True,
                          seats=[{"kind": "bot", "level": "easy"}, {"kind": "bot", "level": "random"}])
@@ -47,7 +48,7 @@ async def test_the_server_writes_owner_only_files_in_owner_only_folders(tmp_path
     finally:
         await server.close()
     found = modes(home)
-    for name in ("records.sqlite", "server/tournament.json", "server/names.json"):
+    for name in ("records.sqlite", "server/tournament.json", "server/names.json", "server/organizer-secret"):
         assert name in found, sorted(found)
     assert any(n.startswith("server/finished/") for n in found)
     loose = {n: m for n, m in found.items() if m != ("0o700" if (home / n).is_dir() else "0o600")}
