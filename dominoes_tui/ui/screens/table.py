@@ -21,6 +21,7 @@ from ..render import END_KEYS, HAND_KEYS, Look
 from ..widgets.chain import Chain
 from ..widgets.hand import Hand
 from ..widgets.line import TextLine
+from ..widgets.move_log import MoveLog
 from ..widgets.seats import SeatsPanel
 from ..widgets.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmall
 from .table_actions import TableDisplayActions
@@ -102,7 +103,7 @@ class TableScreen(TableWords, TableDisplayActions, Screen[str]):
         yield TextLine(id="status")
         yield SeatsPanel(id="seats")
         yield Chain(id="chain")
-        yield TextLine(id="log")
+        yield MoveLog(id="log")
         yield TextLine(id="coach")
         yield TextLine(id="prompt")
         yield Hand(id="hand")
@@ -362,7 +363,7 @@ class TableScreen(TableWords, TableDisplayActions, Screen[str]):
         self.query_one(Hand).show(view.hand, playable, self.selected if mine else None, self.hidden, look)
         self.query_one(SeatsPanel).show(view, self.client.seats, None if self.hidden else self.viewer, look, self.prefs.show_lacks)
         self.query_one("#status", TextLine).show(self.status_text(view))
-        self.query_one("#log", TextLine).show(self.log_text(view, lines))
+        self.show_log(view, lines)
         self.query_one("#prompt", TextLine).show(self.prompt_text(view, mine))
         if self.walkthrough:
             from ..walkthrough_text import coach_line

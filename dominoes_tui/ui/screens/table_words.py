@@ -12,7 +12,7 @@ from ..narrate import last_own_move, log_entries
 from ..render import END_KEYS
 from ..widgets.chain import Chain
 from ..widgets.hand import Hand
-from ..widgets.line import TextLine
+from ..widgets.move_log import MoveLog
 from ..widgets.seats import TEAM_LETTERS, SeatsPanel
 from ..words import lead_reason, says, side_name
 
@@ -55,7 +55,7 @@ class TableWords:
         """Give the chain the rows it needs and the log all the rest (never two lines
         while rows stand empty); the log grows to hold every move since the person's
         last turn, the chain going compact if it must."""
-        chain, log = self.query_one(Chain), self.query_one("#log", TextLine)
+        chain, log = self.query_one(Chain), self.query_one(MoveLog)
         others = [self.query_one(q) for q in ("#status", SeatsPanel, "#coach", "#prompt", Hand, Footer)]
         free = self.size.height - sum(w.outer_size.height for w in others)
         if free <= 2:
@@ -80,29 +80,16 @@ class TableWords:
             chain.styles.height = heights[0]
             log.styles.height = heights[1]
 
-    def log_text(self, view: PlayerView, lines: list[tuple[Text, int]]) -> Text:
+    def show_log(self, view: PlayerView, lines: list[tuple[Text, int]]) -> None:
+        empty = Text()
         if not lines:
             reason = lead_reason(view, self.client.seats)
             who = view.names[view.leader] if 0 <= view.leader < len(view.names) else "?"
-            text = Text("New round: ")
-            text.append(says(who, "leads"))  # a person's name: plain text ("You lead", not "You leads")
-            text.append(f" ({reason})." if reason else ".")
-            return text
-        rows = max(1, self.query_one("#log", TextLine).size.height)
-        first_new = self.unseen_from(view, lines)
-        shown = lines[-rows:]
-        out = Text()
-        hidden_new = max(0, (len(lines) - rows) - first_new)
-        for n, (line, _) in enumerate(shown):
-            index = len(lines) - len(shown) + n
-            if n == 0 and hidden_new:
-                line = Text(f"{hidden_new + 1} more moves since your turn: g shows the whole round", "italic")
-            if n:
-                out.append("\n")
-            new = index >= first_new
-            out.append(self.look.arrow("right") + " " if new else "  ", "bold" if new else "dim")
-            out.append_text(line if new else Text(line.plain, "dim"))
-        return out
+            empty.append("New round: ")
+            empty.append(says(who, "leads"))  # a person's name: plain text ("You lead", not "You leads")
+            empty.append(f" ({reason})." if reason else ".")
+        texts = [line for line, _ in lines]
+        self.query_one(MoveLog).show(texts, self.unseen_from(view, lines), self.look.arrow("right"), empty)
 
     def status_text(self, view: PlayerView) -> Text:
         config = self.client.config

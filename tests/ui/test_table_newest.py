@@ -1,0 +1,64 @@
+"""The move log, the notices and the dialogs at the table, as a person meets them:
+the newest move is always in sight on the person's turn, whatever the chain's height."""
+from __future__ import annotations
+
+import pytest
+
+from dominoes_tui.ui.app import DominoesApp
+from dominoes_tui.ui.choices import MatchSettings, Prefs, parse_seats
+from dominoes_tui.ui.screens.table import TableScreen
+
+from .helpers import next_turn, press
+
+
+def screen_lines(app: DominoesApp) -> list[str]:
+    """What the terminal shows now, one string a row."""
+    return ["".join(seg.text for seg in strip) for strip in app.screen._compositor.render_strips()]
+
+
+def last_log_row(app: DominoesApp, screen: TableScreen) -> str:
+    """The log's last row with something on it, as the terminal shows it."""
+    region = screen.query_one("#log").region
+    rows = screen_lines(app)[region.y : region.bottom]
+    return next((row for row in reversed(rows) if row.strip()), "")
+
+
+def medium_table(variant: str, players: int, seed: int) -> DominoesApp:
+    settings = MatchSettings(variant, players, parse_seats("You", players), seed=seed)
+    return DominoesApp(settings, Prefs(speed="instant"), start_now=True)
+
+
+async def take_hints_and_check(app: DominoesApp, pilot, turns: int) -> int:  # noqa: ANN001
+    """Play the hinted move each turn (as the issue's steps do); on every turn the row
+    above the prompt must be the newest line of the round's log."""
+    checked = 0
+    for _ in range(turns):
+        screen = await next_turn(app, pilot)
+        if screen is None:
+            break
+        await pilot.pause(0)
+        lines = screen.log_lines(screen.view_)
+        if lines:
+            newest = lines[-1][0].plain
+            shown = last_log_row(app, screen)
+            assert newest in shown, f"round {screen.view_.round}: {shown!r} is on show, not {newest!r}"
+            assert "▶" in shown
+            # and it stands next to the prompt, where the eye goes on one's turn
+            assert shown == screen_lines(app)[screen.query_one("#prompt").region.y - 1]
+            checked += 1
+        await press(pilot, "h", "enter")
+        if screen.end_cursor is not None:
+            await press(pilot, "enter")
+    return checked
+
+
+# Tables where the old log kept older lines on show on some turn: a Partner chain turning
+# its corner at 80x24, three-player Draw, and All Fives arms growing at 200x60.
+TABLES = [("partner", 4, 5, (80, 24)), ("draw", 3, 2, (80, 24)), ("allfives", 4, 4, (200, 60))]
+
+
+@pytest.mark.parametrize("variant,players,seed,size", TABLES, ids=lambda v: str(v))
+async def test_the_newest_move_is_the_last_log_line(variant, players, seed, size) -> None:  # noqa: ANN001
+    app = medium_table(variant, players, seed=seed)
+    async with app.run_test(size=size) as pilot:
+        assert await take_hints_and_check(app, pilot, 14) >= 4
