@@ -8,7 +8,7 @@ from dominoes_tui.ui.app import DominoesApp
 from dominoes_tui.ui.choices import MatchSettings, Prefs, parse_seats
 from dominoes_tui.ui.screens.table import TableScreen
 
-from .helpers import next_turn, press
+from .helpers import next_turn, press, settle
 
 
 def screen_lines(app: DominoesApp) -> list[str]:
@@ -62,3 +62,43 @@ async def test_the_newest_move_is_the_last_log_line(variant, players, seed, size
     app = medium_table(variant, players, seed=seed)
     async with app.run_test(size=size) as pilot:
         assert await take_hints_and_check(app, pilot, 14) >= 4
+
+
+async def test_the_passed_notice_goes_once_someone_else_moves() -> None:
+    """While the bots move, the notice that the person passed stays only until the next
+    move: a notice is about the newest event, and never lingers into the round's count."""
+    from dominoes_tui.ui.screens.summary import MatchEndScreen, RoundSummaryScreen
+
+    from .helpers import make_app
+
+    app = make_app("block", players=4, seats="Ana", target=30, seed=4)
+    seen: list[tuple[bool, str]] = []  # (was the person's pass the newest move?, the prompt)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await next_turn(app, pilot)
+        assert screen is not None
+        advance = screen.client.advance
+
+        async def watched_advance() -> bool:
+            # the screen was just redrawn for the bot about to move: what does it say?
+            moves = [e for e in screen.client.view(0).history if e["event"] in ("play", "pass")]
+            newest_is_my_pass = bool(moves) and moves[-1]["event"] == "pass" and moves[-1]["seat"] == 0
+            seen.append((newest_is_my_pass, str(screen.query_one("#prompt").render())))
+            return await advance()
+
+        screen.client.advance = watched_advance  # type: ignore[method-assign]
+        counted = 0
+        for _ in range(400):
+            await settle(app, pilot)
+            if isinstance(app.screen, MatchEndScreen):
+                break
+            if isinstance(app.screen, RoundSummaryScreen):
+                prompt = str(screen.query_one("#prompt").render())
+                assert "Counting the round" in prompt and "passed" not in prompt, prompt
+                counted += 1
+                await press(pilot, "enter")
+            elif screen.my_turn():
+                await press(pilot, "enter")
+        assert counted
+    lingering = [prompt for newest, prompt in seen if "passed" in prompt and not newest]
+    assert any(newest and "passed" in prompt for newest, prompt in seen), "the person never passed"
+    assert not lingering, lingering[0]

@@ -91,6 +91,7 @@ class TableScreen(TableWords, TableDisplayActions, Screen[str]):
         self._binding_state: tuple | None = None
         self.notice = ""  # what the rules just did for the person here (a forced draw or pass)
         self.notice_brief = ""  # the same in a few words, when the prompt line is short
+        self.passed_notice = False  # the notice says a person passed (gone at the next move)
         self.drew_now = False  # the notice is about tiles drawn for this turn: Enter plays the one that fits
         self._notes_seen = len(client.notes)
         self._heights: tuple[int, int] | None = None  # chain and log rows as last set
@@ -171,7 +172,7 @@ class TableScreen(TableWords, TableDisplayActions, Screen[str]):
         # A pass belongs to the turn it happened on (the log keeps it); only tiles drawn
         # for this turn are news on the prompt. The log line lists them; this says why.
         drawn = own_draws_since_last_move(self.view_.history, self.viewer)
-        self.drew_now = bool(drawn)
+        self.drew_now, self.passed_notice = bool(drawn), False
         self.notice = f"No tile fitted, so you drew until {drawn[-1]} did." if drawn else ""
         self.notice_brief = f"{drawn[-1]} fits after the draw." if drawn else ""
         if self.prefs.bell:
@@ -379,30 +380,3 @@ class TableScreen(TableWords, TableDisplayActions, Screen[str]):
         if state != self._binding_state:
             self._binding_state = state
             self.refresh_bindings()
-
-    def tell_notes(self) -> None:
-        """What went wrong at the table (a bot that misbehaved) is told, not only kept.
-        A failed save is not a toast after every move: the status line says it, once."""
-        notes = self.client.notes
-        for note in notes[self._notes_seen :]:
-            if note.startswith("could not save the match"):
-                continue
-            self.notify(note, title="Table", severity="warning", timeout=8, markup=False)
-        self._notes_seen = len(notes)
-
-    def announce(self, view: PlayerView) -> None:
-        """Notices for what the rules did by themselves: a person's forced passes (shown
-        while the others move; the log keeps them)."""
-        round_no, seen = self._noticed
-        if view.round != round_no:
-            seen = 0
-        fresh = view.history[seen:]
-        self._noticed = (view.round, len(view.history))
-        humans = set(self.client.human_seats)
-        for e in fresh:
-            if e["event"] == "pass" and e["seat"] in humans:
-                who = view.names[e["seat"]]
-                self.notice = f"{'You' if who.lower() == 'you' else who} had no tile for the open ends and passed."
-                self.drew_now = False
-        if view.round != round_no:
-            self.notice = ""

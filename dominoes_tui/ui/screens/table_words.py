@@ -22,6 +22,36 @@ LOG_MIN = 3  # the move log keeps at least this many rows while the chain has ro
 class TableWords:
     """Mixed into TableScreen: `self` is the table screen (client, prefs, look, viewer)."""
 
+    # -- notices -------------------------------------------------------------------------
+    def tell_notes(self) -> None:
+        """What went wrong at the table (a bot that misbehaved) is told, not only kept.
+        A failed save is not a toast after every move: the status line says it, once."""
+        notes = self.client.notes
+        for note in notes[self._notes_seen :]:
+            if note.startswith("could not save the match"):
+                continue
+            self.notify(note, title="Table", severity="warning", timeout=8, markup=False)
+        self._notes_seen = len(notes)
+
+    def announce(self, view: PlayerView) -> None:
+        """Notices for what the rules did by themselves: a person's forced pass, shown
+        until the next move (a notice is about the newest event; the log keeps it)."""
+        round_no, seen = self._noticed
+        if view.round != round_no:
+            seen = 0
+        fresh = view.history[seen:]
+        self._noticed = (view.round, len(view.history))
+        humans = set(self.client.human_seats)
+        for e in fresh:
+            if e["event"] == "pass" and e["seat"] in humans:
+                who = view.names[e["seat"]]
+                self.notice = f"{'You' if who.lower() == 'you' else who} had no tile for the open ends and passed."
+                self.drew_now, self.passed_notice = False, True
+            elif e["event"] in ("play", "pass", "round_end") and self.passed_notice:
+                self.notice, self.passed_notice = "", False  # someone moved since: old news
+        if view.round != round_no:
+            self.notice, self.passed_notice = "", False
+
     # -- the move log ------------------------------------------------------------------
     def log_lines(self, view: PlayerView) -> list[tuple[Text, int]]:
         """The round's moves as lines, each with the history index it ends at."""
