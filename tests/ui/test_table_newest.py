@@ -102,3 +102,81 @@ async def test_the_passed_notice_goes_once_someone_else_moves() -> None:
     lingering = [prompt for newest, prompt in seen if "passed" in prompt and not newest]
     assert any(newest and "passed" in prompt for newest, prompt in seen), "the person never passed"
     assert not lingering, lingering[0]
+
+
+async def test_ctrl_p_opens_nothing_over_the_too_small_notice() -> None:
+    from textual.command import CommandPalette
+
+    from .helpers import make_app
+
+    app = make_app("draw", seed=11)
+    async with app.run_test(size=(70, 20)) as pilot:
+        await settle(app, pilot)
+        await press(pilot, "ctrl+p")
+        await pilot.pause(0)
+        assert not CommandPalette.is_open(app)
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause(0)
+        await press(pilot, "ctrl+p")  # with room again, the palette opens
+        await pilot.pause(0)
+        assert CommandPalette.is_open(app)
+
+
+async def test_escape_on_the_round_summary_goes_on_like_enter() -> None:
+    from dominoes_tui.ui.screens.summary import RoundSummaryScreen
+
+    from .helpers import make_app
+
+    app = make_app("block", players=2, target=200, seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(100):
+            await settle(app, pilot)
+            if isinstance(app.screen, RoundSummaryScreen):
+                break
+            await press(pilot, "enter")
+        assert isinstance(app.screen, RoundSummaryScreen)
+        await press(pilot, "escape")
+        await settle(app, pilot)
+        assert isinstance(app.screen, TableScreen) and app.screen.view_.round == 2
+
+
+async def test_escape_on_the_match_end_asks_before_quitting() -> None:
+    from dominoes_tui.ui.screens.confirm import ConfirmScreen
+    from dominoes_tui.ui.screens.summary import MatchEndScreen
+
+    from .helpers import make_app, play_through
+
+    app = make_app("block", players=2, target=10, seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_through(app, pilot)
+        assert isinstance(app.screen, MatchEndScreen)
+        await press(pilot, "escape")
+        assert isinstance(app.screen, ConfirmScreen)
+        await press(pilot, "n")  # stay: the result is still on show
+        assert isinstance(app.screen, MatchEndScreen)
+        await press(pilot, "escape")
+        await press(pilot, "y")
+        await settle(app, pilot)
+    assert not app.is_running
+
+
+async def test_escape_on_the_resume_prompt_quits_and_keeps_the_save() -> None:
+    from dominoes_tui.table import saves
+    from dominoes_tui.ui.screens.resume import ResumeScreen
+
+    from .helpers import make_app
+
+    first = make_app("draw", seed=11)
+    async with first.run_test(size=(80, 24)) as pilot:
+        await settle(first, pilot)
+        await press(pilot, "ctrl+q")  # an unfinished match, saved
+    saved = saves.save_path().read_bytes()
+    again = make_app("draw", seed=11)
+    async with again.run_test(size=(80, 24)) as pilot:
+        await settle(again, pilot)
+        assert isinstance(again.screen, ResumeScreen)
+        await press(pilot, "escape")
+        await settle(again, pilot)
+    assert not again.is_running
+    assert saves.save_path().read_bytes() == saved  # nothing resumed, replaced or filed
+    assert saves.load_unfinished() is not None
