@@ -78,6 +78,11 @@ class DominoesApp(App[None]):
             return
         self.after_resume_question()
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "command_palette" and (self.size.width < MIN_WIDTH or self.size.height < MIN_HEIGHT):
+            return False  # the "too small" notice covers the screen: nothing may open over it
+        return True
+
     def check_resume(self) -> bool:
         """Offer the unfinished match, if there is one; True when a question was asked."""
         try:

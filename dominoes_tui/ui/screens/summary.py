@@ -53,6 +53,7 @@ def show_scoresheet(screen: ModalScreen, report: RoundReport, config: TableConfi
 class RoundSummaryScreen(ModalScreen[None]):
     BINDINGS = [
         Binding("enter", "next", "Next round"),
+        Binding("escape", "next", "Next round", show=False),  # closing the summary goes on, as Enter does
         Binding("s", "scoresheet", "Scores"),
     ]
     DEFAULT_CSS = """
@@ -128,6 +129,7 @@ class MatchEndScreen(ModalScreen[str]):
         Binding("q", "quit_game", "Quit"),
         Binding("s", "scoresheet", "Scores"),
         Binding("r", "app.records", "Records"),  # the club records, this match included
+        Binding("escape", "leave", "Quit?", show=False),  # asks: a stray Esc must not end the evening
     ]
     DEFAULT_CSS = """
     MatchEndScreen { align: center middle; }
@@ -169,6 +171,15 @@ class MatchEndScreen(ModalScreen[str]):
 
     def action_quit_game(self) -> None:
         self.dismiss("quit")
+
+    def action_leave(self) -> None:
+        from .confirm import ConfirmScreen
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.dismiss("quit")
+
+        self.app.push_screen(ConfirmScreen("Quit dominoes? The match is over and kept.", "Quit (y)", "Stay (n)"), answered)
 
     def action_scoresheet(self) -> None:
         show_scoresheet(self, self.report, self.config, self.seats)
