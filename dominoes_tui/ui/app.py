@@ -41,7 +41,8 @@ class DominoesApp(App[None]):
     CSS_PATH = "styles.tcss"
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (MIN_WIDTH, "-wide")]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (MIN_HEIGHT, "-tall"), (34, "-roomy")]
-    BINDINGS = [Binding("ctrl+q", "quit", "Quit", priority=True, show=False)]
+    BINDINGS = [Binding("ctrl+q", "quit", "Quit", priority=True, show=False,
+                        tooltip="quit; the match is saved and offered again next time")]
     ENABLE_COMMAND_PALETTE = True
     COMMANDS = App.COMMANDS | {TableCommands}
 

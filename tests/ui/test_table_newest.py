@@ -179,3 +179,26 @@ async def test_escape_on_the_resume_prompt_quits_and_keeps_the_save() -> None:
         assert again._exit  # the app is closing: Esc left the question unanswered
     assert saves.save_path().read_bytes() == saved  # nothing resumed, replaced or filed
     assert saves.load_unfinished() is not None
+
+
+async def test_the_help_lists_every_key_the_table_and_the_app_offer() -> None:
+    from dominoes_tui.ui.key_help import key_label
+    from dominoes_tui.ui.screens.help import HelpScreen
+
+    from .helpers import make_app
+
+    app = make_app("draw", seed=11)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await next_turn(app, pilot)
+        await press(pilot, "question_mark")
+        screen = app.screen
+        assert isinstance(screen, HelpScreen)
+        markdown = screen.query_one("Markdown")._markdown  # type: ignore[attr-defined]
+        for binding in [*TableScreen.BINDINGS, *app.BINDINGS]:
+            if binding.description:  # type: ignore[union-attr]
+                assert key_label(binding.key) in markdown, binding  # type: ignore[union-attr]
+        for key in ("`h`", "`g`", "`b`", "`w`", "`ctrl+p`", "`!`", "`(`", "`ctrl+q`"):
+            assert key in markdown
+        # what the other screens do, said as it is
+        assert "Enter opens a list" not in markdown and "Esc quits" not in markdown
+        assert "← → change a value, Enter starts" in markdown.replace("\n", " ")
