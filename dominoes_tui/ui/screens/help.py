@@ -19,8 +19,8 @@ class HelpScreen(ModalScreen[None]):
         Binding("up,k", "scroll(-1)", "Scroll up", show=False),
         Binding("pagedown,space", "scroll(10)", "Page down"),
         Binding("pageup", "scroll(-10)", "Page up", show=False),
-        Binding("end", "scroll(10000)", "To the end", show=False),
-        Binding("home", "scroll(-10000)", "To the top", show=False),
+        Binding("end", "edge(True)", "To the end", show=False),
+        Binding("home", "edge(False)", "To the top", show=False),
     ]
     DEFAULT_CSS = """
     HelpScreen { align: center middle; }
@@ -53,3 +53,7 @@ class HelpScreen(ModalScreen[None]):
 
     def action_scroll(self, lines: int) -> None:
         self.query_one("#help", VerticalScroll).scroll_relative(y=lines, animate=False)
+
+    def action_edge(self, end: bool) -> None:
+        scroll = self.query_one("#help", VerticalScroll)
+        (scroll.scroll_end if end else scroll.scroll_home)(animate=False)
