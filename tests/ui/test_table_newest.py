@@ -202,3 +202,23 @@ async def test_the_help_lists_every_key_the_table_and_the_app_offer() -> None:
         # what the other screens do, said as it is
         assert "Enter opens a list" not in markdown and "Esc quits" not in markdown
         assert "← → change a value, Enter starts" in markdown.replace("\n", " ")
+
+
+async def test_a_projectors_chain_falls_back_to_digits_not_braille() -> None:
+    # Big tiles show real pips; when long All Fives arms make the chain fall back to
+    # normal or one-row tiles, Braille pips (⠕) cannot be read across a room: digits can.
+    from dominoes_tui.ui.widgets.chain import Chain
+
+    from .helpers import make_app
+    from .test_table_features import my_turns
+
+    app = make_app("allfives", players=4, seats="Ana", seed=6)
+    app.prefs.pips = True
+    fallen = 0
+    async with app.run_test(size=(200, 60)) as pilot:
+        async for screen in my_turns(app, pilot):
+            assert screen.look.big
+            drawn = str(screen.query_one(Chain).render())
+            assert not any(0x2800 <= ord(c) <= 0x28FF for c in drawn), drawn
+            fallen += "●" not in drawn and bool(screen.view_.layout.line)
+    assert fallen  # the chain did fall back from big tiles on some turn
