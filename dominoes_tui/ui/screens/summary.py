@@ -61,15 +61,18 @@ class RoundSummaryScreen(ModalScreen[None]):
     #summary { width: 78; height: auto; max-height: 22; border: round $accent; padding: 0 1; background: $surface; }
     #summary Static { width: 1fr; }
     #summary .title { text-style: bold; }
+    #summary .note { margin-bottom: 1; }
     #summary Button { margin-top: 1; }
     """
 
     def __init__(
-        self, report: RoundReport, config: TableConfig, seats: tuple[SeatInfo, ...], moved_on: Callable[[], bool] | None = None
+        self, report: RoundReport, config: TableConfig, seats: tuple[SeatInfo, ...], moved_on: Callable[[], bool] | None = None,
+        note: str = "",
     ) -> None:
-        """`moved_on`, for a spectator: closes the summary once the table has dealt on."""
+        """`moved_on`, for a spectator: closes the summary once the table has dealt on.
+        `note`: a line of our own above the sums (the walk-through explains them)."""
         super().__init__()
-        self.report, self.config, self.seats = report, config, seats
+        self.report, self.config, self.seats, self.note = report, config, seats, note
         self.moved_on = moved_on
         self._left = False
 
@@ -88,6 +91,8 @@ class RoundSummaryScreen(ModalScreen[None]):
         r = self.report
         with VerticalScroll(id="summary"):
             yield Static(f"Round {r.round} is over", classes="title")
+            if self.note:
+                yield Static(Text(self.note, "italic"), classes="note")
             yield Static(how_it_ended(r, self.config, self.seats), markup=False)  # names are plain text
             yield Static(hands_text(r, self.seats))
             for line in arithmetic(r, self.config, self.seats):
@@ -135,6 +140,7 @@ class MatchEndScreen(ModalScreen[str]):
     MatchEndScreen { align: center middle; }
     #end { width: 70; height: auto; border: double $accent; padding: 1 2; background: $surface; }
     #end .title { text-style: bold; content-align: center middle; width: 1fr; }
+    #end .note { margin-top: 1; }
     #end Horizontal { height: auto; }
     #buttons { height: auto; margin-top: 1; }
     #buttons Button { margin-right: 2; }
@@ -142,9 +148,10 @@ class MatchEndScreen(ModalScreen[str]):
 
     def __init__(
         self, report: RoundReport, config: TableConfig, seats: tuple[SeatInfo, ...], next_label: str = "New match",
+        note: str = "",
     ) -> None:
         super().__init__()
-        self.report, self.config, self.seats = report, config, seats
+        self.report, self.config, self.seats, self.note = report, config, seats, note
         self.next_label = next_label  # what `n` leads to: a new match here, the lobby on a server
         if next_label != "New match":  # the footer says it too (bindings are copied per screen)
             self._bindings.key_to_bindings["n"] = [Binding("n", "new", next_label)]
@@ -157,6 +164,8 @@ class MatchEndScreen(ModalScreen[str]):
             for line in match_story(self.report, self.config, self.seats):
                 yield Static(Text(line, "bold"))
             yield Static(totals_text(self.report, self.config, self.seats))
+            if self.note:
+                yield Static(Text(self.note, "italic"), classes="note")
             with Horizontal(id="buttons"):
                 yield Button(f"{self.next_label} (n)", id="new", variant="primary", compact=True)
                 yield Button("Quit (q)", id="quit", compact=True)

@@ -120,6 +120,9 @@ class TableScreen(TableWords, TableDisplayActions, Screen[str]):
     def on_mount(self) -> None:
         self.set_class(self.walkthrough, "-walkthrough")
         self.redraw()
+        # before the first layout the hand and footer have no height yet, and the chain
+        # was fitted as if they took none: fit again once they have it
+        self.call_after_refresh(self.redraw)
         self.drive()
 
     def on_resize(self) -> None:
@@ -183,6 +186,7 @@ class TableScreen(TableWords, TableDisplayActions, Screen[str]):
         self.redraw()
 
     def show_round_end(self) -> None:
+        from ..walkthrough_text import CLOSING, SCORED
         from .summary import MatchEndScreen, RoundSummaryScreen
 
         report = self.client.last_round()
@@ -195,7 +199,9 @@ class TableScreen(TableWords, TableDisplayActions, Screen[str]):
         def after_summary(_: object) -> None:
             if report.match_over:
                 label = getattr(self.app, "after_match", lambda: "New match")()
-                self.app.push_screen(MatchEndScreen(report, self.client.config, self.client.seats, label), self.dismiss)
+                self.app.push_screen(
+                    MatchEndScreen(report, self.client.config, self.client.seats, label, note=CLOSING if self.walkthrough else ""),
+                    self.dismiss)
                 return
             self.client.next_round()
             if self.hotseat:
@@ -205,7 +211,8 @@ class TableScreen(TableWords, TableDisplayActions, Screen[str]):
 
         # A spectator follows the table; a person reads the summary at their own pace.
         follow = self.client.moved_on if not self.client.human_seats else None
-        self.app.push_screen(RoundSummaryScreen(report, self.client.config, self.client.seats, follow), after_summary)
+        note = SCORED if self.walkthrough else ""  # the walk-through's last lesson, where the eyes are
+        self.app.push_screen(RoundSummaryScreen(report, self.client.config, self.client.seats, follow, note), after_summary)
 
     # -- what the seat here may do ------------------------------------------------
     def my_turn(self) -> bool:
@@ -341,6 +348,20 @@ class TableScreen(TableWords, TableDisplayActions, Screen[str]):
         except NoMatches:  # a bot's move landed while the app was closing: nothing left to draw on
             pass
 
+    def show_coach(self, view: PlayerView, mine: bool) -> None:
+        """The walk-through's line for this step, at the height its text wraps to: set
+        here, not left to the layout, as the chain and log are fitted around it before
+        the next layout (a height found only then pushed the hand off an 80×24 screen)."""
+        from ..walkthrough_text import coach_line
+
+        line = Text(coach_line(view, mine, self.end_cursor is not None, self.drew_now))
+        coach = self.query_one("#coach", TextLine)
+        width = max(20, self.size.width - 2)  # less the padding
+        rows = 1 + len(line.wrap(self.app.console, width))  # and the border above it
+        coach.show(line)
+        if coach.styles.height is None or coach.styles.height.value != rows:
+            coach.styles.height = rows
+
     @property
     def big(self) -> bool:
         """Projector mode: double-size tiles, by choice or from 160×48 up."""
@@ -360,6 +381,8 @@ class TableScreen(TableWords, TableDisplayActions, Screen[str]):
         if mine and self.selected is not None:
             ends = self.target_ends()
             targets = (ends[self.end_cursor],) if self.end_cursor is not None and ends else tuple(ends)
+        if self.walkthrough:
+            self.show_coach(view, mine)  # before fitting: the chain and log take what it leaves
         lines = self.log_lines(view)
         self.fit_log(view, len(lines) - self.unseen_from(view, lines))
         self.query_one(Chain).show(view.layout, targets, look, tuple(last_placed(view.history)))
@@ -369,14 +392,6 @@ class TableScreen(TableWords, TableDisplayActions, Screen[str]):
         self.query_one("#status", TextLine).show(self.status_text(view))
         self.show_log(view, lines)
         self.query_one("#prompt", TextLine).show(self.prompt_text(view, mine))
-        if self.walkthrough:
-            from ..walkthrough_text import coach_line
-
-            line = Text(coach_line(view, mine, self.end_cursor is not None, self.drew_now))
-            coach = self.query_one("#coach", TextLine)
-            if line != coach._text:
-                coach.show(line)
-                coach.refresh(layout=True)  # a longer line may need another row
         # The footer rebuilds itself on every refresh_bindings, which is slow: only ask
         # for it when what the keys may do has changed.
         state = (mine, bool(self.moves_for(self.selected)), self.too_small())

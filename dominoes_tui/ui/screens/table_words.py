@@ -86,8 +86,10 @@ class TableWords:
         while rows stand empty); the log grows to hold every move since the person's
         last turn, the chain going compact if it must."""
         chain, log = self.query_one(Chain), self.query_one(MoveLog)
-        others = [self.query_one(q) for q in ("#status", SeatsPanel, "#coach", "#prompt", Hand, Footer)]
-        free = self.size.height - sum(w.outer_size.height for w in others)
+        others = [self.query_one(q) for q in ("#status", SeatsPanel, "#prompt", Hand, Footer)]
+        coach = self.query_one("#coach").styles.height  # set by show_coach for this very step
+        coach_rows = int(coach.value) if self.walkthrough and coach is not None else 0
+        free = self.size.height - sum(w.outer_size.height for w in others) - coach_rows
         if free <= 2:
             return
         width = max(20, chain.content_size.width or self.size.width)
