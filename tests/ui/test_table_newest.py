@@ -222,3 +222,26 @@ async def test_a_projectors_chain_falls_back_to_digits_not_braille() -> None:
             assert not any(0x2800 <= ord(c) <= 0x28FF for c in drawn), drawn
             fallen += "●" not in drawn and bool(screen.view_.layout.line)
     assert fallen  # the chain did fall back from big tiles on some turn
+
+
+async def test_a_long_hint_is_read_in_full_at_80x24() -> None:
+    # found following a Partner match at 80x24: "Hint: 2-3 on the left: it is your
+    # heaviest playable tile (5 pips): pips left" and the rest of the reason cut off
+    from .test_walkthrough_fits import on_screen
+
+    app = medium_table("partner", 4, seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(40):
+            screen = await next_turn(app, pilot)
+            assert screen is not None, "no hint was ever longer than a line"
+            await press(pilot, "h")
+            await pilot.pause(0)
+            if len(screen.hint_text) > 78:
+                break
+            await press(pilot, "enter")
+            if screen.end_cursor is not None:
+                await press(pilot, "enter")
+        await pilot.pause(0)
+        assert " ".join(screen.hint_text.split()) in on_screen(app, within="#prompt")
+        hand, footer = screen.query_one("Hand"), screen.query_one("Footer")
+        assert hand.region.bottom <= footer.region.y  # the hand still all in sight

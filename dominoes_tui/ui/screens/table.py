@@ -383,6 +383,8 @@ class TableScreen(TableWords, TableDisplayActions, Screen[str]):
             targets = (ends[self.end_cursor],) if self.end_cursor is not None and ends else tuple(ends)
         if self.walkthrough:
             self.show_coach(view, mine)  # before fitting: the chain and log take what it leaves
+        prompt = self.prompt_text(view, mine)
+        self.fit_prompt(prompt)  # before fitting: a long hint takes a second row
         lines = self.log_lines(view)
         self.fit_log(view, len(lines) - self.unseen_from(view, lines))
         self.query_one(Chain).show(view.layout, targets, look, tuple(last_placed(view.history)))
@@ -391,7 +393,7 @@ class TableScreen(TableWords, TableDisplayActions, Screen[str]):
         self.query_one(SeatsPanel).show(view, self.client.seats, None if self.hidden else self.viewer, look, self.prefs.show_lacks)
         self.query_one("#status", TextLine).show(self.status_text(view))
         self.show_log(view, lines)
-        self.query_one("#prompt", TextLine).show(self.prompt_text(view, mine))
+        self.query_one("#prompt", TextLine).show(prompt)
         # The footer rebuilds itself on every refresh_bindings, which is slow: only ask
         # for it when what the keys may do has changed.
         state = (mine, bool(self.moves_for(self.selected)), self.too_small())

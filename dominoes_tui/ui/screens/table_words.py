@@ -86,10 +86,14 @@ class TableWords:
         while rows stand empty); the log grows to hold every move since the person's
         last turn, the chain going compact if it must."""
         chain, log = self.query_one(Chain), self.query_one(MoveLog)
-        others = [self.query_one(q) for q in ("#status", SeatsPanel, "#prompt", Hand, Footer)]
-        coach = self.query_one("#coach").styles.height  # set by show_coach for this very step
+        others = [self.query_one(q) for q in ("#status", SeatsPanel, Hand, Footer)]
+        # the prompt's and the coach's rows as set for this very step (fit_prompt,
+        # show_coach), not as last laid out
+        coach = self.query_one("#coach").styles.height
         coach_rows = int(coach.value) if self.walkthrough and coach is not None else 0
-        free = self.size.height - sum(w.outer_size.height for w in others) - coach_rows
+        prompt = self.query_one("#prompt").styles.height
+        prompt_rows = int(prompt.value) if prompt is not None else 1
+        free = self.size.height - sum(w.outer_size.height for w in others) - coach_rows - prompt_rows
         if free <= 2:
             return
         width = max(20, chain.content_size.width or self.size.width)
@@ -145,6 +149,15 @@ class TableWords:
         if problem:
             text.append(f" {dot} saving is off: {problem}", "bold reverse")
         return text
+
+    def fit_prompt(self, text: Text) -> None:
+        """One row for the prompt (three on a projector), two when its text needs them:
+        a hint's reason ran past the edge of an 80-column screen."""
+        prompt = self.query_one("#prompt")
+        width = max(20, self.size.width - 2)  # less the padding
+        rows = max(min(2, len(text.wrap(self.app.console, width))), 3 if self.look.big else 1)
+        if prompt.styles.height is None or prompt.styles.height.value != rows:
+            prompt.styles.height = rows
 
     def prompt_text(self, view: PlayerView, mine: bool) -> Text:
         text = self._prompt(view, mine)
