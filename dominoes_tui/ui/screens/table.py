@@ -6,7 +6,6 @@ stays responsive while they think and while their moves are paced.
 """
 from __future__ import annotations
 
-from rich.text import Text
 from textual.app import ComposeResult
 from textual.css.query import NoMatches
 from textual.binding import Binding
@@ -347,20 +346,6 @@ class TableScreen(TableWords, TableDisplayActions, Screen[str]):
             self._redraw()
         except NoMatches:  # a bot's move landed while the app was closing: nothing left to draw on
             pass
-
-    def show_coach(self, view: PlayerView, mine: bool) -> None:
-        """The walk-through's line for this step, at the height its text wraps to: set
-        here, not left to the layout, as the chain and log are fitted around it before
-        the next layout (a height found only then pushed the hand off an 80×24 screen)."""
-        from ..walkthrough_text import coach_line
-
-        line = Text(coach_line(view, mine, self.end_cursor is not None, self.drew_now))
-        coach = self.query_one("#coach", TextLine)
-        width = max(20, self.size.width - 2)  # less the padding
-        rows = 1 + len(line.wrap(self.app.console, width))  # and the border above it
-        coach.show(line)
-        if coach.styles.height is None or coach.styles.height.value != rows:
-            coach.styles.height = rows
 
     @property
     def big(self) -> bool:

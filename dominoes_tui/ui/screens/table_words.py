@@ -12,6 +12,7 @@ from ..narrate import last_own_move, log_entries
 from ..render import END_KEYS
 from ..widgets.chain import Chain
 from ..widgets.hand import Hand
+from ..widgets.line import TextLine
 from ..widgets.move_log import MoveLog
 from ..widgets.seats import TEAM_LETTERS, SeatsPanel
 from ..words import lead_reason, says, side_name
@@ -149,6 +150,20 @@ class TableWords:
         if problem:
             text.append(f" {dot} saving is off: {problem}", "bold reverse")
         return text
+
+    def show_coach(self, view: PlayerView, mine: bool) -> None:
+        """The walk-through's line for this step, at the height its text wraps to: set
+        here, not left to the layout, as the chain and log are fitted around it before
+        the next layout (a height found only then pushed the hand off an 80×24 screen)."""
+        from ..walkthrough_text import coach_line
+
+        line = Text(coach_line(view, mine, self.end_cursor is not None, self.drew_now))
+        coach = self.query_one("#coach", TextLine)
+        width = max(20, self.size.width - 2)  # less the padding
+        rows = 1 + len(line.wrap(self.app.console, width))  # and the border above it
+        coach.show(line)
+        if coach.styles.height is None or coach.styles.height.value != rows:
+            coach.styles.height = rows
 
     def fit_prompt(self, text: Text) -> None:
         """One row for the prompt (three on a projector), two when its text needs them:
