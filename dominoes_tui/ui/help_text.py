@@ -78,11 +78,13 @@ KEYS_HEAD = "**Keys at the table.** Everything works from the keyboard; the mous
 
 # What the table's BINDINGS cannot say: the keys of the other screens.
 KEYS_TAIL = """\
-In the settings: Tab moves to the next field, ← → change a value, Enter starts the
-match (ctrl+s too), F2 plays the walk-through, Esc asks before quitting.
-Between rounds: Enter (or Esc) for the next round, s for the scores.
-At the end of a match: n for a new match, s for the scores, r for the club records,
-q to quit (Esc asks first).
+**Keys elsewhere.**
+
+- In the settings: Tab moves to the next field, ← → change a value, Enter starts
+  the match (ctrl+s too), F2 plays the walk-through, Esc asks before quitting.
+- Between rounds: Enter (or Esc) for the next round, s for the scores.
+- At the end of a match: n for a new match, s for the scores, r for the club
+  records, q to quit (Esc asks first).
 
 Draws and passes happen by themselves when the rules force them, with a notice.
 There is no undo: taking a tile back would show hidden tiles.
