@@ -13,7 +13,7 @@ from dominoes_tui.ui.walkthrough_text import CLOSING, SCORED
 from dominoes_tui.ui.widgets.hand import Hand
 
 from .helpers import press, settle
-from .test_table_newest import screen_lines
+from .test_table_edges import screen_lines
 
 
 def test_the_walkthrough_deals_each_tile_once() -> None:

@@ -1,5 +1,6 @@
-"""The move log, the notices and the dialogs at the table, as a person meets them:
-the newest move is always in sight on the person's turn, whatever the chain's height."""
+"""The table's rough edges as a person meets them (the move log, notices, the help, the
+dialogs, the projector's chain), each at the terminal size where it shows. First of
+all: the newest move is always in sight on the person's turn, whatever the chain's height."""
 from __future__ import annotations
 
 import pytest
