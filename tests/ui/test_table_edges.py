@@ -246,3 +246,26 @@ async def test_a_long_hint_is_read_in_full_at_80x24() -> None:
         assert " ".join(screen.hint_text.split()) in on_screen(app, within="#prompt")
         hand, footer = screen.query_one("Hand"), screen.query_one("Footer")
         assert hand.region.bottom <= footer.region.y  # the hand still all in sight
+
+
+async def test_the_all_fives_end_question_is_read_in_full_at_80x24() -> None:
+    # found following an All Fives match at 80x24: with each end's count the question ran
+    # past the edge, and "Enter plays · ←→ switch · l/r · Esc back" was cut off
+    from .helpers import make_app
+    from .test_walkthrough_fits import on_screen
+
+    app = make_app("allfives", players=2, seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(60):
+            screen = await next_turn(app, pilot)
+            assert screen is not None, "no tile ever fitted two ends"
+            several = [i for i in screen.playable() if len(screen.moves_for(i)) > 1]
+            if several:
+                screen.choose_tile(several[0])
+                await press(pilot, "enter")
+                break
+            await press(pilot, "enter")
+        await pilot.pause(0)
+        question = " ".join(str(screen.query_one("#prompt").render()).split())
+        assert "count" in question and "Esc back" in question
+        assert question in on_screen(app, within="#prompt")
