@@ -80,8 +80,9 @@ KEYS_HEAD = "**Keys at the table.** Everything works from the keyboard; the mous
 KEYS_TAIL = """\
 **Keys elsewhere.**
 
-- In the settings: Tab moves to the next field, ← → change a value, Enter starts
-  the match (ctrl+s too), F2 plays the walk-through, Esc asks before quitting.
+- In the settings: Tab or ↓ moves to the next field (↑ back), ← → change a value,
+  Enter starts the match (ctrl+s too), F2 plays the walk-through, ctrl+r opens the
+  club records, Esc asks before quitting.
 - Between rounds: Enter (or Esc) for the next round, s for the scores.
 - At the end of a match: n for a new match, s for the scores, r for the club
   records, q to quit (Esc asks first).

@@ -202,7 +202,7 @@ async def test_the_help_lists_every_key_the_table_and_the_app_offer() -> None:
             assert key in markdown
         # what the other screens do, said as it is
         assert "Enter opens a list" not in markdown and "Esc quits" not in markdown
-        assert "← → change a value, Enter starts" in markdown.replace("\n", " ")
+        assert "← → change a value, Enter starts" in " ".join(markdown.split())
 
 
 async def test_a_projectors_chain_falls_back_to_digits_not_braille() -> None:
