@@ -82,7 +82,9 @@ class Look:
         return 2 * self.face_h + 3
 
     def small(self) -> "Look":
-        return Look(self.ascii, self.pips, False)
+        """What a big drawing falls back to when it does not fit: normal size with
+        digits, as Braille pips cannot be read across the room a projector is for."""
+        return Look(self.ascii, False, False)
 
     def box(self, heavy: bool = False) -> Box:
         if self.ascii:
