@@ -34,11 +34,12 @@ from .board_feed import board
 from .bot_pool import BotPool
 from .connection import Conn, Refused
 from .limits import Limits
-from .names import NameRegister
+from .names import NameRegister, fold
 from .seating import Seating
 from .storage import private_dir
 from ..table.saves import home as saves_home
-from .records_service import RecordsRequestError, ServerRecords, handle_request, identities_of
+from .finished import Keeping
+from .records_service import RecordsRequestError, ServerRecords, handle_request
 from .table import Table
 from .table_keeping import file_away, match_record, restored_tables
 from .quick_match import REQUESTS as QUICK_REQUESTS
@@ -75,6 +76,7 @@ class Server(Seating):
         limits: Limits | None = None,
         records_url: str | None = None,
         organizers: set[str] | None = None,
+        keeping: Keeping | None = None,
     ) -> None:
         self.data_dir = data_dir
         self.tables_dir = data_dir / "tables" if data_dir else None
@@ -95,7 +97,7 @@ class Server(Seating):
         self._lobby_pending = False
         # The club records (net/records_service.py): beside the server's data folder, or a URL.
         self.records = (
-            ServerRecords(data_dir.parent if data_dir is not None else saves_home(), records_url)
+            ServerRecords(data_dir.parent if data_dir is not None else saves_home(), records_url, keeping)
             if data_dir is not None or records_url else None
         )
         self.tournament_host = TournamentHost(self, organizers)  # the club evening (tournament_host.py)
@@ -104,9 +106,12 @@ class Server(Seating):
     # -- running ----------------------------------------------------------------------------
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> int:
         if self.data_dir is not None:
+            private_dir(self.data_dir.parent)  # the data folder: records, unrecorded logs, the records key
             private_dir(self.data_dir)
         self.tournament_host.load()  # before the tables, so one that finished meanwhile is counted
         self.load_tables()
+        if self.records is not None and self.data_dir is not None:
+            self.records.catch_up(self.data_dir / "finished")  # matches filed but not recorded when the last run died
         self._server = await asyncio.start_server(self._handle, host, port, limit=P.MAX_LINE)
         self.port = self._server.sockets[0].getsockname()[1]
         return self.port
@@ -174,10 +179,10 @@ class Server(Seating):
 
     def file_finished(self, table: Table) -> None:
         """A match is over: its log and who played it go to finished/, its result to the records."""
-        if self.tables_dir is not None and table.match is not None:
-            file_away(self.tables_dir, table)
         if self.records is not None and table.match is not None:
-            self.records.match_over(table.match, identities_of(table), practice=getattr(table, "practice", False))
+            self.records.table_over(table, self.tables_dir)  # filed (synced) in finished/, then recorded
+        elif self.tables_dir is not None and table.match is not None:
+            file_away(self.tables_dir, table)
         self.tournament_host.table_finished(table)
         self.lobby_changed()
 
@@ -313,8 +318,8 @@ class Server(Seating):
         if secret is not None and (not isinstance(secret, str) or not 16 <= len(secret) <= 256):
             raise P.ProtocolError("secret is a string of 16 to 256 characters")
         name = P.clean_name(data.get("name"))
-        in_use = {c.name for c in self.conns if c.hello}
-        conn.identity = self.names.identify(name, secret, conn.address, lambda n: n in in_use)
+        in_use = {fold(c.name) for c in self.conns if c.hello} | {fold(n) for n in self.tournament_host.names_in_use()}
+        conn.identity = self.names.identify(name, secret, conn.address, lambda n: fold(n) in in_use)
         conn.name = conn.identity.name
         conn.hello = True
         return {"type": "welcome", "protocol": P.PROTOCOL_VERSION, "name": conn.name, "identity": conn.identity.to_json()}

@@ -38,11 +38,13 @@ class ScriptedBot:
 
 
 def walkthrough_deal() -> Deal:
-    used = PERSON + BOT + BONEYARD
-    rest = [f"{a}-{b}" for a in range(7) for b in range(a, 7) if f"{a}-{b}" not in used]
+    # compared as tiles, not as text: "5-3" is the tile 3-5 (as text it was not, and 3-5
+    # and 1-5 lay in a hand and in the boneyard at once: "boneyard 22" with 8 tiles dealt)
+    used = {parse_tile(t) for t in PERSON + BOT + BONEYARD}
+    rest = [tile for a in range(7) for b in range(a, 7) if (tile := parse_tile(f"{a}-{b}")) not in used]
     return Deal(
         hands=[[parse_tile(t) for t in PERSON], [parse_tile(t) for t in BOT]],
-        boneyard=[parse_tile(t) for t in BONEYARD + rest],
+        boneyard=[parse_tile(t) for t in BONEYARD] + rest,
         leader=1,
     )
 

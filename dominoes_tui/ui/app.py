@@ -41,7 +41,8 @@ class DominoesApp(App[None]):
     CSS_PATH = "styles.tcss"
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (MIN_WIDTH, "-wide")]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (MIN_HEIGHT, "-tall"), (34, "-roomy")]
-    BINDINGS = [Binding("ctrl+q", "quit", "Quit", priority=True, show=False)]
+    BINDINGS = [Binding("ctrl+q", "quit", "Quit", priority=True, show=False,
+                        tooltip="quit; the match is saved and offered again next time")]
     ENABLE_COMMAND_PALETTE = True
     COMMANDS = App.COMMANDS | {TableCommands}
 
@@ -79,6 +80,11 @@ class DominoesApp(App[None]):
         if self.offer_resume and self.check_resume():
             return
         self.after_resume_question()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "command_palette" and (self.size.width < MIN_WIDTH or self.size.height < MIN_HEIGHT):
+            return False  # the "too small" notice covers the screen: nothing may open over it
+        return True
 
     def check_resume(self, offers: list | None = None) -> bool:
         """Offer each unfinished match in turn (this copy's save, then any a copy that has

@@ -1,4 +1,4 @@
-"""The rules of each variant in plain words, for the help screen (from RULES.md)."""
+"""The rules of each variant in plain words, for the help screen (from docs/RULES.md)."""
 from __future__ import annotations
 
 COMMON = """\
@@ -74,31 +74,25 @@ All 28 tiles are dealt, 7 each; nobody draws.
 """,
 }
 
-KEYS = """\
-**Keys.** Everything works from the keyboard; the mouse is a bonus.
+KEYS_HEAD = "**Keys at the table.** Everything works from the keyboard; the mouse is a bonus.\n"
 
-| key | what it does |
-|---|---|
-| ← → | choose among the tiles that fit |
-| 1 … 9, 0 | choose tile 1 … 10 of your hand |
-| Enter | play the chosen tile (asks for the end if it fits more than one) |
-| l r u d | play on the left, right, up or down end (shown as `l:3`) |
-| Esc | take back the choice of tile (a played tile cannot be taken back) |
-| s | the scoresheet |
-| t | bot speed: instant, normal, slow |
-| p | pips or digits on the tiles |
-| m | the memory aid: numbers each player has shown they lack |
-| ? or F1 | this help |
-| ctrl+q | quit; the match is saved and offered again next time |
+# What the table's BINDINGS cannot say: the keys of the other screens.
+KEYS_TAIL = """\
+**Keys elsewhere.**
 
-In the settings: Tab moves to the next field, ← → or space change it, Enter starts
-the match, Esc quits. Between rounds: Enter for the next round, s for the scores.
-At the end of a match: n for a new match, q to quit.
+- In the settings: Tab or ↓ moves to the next field (↑ back), ← → change a value,
+  Enter starts the match (ctrl+s too), F2 plays the walk-through, ctrl+r opens the
+  club records, Esc asks before quitting.
+- Between rounds: Enter (or Esc) for the next round, s for the scores.
+- At the end of a match: n for a new match, s for the scores, r for the club
+  records, q to quit (Esc asks first).
 
 Draws and passes happen by themselves when the rules force them, with a notice.
 There is no undo: taking a tile back would show hidden tiles.
 """
 
 
-def help_markdown(variant: str) -> str:
-    return "\n".join([RULES[variant], COMMON, KEYS])
+def help_markdown(variant: str, keys_table: str = "") -> str:
+    """The variant's rules, then the keys: `keys_table` is made from the screens'
+    bindings (key_help.py)."""
+    return "\n".join([RULES[variant], COMMON, KEYS_HEAD, keys_table, "", KEYS_TAIL])

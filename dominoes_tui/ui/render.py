@@ -3,7 +3,7 @@
 Everything here returns `rich.text.Text` lines (or plain strings through `plain()`), so
 tests can check what a person would see without starting Textual. Tiles are drawn with
 box-drawing characters (or plain ASCII) and digits or pips; never with the Unicode
-domino glyphs, which terminals draw wider than the one cell they report (DESIGN.md).
+domino glyphs, which terminals draw wider than the one cell they report (docs/DESIGN.md).
 """
 from __future__ import annotations
 
@@ -82,7 +82,9 @@ class Look:
         return 2 * self.face_h + 3
 
     def small(self) -> "Look":
-        return Look(self.ascii, self.pips, False)
+        """What a big drawing falls back to when it does not fit: normal size with
+        digits, as Braille pips cannot be read across the room a projector is for."""
+        return Look(self.ascii, False, False)
 
     def box(self, heavy: bool = False) -> Box:
         if self.ascii:

@@ -1,34 +1,42 @@
 """The lines of the first-game walk-through: one for each step of its scripted round
-(table/walkthrough.py), chosen from what the table shows now. Pure."""
+(table/walkthrough.py), chosen from what the table shows now. Pure.
+
+One paragraph at a time, at most three lines at 80 columns: with more, the coach pushed
+the hand off an 80×24 screen just as the prompt said "Enter plays it"."""
 from __future__ import annotations
 
 from ..engine import PlayerView
 
-LEAD = ("Welcome! This is a short round of Draw against Bot 1. In the first round the leader is "
-        "chosen by lot, and any tile may lead. Watch the log: it says every move.")
-MATCH = ("Matching ends: lay a tile whose number matches an open end. The labels show each end's "
-         "number (l:5 is the left end, showing 5); tiles that fit have a heavy border. "
-         "Choose with ← → or a number key, Enter plays. h gives a hint.")
+COACH_WIDTH = 78  # an 80-column screen less the coach's padding
+COACH_LINES = 3  # the most the coach may take there, so the hand always shows
+
+WELCOME = ("Welcome to a short round of Draw against Bot 1, who led by lot. Lay a tile whose number "
+           "matches an open end (l:5 is the left end, showing 5); tiles that fit have a heavy border. "
+           "← → or a number key chooses, Enter plays, h hints.")
+MATCH = ("Matching ends: lay a tile whose number matches an open end (l:5 is the left end, showing 5). "
+         "Tiles that fit have a heavy border. ← → or a number key chooses, Enter plays, h hints.")
 BOTH_ENDS = ("This tile fits both ends. Choose where it goes: l or r, or ← → and Enter. "
              "The number on the other half of the tile becomes that end's new number.")
 YOU_DREW = ("Forced draw: no tile of yours matched an end, so you drew from the boneyard until one did "
             "(the log lists what you drew). A drawn tile that fits must be played: press Enter.")
-BOT_DREW = ("Bot 1 drew too: you see how many tiles, never which. With the boneyard empty it would pass; "
+BOTH_DREW = ("Forced draw: nothing of yours fitted, so you drew until a tile did; it must be played: "
+             "press Enter. Bot 1 drew too: you see how many tiles, never which. With the boneyard "
+             "empty, a player passes.")
+BOT_DREW = ("Bot 1 drew: you see how many tiles, never which. With the boneyard empty a player passes; "
             "when nobody can play, the round is blocked and the lightest hand wins it.")
-SCORED = ("How the round is scored: whoever goes out first scores every pip left in the other hands "
-          "(after a block, the lightest hand wins and scores the others' pips minus its own). "
-          "The summary shows the sum. Then n starts a real match.")
+# shown in the round summary and at the match's end, where the person's eyes are then
+SCORED = ("How a round is scored: whoever goes out first scores every pip left in the other hands "
+          "(after a block, the lightest hand wins, scoring the others' pips minus its own).")
+CLOSING = "That was the walk-through. n opens the settings for a real match; q quits."
+COUNTING = "The round is over: the summary shows every hand and the sum."
 
 
 def coach_line(view: PlayerView, mine: bool, choosing_end: bool, drew_now: bool) -> str:
-    """One or two lines: the welcome until the person's first tile, then what the step
-    on the table teaches."""
+    """What the step on the table teaches: the welcome with the first move, then one
+    explanation a step."""
     history = view.history
     if view.to_act is None:
-        return SCORED
-    lines = []
-    if not any(e["event"] == "play" and e.get("seat") == view.seat for e in history):
-        lines.append(LEAD)
+        return COUNTING
     others = [e for e in history if e.get("seat") not in (None, view.seat)]
     last_turn = []
     for e in reversed(others):  # the other seat's most recent turn: its draws and its move
@@ -37,13 +45,11 @@ def coach_line(view: PlayerView, mine: bool, choosing_end: bool, drew_now: bool)
         last_turn.append(e)
     bot_drew = any(e["event"] == "draw" for e in last_turn)
     if mine and choosing_end:
-        lines.append(BOTH_ENDS)
-    elif mine and drew_now:
-        lines.append(YOU_DREW)
-        if bot_drew:
-            lines.append(BOT_DREW)
-    elif bot_drew:
-        lines.append(BOT_DREW)
-    else:
-        lines.append(MATCH)
-    return "\n".join(lines)
+        return BOTH_ENDS
+    if mine and drew_now:
+        return BOTH_DREW if bot_drew else YOU_DREW
+    if bot_drew:
+        return BOT_DREW
+    if not any(e["event"] == "play" and e.get("seat") == view.seat for e in history):
+        return WELCOME
+    return MATCH

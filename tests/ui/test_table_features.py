@@ -14,7 +14,7 @@ from dominoes_tui.ui.hints import hint
 from dominoes_tui.ui.narrate import log_entries
 from dominoes_tui.ui.render import Look
 from dominoes_tui.ui.screens.table import TableScreen
-from dominoes_tui.ui.walkthrough_text import BOTH_ENDS, BOT_DREW, LEAD, MATCH, SCORED, YOU_DREW
+from dominoes_tui.ui.walkthrough_text import BOTH_DREW, BOTH_ENDS, CLOSING, MATCH, SCORED, WELCOME, YOU_DREW
 
 from .helpers import make_app, next_turn, press, settle
 from .test_render import play
@@ -126,6 +126,7 @@ async def test_the_walkthrough_explains_each_step_and_ends_in_the_settings() -> 
             table = next((s for s in app.screen_stack if isinstance(s, TableScreen)), None)
             if table is not None:
                 seen.update(str(table.query_one("#coach").render()).splitlines())
+            seen.update(str(note.render()) for note in screen.query(".note"))  # the summary's and the end's
             name = type(screen).__name__
             if name == "MatchEndScreen":
                 await press(pilot, "n")
@@ -134,7 +135,7 @@ async def test_the_walkthrough_explains_each_step_and_ends_in_the_settings() -> 
         await settle(app, pilot)
         assert type(app.screen).__name__ == "SettingsScreen"
         assert not (app.client.save_to)  # type: ignore[union-attr]  # nothing to resume
-    assert {LEAD, MATCH, BOTH_ENDS, YOU_DREW, BOT_DREW, SCORED} <= seen
+    assert {WELCOME, MATCH, BOTH_ENDS, YOU_DREW, BOTH_DREW, SCORED, CLOSING} <= seen
     assert app.prefs.walkthrough_offered
 
 

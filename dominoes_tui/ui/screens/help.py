@@ -8,6 +8,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Markdown
 
 from ..help_text import help_markdown
+from ..key_help import key_rows, keys_markdown
 from ..widgets.too_small import TooSmall
 
 
@@ -18,6 +19,8 @@ class HelpScreen(ModalScreen[None]):
         Binding("up,k", "scroll(-1)", "Scroll up", show=False),
         Binding("pagedown,space", "scroll(10)", "Page down"),
         Binding("pageup", "scroll(-10)", "Page up", show=False),
+        Binding("end", "edge(True)", "To the end", show=False),
+        Binding("home", "edge(False)", "To the top", show=False),
     ]
     DEFAULT_CSS = """
     HelpScreen { align: center middle; }
@@ -28,9 +31,20 @@ class HelpScreen(ModalScreen[None]):
         super().__init__()
         self.variant = variant
 
+    def key_table(self) -> str:
+        """Every key of the table screen and the app, from their bindings."""
+        from .table import TableScreen
+
+        app = self.app
+        app_keys = [b for b in app.BINDINGS if isinstance(b, Binding)]
+        if app.ENABLE_COMMAND_PALETTE:
+            app_keys.insert(0, Binding(app.COMMAND_PALETTE_BINDING, "command_palette", "Palette",
+                                       tooltip="the command palette: every action above by name"))
+        return keys_markdown(key_rows([*TableScreen.BINDINGS, *app_keys]))  # type: ignore[list-item]
+
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help"):
-            yield Markdown(help_markdown(self.variant))
+            yield Markdown(help_markdown(self.variant, self.key_table()))
         yield TooSmall()
         yield Footer()
 
@@ -39,3 +53,7 @@ class HelpScreen(ModalScreen[None]):
 
     def action_scroll(self, lines: int) -> None:
         self.query_one("#help", VerticalScroll).scroll_relative(y=lines, animate=False)
+
+    def action_edge(self, end: bool) -> None:
+        scroll = self.query_one("#help", VerticalScroll)
+        (scroll.scroll_end if end else scroll.scroll_home)(animate=False)

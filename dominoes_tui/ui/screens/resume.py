@@ -20,6 +20,7 @@ class ResumeScreen(ModalScreen[bool]):
         Binding("y", "answer(True)", "Resume"),
         Binding("n", "answer(False)", "New match"),
         Binding("enter", "default", "The marked answer", key_display="⏎"),
+        Binding("escape", "leave", "Quit, keep the save"),  # answers nothing: the saved match stays
     ]
     DEFAULT_CSS = """
     ResumeScreen { align: center middle; }
@@ -65,3 +66,6 @@ class ResumeScreen(ModalScreen[bool]):
 
     def action_answer(self, yes: bool) -> None:
         self.dismiss(yes)
+
+    def action_leave(self) -> None:
+        self.app.exit()  # before any answer: nothing is resumed, replaced or filed

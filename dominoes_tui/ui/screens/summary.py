@@ -53,6 +53,7 @@ def show_scoresheet(screen: ModalScreen, report: RoundReport, config: TableConfi
 class RoundSummaryScreen(ModalScreen[None]):
     BINDINGS = [
         Binding("enter", "next", "Next round"),
+        Binding("escape", "next", "Next round", show=False),  # closing the summary goes on, as Enter does
         Binding("s", "scoresheet", "Scores"),
     ]
     DEFAULT_CSS = """
@@ -60,15 +61,18 @@ class RoundSummaryScreen(ModalScreen[None]):
     #summary { width: 78; height: auto; max-height: 22; border: round $accent; padding: 0 1; background: $surface; }
     #summary Static { width: 1fr; }
     #summary .title { text-style: bold; }
+    #summary .note { margin-bottom: 1; }
     #summary Button { margin-top: 1; }
     """
 
     def __init__(
-        self, report: RoundReport, config: TableConfig, seats: tuple[SeatInfo, ...], moved_on: Callable[[], bool] | None = None
+        self, report: RoundReport, config: TableConfig, seats: tuple[SeatInfo, ...], moved_on: Callable[[], bool] | None = None,
+        note: str = "",
     ) -> None:
-        """`moved_on`, for a spectator: closes the summary once the table has dealt on."""
+        """`moved_on`, for a spectator: closes the summary once the table has dealt on.
+        `note`: a line of our own above the sums (the walk-through explains them)."""
         super().__init__()
-        self.report, self.config, self.seats = report, config, seats
+        self.report, self.config, self.seats, self.note = report, config, seats, note
         self.moved_on = moved_on
         self._left = False
 
@@ -87,6 +91,8 @@ class RoundSummaryScreen(ModalScreen[None]):
         r = self.report
         with VerticalScroll(id="summary"):
             yield Static(f"Round {r.round} is over", classes="title")
+            if self.note:
+                yield Static(Text(self.note, "italic"), classes="note")
             yield Static(how_it_ended(r, self.config, self.seats), markup=False)  # names are plain text
             yield Static(hands_text(r, self.seats))
             for line in arithmetic(r, self.config, self.seats):
@@ -128,11 +134,13 @@ class MatchEndScreen(ModalScreen[str]):
         Binding("q", "quit_game", "Quit"),
         Binding("s", "scoresheet", "Scores"),
         Binding("r", "app.records", "Records"),  # the club records, this match included
+        Binding("escape", "leave", "Quit?", show=False),  # asks: a stray Esc must not end the evening
     ]
     DEFAULT_CSS = """
     MatchEndScreen { align: center middle; }
     #end { width: 70; height: auto; border: double $accent; padding: 1 2; background: $surface; }
     #end .title { text-style: bold; content-align: center middle; width: 1fr; }
+    #end .note { margin-top: 1; }
     #end Horizontal { height: auto; }
     #buttons { height: auto; margin-top: 1; }
     #buttons Button { margin-right: 2; }
@@ -140,9 +148,10 @@ class MatchEndScreen(ModalScreen[str]):
 
     def __init__(
         self, report: RoundReport, config: TableConfig, seats: tuple[SeatInfo, ...], next_label: str = "New match",
+        note: str = "",
     ) -> None:
         super().__init__()
-        self.report, self.config, self.seats = report, config, seats
+        self.report, self.config, self.seats, self.note = report, config, seats, note
         self.next_label = next_label  # what `n` leads to: a new match here, the lobby on a server
         if next_label != "New match":  # the footer says it too (bindings are copied per screen)
             self._bindings.key_to_bindings["n"] = [Binding("n", "new", next_label)]
@@ -155,6 +164,8 @@ class MatchEndScreen(ModalScreen[str]):
             for line in match_story(self.report, self.config, self.seats):
                 yield Static(Text(line, "bold"))
             yield Static(totals_text(self.report, self.config, self.seats))
+            if self.note:
+                yield Static(Text(self.note, "italic"), classes="note")
             with Horizontal(id="buttons"):
                 yield Button(f"{self.next_label} (n)", id="new", variant="primary", compact=True)
                 yield Button("Quit (q)", id="quit", compact=True)
@@ -169,6 +180,15 @@ class MatchEndScreen(ModalScreen[str]):
 
     def action_quit_game(self) -> None:
         self.dismiss("quit")
+
+    def action_leave(self) -> None:
+        from .confirm import ConfirmScreen
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.dismiss("quit")
+
+        self.app.push_screen(ConfirmScreen("Quit dominoes? The match is over and kept.", "Quit (y)", "Stay (n)"), answered)
 
     def action_scoresheet(self) -> None:
         show_scoresheet(self, self.report, self.config, self.seats)

@@ -6,7 +6,6 @@ stays responsive while they think and while their moves are paced.
 """
 from __future__ import annotations
 
-from rich.text import Text
 from textual.app import ComposeResult
 from textual.css.query import NoMatches
 from textual.binding import Binding
@@ -21,6 +20,7 @@ from ..render import END_KEYS, HAND_KEYS, Look
 from ..widgets.chain import Chain
 from ..widgets.hand import Hand
 from ..widgets.line import TextLine
+from ..widgets.move_log import MoveLog
 from ..widgets.seats import SeatsPanel
 from ..widgets.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmall
 from .table_actions import TableDisplayActions
@@ -40,25 +40,28 @@ BIG_WIDTH, BIG_HEIGHT = 160, 48  # projector mode by itself from this size up
 class TableScreen(TableWords, TableDisplayActions, Screen[str]):
     """Dismisses with "new" (a new match was asked for) or "quit"."""
 
+    # The help screen's key table is made from these (key_help.py): a key with a
+    # description is listed there with its tooltip, so the two cannot drift apart.
     BINDINGS = [
-        Binding("left", "cycle(-1)", "Previous tile", show=False),
-        Binding("right", "cycle(1)", "Next tile", show=False),
-        Binding("enter", "play", "Play", key_display="Enter"),
-        *[Binding(KEY_NAMES.get(k, k), f"pick({i})", f"Choose tile {i + 1}", show=False) for i, k in enumerate(HAND_KEYS)],
-        Binding("l", "end('left')", "Play on the left end", show=False),
-        Binding("r", "end('right')", "Play on the right end", show=False),
-        Binding("u", "end('up')", "Play on the up end", show=False),
-        Binding("d", "end('down')", "Play on the down end", show=False),
-        Binding("escape", "cancel", "Choose again", show=False),
-        Binding("s", "scoresheet", "Scores"),
-        Binding("h", "hint", "Hint"),
-        Binding("g", "round_log", "Log"),
-        Binding("question_mark,f1", "help", "Help", key_display="?"),
-        Binding("t", "speed", "Speed"),
-        Binding("p", "pips", "Pips/digits", show=False),
-        Binding("m", "memory", "Memory aid", show=False),
-        Binding("b", "big", "Big tiles", show=False),
-        Binding("w", "theme", "Light/dark", show=False),
+        Binding("left", "cycle(-1)", "Previous tile", show=False, tooltip="choose among the tiles that fit (they have a heavy border)"),
+        Binding("right", "cycle(1)", "Next tile", show=False, tooltip="choose among the tiles that fit (they have a heavy border)"),
+        Binding("enter", "play", "Play", key_display="Enter",
+                tooltip="play the chosen tile; if it fits several ends, Enter again (← → switch)"),
+        *[Binding(KEY_NAMES.get(k, k), f"pick({i})", f"Choose tile {i + 1}", show=False, tooltip=f"choose tile {i + 1} of your hand")
+          for i, k in enumerate(HAND_KEYS)],
+        *[Binding(key, f"end('{end}')", f"Play on the {end} end", show=False,
+                  tooltip="play on the left, right, up or down end (the ends are labelled l:3, 3:r)")
+          for end, key in END_KEYS.items()],
+        Binding("escape", "cancel", "Choose again", show=False, tooltip="choose again (a played tile cannot be taken back)"),
+        Binding("s", "scoresheet", "Scores", tooltip="the scoresheet (also from the round summary and the end screen)"),
+        Binding("h", "hint", "Hint", tooltip="a hint: the move the medium bot would play, and why"),
+        Binding("g", "round_log", "Log", tooltip="the whole round's log"),
+        Binding("question_mark,f1", "help", "Help", key_display="?", tooltip="this help: the rules of the variant and every key"),
+        Binding("t", "speed", "Speed", tooltip="bot speed: instant, normal, slow"),
+        Binding("p", "pips", "Pips/digits", show=False, tooltip="pips or digits on the tiles"),
+        Binding("m", "memory", "Memory aid", show=False, tooltip="the memory aid on or off: numbers each player has shown they lack"),
+        Binding("b", "big", "Big tiles", show=False, tooltip="big tiles for a projector: auto (from 160×48), on, off"),
+        Binding("w", "theme", "Light/dark", show=False, tooltip="light or dark theme"),
     ]
 
     DEFAULT_CSS = """
@@ -90,6 +93,7 @@ class TableScreen(TableWords, TableDisplayActions, Screen[str]):
         self._binding_state: tuple | None = None
         self.notice = ""  # what the rules just did for the person here (a forced draw or pass)
         self.notice_brief = ""  # the same in a few words, when the prompt line is short
+        self.passed_notice = False  # the notice says a person passed (gone at the next move)
         self.drew_now = False  # the notice is about tiles drawn for this turn: Enter plays the one that fits
         self._notes_seen = len(client.notes)
         self._heights: tuple[int, int] | None = None  # chain and log rows as last set
@@ -102,7 +106,7 @@ class TableScreen(TableWords, TableDisplayActions, Screen[str]):
         yield TextLine(id="status")
         yield SeatsPanel(id="seats")
         yield Chain(id="chain")
-        yield TextLine(id="log")
+        yield MoveLog(id="log")
         yield TextLine(id="coach")
         yield TextLine(id="prompt")
         yield Hand(id="hand")
@@ -115,6 +119,9 @@ class TableScreen(TableWords, TableDisplayActions, Screen[str]):
     def on_mount(self) -> None:
         self.set_class(self.walkthrough, "-walkthrough")
         self.redraw()
+        # before the first layout the hand and footer have no height yet, and the chain
+        # was fitted as if they took none: fit again once they have it
+        self.call_after_refresh(self.redraw)
         self.drive()
 
     def on_resize(self) -> None:
@@ -170,7 +177,7 @@ class TableScreen(TableWords, TableDisplayActions, Screen[str]):
         # A pass belongs to the turn it happened on (the log keeps it); only tiles drawn
         # for this turn are news on the prompt. The log line lists them; this says why.
         drawn = own_draws_since_last_move(self.view_.history, self.viewer)
-        self.drew_now = bool(drawn)
+        self.drew_now, self.passed_notice = bool(drawn), False
         self.notice = f"No tile fitted, so you drew until {drawn[-1]} did." if drawn else ""
         self.notice_brief = f"{drawn[-1]} fits after the draw." if drawn else ""
         if self.prefs.bell:
@@ -178,6 +185,7 @@ class TableScreen(TableWords, TableDisplayActions, Screen[str]):
         self.redraw()
 
     def show_round_end(self) -> None:
+        from ..walkthrough_text import CLOSING, SCORED
         from .summary import MatchEndScreen, RoundSummaryScreen
 
         report = self.client.last_round()
@@ -190,7 +198,9 @@ class TableScreen(TableWords, TableDisplayActions, Screen[str]):
         def after_summary(_: object) -> None:
             if report.match_over:
                 label = getattr(self.app, "after_match", lambda: "New match")()
-                self.app.push_screen(MatchEndScreen(report, self.client.config, self.client.seats, label), self.dismiss)
+                self.app.push_screen(
+                    MatchEndScreen(report, self.client.config, self.client.seats, label, note=CLOSING if self.walkthrough else ""),
+                    self.dismiss)
                 return
             self.client.next_round()
             if self.hotseat:
@@ -200,7 +210,8 @@ class TableScreen(TableWords, TableDisplayActions, Screen[str]):
 
         # A spectator follows the table; a person reads the summary at their own pace.
         follow = self.client.moved_on if not self.client.human_seats else None
-        self.app.push_screen(RoundSummaryScreen(report, self.client.config, self.client.seats, follow), after_summary)
+        note = SCORED if self.walkthrough else ""  # the walk-through's last lesson, where the eyes are
+        self.app.push_screen(RoundSummaryScreen(report, self.client.config, self.client.seats, follow, note), after_summary)
 
     # -- what the seat here may do ------------------------------------------------
     def my_turn(self) -> bool:
@@ -355,6 +366,10 @@ class TableScreen(TableWords, TableDisplayActions, Screen[str]):
         if mine and self.selected is not None:
             ends = self.target_ends()
             targets = (ends[self.end_cursor],) if self.end_cursor is not None and ends else tuple(ends)
+        if self.walkthrough:
+            self.show_coach(view, mine)  # before fitting: the chain and log take what it leaves
+        prompt = self.prompt_text(view, mine)
+        self.fit_prompt(prompt)  # before fitting: a long hint takes a second row
         lines = self.log_lines(view)
         self.fit_log(view, len(lines) - self.unseen_from(view, lines))
         self.query_one(Chain).show(view.layout, targets, look, tuple(last_placed(view.history)))
@@ -362,46 +377,11 @@ class TableScreen(TableWords, TableDisplayActions, Screen[str]):
         self.query_one(Hand).show(view.hand, playable, self.selected if mine else None, self.hidden, look)
         self.query_one(SeatsPanel).show(view, self.client.seats, None if self.hidden else self.viewer, look, self.prefs.show_lacks)
         self.query_one("#status", TextLine).show(self.status_text(view))
-        self.query_one("#log", TextLine).show(self.log_text(view, lines))
-        self.query_one("#prompt", TextLine).show(self.prompt_text(view, mine))
-        if self.walkthrough:
-            from ..walkthrough_text import coach_line
-
-            line = Text(coach_line(view, mine, self.end_cursor is not None, self.drew_now))
-            coach = self.query_one("#coach", TextLine)
-            if line != coach._text:
-                coach.show(line)
-                coach.refresh(layout=True)  # a longer line may need another row
+        self.show_log(view, lines)
+        self.query_one("#prompt", TextLine).show(prompt)
         # The footer rebuilds itself on every refresh_bindings, which is slow: only ask
         # for it when what the keys may do has changed.
         state = (mine, bool(self.moves_for(self.selected)), self.too_small())
         if state != self._binding_state:
             self._binding_state = state
             self.refresh_bindings()
-
-    def tell_notes(self) -> None:
-        """What went wrong at the table (a bot that misbehaved) is told, not only kept.
-        A failed save is not a toast after every move: the status line says it, once."""
-        notes = self.client.notes
-        for note in notes[self._notes_seen :]:
-            if note.startswith("could not save the match"):
-                continue
-            self.notify(note, title="Table", severity="warning", timeout=8, markup=False)
-        self._notes_seen = len(notes)
-
-    def announce(self, view: PlayerView) -> None:
-        """Notices for what the rules did by themselves: a person's forced passes (shown
-        while the others move; the log keeps them)."""
-        round_no, seen = self._noticed
-        if view.round != round_no:
-            seen = 0
-        fresh = view.history[seen:]
-        self._noticed = (view.round, len(view.history))
-        humans = set(self.client.human_seats)
-        for e in fresh:
-            if e["event"] == "pass" and e["seat"] in humans:
-                who = view.names[e["seat"]]
-                self.notice = f"{'You' if who.lower() == 'you' else who} had no tile for the open ends and passed."
-                self.drew_now = False
-        if view.round != round_no:
-            self.notice = ""

@@ -13,6 +13,7 @@ from ..render import END_KEYS
 from ..widgets.chain import Chain
 from ..widgets.hand import Hand
 from ..widgets.line import TextLine
+from ..widgets.move_log import MoveLog
 from ..widgets.seats import TEAM_LETTERS, SeatsPanel
 from ..words import lead_reason, says, side_name
 
@@ -21,6 +22,36 @@ LOG_MIN = 3  # the move log keeps at least this many rows while the chain has ro
 
 class TableWords:
     """Mixed into TableScreen: `self` is the table screen (client, prefs, look, viewer)."""
+
+    # -- notices -------------------------------------------------------------------------
+    def tell_notes(self) -> None:
+        """What went wrong at the table (a bot that misbehaved) is told, not only kept.
+        A failed save is not a toast after every move: the status line says it, once."""
+        notes = self.client.notes
+        for note in notes[self._notes_seen :]:
+            if note.startswith("could not save the match"):
+                continue
+            self.notify(note, title="Table", severity="warning", timeout=8, markup=False)
+        self._notes_seen = len(notes)
+
+    def announce(self, view: PlayerView) -> None:
+        """Notices for what the rules did by themselves: a person's forced pass, shown
+        until the next move (a notice is about the newest event; the log keeps it)."""
+        round_no, seen = self._noticed
+        if view.round != round_no:
+            seen = 0
+        fresh = view.history[seen:]
+        self._noticed = (view.round, len(view.history))
+        humans = set(self.client.human_seats)
+        for e in fresh:
+            if e["event"] == "pass" and e["seat"] in humans:
+                who = view.names[e["seat"]]
+                self.notice = f"{'You' if who.lower() == 'you' else who} had no tile for the open ends and passed."
+                self.drew_now, self.passed_notice = False, True
+            elif e["event"] in ("play", "pass", "round_end") and self.passed_notice:
+                self.notice, self.passed_notice = "", False  # someone moved since: old news
+        if view.round != round_no:
+            self.notice, self.passed_notice = "", False
 
     # -- the move log ------------------------------------------------------------------
     def log_lines(self, view: PlayerView) -> list[tuple[Text, int]]:
@@ -55,9 +86,15 @@ class TableWords:
         """Give the chain the rows it needs and the log all the rest (never two lines
         while rows stand empty); the log grows to hold every move since the person's
         last turn, the chain going compact if it must."""
-        chain, log = self.query_one(Chain), self.query_one("#log", TextLine)
-        others = [self.query_one(q) for q in ("#status", SeatsPanel, "#coach", "#prompt", Hand, Footer)]
-        free = self.size.height - sum(w.outer_size.height for w in others)
+        chain, log = self.query_one(Chain), self.query_one(MoveLog)
+        others = [self.query_one(q) for q in ("#status", SeatsPanel, Hand, Footer)]
+        # the prompt's and the coach's rows as set for this very step (fit_prompt,
+        # show_coach), not as last laid out
+        coach = self.query_one("#coach").styles.height
+        coach_rows = int(coach.value) if self.walkthrough and coach is not None else 0
+        prompt = self.query_one("#prompt").styles.height
+        prompt_rows = int(prompt.value) if prompt is not None else 1
+        free = self.size.height - sum(w.outer_size.height for w in others) - coach_rows - prompt_rows
         if free <= 2:
             return
         width = max(20, chain.content_size.width or self.size.width)
@@ -80,29 +117,16 @@ class TableWords:
             chain.styles.height = heights[0]
             log.styles.height = heights[1]
 
-    def log_text(self, view: PlayerView, lines: list[tuple[Text, int]]) -> Text:
+    def show_log(self, view: PlayerView, lines: list[tuple[Text, int]]) -> None:
+        empty = Text()
         if not lines:
             reason = lead_reason(view, self.client.seats)
             who = view.names[view.leader] if 0 <= view.leader < len(view.names) else "?"
-            text = Text("New round: ")
-            text.append(says(who, "leads"))  # a person's name: plain text ("You lead", not "You leads")
-            text.append(f" ({reason})." if reason else ".")
-            return text
-        rows = max(1, self.query_one("#log", TextLine).size.height)
-        first_new = self.unseen_from(view, lines)
-        shown = lines[-rows:]
-        out = Text()
-        hidden_new = max(0, (len(lines) - rows) - first_new)
-        for n, (line, _) in enumerate(shown):
-            index = len(lines) - len(shown) + n
-            if n == 0 and hidden_new:
-                line = Text(f"{hidden_new + 1} more moves since your turn: g shows the whole round", "italic")
-            if n:
-                out.append("\n")
-            new = index >= first_new
-            out.append(self.look.arrow("right") + " " if new else "  ", "bold" if new else "dim")
-            out.append_text(line if new else Text(line.plain, "dim"))
-        return out
+            empty.append("New round: ")
+            empty.append(says(who, "leads"))  # a person's name: plain text ("You lead", not "You leads")
+            empty.append(f" ({reason})." if reason else ".")
+        texts = [line for line, _ in lines]
+        self.query_one(MoveLog).show(texts, self.unseen_from(view, lines), self.look.arrow("right"), empty)
 
     def status_text(self, view: PlayerView) -> Text:
         config = self.client.config
@@ -127,6 +151,29 @@ class TableWords:
                 text.append(name)  # people's names: plain text
                 text.append(f" {view.scores[side]}", "bold")
         return text
+
+    def show_coach(self, view: PlayerView, mine: bool) -> None:
+        """The walk-through's line for this step, at the height its text wraps to: set
+        here, not left to the layout, as the chain and log are fitted around it before
+        the next layout (a height found only then pushed the hand off an 80×24 screen)."""
+        from ..walkthrough_text import coach_line
+
+        line = Text(coach_line(view, mine, self.end_cursor is not None, self.drew_now))
+        coach = self.query_one("#coach", TextLine)
+        width = max(20, self.size.width - 2)  # less the padding
+        rows = 1 + len(line.wrap(self.app.console, width))  # and the border above it
+        coach.show(line)
+        if coach.styles.height is None or coach.styles.height.value != rows:
+            coach.styles.height = rows
+
+    def fit_prompt(self, text: Text) -> None:
+        """One row for the prompt (three on a projector), two when its text needs them:
+        a hint's reason ran past the edge of an 80-column screen."""
+        prompt = self.query_one("#prompt")
+        width = max(20, self.size.width - 2)  # less the padding
+        rows = max(min(2, len(text.wrap(self.app.console, width))), 3 if self.look.big else 1)
+        if prompt.styles.height is None or prompt.styles.height.value != rows:
+            prompt.styles.height = rows
 
     def prompt_text(self, view: PlayerView, mine: bool) -> Text:
         text = self._prompt(view, mine)
