@@ -10,7 +10,8 @@ from dataclasses import dataclass, fields
 
 @dataclass
 class Limits:
-    max_conns: int = 1000  # connections at once, all addresses together
+    max_conns: int = 1000  # connections at once, all addresses together (and never more than fd_reserve allows)
+    fd_reserve: int = 64  # open files kept free for the server's own work: connections stop this far below its file limit
     conns_per_address: int = 200  # connections at once from one address (a gateway's sessions share its address)
     handshake_timeout: float = 10.0  # seconds from connecting to `hello`
     idle_timeout: float = 300.0  # seconds without any message (clients ping every 60 s)
@@ -23,6 +24,7 @@ class Limits:
     turn_time: float | None = None  # seconds a connected person has for a turn (None: no clock)
     bot_workers: int = 2  # processes bots think in
     bot_timeout: float = 30.0  # seconds a bot may think before its seat plays the first legal move
+    wrong_codes: int = 5  # table codes naming no table an address may give before it must wait (1 s, doubling to 300 s)
     practice: bool = False  # True: clients may give a `seed` (tables say "seeded practice table")
 
     @classmethod

@@ -33,6 +33,7 @@ from . import protocol as P
 from .board_feed import board
 from .bot_pool import BotPool
 from .connection import Conn, Refused
+from .guesses import Guesses
 from .limits import Limits
 from .names import NameRegister
 from .seating import Seating
@@ -63,6 +64,30 @@ def data_home() -> Path:
     return base / "server"
 
 
+def connection_room(limits: Limits) -> int:
+    """Connections the server takes at once: `max_conns`, and always `fd_reserve` open
+    files fewer than the process may hold, so its own files (logs, the records, the bots'
+    pipes) and the accepting of a newcomer (told "the server is full") never fail. The
+    soft open-file limit is raised first, as far as the hard one allows, to fit."""
+    want = limits.max_conns + limits.fd_reserve
+    try:
+        import resource
+
+        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    except (ImportError, ValueError, OSError):  # no such limit here (not a Unix)
+        return limits.max_conns
+    if soft == resource.RLIM_INFINITY:
+        return limits.max_conns
+    if soft < want:
+        raised = want if hard == resource.RLIM_INFINITY else min(want, hard)
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (raised, hard))
+            soft = raised
+        except (ValueError, OSError):
+            pass
+    return max(1, min(limits.max_conns, soft - limits.fd_reserve))
+
+
 class Server(Seating):
     def __init__(
         self,
@@ -85,9 +110,12 @@ class Server(Seating):
         self.standin_delay = standin_delay
         self.limits = limits or Limits()
         self.names = NameRegister(data_dir / "names.json" if data_dir else None)
+        self.wrong_codes = Guesses(free=self.limits.wrong_codes)
         self.bots = BotPool(self.limits.bot_workers, self.limits.bot_timeout)
         self.tables: dict[str, Table] = {}
         self.conns: set[Conn] = set()
+        self._closing: set[Conn] = set()  # given up on, socket not closed yet: still counted against the limits
+        self.conn_room = self.limits.max_conns  # start() lowers it to fit the open-file limit
         self._server: asyncio.base_events.Server | None = None
         self._handlers: set[asyncio.Task[None]] = set()
         self.port = 0
@@ -107,6 +135,7 @@ class Server(Seating):
             private_dir(self.data_dir)
         self.tournament_host.load()  # before the tables, so one that finished meanwhile is counted
         self.load_tables()
+        self.conn_room = connection_room(self.limits)
         self._server = await asyncio.start_server(self._handle, host, port, limit=P.MAX_LINE)
         self.port = self._server.sockets[0].getsockname()[1]
         return self.port
@@ -142,14 +171,15 @@ class Server(Seating):
         table.task = asyncio.get_running_loop().create_task(table.run())
 
     # -- tables -----------------------------------------------------------------------------
-    def new_code(self) -> str:
+    def new_code(self, private: bool = False) -> str:
+        length = P.PRIVATE_CODE_LENGTH if private else P.CODE_LENGTH
         while True:
-            code = "".join(secrets.choice(P.CODE_ALPHABET) for _ in range(P.CODE_LENGTH))
+            code = "".join(secrets.choice(P.CODE_ALPHABET) for _ in range(length))
             if code not in self.tables and not (self.tables_dir and (self.tables_dir / f"{code}.json").exists()):
                 return code
 
     def lobby(self) -> list[dict[str, Any]]:
-        return [t.info() for t in self.tables.values() if t.phase != MATCH_OVER]
+        return [t.info() for t in self.tables.values() if t.phase != MATCH_OVER and not t.private]
 
     def lobby_changed(self) -> None:
         """Tell everyone in the lobby, at most twice a second (a busy server opens many
@@ -195,7 +225,7 @@ class Server(Seating):
 
     # -- connections ------------------------------------------------------------------------
     def _from(self, address: str) -> int:
-        return sum(1 for c in self.conns if c.address == address)
+        return sum(1 for c in self.conns if c.address == address) + sum(1 for c in self._closing if c.address == address)
 
     async def _handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         task = asyncio.current_task()
@@ -205,7 +235,7 @@ class Server(Seating):
         peer = writer.get_extra_info("peername")
         conn.address = str(peer[0]) if isinstance(peer, tuple) and peer else "?"
         conn.max_unread = self.limits.max_unread
-        if len(self.conns) >= self.limits.max_conns:
+        if len(self.conns) + len(self._closing) >= self.conn_room:
             conn.send({"type": "error", "reason": "the server is full; try again later", "fatal": True})
             await self._close_writer(writer)
             self._handlers.discard(task)  # type: ignore[arg-type]
@@ -226,6 +256,7 @@ class Server(Seating):
             log.exception("connection handler failed")
         finally:
             self.conns.discard(conn)
+            self._closing.add(conn)  # counted until its socket is closed, just below
             try:
                 self.dropped(conn)
                 for table in conn.created:  # made, never started, nobody sitting: gone with its maker
@@ -241,16 +272,24 @@ class Server(Seating):
                 self.quick.match_up()  # a searcher who left leaves the queue; the lobby's count changes
                 self.quick.changed()
             await self._close_writer(writer)
+            self._closing.discard(conn)
             if task is not None:
                 self._handlers.discard(task)
 
     @staticmethod
     async def _close_writer(writer: asyncio.StreamWriter) -> None:
+        """Close the socket now. A plain close waits until the peer has read what is still
+        buffered, and a client that never reads would then hold the socket open forever
+        (thousands of them ran the server out of open files): so unsent bytes are dropped."""
+        transport = writer.transport
         try:
-            writer.close()
+            if transport.get_write_buffer_size():
+                transport.abort()
+            else:
+                writer.close()
             await asyncio.wait_for(writer.wait_closed(), 2)
         except Exception:  # noqa: BLE001
-            pass
+            transport.abort()
 
     async def _read_line(self, conn: Conn) -> bytes | None:
         """The next line, or None when the connection must end (closed, timed out, too long)."""
@@ -352,7 +391,7 @@ class Server(Seating):
         elif kind == "watch":
             reply(self.watch(conn, data))
         elif kind == "start":
-            table = conn.table if conn.table is not None else self._find(data)
+            table = conn.table if conn.table is not None else self._find(data, conn.address)
             slot_creator = conn.seat is not None and table.slots[conn.seat].creator
             if conn is not table.creator_conn and not slot_creator:
                 raise Refused("only the person who made the table can start it")

@@ -220,8 +220,8 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         table code as the command (the invite's `ssh -t -p PORT HOST CODE`) sits at it."""
         if isinstance(command, bytes):
             command = command.decode("utf-8", "replace")
-        word = command.strip().upper()
-        if len(word) == P.CODE_LENGTH and all(ch in P.CODE_ALPHABET for ch in word):
+        word = "".join(command.split()).replace("-", "").upper()
+        if len(word) in (P.CODE_LENGTH, P.PRIVATE_CODE_LENGTH) and all(ch in P.CODE_ALPHABET for ch in word):
             self.table_code = word
         return True
 

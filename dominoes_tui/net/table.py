@@ -113,6 +113,12 @@ class Table:
     def practice(self) -> bool:
         return self.seed is not None
 
+    @property
+    def private(self) -> bool:
+        """Unlisted, reached only by its long code (the invite); the code's length says so,
+        so a restarted server knows it without a field of its own."""
+        return len(self.code) == P.PRIVATE_CODE_LENGTH
+
     def identities(self) -> list[str | None]:
         """Who played each seat, for the records of rated play: names.Identity.key of the
         person who sat there (stand-in turns included), None for a guest or a bot."""
@@ -137,7 +143,7 @@ class Table:
             "started": self.started, "phase": self.phase, "round": self.match.round_no if self.match else 0,
             "seats": [s.public(i) for i, s in enumerate(self.slots)], "free": self.free_seats(),
             "spectators": len(self.spectators), "bot_delay": self.bot_delay, "practice": self.practice,
-            "turn_time": self.server.limits.turn_time,
+            "private": self.private, "turn_time": self.server.limits.turn_time,
         }
 
     def person_controls(self, seat: int) -> bool:
