@@ -4,8 +4,10 @@ web gateway's password, the SSH gateway's password.
 A few mistakes are free (people mistype); after that every further wrong guess makes
 the address wait twice as long as the last one, up to a ceiling, and while it waits
 every guess from it is refused unchecked (so even the right one does not get through:
-a guesser learns nothing while blocked). A right guess forgets the address's mistakes;
-so does an hour without one. Counted per address, not per connection: reconnecting
+a guesser learns nothing while blocked). An hour without a wrong guess forgets an
+address's mistakes; a right guess does not (a right table code is on every list, and a
+guesser behind the same address as a member would be let off by each of the member's
+logins). Counted per address, not per connection: reconnecting
 starts nothing afresh. An IPv6 address counts by its /64, the block one home or one
 machine is handed (a single host can use millions of addresses inside it).
 """
@@ -80,9 +82,6 @@ class Guesses:
         if len(self._by) > MAX_ADDRESSES:  # forget the quietest half
             for k, _ in sorted(self._by.items(), key=lambda kv: kv[1].last)[: MAX_ADDRESSES // 2]:
                 del self._by[k]
-
-    def right(self, address: str) -> None:
-        self._by.pop(address_key(address), None)
 
 
 def wait_text(seconds: float) -> str:

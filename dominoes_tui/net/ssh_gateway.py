@@ -29,6 +29,7 @@ from typing import Any
 import asyncssh
 
 from . import protocol as P
+from .guesses import Guesses
 from .protocol import clean_name
 from .ssh_names import KeyRegister, name_folder
 from .storage import private_dir
@@ -44,6 +45,7 @@ KILL_AFTER = 3.0
 MAX_SESSIONS = 64
 SESSIONS_PER_KEY = 3
 SESSIONS_PER_ADDRESS = 8
+WRONG_PASSWORDS = 5  # wrong passwords an address may try before it must wait (1 s, doubling to 300 s)
 
 
 def load_host_key(path: Path) -> asyncssh.SSHKey:
@@ -89,6 +91,7 @@ class Gateway:
         max_sessions: int = MAX_SESSIONS,
         sessions_per_key: int = SESSIONS_PER_KEY,
         sessions_per_address: int = SESSIONS_PER_ADDRESS,
+        wrong_passwords: int = WRONG_PASSWORDS,
     ) -> None:
         self.server_addr = server_addr  # HOST:PORT of the table server
         self.home = home  # the gateway's folder: host key, names and keys, per-name homes (tokens, identity)
@@ -98,6 +101,7 @@ class Gateway:
         self.sessions_per_key = sessions_per_key
         self.sessions_per_address = sessions_per_address
         self.keys = KeyRegister(home / "names.json")
+        self.wrong_passwords = Guesses(free=wrong_passwords)  # per address, across connections
         # -P: the game's package comes from where this gateway's came from, never from a
         # dominoes_tui folder that happens to lie in the working directory
         self.command = command or [sys.executable, "-P", "-m", "dominoes_tui"]
@@ -162,10 +166,19 @@ class GatewayServer(asyncssh.SSHServer):
     def password_auth_supported(self) -> bool:
         return self.gateway.password is not None and not self.gateway.keys_only
 
-    def validate_password(self, username: str, password: str) -> bool:
-        expected = self.gateway.password or ""
+    async def validate_password(self, username: str, password: str) -> bool:
+        """The shared password; an address that keeps getting it wrong waits (guesses.py),
+        and while it waits nothing it sends is even compared."""
         self.fingerprint = None
-        return secrets.compare_digest(password.encode("utf-8"), expected.encode("utf-8"))
+        gw = self.gateway
+        if gw.wrong_passwords.wait(self.address):
+            return False
+        expected = gw.password or ""
+        if secrets.compare_digest(password.encode("utf-8"), expected.encode("utf-8")):
+            return True
+        gw.wrong_passwords.wrong(self.address)
+        log.info("a wrong password from %s", self.address)
+        return False
 
     def kbdint_auth_supported(self) -> bool:
         return self.gateway.password is None and not self.gateway.keys_only  # no key, no password: a guest
