@@ -30,3 +30,27 @@ class Limits:
     @classmethod
     def names(cls) -> list[str]:
         return [f.name for f in fields(cls)]
+
+
+def connection_room(limits: Limits) -> int:
+    """Connections the server takes at once: `max_conns`, and always `fd_reserve` open
+    files fewer than the process may hold, so its own files (logs, the records, the bots'
+    pipes) and the accepting of a newcomer (told "the server is full") never fail. The
+    soft open-file limit is raised first, as far as the hard one allows, to fit."""
+    want = limits.max_conns + limits.fd_reserve
+    try:
+        import resource
+
+        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    except (ImportError, ValueError, OSError):  # no such limit here (not a Unix)
+        return limits.max_conns
+    if soft == resource.RLIM_INFINITY:
+        return limits.max_conns
+    if soft < want:
+        raised = want if hard == resource.RLIM_INFINITY else min(want, hard)
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (raised, hard))
+            soft = raised
+        except (ValueError, OSError):
+            pass
+    return max(1, min(limits.max_conns, soft - limits.fd_reserve))

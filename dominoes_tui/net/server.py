@@ -32,9 +32,9 @@ from ..engine import MATCH_OVER
 from . import protocol as P
 from .board_feed import board
 from .bot_pool import BotPool
-from .connection import Conn, Refused
+from .connection import Conn, Refused, close_now
 from .guesses import Guesses
-from .limits import Limits
+from .limits import Limits, connection_room
 from .names import NameRegister
 from .seating import Seating
 from .storage import private_dir
@@ -42,6 +42,7 @@ from ..table.saves import home as saves_home
 from .records_service import RecordsRequestError, ServerRecords, handle_request, identities_of
 from .table import Table
 from .table_keeping import file_away, match_record, restored_tables
+from .vouch import gateway_key, vouched_person
 from .quick_match import REQUESTS as QUICK_REQUESTS
 from .quick_match import QuickMatch
 from .tournament_host import REQUESTS as TOURNAMENT_REQUESTS
@@ -62,30 +63,6 @@ def data_home() -> Path:
     else:
         base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share") / "dominoes_tui"
     return base / "server"
-
-
-def connection_room(limits: Limits) -> int:
-    """Connections the server takes at once: `max_conns`, and always `fd_reserve` open
-    files fewer than the process may hold, so its own files (logs, the records, the bots'
-    pipes) and the accepting of a newcomer (told "the server is full") never fail. The
-    soft open-file limit is raised first, as far as the hard one allows, to fit."""
-    want = limits.max_conns + limits.fd_reserve
-    try:
-        import resource
-
-        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    except (ImportError, ValueError, OSError):  # no such limit here (not a Unix)
-        return limits.max_conns
-    if soft == resource.RLIM_INFINITY:
-        return limits.max_conns
-    if soft < want:
-        raised = want if hard == resource.RLIM_INFINITY else min(want, hard)
-        try:
-            resource.setrlimit(resource.RLIMIT_NOFILE, (raised, hard))
-            soft = raised
-        except (ValueError, OSError):
-            pass
-    return max(1, min(limits.max_conns, soft - limits.fd_reserve))
 
 
 class Server(Seating):
@@ -111,6 +88,7 @@ class Server(Seating):
         self.limits = limits or Limits()
         self.names = NameRegister(data_dir / "names.json" if data_dir else None)
         self.wrong_codes = Guesses(free=self.limits.wrong_codes)
+        self.gateway_key: bytes | None = None  # a gateway's vouch for its people is signed with it (vouch.py)
         self.bots = BotPool(self.limits.bot_workers, self.limits.bot_timeout)
         self.tables: dict[str, Table] = {}
         self.conns: set[Conn] = set()
@@ -133,6 +111,10 @@ class Server(Seating):
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> int:
         if self.data_dir is not None:
             private_dir(self.data_dir)
+            try:
+                self.gateway_key = gateway_key(self.data_dir)
+            except OSError as exc:  # gateways' members then share their gateway's address budget
+                log.warning("cannot keep the gateway key: %s", exc)
         self.tournament_host.load()  # before the tables, so one that finished meanwhile is counted
         self.load_tables()
         self.conn_room = connection_room(self.limits)
@@ -237,12 +219,12 @@ class Server(Seating):
         conn.max_unread = self.limits.max_unread
         if len(self.conns) + len(self._closing) >= self.conn_room:
             conn.send({"type": "error", "reason": "the server is full; try again later", "fatal": True})
-            await self._close_writer(writer)
+            await close_now(writer)
             self._handlers.discard(task)  # type: ignore[arg-type]
             return
         if self._from(conn.address) >= self.limits.conns_per_address:
             conn.send({"type": "error", "reason": "too many connections from your address", "fatal": True})
-            await self._close_writer(writer)
+            await close_now(writer)
             self._handlers.discard(task)  # type: ignore[arg-type]
             return
         self.conns.add(conn)
@@ -271,25 +253,10 @@ class Server(Seating):
             if not self.closing:
                 self.quick.match_up()  # a searcher who left leaves the queue; the lobby's count changes
                 self.quick.changed()
-            await self._close_writer(writer)
+            await close_now(writer)
             self._closing.discard(conn)
             if task is not None:
                 self._handlers.discard(task)
-
-    @staticmethod
-    async def _close_writer(writer: asyncio.StreamWriter) -> None:
-        """Close the socket now. A plain close waits until the peer has read what is still
-        buffered, and a client that never reads would then hold the socket open forever
-        (thousands of them ran the server out of open files): so unsent bytes are dropped."""
-        transport = writer.transport
-        try:
-            if transport.get_write_buffer_size():
-                transport.abort()
-            else:
-                writer.close()
-            await asyncio.wait_for(writer.wait_closed(), 2)
-        except Exception:  # noqa: BLE001
-            transport.abort()
 
     async def _read_line(self, conn: Conn) -> bytes | None:
         """The next line, or None when the connection must end (closed, timed out, too long)."""
@@ -353,7 +320,10 @@ class Server(Seating):
             raise P.ProtocolError("secret is a string of 16 to 256 characters")
         name = P.clean_name(data.get("name"))
         in_use = {c.name for c in self.conns if c.hello}
-        conn.identity = self.names.identify(name, secret, conn.address, lambda n: n in in_use)
+        # new claims are budgeted per address, or per person for one a gateway vouches for (vouch.py)
+        person = vouched_person(self.gateway_key, data.get("vouch")) if secret is not None else None
+        budget = f"person:{person}" if person else conn.address
+        conn.identity = self.names.identify(name, secret, budget, lambda n: n in in_use)
         conn.name = conn.identity.name
         conn.hello = True
         return {"type": "welcome", "protocol": P.PROTOCOL_VERSION, "name": conn.name, "identity": conn.identity.to_json()}

@@ -33,6 +33,8 @@ from .guesses import Guesses
 from .protocol import clean_name
 from .ssh_names import KeyRegister, name_folder
 from .storage import private_dir
+from .vouch import ENV as VOUCH_ENV
+from .vouch import read_gateway_key, vouch_for
 
 log = logging.getLogger("dominoes_tui.ssh")
 
@@ -92,8 +94,11 @@ class Gateway:
         sessions_per_key: int = SESSIONS_PER_KEY,
         sessions_per_address: int = SESSIONS_PER_ADDRESS,
         wrong_passwords: int = WRONG_PASSWORDS,
+        vouch_key: Path | None = None,
     ) -> None:
-        self.server_addr = server_addr  # HOST:PORT of the table server
+        self.server_addr = server_addr
+        # the table server's gateway key (vouch.py): the members' name claims count per person there
+        self.vouch_key = vouch_key  # HOST:PORT of the table server
         self.home = home  # the gateway's folder: host key, names and keys, per-name homes (tokens, identity)
         self.password = password
         self.keys_only = keys_only
@@ -319,6 +324,9 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             "DOMINOES_TUI_HOME": str(home),
             "DOMINOES_INVITE": self._invite(),
         }
+        key = read_gateway_key(self.gateway.vouch_key) if self.gateway.vouch_key is not None else None
+        if owner and key is not None and self.fingerprint is not None:
+            env[VOUCH_ENV] = vouch_for(key, self.fingerprint)
         cmd = [*self.gateway.command, "join", self.gateway.server_addr, "--name", name]
         if self.table_code is not None:
             cmd += ["--code", self.table_code]
