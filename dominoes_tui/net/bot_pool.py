@@ -7,6 +7,12 @@ most `workers` cores and never delay a move at another table. A worker
 gets the seat's view as the protocol's JSON (what the bot may see, nothing more), makes
 the bot afresh through the bots' public `make_bot(...).choose(view)` and answers a move.
 A bot that fails or thinks longer than `timeout` plays the first legal move instead.
+
+The workers are shared fairly between owners (the address that made a table): each
+owner's requests wait in a queue of their own, and a free worker takes the next request
+of the next owner in turn. Fifty tables of expert bots from one address then slow that
+address's own tables, never another's: a move elsewhere waits at most for the moves
+already being thought (one per worker), however long the busy address's queue.
 """
 from __future__ import annotations
 
@@ -17,6 +23,7 @@ import os
 import random
 import threading
 import time
+from collections import deque
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
@@ -65,6 +72,50 @@ class BotPool:
         self.workers = max(1, workers)
         self.timeout = timeout
         self._pool: ProcessPoolExecutor | None = None
+        self._waiting: dict[str, deque[asyncio.Future[None]]] = {}  # owner -> its requests, oldest first
+        self._turns: deque[str] = deque()  # owners with a request waiting, in the order they are served
+        self._busy = 0  # workers given a request
+
+    async def _turn(self, owner: str) -> None:
+        """Wait until a worker is this owner's (round robin between owners)."""
+        ticket: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._waiting.setdefault(owner, deque()).append(ticket)
+        if owner not in self._turns:
+            self._turns.append(owner)
+        self._serve()
+        try:
+            await ticket
+        except asyncio.CancelledError:
+            if ticket.done() and not ticket.cancelled():  # given a worker just as the table closed
+                self._done()
+            ticket.cancel()  # still waiting: _serve skips it
+            raise
+
+    def _serve(self) -> None:
+        while self._busy < self.workers and self._turns:
+            owner = self._turns.popleft()
+            queue = self._waiting[owner]
+            ticket = queue.popleft()
+            if queue:
+                self._turns.append(owner)  # its next request waits for every other owner's turn
+            else:
+                del self._waiting[owner]
+            if not ticket.done():
+                self._busy += 1
+                ticket.set_result(None)
+
+    def _done(self) -> None:
+        self._busy -= 1
+        self._serve()
+
+    async def _in_worker(self, owner: str, level: str, seed: str, name: str, view: PlayerView) -> Move:
+        await self._turn(owner)
+        try:
+            loop = asyncio.get_running_loop()
+            future = loop.run_in_executor(self._executor(), think, level, seed, name, P.view_to_json(view))
+            return Move.from_json(await asyncio.wait_for(future, self.timeout))
+        finally:
+            self._done()
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
@@ -76,15 +127,14 @@ class BotPool:
             )
         return self._pool
 
-    async def choose(self, level: str, seed: str, name: str, view: PlayerView) -> Move:
+    async def choose(self, level: str, seed: str, name: str, view: PlayerView, owner: str = "") -> Move:
+        """The bot's move; `owner` (who made the table) is whose turn at the workers it takes."""
         try:
             if level in INLINE_LEVELS:
                 await asyncio.sleep(0)  # a table of quick bots still lets every other table run
                 move = _think_here(level, seed, name, view)  # no JSON round trip: it was a third of a busy server's time
             else:
-                loop = asyncio.get_running_loop()
-                future = loop.run_in_executor(self._executor(), think, level, seed, name, P.view_to_json(view))
-                move = Move.from_json(await asyncio.wait_for(future, self.timeout))
+                move = await self._in_worker(owner, level, seed, name, view)
             if move in view.legal:
                 return move
             log.warning("a %s bot answered an illegal move; it plays the first legal one", level)

@@ -367,7 +367,9 @@ class Table:
         started = time.monotonic()
         view = view_for(m, seat)
         seed = f"{self.bot_seed}/{seat}/{len(m.events)}"
-        move = await self.server.bots.choose(self.bot_level(seat), seed, self.slots[seat].name, view)
+        # the workers are shared per address that made the table; a table the server made is its own owner
+        owner = self.made_by or f"table:{self.code}"
+        move = await self.server.bots.choose(self.bot_level(seat), seed, self.slots[seat].name, view, owner=owner)
         rest = self.bot_delay - (time.monotonic() - started)
         if rest > 0 and not forced:
             await asyncio.sleep(rest)
