@@ -54,6 +54,7 @@ DEFAULT_GRACE = 300.0  # seconds a dropped person keeps the seat
 DEFAULT_READY_TIMEOUT = 120.0  # seconds the table waits for people to read a round's summary
 DEFAULT_BOT_DELAY = 0.7
 LOBBY_EVERY = 0.5  # seconds between lobby pushes, at most
+ACCEPT_BACKLOG = 64
 
 
 def data_home() -> Path:
@@ -118,7 +119,9 @@ class Server(Seating):
         self.tournament_host.load()  # before the tables, so one that finished meanwhile is counted
         self.load_tables()
         self.conn_room = connection_room(self.limits)
-        self._server = await asyncio.start_server(self._handle, host, port, limit=P.MAX_LINE)
+        # backlog: also how many connections asyncio accepts at once before any is told the
+        # server is full; kept well inside the files held in reserve (limits.py)
+        self._server = await asyncio.start_server(self._handle, host, port, limit=P.MAX_LINE, backlog=ACCEPT_BACKLOG)
         self.port = self._server.sockets[0].getsockname()[1]
         return self.port
 

@@ -71,23 +71,19 @@ def _serve_with_few_files(tmp: Path, files: int) -> tuple[subprocess.Popen[bytes
 
 
 async def test_a_newcomer_is_answered_when_a_flood_would_take_every_file(tmp_path: Path) -> None:
-    proc, port = _serve_with_few_files(tmp_path, 128)
+    proc, port = _serve_with_few_files(tmp_path, 384)
     flood: list[socket.socket] = []
     try:
-        for _ in range(200):  # more than the server may open; each says hello and never reads
+        for _ in range(450):  # more than the server may open; each says hello and never reads
             s = socket.socket()
-            s.setblocking(False)
+            s.settimeout(1.0)
             try:
-                s.connect(("127.0.0.1", port))
-            except BlockingIOError:
-                pass
-            flood.append(s)
-        await asyncio.sleep(0)
-        for s in flood:
-            try:
-                s.send(HELLO)
+                s.connect(("127.0.0.1", port))  # done once the system queues it, accepted or not
+                s.sendall(HELLO)
             except OSError:
-                pass
+                s.close()
+                continue
+            flood.append(s)
         reader, writer = await asyncio.wait_for(asyncio.open_connection("127.0.0.1", port), WAIT)
         writer.write(P.encode({"type": "hello", "protocol": P.PROTOCOL_VERSION, "name": "newcomer"}))
         try:
