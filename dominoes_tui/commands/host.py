@@ -68,6 +68,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                      help="seconds a connected player has for a turn; then the stand-in bot plays it (default: no clock)")
     lim.add_argument("--bot-workers", type=int, default=d.bot_workers,
                      help=f"processes medium and hard bots think in (default {d.bot_workers})")
+    lim.add_argument("--bot-workers-per-address", type=int, default=d.bot_workers_per_address,
+                     help=f"of those, how many one address's tables may keep busy at once (default {d.bot_workers_per_address})")
     lim.add_argument("--practice", action="store_true",
                      help="allow clients to give a seed: 'seeded practice tables', marked so and never rated")
     p.add_argument("--names", action="store_true", help="list the claimed names, then exit")
@@ -77,7 +79,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 def limits_from(args: argparse.Namespace) -> Limits | str:
     """The limits the options ask for, or what is wrong with them."""
     counts = ("max_conns", "conns_per_address", "max_tables", "tables_per_conn", "tables_per_address", "max_unread", "bot_workers",
-              "fd_reserve", "wrong_codes")
+              "bot_workers_per_address", "fd_reserve", "wrong_codes")
     times = ("handshake_timeout", "idle_timeout", "waiting_timeout")
     for name in counts:
         if getattr(args, name) < 1:

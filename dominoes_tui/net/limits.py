@@ -23,6 +23,7 @@ class Limits:
     send_timeout: float = 10.0  # seconds a reply may wait for the client to read
     turn_time: float | None = None  # seconds a connected person has for a turn (None: no clock)
     bot_workers: int = 2  # processes bots think in
+    bot_workers_per_address: int = 1  # of those, how many one address's tables may keep busy at once
     bot_timeout: float = 30.0  # seconds a bot may think before its seat plays the first legal move
     wrong_codes: int = 5  # table codes naming no table an address may give before it must wait (1 s, doubling to 300 s)
     practice: bool = False  # True: clients may give a `seed` (tables say "seeded practice table")

@@ -90,7 +90,7 @@ class Server(Seating):
         self.names = NameRegister(data_dir / "names.json" if data_dir else None)
         self.wrong_codes = Guesses(free=self.limits.wrong_codes)
         self.gateway_key: bytes | None = None  # a gateway's vouch for its people is signed with it (vouch.py)
-        self.bots = BotPool(self.limits.bot_workers, self.limits.bot_timeout)
+        self.bots = BotPool(self.limits.bot_workers, self.limits.bot_timeout, self.limits.bot_workers_per_address)
         self.tables: dict[str, Table] = {}
         self.conns: set[Conn] = set()
         self._closing: set[Conn] = set()  # given up on, socket not closed yet: still counted against the limits

@@ -54,3 +54,41 @@ async def test_a_bot_at_another_address_waits_for_no_queue_but_its_own(limited) 
     assert len(waits) >= 4
     assert max(waits) <= 2, waits  # one move thinking when it asked, and at most one more
     await maker.close()
+
+
+async def test_one_address_keeps_at_most_its_share_of_the_workers_busy(monkeypatch) -> None:  # noqa: ANN001
+    """Two workers, and a busy address holds one of them: a move at another address's
+    table finds the other free at once instead of waiting for a search to end."""
+    import random
+    import threading
+    import time
+    from collections import Counter
+    from concurrent.futures import ThreadPoolExecutor
+
+    from dominoes_tui.engine import Match, make_config, view_for
+    from dominoes_tui.net import bot_pool
+
+    match = Match(make_config("draw", 2), random.Random(5))
+    match.begin_round()
+    view = view_for(match, match.to_act)
+    lock, busy, peak = threading.Lock(), Counter(), Counter()
+
+    def think(level: str, seed: str, name: str, view_json: dict) -> dict:  # the owner is the name's first letter
+        with lock:
+            busy[name[0]] += 1
+            peak[name[0]] = max(peak[name[0]], busy[name[0]])
+        time.sleep(0.02)
+        with lock:
+            busy[name[0]] -= 1
+        return view.legal[0].to_json()
+
+    monkeypatch.setattr(bot_pool, "think", think)
+    pool = bot_pool.BotPool(workers=2, timeout=WAIT)
+    pool._pool = ThreadPoolExecutor(2)  # type: ignore[assignment] - threads stand in for the processes here
+    try:
+        asks = [pool.choose("hard", str(i), f"A{i}", view, owner="192.0.2.66") for i in range(8)]
+        asks += [pool.choose("hard", str(i), f"V{i}", view, owner="192.0.2.7") for i in range(2)]
+        await asyncio.wait_for(asyncio.gather(*asks), WAIT)
+    finally:
+        pool._pool.shutdown()
+    assert peak["A"] == 1 and peak["V"] == 1, peak
