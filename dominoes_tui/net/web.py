@@ -52,9 +52,13 @@ def board_command(server_addr: str, python: str = sys.executable) -> str:
     return " ".join(shlex.quote(x) for x in [python, "-P", "-m", "dominoes_tui", "board", server_addr])
 
 
-def _origin_ok(request: web.Request, public_url: str | None) -> bool:
-    """A browser's websocket comes from our own page: its Origin is this host (or the
-    public URL). No Origin at all is not a browser; the other limits hold it."""
+def _origin_ok(request: web.Request, public_url: str | None, names: set[str] = frozenset(), port: int = 0) -> bool:
+    """A browser's websocket comes from our own page: its Origin is this host, the
+    public URL, or a name this server is reached by (`names`: a page opened at
+    localhost whose static files and socket are at 127.0.0.1), at this server's `port`
+    (another program's page on this machine is not ours). Never another address written
+    out: a page of another site may well live at one. No Origin at all is not a browser;
+    the other limits hold it."""
     origin = request.headers.get("Origin")
     if origin is None:
         return True
@@ -62,7 +66,13 @@ def _origin_ok(request: web.Request, public_url: str | None) -> bool:
     allowed = {request.host}
     if public_url:
         allowed.add(urlsplit(public_url).netloc)
-    return got.scheme in ("http", "https") and got.netloc in allowed
+    if got.scheme not in ("http", "https"):
+        return False
+    try:
+        origin_port = got.port or (443 if got.scheme == "https" else 80)
+    except ValueError:
+        return False
+    return got.netloc in allowed or ((got.hostname or "").lower() in names and origin_port == port)
 
 
 def allowed_host_names(listen: str, public_url: str | None, extra: list[str] | tuple[str, ...] = ()) -> set[str]:
@@ -133,7 +143,8 @@ class GuardedWebServer(WebServer):  # type: ignore[misc]
     @web.middleware
     async def _guard(self, request: web.Request, handler: Handler) -> web.StreamResponse:
         # read at each request: the tests (and a host behind a proxy) set public_url after start
-        if not _host_ok(request, allowed_host_names(self.host, self.public_url, self.allowed_hosts)):
+        names = allowed_host_names(self.host, self.public_url, self.allowed_hosts)
+        if not _host_ok(request, names):
             return web.Response(status=421, text="This server is not reached by that name (see --allowed-host).\n")
         if self.password is not None:
             address = request.remote or "?"
@@ -147,7 +158,7 @@ class GuardedWebServer(WebServer):  # type: ignore[misc]
                 return web.Response(status=401, text="This table needs the club's password.\n",
                                     headers={"WWW-Authenticate": 'Basic realm="Dominoes", charset="UTF-8"'})
         if request.path == "/ws":
-            if not _origin_ok(request, self.public_url):
+            if not _origin_ok(request, self.public_url, names, self.port):
                 return web.Response(status=403, text="Games open only from this server's own page.\n")
             address = request.remote or "?"
             if len(self.sessions) >= self.max_sessions:

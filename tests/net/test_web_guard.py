@@ -86,3 +86,19 @@ async def test_the_page_loads_nothing_from_another_machine(server: Server) -> No
                         assert font.status == 200
         finally:
             await runner.cleanup()
+
+
+async def test_a_page_opened_at_localhost_may_open_its_socket_at_127_0_0_1(server: Server) -> None:
+    web_server, runner, port = await start_guarded(server)
+    web_server.port = port
+    url = f"http://127.0.0.1:{port}"
+    try:
+        async with aiohttp.ClientSession() as http:
+            with pytest.raises(aiohttp.WSServerHandshakeError) as refused:  # another program's page on this machine
+                await http.ws_connect(f"{url}/ws", headers={"Origin": f"http://localhost:{port + 1}"})
+            assert refused.value.status == 403
+            async with http.ws_connect(f"{url}/ws?width=80&height=24", headers={"Origin": f"http://localhost:{port}"}) as ws:
+                await ws.close()
+        await reap_tab_processes()
+    finally:
+        await runner.cleanup()
