@@ -16,9 +16,9 @@ from typing import Sequence
 SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "play": ("play", "start a match straight away (no subcommand opens the settings screen)"),
     "simulate": ("simulate", "play bot-only matches headless and print a summary"),
-    "replay": ("replay", "check a game log against the rules and print what happened"),
+    "replay": ("replay", "step through a game log in the replay viewer (--check: check it against the rules)"),
     "stats": ("stats", "the club records: leaderboard, a player's page, importing game logs"),
-    "bot": ("bot", "speak the bot protocol on stdin/stdout"),
+    "bot": ("bot", "speak the bot protocol (docs/BOT_PROTOCOL.md) on stdin/stdout"),
     "bench": ("bench", "measure engine speed, bot decision time and strength"),
     "host": ("host", "run a table server that friends join over the LAN or SSH"),
     "join": ("join", "join a hosted table: the lobby, then the same table screen"),

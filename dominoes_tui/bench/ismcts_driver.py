@@ -1,7 +1,7 @@
 """Run by the peer's Python (a virtual environment with OpenSpiel), never imported by
 the game: plays Partner hands between OpenSpiel's ISMCTS and one of our levels.
 
-Our level runs as `dominoes bot` programs (BOT_PROTOCOL.md), one per seat it holds, so
+Our level runs as `dominoes bot` programs (docs/BOT_PROTOCOL.md), one per seat it holds, so
 the two searches meet only through the protocol. The hand is OpenSpiel's
 `python_team_dominoes`: four seats, seven tiles each, seat 0 leads any tile. Its returns
 are replaced by win/loss (+1/-1): the team that went out wins, after a block the team
@@ -187,7 +187,7 @@ def make_resampler(rng: random.Random):  # noqa: ANN201
 
 
 class OurSeat:
-    """One of our bots, as a program speaking BOT_PROTOCOL.md."""
+    """One of our bots, as a program speaking docs/BOT_PROTOCOL.md."""
 
     def __init__(self, argv: list[str]) -> None:
         self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)

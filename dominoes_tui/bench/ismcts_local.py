@@ -9,7 +9,7 @@ plays so far, UCT with c = 1, untried actions first, eight random rollouts a lea
 most visited action played) and guesses of the hidden hands drawn uniformly among those
 that respect every pass (the exact sampler, where the peer rejects until one fits: the
 same distribution). With a simulation count instead of a time, rows are independent of
-the machine's load. Our level answers turn messages as in the real bench (BOT_PROTOCOL.md
+the machine's load. Our level answers turn messages as in the real bench (docs/BOT_PROTOCOL.md
 views, 99 to 99 with a target of 100).
 
     python -m dominoes_tui.bench.ismcts_local --ours expert:200 --sims 200 --units 100

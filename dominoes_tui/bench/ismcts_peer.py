@@ -2,7 +2,7 @@
 
 The driver (ismcts_driver.py) runs in a separate virtual environment that has OpenSpiel
 (`--peer-python`, never a dependency of ours) and seats our level as `dominoes bot`
-programs speaking BOT_PROTOCOL.md. A *unit* is one deal played twice, our level holding
+programs speaking docs/BOT_PROTOCOL.md. A *unit* is one deal played twice, our level holding
 seats 0 and 2 and then 1 and 3, so the luck of the deal cancels; the share of games won
 and its 95% interval are taken over units. Both sides' decision times are reported, and
 the ISMCTS simulations per move.

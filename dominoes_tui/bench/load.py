@@ -162,7 +162,7 @@ async def run_load(
             for i in range(tables + hard_tables):
                 bots = level if i < tables else "hard"
                 made = await owner.request({
-                    "type": "create", "variant": variant, "players": players, "target": 1000,  # RULES v1.1 §4: the most allowed
+                    "type": "create", "variant": variant, "players": players, "target": 1000,  # docs/RULES.md v1.1 §4: the most allowed
                     "seats": [{"kind": "bot", "level": bots}] * players, "sit": None, "bot_delay": bot_delay,
                     "start": True,
                 }, 60)

@@ -1,4 +1,4 @@
-"""A seat for abw333's `dominoes` players, speaking our BOT_PROTOCOL.md.
+"""A seat for abw333's `dominoes` players, speaking our docs/BOT_PROTOCOL.md.
 
 Run by the peer's own Python (its virtual environment has the PyPI `dominoes` package; this
 file imports nothing of ours), as an outside bot: `cmd:PEER_PYTHON peer_bot.py alphabeta`.

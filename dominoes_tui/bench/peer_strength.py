@@ -2,7 +2,7 @@
 swapped on the same deals, our level in one team and the peer's player in the other.
 
 The peer plays through bench/peer_bot.py, run by the peer's own Python as an outside bot
-(BOT_PROTOCOL.md), so the two packages never share an interpreter. A unit is one deal
+(docs/BOT_PROTOCOL.md), so the two packages never share an interpreter. A unit is one deal
 played twice: our level as team 0 (seats 0+2), then as team 1 (seats 1+3); a game won
 counts 1, a block with equal pips 1/2. Shares and their 95% intervals are over units.
 

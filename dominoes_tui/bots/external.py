@@ -1,4 +1,4 @@
-"""An outside program in a seat (`cmd:PROGRAM ARGS`), spoken to by BOT_PROTOCOL.md.
+"""An outside program in a seat (`cmd:PROGRAM ARGS`), spoken to by docs/BOT_PROTOCOL.md.
 
 The table side of the protocol: start the program, say hello, send a turn message
 whenever the seat must place a tile, read one line back. What goes wrong is handled

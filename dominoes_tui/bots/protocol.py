@@ -1,4 +1,4 @@
-"""The bot protocol of BOT_PROTOCOL.md: JSON lines, one message a line.
+"""The bot protocol of docs/BOT_PROTOCOL.md: JSON lines, one message a line.
 
 `turn_message(view)` is what a table writes when a seat must place a tile; it holds
 exactly what that seat may know. `view_from_turn(message)` rebuilds a PlayerView from
@@ -19,7 +19,7 @@ BYE = {"type": "bye"}
 
 
 class ProtocolError(ValueError):
-    """A message that does not follow BOT_PROTOCOL.md."""
+    """A message that does not follow docs/BOT_PROTOCOL.md."""
 
 
 def encode(message: dict[str, Any]) -> str:

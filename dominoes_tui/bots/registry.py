@@ -3,7 +3,7 @@
 Specs: `easy` (alias `random`), `medium`, `hard` (the search with 200 ms a move; also
 `hard:MS`, a think time in milliseconds, `hard:0` without a clock), `expert` (a second a
 move; also `expert:MS`), `heaviest` (the benchmark's "heaviest tile first" yardstick),
-and `cmd:PROGRAM ARGS` for an outside program speaking BOT_PROTOCOL.md. The bench's
+and `cmd:PROGRAM ARGS` for an outside program speaking docs/BOT_PROTOCOL.md. The bench's
 `flat` (the flat sampler, hard until issue 13) is made here too but is no level: it is
 not offered, nor accepted by a server. flat.py is loaded only when asked for; search/ too,
 unless it was compiled (bots/__init__ then loads the build to check it).

@@ -6,7 +6,7 @@ rest of a round on plain integers: tiles are indices into ALL_TILES, hands are l
 the layout is only what matters for play and scoring (the end values; in All Fives the
 four arms of the spinner and whether their outer tiles are doubles). Forced drawing
 (COM-5), passing (COM-6), blocks (COM-7), All Fives counts (FIVES-6/7) and capicú
-(PARTNER-8) follow RULES.md; the round's points are then scored by the engine's own
+(PARTNER-8) follow docs/RULES.md; the round's points are then scored by the engine's own
 `score_round`. A test plays the same guesses through the engine and this module and
 checks they agree.
 """

@@ -1,4 +1,4 @@
-"""`dominoes bot`: one of the game's own bots speaking BOT_PROTOCOL.md on stdin/stdout."""
+"""`dominoes bot`: one of the game's own bots speaking docs/BOT_PROTOCOL.md on stdin/stdout."""
 from __future__ import annotations
 
 import argparse

@@ -10,6 +10,7 @@ import sys
 import time
 from pathlib import Path
 
+from ..net.finished import MiB, Keeping
 from ..net.limits import Limits
 from ..net.protocol import DEFAULT_PORT
 from .addresses import address
@@ -28,7 +29,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--bot-delay", type=float, default=None, help="seconds a bot move takes at least (default 0.7; --load-check: 0)")
     p.add_argument("--level", default="medium", help="bot level for empty seats and stand-ins (default medium)")
     p.add_argument("--organizers", default="", metavar="NAMES",
-                   help="comma-separated names who may open and start a tournament (default: anyone; then only its opener starts it)")
+                   help="comma-separated claimed names who may open, start and close a tournament, besides whoever holds "
+                        "the organizer secret; a name counts only if it was claimed when the host starts")
+    p.add_argument("--entrants-per-address", type=int, default=32,
+                   help="people one address may enter in a tournament (default 32; a gateway's players share its address)")
+    p.add_argument("--guests-per-address", type=int, default=8,
+                   help="of them, guests without a claimed name (default 8)")
     p.add_argument("--port-file", type=Path, default=None, help="write the port listened on to this file (for scripts)")
     p.add_argument("--load-check", action="store_true", help="run the load check against a fresh server and exit")
     p.add_argument("--tables", type=int, default=None,
@@ -72,6 +78,17 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                      help=f"of those, how many one address's tables may keep busy at once (default {d.bot_workers_per_address})")
     lim.add_argument("--practice", action="store_true",
                      help="allow clients to give a seed: 'seeded practice tables', marked so and never rated")
+    keep = p.add_argument_group("what the server keeps (docs/PROTOCOL.md, Storage)")
+    k = Keeping()
+    keep.add_argument("--disk-per-address", type=float, default=k.disk_per_address / MiB, metavar="MIB",
+                      help=f"MiB of finished logs the tables one address makes may add in an hour; then it may make "
+                           f"no table until the hour has passed (default {k.disk_per_address / MiB:g})")
+    keep.add_argument("--rated-per-pair", type=int, default=k.rated_per_pair, metavar="N",
+                      help=f"rated matches an hour between the same people all seated from one address; later ones "
+                           f"are kept unrated (default {k.rated_per_pair})")
+    keep.add_argument("--keep-finished", type=float, default=k.keep_finished_days, metavar="DAYS",
+                      help=f"days a recorded match's log stays in finished/ (the records keep it for good; "
+                           f"default {k.keep_finished_days:g})")
     p.add_argument("--names", action="store_true", help="list the claimed names, then exit")
     p.add_argument("--release", metavar="NAME", help="free a claimed name (its next hello with a secret claims it), then exit")
 
@@ -129,6 +146,11 @@ def run(args: argparse.Namespace) -> int:
     if args.grace < 0 or args.standin_after < 0 or (args.bot_delay is not None and not 0 <= args.bot_delay <= 5):
         print("dominoes host: --grace and --standin-after are 0 or more seconds, --bot-delay 0 to 5", file=sys.stderr)
         return 2
+    if not (args.disk_per_address > 0 and args.rated_per_pair >= 0 and args.keep_finished >= 0):
+        print("dominoes host: --disk-per-address is more than 0, --rated-per-pair and --keep-finished 0 or more",
+              file=sys.stderr)
+        return 2
+    keeping = Keeping(int(args.disk_per_address * MiB), args.rated_per_pair, args.keep_finished)
     host, port = split_address(args.listen)
     if args.port is not None:
         port = args.port
@@ -136,7 +158,12 @@ def run(args: argparse.Namespace) -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", datefmt="%H:%M:%S")
     server = Server(data, grace=args.grace, bot_delay=0.7 if args.bot_delay is None else args.bot_delay, default_level=args.level,
                     standin_delay=args.standin_after, limits=limits, records_url=args.db or os.environ.get("DOMINOES_TUI_DB"),
-                    organizers={n.strip() for n in args.organizers.split(",") if n.strip()})
+                    organizers={n.strip() for n in args.organizers.split(",") if n.strip()}, keeping=keeping)
+    if args.entrants_per_address < 1 or args.guests_per_address < 0:
+        print("dominoes host: --entrants-per-address is 1 or more, --guests-per-address 0 or more", file=sys.stderr)
+        return 2
+    evening = server.tournament_host
+    evening.entrants_per_address, evening.guests_per_address = args.entrants_per_address, args.guests_per_address
 
     async def main() -> None:
         ready: asyncio.Future[int] = asyncio.get_running_loop().create_future()
@@ -153,6 +180,11 @@ def run(args: argparse.Namespace) -> int:
             print(f"  tables back from the last run: {', '.join(server.tables)}", flush=True)
         if limits.turn_time:
             print(f"  turn clock: {limits.turn_time:g} s a turn, then a bot plays it", flush=True)
+        print(f"  organizer secret: {evening.organizer_secret}  (give it to organizers only; on this machine "
+              "`dominoes join --organizer` reads it itself)", flush=True)
+        for name in evening.organizers.unpinned():
+            print(f"  organizer {name}: nobody has claimed that name here, so it gives no rights; have them join "
+                  "once, check `dominoes host --names`, then start again (or give them the organizer secret)", flush=True)
         if limits.practice:
             print("  practice: clients may give seeds (seeded practice tables, never rated)", flush=True)
         if args.port_file:

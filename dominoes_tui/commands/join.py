@@ -5,6 +5,7 @@ import argparse
 import getpass
 import os
 import sys
+from pathlib import Path
 
 from ..net.protocol import DEFAULT_PORT
 from .addresses import address
@@ -24,6 +25,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--watch", action="store_true", help="watch the table (with --code) instead of sitting down")
     p.add_argument("--ascii", action="store_true", help="draw with plain ASCII, no box-drawing characters")
     p.add_argument("--pips", action="store_true", help="show pips on the tiles instead of digits")
+    p.add_argument("--organizer", nargs="?", const="", default=None, metavar="SECRET_FILE", type=Path,
+                   help="organize the club evening: show the server its organizer secret (default: the one "
+                        "`dominoes host` keeps on this machine, in its data folder)")
     p.add_argument("--forget-tokens", action="store_true",
                    help="keep seat tokens in memory only (shared logins such as the browser client)")
 
@@ -44,6 +48,12 @@ def run(args: argparse.Namespace) -> int:
     if args.watch and not args.code:
         print("dominoes join: --watch needs --code (or pick a table to watch in the lobby)", file=sys.stderr)
         return 2
+    organizer_secret = None
+    if args.organizer is not None:
+        organizer_secret = read_organizer_secret(args.organizer)
+        if isinstance(organizer_secret, Exception):
+            print(f"dominoes join: cannot read the organizer secret: {organizer_secret}", file=sys.stderr)
+            return 2
     settings, prefs = from_json(saves.load_settings())
     if args.ascii:
         prefs.ascii = True
@@ -51,6 +61,22 @@ def run(args: argparse.Namespace) -> int:
         prefs.pips = True
     app = RemoteApp(host, port, clean_name(args.name or default_name()), code=args.code, watch=args.watch, prefs=prefs, settings=settings,
         keep_tokens=not args.forget_tokens, invite=plain(os.environ.get("DOMINOES_INVITE"), 80) or None,
+        organizer_secret=organizer_secret,
     )
     app.run()
     return int(app.return_code or 0)
+
+
+def read_organizer_secret(path: Path) -> str | OSError | ValueError:
+    """The secret in `path`, or (an empty path) the local server's own (net/tournament_host.py)."""
+    from ..net.server import data_home
+    from ..net.organizers import SECRET_NAME
+
+    where = path if str(path) not in ("", ".") else data_home() / SECRET_NAME
+    try:
+        text = where.read_text(encoding="utf-8").strip()
+    except OSError as exc:
+        return OSError(f"{where}: {exc.strerror or exc}")
+    if not 16 <= len(text) <= 256:
+        return ValueError(f"{where} holds no organizer secret")
+    return text

@@ -20,7 +20,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         help='one item a seat, comma separated: a bot level (e.g. "medium") seats a bot, anything else is a '
         'person\'s name; e.g. "Ana,medium,hard" (default: you against bots)',
     )
-    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a table option of RULES.md §4")
+    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a table option of docs/RULES.md §4")
     p.add_argument("--speed", choices=list(SPEEDS), default=None, help="how fast bots move (default normal)")
     p.add_argument("--seed", type=int, default=None, help="seed the deal, for a match you can play again")
     p.add_argument("--ascii", action="store_true", help="draw with plain ASCII, no box-drawing characters")

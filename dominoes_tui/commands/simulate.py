@@ -27,7 +27,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--matches", type=int, default=10, help="how many matches (default 10)")
     p.add_argument("--seed", type=int, default=1, help="seed of the whole run (default 1)")
     p.add_argument("--target", type=int, default=None, help="target score (Kozel: the losing limit)")
-    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a table option of RULES.md §4")
+    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a table option of docs/RULES.md §4")
     p.add_argument("--log", default=None, metavar="FILE", help="write every match to this JSON Lines game log")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     p.add_argument("--jobs", type=int, default=None, metavar="N",

@@ -105,6 +105,7 @@ class SimulationRecorder:
 def _import(records: Any, files: list[str]) -> int:
     from ..engine import LogError
     from ..records.importing import summaries_from_log
+    from ..table.saves import home
 
     summaries = []
     for name in files:
@@ -112,7 +113,7 @@ def _import(records: Any, files: list[str]) -> int:
         try:
             text = path.read_text(encoding="utf-8")
             when = datetime.fromtimestamp(path.stat().st_mtime, timezone.utc)
-            found = summaries_from_log(text, when)
+            found = summaries_from_log(text, when, home())
         except (OSError, UnicodeDecodeError) as exc:
             print(f"dominoes stats: cannot read {name}: {getattr(exc, 'strerror', None) or exc}", file=sys.stderr)
             return 2
@@ -121,8 +122,11 @@ def _import(records: Any, files: list[str]) -> int:
             return 2
         summaries += found
     counts = records.record_many(summaries)
+    unrated = sum(1 for s in summaries if not s.vouched)
     print(f"{len(summaries)} match{'es' if len(summaries) != 1 else ''} read: {counts['recorded']} added, "
-          f"{counts['already recorded']} already in the records, {counts['completed']} completed")
+          f"{counts['already recorded']} already in the records, {counts['completed']} completed"
+          + (f"; {unrated} not rated (a log from elsewhere counts under names at this keyboard, unrated)"
+             if unrated else ""))
     return 0
 
 
@@ -176,6 +180,7 @@ def _rating(value: int | None, provisional: bool | None) -> str:
 
 def _text(data: dict[str, Any]) -> str:
     from ..records.identity import clean_name
+    from ..records.report import local_time
 
     if "leaderboard" in data:
         title = "overall" if data["variant"] == "all" else VARIANTS[data["variant"]].title
@@ -205,7 +210,7 @@ def _text(data: dict[str, Any]) -> str:
             lines.append("  recent matches:")
             for m in p["recent"]:
                 place = f"placed {m['placing']}" if m["placing"] else m["status"]
-                lines.append(f"    {m['ended_at'][:16].replace('T', ' ')}  {m['variant']:<9} {place:<10} "
+                lines.append(f"    {local_time(m['ended_at'])}  {m['variant']:<9} {place:<10} "
                              f"against {clean_name(m['others'])[:40]}")
         lines.append("")
     return "\n".join(lines).rstrip()

@@ -27,7 +27,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                         " the medium bot; Partner in swiss/roundrobin pairs them in order, or write Ana+Bo")
     p.add_argument("--seed", type=int, default=1, help="seed of the whole tournament (default 1)")
     p.add_argument("--target", type=int, default=None, help="each match's target score (Kozel: the losing limit)")
-    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a table option of RULES.md §4")
+    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a table option of docs/RULES.md §4")
     p.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1),
                    help="processes playing a round's tables at once (default: 2)")
     p.add_argument("--log", default=None, metavar="FILE", help="write every match to this JSON Lines game log")
@@ -35,7 +35,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def _bot_spec(level: str) -> str:
-    # a seeded hard or expert bot without a clock plays the same moves every time (DESIGN.md: determinism)
+    # a seeded hard or expert bot without a clock plays the same moves every time (docs/DESIGN.md: determinism)
     return f"{level}:0" if level in ("hard", "expert") else level
 
 
@@ -105,7 +105,9 @@ def to_json(t: Tournament, played: list[tuple[Round, list[TableOutcome]]]) -> di
     return {
         "variant": t.plan.variant, "format": t.plan.format, "rounds_planned": t.plan.rounds, "seed": t.seed,
         "rounds": rounds,
-        "standings": [s.to_json() for s in t.standings()],
+        # Entrants typed on the command line have no rating (nothing here reads the
+        # records): the standings leave the key out rather than print 0.0 for everyone.
+        "standings": [{k: v for k, v in s.to_json().items() if k != "rating"} for s in t.standings()],
     }
 
 

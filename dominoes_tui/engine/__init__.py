@@ -1,4 +1,4 @@
-"""The pure rules engine: no screens, no textual, no rich (DESIGN.md)."""
+"""The pure rules engine: no screens, no textual, no rich (docs/DESIGN.md)."""
 from .core import install as _install_core
 
 CORE = _install_core()  # before any core module is imported: compiled, or the sources (core.py)

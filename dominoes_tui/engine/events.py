@@ -1,7 +1,7 @@
 """The log's events from the compact records the core keeps while a round is played.
 
 The core appends small tuples (a kind and a few integers, or the shared Move) on every
-play, draw and pass; the dicts of GAMELOG.md are made only when someone reads
+play, draw and pass; the dicts of docs/GAMELOG.md are made only when someone reads
 `Match.events` (a log, a view, a screen), and a bot-only match that is never logged never
 makes them at all.
 """

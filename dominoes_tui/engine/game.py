@@ -100,7 +100,7 @@ class Match(RoundEnd):
     # -- public reading ----------------------------------------------------------
     @property
     def events(self) -> list[dict[str, Any]]:
-        """Every event of the match so far, as GAMELOG.md writes them."""
+        """Every event of the match so far, as docs/GAMELOG.md writes them."""
         if self._raw:
             self._flush_events()
         return self._events

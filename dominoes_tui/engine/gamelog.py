@@ -1,8 +1,8 @@
-"""The game log of GAMELOG.md: JSON Lines, one event a line; replays, saves and checks.
+"""The game log of docs/GAMELOG.md: JSON Lines, one event a line; replays, saves and checks.
 
 Reading a log replays it through the engine: deals and placements drive the match, and
 every other event (draw, pass, score, round_end, match_end) must be exactly what the
-engine produced by itself. So a log that reads back is a log that obeys RULES.md.
+engine produced by itself. So a log that reads back is a log that obeys docs/RULES.md.
 """
 from __future__ import annotations
 
@@ -56,7 +56,7 @@ def parse_lines(text: str, torn_tail_ok: bool = False) -> list[tuple[int, dict[s
 
     With `torn_tail_ok`, a last line that is cut short (no newline after it, not valid
     JSON: an append that a crash interrupted) is dropped: the log then ends one event
-    earlier, which GAMELOG.md allows for a save.
+    earlier, which docs/GAMELOG.md allows for a save.
     """
     events = []
     lines = text.splitlines()
@@ -69,6 +69,8 @@ def parse_lines(text: str, torn_tail_ok: bool = False) -> list[tuple[int, dict[s
             if torn_tail_ok and number == len(lines) and not text.endswith("\n"):
                 break
             raise LogError(f"line {number}: not valid JSON ({exc.msg})") from None
+        except RecursionError:
+            raise LogError(f"line {number}: nested too deeply to be an event") from None
         if not isinstance(event, dict) or "event" not in event:
             raise LogError(f"line {number}: an event is a JSON object with an \"event\" field")
         if not isinstance(event["event"], str) or event["event"] not in _KNOWN:

@@ -1,4 +1,4 @@
-"""Table options of RULES.md §4: names, allowed values, defaults, per variant."""
+"""Table options of docs/RULES.md §4: names, allowed values, defaults, per variant."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -14,7 +14,7 @@ class OptionSpec:
     help: str
     choices: tuple[Any, ...] | None = None  # None: any whole number from `minimum` to `maximum`
     minimum: int | None = None
-    maximum: int | None = None  # RULES.md v1.1 §4: every integer option is bounded
+    maximum: int | None = None  # docs/RULES.md v1.1 §4: every integer option is bounded
     default: Any = None
     # Defaults that depend on the player count (DRAW-9).
     default_for: Callable[[int], Any] | None = None
@@ -32,7 +32,7 @@ class OptionSpec:
         return "a whole number"
 
     def parse(self, raw: Any) -> Any:
-        """Accept the value as RULES.md spells it (or as a string of it) or raise ConfigError."""
+        """Accept the value as docs/RULES.md spells it (or as a string of it) or raise ConfigError."""
         value: Any = raw
         if isinstance(raw, str):
             text = raw.strip()

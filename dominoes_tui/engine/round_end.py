@@ -1,6 +1,6 @@
 """The end of a round and of the match, a part of Match (game.py) kept in a file of its
 own: All Fives points scored in play, the round's score and the next leader, the log's
-round_end and match_end events, and the match's verdict (COM-9, COM-10, RULES.md §3)."""
+round_end and match_end events, and the match's verdict (COM-9, COM-10, docs/RULES.md §3)."""
 from __future__ import annotations
 
 from typing import Any

@@ -1,4 +1,4 @@
-"""Round scores and match ends for every variant (RULES.md §3)."""
+"""Round scores and match ends for every variant (docs/RULES.md §3)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field

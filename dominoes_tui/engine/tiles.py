@@ -1,4 +1,4 @@
-"""Tiles of the double-six set (RULES.md §1)."""
+"""Tiles of the double-six set (docs/RULES.md §1)."""
 from __future__ import annotations
 
 from typing import NamedTuple, Sequence

@@ -1,4 +1,4 @@
-"""The six variants as data: who may play, how many tiles, drawing, spinner, teams (RULES.md §3)."""
+"""The six variants as data: who may play, how many tiles, drawing, spinner, teams (docs/RULES.md §3)."""
 from __future__ import annotations
 
 from dataclasses import dataclass

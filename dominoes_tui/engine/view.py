@@ -1,4 +1,4 @@
-"""What one seat may see (DESIGN.md: hidden information stays hidden by construction).
+"""What one seat may see (docs/DESIGN.md: hidden information stays hidden by construction).
 
 A PlayerView is built by copying only public facts and the seat's own hand out of a
 Match; it keeps no reference to the match, so no other hand or boneyard tile can be

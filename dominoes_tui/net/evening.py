@@ -2,8 +2,11 @@
 each person has in the round being played. No sockets and no clock here: the server's
 tournament host (tournament_host.py) opens the tables this plans and reports back.
 
-People are entered under their name (as the server knows them: a claimed name is the
-same person every time). With bots allowed, bot entrants fill a field that would leave
+People are entered under their name, but an entry belongs to the identity that made it
+(its `owner`: `name:Ana` for a claimed name, `guest:…` for one guest connection), never
+to whoever says the same name later: only the owner's connections are told its seat,
+and only the owner (or an organizer) withdraws it. One address may enter only so many
+people, and fewer guests. With bots allowed, bot entrants fill a field that would leave
 people sitting out or a table short; they stay in the standings like anyone.
 """
 from __future__ import annotations
@@ -21,7 +24,10 @@ from ..tournament.standings import show
 
 REGISTERING, PLAYING, OVER = "registering", "playing", "over"
 MAX_ENTRANTS = 200
+ENTRANTS_PER_ADDRESS = 32  # people one address may enter (a gateway's players all share its address)
+GUESTS_PER_ADDRESS = 8  # of them, guests: a guest costs nothing to make, a claimed name is rate-limited
 BOT_PREFIX = "Bot "
+GUEST_OWNER = "guest:"  # an owner key held by one guest connection only
 
 
 @dataclass(frozen=True)
@@ -98,6 +104,10 @@ class Evening:
     codes: dict[int, str] = field(default_factory=dict)  # table number -> code, this round
     recent: list[dict[str, Any]] = field(default_factory=list)  # finished tables, newest last
     identities: dict[str, str | None] = field(default_factory=dict)  # person -> names.Identity.key (None: a guest)
+    owners: dict[str, str] = field(default_factory=dict)  # person -> the key that entered them (module doc)
+    addresses: dict[str, str] = field(default_factory=dict)  # person -> the address they entered from
+    entrants_per_address: int = ENTRANTS_PER_ADDRESS
+    guests_per_address: int = GUESTS_PER_ADDRESS
 
     @classmethod
     def open(cls, settings: EveningSettings, organizer: str, seed: int) -> Evening:
@@ -112,24 +122,56 @@ class Evening:
         return cls(settings, organizer, Tournament(plan, seed=seed))
 
     # -- people -------------------------------------------------------------------------
-    def register(self, name: str, identity: str | None = None) -> None:
+    def register(self, name: str, identity: str | None = None, owner: str | None = None, address: str = "?") -> None:
+        """Enter `name` for `owner` (by default its identity, else the name itself: a local
+        caller such as a test or the board's fixtures)."""
+        owner = owner or identity or f"local:{name}"
         if self.state == OVER:
             raise TournamentError("the tournament is over")
         if name.startswith(BOT_PREFIX):
             raise TournamentError(f"names starting with {BOT_PREFIX!r} are kept for bots")
-        if name in self.tournament.entrants:
-            if name in self.tournament.withdrawn:
-                self.tournament.rejoin(name)
+        mine = self.entry_of(owner)
+        if mine is not None:
+            if mine in self.tournament.withdrawn:
+                self.tournament.rejoin(mine)
             return
-        self.identities[name] = identity
+        held = self.owners.get(name, "")
+        if identity is not None and held.startswith(GUEST_OWNER) and not self.tournament.started:
+            self.forget(name)  # a proven name beats a guest who only said it
+        if name in self.tournament.entrants:
+            raise TournamentError(f"someone else is entered as {name}")
         if len(self.tournament.entrants) >= MAX_ENTRANTS:
             raise TournamentError(f"the tournament is full ({MAX_ENTRANTS} entrants)")
+        from_here = [n for n, a in self.addresses.items() if a == address]
+        if len(from_here) >= self.entrants_per_address:
+            raise TournamentError(f"your address has entered {len(from_here)} people, the most it may")
+        if owner.startswith(GUEST_OWNER) and sum(1 for n in from_here if self.owners.get(n, "").startswith(GUEST_OWNER)) >= self.guests_per_address:
+            raise TournamentError(f"your address has entered {self.guests_per_address} guests, the most it may; "
+                                  "a claimed name (dominoes join keeps its secret) may still enter")
         self.tournament.add(Entrant(name))
+        self.identities[name], self.owners[name], self.addresses[name] = identity, owner, address
+
+    def entry_of(self, owner: str) -> str | None:
+        """The name `owner` entered, if any."""
+        for name, key in self.owners.items():
+            if key == owner:
+                return name
+        return None
 
     def withdraw(self, name: str) -> None:
         if name not in self.tournament.entrants:
             raise TournamentError("you are not entered")
         self.tournament.withdraw(name)
+
+    def forget(self, name: str) -> None:
+        """Before the start: the entry goes altogether (a guest whose connection went can
+        never come back to it, so it would only take a place)."""
+        if self.tournament.started or name not in self.tournament.entrants:
+            return
+        del self.tournament.entrants[name]
+        self.tournament.withdrawn.discard(name)
+        for book in (self.identities, self.owners, self.addresses):
+            book.pop(name, None)
 
     # -- rounds -------------------------------------------------------------------------
     def start(self) -> list[TablePlan]:
@@ -249,15 +291,25 @@ class Evening:
             "tournament": self.tournament.to_json(), "bots": sorted(self.bots),
             "tickets": {k: v.to_json() for k, v in self.tickets.items()},
             "codes": {str(k): v for k, v in self.codes.items()}, "recent": self.recent,
-            "identities": self.identities,
+            "identities": self.identities, "owners": self.owners, "addresses": self.addresses,
         }
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Evening:
+        evening = cls._read(data)
+        for name, identity in evening.identities.items():  # a file from before owners: claimed names own theirs
+            if identity is not None:
+                evening.owners.setdefault(name, identity)
+        return evening
+
+    @classmethod
+    def _read(cls, data: dict[str, Any]) -> Evening:
         return cls(
             EveningSettings.from_json(data["settings"]), str(data["organizer"]),
             Tournament.from_json(data["tournament"]), str(data["state"]), {str(b) for b in data.get("bots", [])},
             {str(k): Ticket(**v) for k, v in data.get("tickets", {}).items()},
             {int(k): str(v) for k, v in data.get("codes", {}).items()}, list(data.get("recent", [])),
             {str(k): (str(v) if v is not None else None) for k, v in data.get("identities", {}).items()},
+            {str(k): str(v) for k, v in data.get("owners", {}).items()},
+            {str(k): str(v) for k, v in data.get("addresses", {}).items()},
         )

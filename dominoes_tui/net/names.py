@@ -4,7 +4,9 @@ A client proves a name with a secret it keeps (`$DOMINOES_TUI_HOME/identity`, ma
 first use; the SSH gateway keeps one per key-holder's name, see ssh_gateway.py). The
 first secret that says hello under a name claims it; later hellos under that name need
 the same secret, or the connection is a guest with a name of its own (`Ana~2`). A
-hello without a secret is a guest under the name it gave, if nobody claimed that name.
+hello without a secret is a guest under the name it gave, if nobody claimed that name
+and nobody online (or entered in the club evening) uses it: two guests never share a
+name, so every browser tab that says "Guest" gets one of its own (`Guest~2`, …).
 
 Names are compared after NFKC folding and casefolding, so `Ana`, `ANA` and a
 full-width `Ａｎａ` are one name. The register keeps a hash of each secret, never the
@@ -120,6 +122,8 @@ class NameRegister:
                 return Identity(entry["name"], True)
             return Identity(guest_name(name, lambda n: self.is_claimed(n) or in_use(n)), False)
         if secret is None or GUEST_MARK.search(name) or not self._may_claim(address):
+            if in_use(name):
+                return Identity(guest_name(name, lambda n: self.is_claimed(n) or in_use(n)), False)
             return Identity(name, False)
         self.claims[fold(name)] = {"name": name, "secret": _hash(secret), "since": int(time.time())}
         self._save()

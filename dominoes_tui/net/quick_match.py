@@ -28,6 +28,7 @@ REQUESTS = {"quick_match", "quick_cancel"}
 DEFAULT_WAIT, MIN_WAIT, MAX_WAIT = 60.0, 5.0, 600.0
 MAX_SEARCHING = 500
 ARRIVAL = 20.0  # seconds a person has to reach the new table before a stand-in plays for them
+QUICK_TURN_TIME = 30.0  # a quick match is strangers: a turn clock even when the host set none
 
 
 class QuickServer(Protocol):
@@ -157,6 +158,8 @@ class QuickMatch:
             slots.append(Slot(f"Bot {i + 1}", "bot", server.default_level))
         # seed None: a secret deal from the OS, as at every hosted table that is not practice
         table = Table(server, server.new_code(), config, slots, None, server.bot_delay)  # type: ignore[arg-type]
+        # one who never moves must not hold a stranger: the host's clock, else QUICK_TURN_TIME
+        table.own_clock = server.limits.turn_time or QUICK_TURN_TIME
         server.tables[table.code] = table
         table.made_by = people[0].conn.address  # counted against the first searcher's limits
         people[0].conn.created.append(table)

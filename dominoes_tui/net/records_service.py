@@ -5,7 +5,8 @@ leaderboard, a player's page or a match's log.
 Everything touching the database runs in a thread, a few at a time: a slow or locked
 database never holds up a table, and a stranger asking for pages cannot queue more
 work than MAX_PARALLEL threads. A match the records cannot take is kept as a log in
-the server's data folder (records/keep.py), never lost.
+the server's data folder (records/keep.py), never lost; a match filed in finished/ but
+not yet recorded when the server died is recorded when it starts again (finished.py).
 """
 from __future__ import annotations
 
@@ -13,13 +14,17 @@ import asyncio
 import json
 import logging
 import time
+from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Sequence
 
-from ..engine import Match
-from ..records import Identity, bot_identity, guest_identity, person_identity, record_or_keep, summarize
+from ..engine import LogError, Match, dumps
+from ..records import Identity, Records, record_or_keep, summarize
 from ..records.source import LocalSource
 from ..records.store import RecordsUnavailable
+from .finished import HOUR, Keeping, PerHour, mark_recorded, pending, prune, same_address_groups, seat_identity, \
+    summary_of
+from .table_keeping import file_away
 
 log = logging.getLogger(__name__)
 
@@ -34,9 +39,10 @@ class RecordsRequestError(ValueError):
 
 
 class ServerRecords:
-    def __init__(self, home: Path, url: str | None = None) -> None:
+    def __init__(self, home: Path, url: str | None = None, keeping: Keeping | None = None) -> None:
         self.home = home
         self.url = url
+        self.keeping = keeping or Keeping()
         self.source = LocalSource(home, url)
         self._gate = asyncio.Semaphore(MAX_PARALLEL)
         self._tasks: set[asyncio.Task[None]] = set()
@@ -45,20 +51,116 @@ class ServerRecords:
         self._top: dict[str, tuple[float, list[dict[str, Any]] | None]] = {}
         self._reading: set[str] = set()
         self._recorded_at = 0.0
+        self.disk = PerHour()  # bytes of finished logs, per address that made the tables
+        self.pairs = PerHour()  # rated matches, per (address, the people sitting from it)
+        self._in_flight: set[Path] = set()  # finished/ files a recording is under way for
+        self._pruned_at = time.monotonic()
 
     # -- recording ----------------------------------------------------------------------
-    def match_over(self, match: Match, identities: Sequence[Identity], *, practice: bool, abandoned: bool = False) -> None:
-        """Record a table's match in the background (call from the event loop)."""
-        summary = summarize(match, identities, source="hosted", seeded=practice, abandoned=abandoned)
+    def table_over(self, table: Any, tables_dir: Path | None) -> None:
+        """A hosted table's match is over: decide whether it may be rated, file it in
+        finished/ (synced) with that decision, then record it in the background."""
+        assert table.match is not None
+        practice = bool(getattr(table, "practice", False))
+        vouched = practice or self._within_bound(table)
+        if not vouched:
+            table.tell(f"This match is kept but not rated: the same people, all from one address, have played "
+                       f"{self.keeping.rated_per_pair} rated matches in the last hour.")
+        filed = None
+        if tables_dir is not None:
+            extra = {"vouched": vouched, "ended_at": datetime.now(timezone.utc).isoformat()}
+            filed = file_away(tables_dir, table, extra)
+            if filed is None:
+                table.tell("The server could not file this match (its disk may be full); it still goes to the records.")
+        made_by = getattr(table, "made_by", None)
+        if made_by:  # what this match costs the disk: its finished files, else its log in the records
+            cost = _size(filed) + _size(filed.with_suffix(".jsonl")) if filed is not None else len(dumps(table.match.events))
+            self.disk.add(made_by, cost)
+        self.match_over(table.match, identities_of(table), practice=practice, vouched=vouched, filed=filed)
+
+    def _within_bound(self, table: Any) -> bool:
+        """At most `rated_per_pair` rated matches an hour between the same people whose
+        seats were taken from one address (two names, one machine: a rating farm)."""
+        seats = [(getattr(s, "address", None), key) for s, key in zip(table.slots, table.identities())]
+        groups = same_address_groups(seats)
+        now = time.monotonic()
+        if any(self.pairs.spent(g, now) >= self.keeping.rated_per_pair for g in groups):
+            return False
+        for g in groups:
+            self.pairs.add(g, 1, now)
+        return True
+
+    def over_budget(self, address: str) -> bool:
+        """The tables this address made have filed their hour's share of finished logs."""
+        return self.disk.spent(address) >= self.keeping.disk_per_address
+
+    def match_over(self, match: Match, identities: Sequence[Identity], *, practice: bool, abandoned: bool = False,
+                   vouched: bool = True, filed: Path | None = None) -> None:
+        """Record a table's match in the background (call from the event loop); `filed`:
+        its finished/ record, marked once the records hold the match."""
+        summary = summarize(match, identities, source="hosted", seeded=practice, abandoned=abandoned, vouched=vouched)
+        if filed is not None:
+            self._in_flight.add(filed)
+
+        async def work() -> None:
+            try:
+                async with self._gate:
+                    kept = await asyncio.to_thread(record_or_keep, summary, self.home, self.url)
+                    if kept.recorded and filed is not None:
+                        await asyncio.to_thread(mark_recorded, filed)
+            finally:
+                if filed is not None:
+                    self._in_flight.discard(filed)
+            (log.info if kept.recorded else log.warning)("records: %s", kept.message)
+            self._recorded_at = time.monotonic()  # new ratings: the board's copy is read again
+            if filed is not None and time.monotonic() - self._pruned_at > HOUR:
+                self._pruned_at = time.monotonic()
+                await asyncio.to_thread(prune, filed.parent, self.keeping.keep_finished_days)
+
+        self._spawn(work())
+
+    def catch_up(self, finished_dir: Path) -> None:
+        """In the background: record every finished match the records do not hold yet (a
+        server killed while recording), then prune the old recorded logs."""
 
         async def work() -> None:
             async with self._gate:
-                kept = await asyncio.to_thread(record_or_keep, summary, self.home, self.url)
-            (log.info if kept.recorded else log.warning)("records: %s", kept.message)
-            self._recorded_at = time.monotonic()  # new ratings: the board's copy is read again
+                counts = await asyncio.to_thread(self._catch_up, finished_dir)
+            if counts["recorded"] or counts["failed"]:
+                log.info("records: %d finished match(es) recorded on start, %d could not be", counts["recorded"],
+                         counts["failed"])
+            self._recorded_at = time.monotonic()
 
+        self._spawn(work())
 
-        task = asyncio.get_running_loop().create_task(work())
+    def _catch_up(self, finished_dir: Path) -> dict[str, int]:
+        counts = {"recorded": 0, "failed": 0}
+        todo = [m for m in pending(finished_dir) if m not in self._in_flight]
+        if todo:
+            try:
+                records = Records.open(self.url, home=self.home)
+            except RecordsUnavailable as exc:
+                log.warning("records: %d finished match(es) wait to be recorded: %s", len(todo), exc)
+                return {"recorded": 0, "failed": len(todo)}
+            with records:
+                for meta in todo:
+                    try:
+                        summary = summary_of(meta)
+                    except (OSError, ValueError, KeyError, TypeError, LogError) as exc:
+                        log.warning("records: finished/%s cannot be read (%s); left as it is", meta.name, exc)
+                        counts["failed"] += 1
+                        continue
+                    kept = record_or_keep(summary, self.home, records=records)
+                    if kept.recorded:
+                        mark_recorded(meta)
+                        counts["recorded"] += 1
+                    else:
+                        counts["failed"] += 1
+        prune(finished_dir, self.keeping.keep_finished_days)
+        return counts
+
+    def _spawn(self, work: Any) -> None:
+        task = asyncio.get_running_loop().create_task(work)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
@@ -87,9 +189,7 @@ class ServerRecords:
                 finally:
                     self._reading.discard(variant)
 
-            task = asyncio.get_running_loop().create_task(work())
-            self._tasks.add(task)
-            task.add_done_callback(self._tasks.discard)
+            self._spawn(work())
         return rows
 
     async def close(self, wait: float = 10.0) -> None:
@@ -160,17 +260,18 @@ def _number(data: dict[str, Any], field: str) -> int:
 def identities_of(table: Any) -> list[Identity]:
     """Who sat at a hosted table, as the records know them. A person counts as
     identified only when the server vouches for their name (`table.identities()`: the
-    key or secret that claimed it); anyone else is a guest, kept but never rated."""
+    key or secret that claimed it); anyone else is a guest, kept but never rated. The
+    rule is finished.seat_identity's, the one a restart uses too."""
     vouched = table.identities() if hasattr(table, "identities") else [None] * len(table.slots)
-    out = []
-    for slot, key in zip(table.slots, vouched):
-        if slot.kind == "bot":
-            out.append(bot_identity(slot.level))
-        elif key:
-            out.append(person_identity("hosted", str(key), slot.name))
-        else:
-            out.append(guest_identity(slot.name))
-    return out
+    return [seat_identity({"name": slot.name, "kind": slot.kind, "level": slot.level, "identity": key})
+            for slot, key in zip(table.slots, vouched)]
+
+
+def _size(path: Path) -> int:
+    try:
+        return path.stat().st_size
+    except OSError:
+        return 0
 
 
 def handle_request(records: ServerRecords | None, conn: Any, data: dict[str, Any], reply: Any) -> None:

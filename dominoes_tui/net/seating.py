@@ -43,6 +43,7 @@ class Seating:
     grace: float
     closing: bool
     wrong_codes: Guesses  # table codes that named no table, per address
+    records: Any  # records_service.ServerRecords, or None
 
     def new_code(self, private: bool = False) -> str: ...  # server.py
     def lobby_changed(self) -> None: ...  # server.py
@@ -79,6 +80,9 @@ class Seating:
             raise Refused(f"your address has {lim.tables_per_address} tables running or waiting, the most it may")
         if len(self.tables) >= lim.max_tables:
             raise Refused("the server holds as many tables as it can")
+        if self.records is not None and self.records.over_budget(conn.address):  # disk use per address
+            raise Refused("the tables your address made have filled their share of the server's disk for this hour; "
+                          "try again later")
         variant = data.get("variant", "draw")
         players = data.get("players")
         target = data.get("target")
@@ -89,7 +93,7 @@ class Seating:
             raise Refused("players is a whole number")
         if target is not None and not _int(target):
             raise Refused("target is a whole number")
-        try:  # the engine's own checks, RULES.md §4 bounds included: one set of rules everywhere
+        try:  # the engine's own checks, docs/RULES.md §4 bounds included: one set of rules everywhere
             config = make_config(variant, players, target, options)
         except (ConfigError, ValueError, TypeError) as exc:
             raise Refused(str(exc)) from None
@@ -209,7 +213,7 @@ class Seating:
         if conn.table is not None:
             self.dropped(conn)
         slot = table.slots[seat]
-        slot.conn, slot.left_at = conn, None
+        slot.conn, slot.left_at, slot.address = conn, None, conn.address
         conn.table, conn.seat = table, seat
         log.info("%s %s seat %d at table %s", slot.name, "is back in" if rejoin else "takes", seat + 1, table.code)
         table.wake.set()  # a person back at their seat takes their next turn
@@ -248,7 +252,9 @@ class Seating:
             slot = table.slots[conn.seat]
             if slot.conn is conn:
                 slot.conn = None
-                if table.started:
+                if table.phase == MATCH_OVER:  # nothing is left to play: no bot stands in
+                    log.info("%s left table %s after its match ended", slot.name, table.code)
+                elif table.started:
                     slot.left_at = time.time()
                     log.info("%s left table %s; a bot plays seat %d until they are back", slot.name, table.code, conn.seat + 1)
                 else:  # before the start, leaving frees the seat

@@ -35,11 +35,12 @@ from .bot_pool import BotPool
 from .connection import Conn, Refused, close_now
 from .guesses import Guesses
 from .limits import Limits, connection_room
-from .names import NameRegister
+from .names import NameRegister, fold
 from .seating import Seating
 from .storage import private_dir
 from ..table.saves import home as saves_home
-from .records_service import RecordsRequestError, ServerRecords, handle_request, identities_of
+from .finished import Keeping
+from .records_service import RecordsRequestError, ServerRecords, handle_request
 from .table import Table
 from .table_keeping import file_away, match_record, restored_tables
 from .vouch import gateway_key, vouched_person
@@ -78,6 +79,7 @@ class Server(Seating):
         limits: Limits | None = None,
         records_url: str | None = None,
         organizers: set[str] | None = None,
+        keeping: Keeping | None = None,
     ) -> None:
         self.data_dir = data_dir
         self.tables_dir = data_dir / "tables" if data_dir else None
@@ -102,7 +104,7 @@ class Server(Seating):
         self._lobby_pending = False
         # The club records (net/records_service.py): beside the server's data folder, or a URL.
         self.records = (
-            ServerRecords(data_dir.parent if data_dir is not None else saves_home(), records_url)
+            ServerRecords(data_dir.parent if data_dir is not None else saves_home(), records_url, keeping)
             if data_dir is not None or records_url else None
         )
         self.tournament_host = TournamentHost(self, organizers)  # the club evening (tournament_host.py)
@@ -111,6 +113,7 @@ class Server(Seating):
     # -- running ----------------------------------------------------------------------------
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> int:
         if self.data_dir is not None:
+            private_dir(self.data_dir.parent)  # the data folder: records, unrecorded logs, the records key
             private_dir(self.data_dir)
             try:
                 self.gateway_key = gateway_key(self.data_dir)
@@ -118,6 +121,8 @@ class Server(Seating):
                 log.warning("cannot keep the gateway key: %s", exc)
         self.tournament_host.load()  # before the tables, so one that finished meanwhile is counted
         self.load_tables()
+        if self.records is not None and self.data_dir is not None:
+            self.records.catch_up(self.data_dir / "finished")  # matches filed but not recorded when the last run died
         self.conn_room = connection_room(self.limits)
         # backlog: also how many connections asyncio accepts at once before any is told the
         # server is full; kept well inside the files held in reserve (limits.py)
@@ -189,10 +194,10 @@ class Server(Seating):
 
     def file_finished(self, table: Table) -> None:
         """A match is over: its log and who played it go to finished/, its result to the records."""
-        if self.tables_dir is not None and table.match is not None:
-            file_away(self.tables_dir, table)
         if self.records is not None and table.match is not None:
-            self.records.match_over(table.match, identities_of(table), practice=getattr(table, "practice", False))
+            self.records.table_over(table, self.tables_dir)  # filed (synced) in finished/, then recorded
+        elif self.tables_dir is not None and table.match is not None:
+            file_away(self.tables_dir, table)
         self.tournament_host.table_finished(table)
         self.lobby_changed()
 
@@ -322,11 +327,11 @@ class Server(Seating):
         if secret is not None and (not isinstance(secret, str) or not 16 <= len(secret) <= 256):
             raise P.ProtocolError("secret is a string of 16 to 256 characters")
         name = P.clean_name(data.get("name"))
-        in_use = {c.name for c in self.conns if c.hello}
+        in_use = {fold(c.name) for c in self.conns if c.hello} | {fold(n) for n in self.tournament_host.names_in_use()}
         # new claims are budgeted per address, or per person for one a gateway vouches for (vouch.py)
         person = vouched_person(self.gateway_key, data.get("vouch")) if secret is not None else None
         budget = f"person:{person}" if person else conn.address
-        conn.identity = self.names.identify(name, secret, budget, lambda n: n in in_use)
+        conn.identity = self.names.identify(name, secret, budget, lambda n: fold(n) in in_use)
         conn.name = conn.identity.name
         conn.hello = True
         return {"type": "welcome", "protocol": P.PROTOCOL_VERSION, "name": conn.name, "identity": conn.identity.to_json()}

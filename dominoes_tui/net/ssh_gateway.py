@@ -54,7 +54,7 @@ def load_host_key(path: Path) -> asyncssh.SSHKey:
     """The gateway's host key, made on first use and kept, so clients see the same host."""
     if path.exists():
         return asyncssh.read_private_key(str(path))
-    path.parent.mkdir(parents=True, exist_ok=True)
+    private_dir(path.parent)
     key = asyncssh.generate_private_key("ssh-ed25519")
     tmp = path.with_suffix(".tmp")
     key.write_private_key(str(tmp))

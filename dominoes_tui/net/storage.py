@@ -1,42 +1,7 @@
-"""Files that hold deals, tokens or secrets: readable by their owner only.
-
-Folders are made 0700 and files written 0600, atomically (a temporary file in the same
-folder, then a rename), so a crash leaves the old file or the new one, never half.
-"""
+"""The server's private files: the helpers live in table/private_files.py (the records,
+one layer down, write private files too); net/ imports them from here."""
 from __future__ import annotations
 
-import os
-from pathlib import Path
+from ..table.private_files import append_private, private_dir, write_private
 
-
-def private_dir(path: Path) -> Path:
-    """Make `path` (and missing parents) a folder only its owner can enter."""
-    path.mkdir(parents=True, exist_ok=True, mode=0o700)
-    try:
-        os.chmod(path, 0o700)
-    except OSError:
-        pass
-    return path
-
-
-def write_private(path: Path, text: str) -> None:
-    """Write `text` to `path` atomically, readable by its owner only; OSError if it cannot."""
-    private_dir(path.parent)
-    tmp = path.with_name(path.name + ".tmp")
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    try:
-        os.fchmod(fd, 0o600)
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            fd = -1
-            f.write(text)
-    finally:
-        if fd >= 0:
-            os.close(fd)
-    os.replace(tmp, path)
-
-
-def append_private(path: Path, text: str) -> None:
-    """Append `text` to `path` (made 0600 if new); OSError if it cannot."""
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
-    with os.fdopen(fd, "a", encoding="utf-8") as f:
-        f.write(text)
+__all__ = ["append_private", "private_dir", "write_private"]

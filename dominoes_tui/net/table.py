@@ -58,6 +58,7 @@ class Slot:
     left_at: float | None = None
     creator: bool = False
     identity: str | None = None  # names.Identity.key of the person who sat here (None: guest or bot)
+    address: str | None = None  # where the person who sat here connected from (rated play's bound per address)
 
     @property
     def taken(self) -> bool:
@@ -72,7 +73,7 @@ class Slot:
     def to_json(self) -> dict[str, Any]:
         return {
             "name": self.name, "kind": self.kind, "level": self.level, "token": self.token, "creator": self.creator,
-            "identity": self.identity,
+            "identity": self.identity, "address": self.address,
         }
 
 
@@ -94,6 +95,7 @@ class Table:
         self.made_by: str | None = None  # the address whose connection made the table
         self.creator_left_at: float | None = None  # monotonic time the creator's connection went
         self.turn_since = time.monotonic()  # when the seat to act got the turn (the turn clock)
+        self.own_clock: float | None = None  # a turn clock of this table's own (a quick match's), else the server's
         self.spectators: set[Conn] = set()
         self.creator_conn: Conn | None = None
         self.ready: set[int] = set()
@@ -103,6 +105,7 @@ class Table:
         self.task: asyncio.Task[None] | None = None
         self.closed = False
         self._saved = 0  # events already in the log file
+        self._unsaved_since: float | None = None  # when saving began to fail (a full disk); None: it works
 
     # -- reading -----------------------------------------------------------------------
     @property
@@ -121,8 +124,9 @@ class Table:
 
     def identities(self) -> list[str | None]:
         """Who played each seat, for the records of rated play: names.Identity.key of the
-        person who sat there (stand-in turns included), None for a guest or a bot."""
-        return [s.identity if s.kind == "human" else None for s in self.slots]
+        person who sat there, None for a guest or a bot. A seat a bot finished for its
+        person (they left, the round clock ran out) is still theirs: the result counts."""
+        return [s.identity for s in self.slots]
 
     @property
     def phase(self) -> str:
@@ -143,8 +147,13 @@ class Table:
             "started": self.started, "phase": self.phase, "round": self.match.round_no if self.match else 0,
             "seats": [s.public(i) for i, s in enumerate(self.slots)], "free": self.free_seats(),
             "spectators": len(self.spectators), "bot_delay": self.bot_delay, "practice": self.practice,
-            "private": self.private, "turn_time": self.server.limits.turn_time,
+            "private": self.private, "turn_time": self.turn_time,
         }
+
+    @property
+    def turn_time(self) -> float | None:
+        """Seconds a connected person has for a turn (None: no clock)."""
+        return self.own_clock if self.own_clock is not None else self.server.limits.turn_time
 
     def person_controls(self, seat: int) -> bool:
         slot = self.slots[seat]
@@ -295,7 +304,7 @@ class Table:
             if self.round_over_at is None:
                 self.round_over_at = time.monotonic()
             waited = time.monotonic() - self.round_over_at
-            clock = self.server.limits.turn_time
+            clock = self.turn_time
             # a club's turn clock bounds the summary too: one person gone for a coffee
             # must not hold the table for the full two minutes after every round
             patience = min(self.server.ready_timeout, clock) if clock is not None else self.server.ready_timeout
@@ -318,7 +327,7 @@ class Table:
             return False
         seat = m.to_act
         if self.person_controls(seat):
-            clock = self.server.limits.turn_time
+            clock = self.turn_time
             if clock is None:
                 await self.wake.wait()
                 return False
@@ -418,8 +427,15 @@ class Table:
             elif self._saved < len(events):  # one more move: append its lines (cut back if that fails)
                 append_log(path, events[self._saved :])
             self._saved = len(events)
+            if self._unsaved_since is not None:
+                self._unsaved_since = None
+                self.tell("The server can save this table again: a restart keeps the match.")
         except OSError as exc:  # a full disk: the next change tries again with every unsaved event
             log.warning("cannot save table %s: %s", self.code, exc)
+            if self._unsaved_since is None:  # said once, not after every move
+                self._unsaved_since = time.monotonic()
+                self.tell(f"The server cannot save this table ({exc.strerror or exc}): saving stopped. "
+                          "The match goes on, but if the server restarts now it is lost.")
 
     def close(self) -> None:
         self.closed = True

@@ -17,18 +17,22 @@ from .table_files import read_log
 log = logging.getLogger("dominoes_tui.net")
 
 
-def file_away(tables_dir: Path, table: Table) -> None:
-    """The finished match's log and who played it (identities, for rated play) go to finished/."""
+def file_away(tables_dir: Path, table: Table, extra: dict[str, Any] | None = None) -> Path | None:
+    """The finished match's log and who played it (identities, for rated play; `extra`
+    beside them) go to finished/, synced, before the table's own files go: the `.json`
+    filed (None if it could not be, and then the table's files stay for a restart)."""
     assert table.match is not None
     try:
         done = private_dir(tables_dir.parent / "finished")
         stem = f"{table.code}-{int(time.time())}"
         write_private(done / f"{stem}.jsonl", "".join(json.dumps(e, separators=(", ", ": ")) + "\n" for e in table.match.events))
-        write_private(done / f"{stem}.json", json.dumps(match_record(table)))
+        write_private(done / f"{stem}.json", json.dumps({**match_record(table), **(extra or {})}))
         (tables_dir / f"{table.code}.jsonl").unlink(missing_ok=True)
         (tables_dir / f"{table.code}.json").unlink(missing_ok=True)
     except OSError as exc:
         log.warning("cannot file table %s: %s", table.code, exc)
+        return None
+    return done / f"{stem}.json"
 
 
 def match_record(table: Table) -> dict[str, Any]:
@@ -61,7 +65,8 @@ def _restored(host: TableHost, tables_dir: Path, meta_path: Path) -> Table | Non
     meta = json.loads(meta_path.read_text(encoding="utf-8"))
     config = make_config(meta["variant"], meta["players"], options=meta["options"])
     slots = [
-        Slot(s["name"], s["kind"], s.get("level"), s.get("token"), None, None, bool(s.get("creator")), s.get("identity"))
+        Slot(s["name"], s["kind"], s.get("level"), s.get("token"), None, None, bool(s.get("creator")), s.get("identity"),
+             s.get("address"))
         for s in meta["slots"]
     ]
     seed = meta.get("seed")
@@ -91,7 +96,7 @@ def set_aside(meta_path: Path, exc: Exception) -> None:
     broken = meta_path.parent.parent / "broken"
     log.warning("cannot bring back %s (%s); it is kept in %s", meta_path.name, exc, broken)
     try:
-        broken.mkdir(parents=True, exist_ok=True)
+        private_dir(broken)
         for path in (meta_path, meta_path.with_suffix(".jsonl")):
             if path.exists():
                 path.replace(broken / f"{path.stem}-{int(time.time())}{path.suffix}")

@@ -1,9 +1,13 @@
 """The server's side of a club evening: the `tournament_*` requests, opening each round's
 tables, sending everyone to their seat, the round clock, and keeping the evening on disk.
 
-It holds at most one evening at a time. Who may open one: the names given to
-`dominoes host --organizers` (anyone when none are given). The server calls
-`table_finished` whenever a table's match ends and `request` for the messages below.
+It holds at most one evening at a time; who organizes it is organizers.py.
+
+What one client may make the server do for the others is bounded: each connection's
+changes (register, withdraw, …) are rate-limited, and the `tournament` pushes to the
+clients following the evening are coalesced (at most one every PUSH_EVERY seconds).
+The server calls `table_finished` whenever a table's match ends and `request` for the
+messages below.
 """
 from __future__ import annotations
 
@@ -11,14 +15,21 @@ import asyncio
 import json
 import logging
 import random
+import secrets
 import time
+import weakref
 from pathlib import Path
 from typing import Any, Protocol
 
 from ..engine import MATCH_OVER
 from ..tournament import TournamentError
+from . import protocol as P
 from .connection import Conn, Refused
-from .evening import OVER, PLAYING, REGISTERING, Evening, EveningSettings, TablePlan
+from .evening import (ENTRANTS_PER_ADDRESS, GUEST_OWNER, GUESTS_PER_ADDRESS, OVER, PLAYING, REGISTERING, Evening,
+                      EveningSettings, TablePlan)
+from .names import NameRegister
+from .organizers import Organizers
+from .storage import write_private
 from .table import Slot, Table
 
 
@@ -30,6 +41,7 @@ class EveningServer(Protocol):
     tables: dict[str, Table]
     conns: set[Conn]
     bot_delay: float
+    names: NameRegister
 
     def new_code(self) -> str: ...
     def _spawn(self, table: Table) -> None: ...
@@ -37,33 +49,53 @@ class EveningServer(Protocol):
 log = logging.getLogger("dominoes_tui.net")
 
 REQUESTS = {"tournament", "tournament_open", "tournament_register", "tournament_withdraw", "tournament_start",
-            "tournament_close"}
+            "tournament_close", "tournament_organize"}
 ARRIVAL = 20.0  # seconds a person has to reach a new table before a stand-in plays for them
 CLOCK_BOT_DELAY = 0.2  # how fast bots finish a table once the round clock has run out
+PUSH_EVERY = 0.25  # seconds between `tournament` pushes, at most
+CHANGE_BURST, CHANGE_EVERY = 6, 2.0  # changes one connection may make at once, then one every 2 s
 
 
 class TournamentHost:
     def __init__(self, server: EveningServer, organizers: set[str] | None = None) -> None:
         self.server = server
-        self.organizers = set(organizers or ())
+        self.organizers = Organizers(organizers)  # set up in load()
         self.arrival = ARRIVAL
+        self.entrants_per_address, self.guests_per_address = ENTRANTS_PER_ADDRESS, GUESTS_PER_ADDRESS
         self.evening: Evening | None = None
         self.round_deadline: float | None = None  # time.time() when the round clock runs out
         self._clock: asyncio.TimerHandle | None = None
         self.path = server.data_dir / "tournament.json" if server.data_dir else None
+        self._guests: weakref.WeakKeyDictionary[Conn, str] = weakref.WeakKeyDictionary()  # guest conn -> its owner key
+        self._allowance: weakref.WeakKeyDictionary[Conn, tuple[float, float]] = weakref.WeakKeyDictionary()
+        self.followers: weakref.WeakSet[Conn] = weakref.WeakSet()  # connections that asked about the evening
+        self._push_due = False
+        self._unsaved = False
+        self._public: dict[str, Any] | None = None  # public() until the next change
 
     # -- requests -------------------------------------------------------------------------
     def request(self, conn: Conn, kind: str, data: dict[str, Any]) -> dict[str, Any]:
+        self.followers.add(conn)
+        if kind != "tournament":
+            self._allowance_left(conn)
         try:
+            if kind == "tournament_organize":
+                self.organizers.prove(conn, data.get("secret"))
+                return self.status_for(conn)
             if kind == "tournament_open":
                 self._open(conn, data)
             elif kind == "tournament_register":
-                self._need().register(conn.name, conn.identity.key)
+                evening = self._need()
+                evening.entrants_per_address, evening.guests_per_address = self.entrants_per_address, self.guests_per_address
+                self._forget_gone_guests(evening)
+                evening.register(conn.name, conn.identity.key, self.owner_of(conn), conn.address)
             elif kind == "tournament_withdraw":
-                self._need().withdraw(conn.name)
+                self._withdraw(conn, data.get("name", None))
             elif kind == "tournament_start":
                 self._organizer(conn)
-                self.open_tables(self._need().start())
+                evening = self._need()
+                self._forget_gone_guests(evening)
+                self.open_tables(evening.start())
                 self._arm_clock()
             elif kind == "tournament_close":
                 self._organizer(conn)
@@ -72,35 +104,87 @@ class TournamentHost:
         except TournamentError as exc:
             raise Refused(str(exc)) from None
         if kind != "tournament":
-            self.changed()
+            self._allowance[conn] = (self._allowance_left(conn) - 1, time.monotonic())
+            self.changed(urgent=kind not in ("tournament_register", "tournament_withdraw"))
         return self.status_for(conn)
+
+    def _allowance_left(self, conn: Conn) -> float:
+        """Each connection's changes are rate-limited (a refused request changes nothing
+        and costs none): every change is pushed to everyone following the evening, so a
+        storm from one client must not become everyone's work."""
+        now = time.monotonic()
+        left, since = self._allowance.get(conn, (float(CHANGE_BURST), now))
+        left = min(float(CHANGE_BURST), left + (now - since) / CHANGE_EVERY)
+        self._allowance[conn] = (left, now)
+        if left < 1:
+            raise Refused(f"too fast: one change to the tournament every {CHANGE_EVERY:g} s; wait a moment")
+        return left
 
     def _need(self) -> Evening:
         if self.evening is None or (self.evening.state == OVER):
             raise Refused("no tournament is open")
         return self.evening
 
+    @property
+    def organizer_secret(self) -> str:
+        return self.organizers.secret
+
     def is_organizer(self, conn: Conn) -> bool:
-        """Named organizers must have proved their name (a claimed name, names.py): a guest
-        who merely says "Ana" is not Ana."""
-        if self.organizers:
-            return conn.identity.claimed and conn.name in self.organizers
-        return self.evening is None or conn.name == self.evening.organizer
+        return self.organizers.holds(conn, self.server.names)
 
     def _organizer(self, conn: Conn) -> None:
-        if self.organizers and not self.is_organizer(conn):
+        if not self.is_organizer(conn):
             raise Refused("only the evening's organizers may do that")
-        if not self.organizers and self.evening is not None and conn.name != self.evening.organizer:
-            raise Refused(f"only {self.evening.organizer}, who opened the tournament, may do that")
 
     def _open(self, conn: Conn, data: dict[str, Any]) -> None:
-        if self.organizers and not self.is_organizer(conn):
+        if not self.is_organizer(conn):
             raise Refused("only the evening's organizers may open a tournament")
         if self.evening is not None and self.evening.state != OVER:
             raise Refused("a tournament is open already")
         settings = EveningSettings.from_json(data.get("settings"))
         self.evening = Evening.open(settings, conn.name, random.SystemRandom().randrange(2**31))
         log.info("%s opens a tournament: %s", conn.name, settings)
+
+    def _withdraw(self, conn: Conn, name: Any) -> None:
+        """One's own entry; with `name`, an organizer withdraws someone."""
+        evening = self._need()
+        if name is not None:
+            if not isinstance(name, str):
+                raise Refused("'name' is a string")
+            self._organizer(conn)
+            evening.withdraw(name)
+            return
+        mine = evening.entry_of(self.owner_of(conn))
+        if mine is None:
+            raise Refused("you are not entered")
+        evening.withdraw(mine)
+
+    # -- who is who -----------------------------------------------------------------------
+    def owner_of(self, conn: Conn) -> str:
+        """The key an entry belongs to: the claimed identity, or this one guest connection."""
+        key = conn.identity.key
+        if key is not None:
+            return key
+        guest = self._guests.get(conn)
+        if guest is None:
+            guest = self._guests[conn] = GUEST_OWNER + secrets.token_hex(8)
+        return guest
+
+    def _forget_gone_guests(self, evening: Evening) -> None:
+        """Before the start, a guest's entry lasts as long as its connection (nobody can
+        come back as that guest)."""
+        if evening.state != REGISTERING:
+            return
+        live = {self._guests[c] for c in self.server.conns if c in self._guests and not c.closed}
+        for name, owner in list(evening.owners.items()):
+            if owner.startswith(GUEST_OWNER) and owner not in live:
+                evening.forget(name)
+
+    def names_in_use(self) -> set[str]:
+        """Entrants' names: a guest saying one of them gets a name of its own at hello."""
+        if self.evening is None or self.evening.state == OVER:
+            return set()
+        return set(self.evening.tournament.entrants)
 
     # -- tables ---------------------------------------------------------------------------
     def open_tables(self, plans: list[TablePlan]) -> None:
@@ -173,45 +257,70 @@ class TournamentHost:
 
     # -- telling --------------------------------------------------------------------------
     def _conns_of(self, name: str) -> list[Conn]:
-        return [c for c in self.server.conns if c.hello and c.name == name]
+        """The connections of the identity that entered `name` (never of another who says it)."""
+        owner = self.evening.owners.get(name) if self.evening is not None else None
+        if owner is None:
+            return []
+        return [c for c in self.server.conns
+                if c.hello and not c.closed and (c.identity.key or self._guests.get(c)) == owner]
 
     def public(self) -> dict[str, Any] | None:
         if self.evening is None:
             return None
-        data = self.evening.public()
-        data["round_deadline"] = self.round_deadline
-        return data
+        if self._public is None:  # made once per change, however many ask
+            self._public = {**self.evening.public(), "round_deadline": self.round_deadline}
+        return self._public
+
+    def _you(self, conn: Conn) -> dict[str, Any]:
+        e = self.evening
+        mine = e.entry_of(self.owner_of(conn)) if e is not None else None
+        ticket = e.tickets.get(mine) if e is not None and mine is not None else None
+        return {"entered": mine is not None and mine not in e.tournament.withdrawn,  # type: ignore[union-attr]
+                "seat": ticket.to_json() if ticket else None, "organizer": self.is_organizer(conn)}
 
     def status_for(self, conn: Conn) -> dict[str, Any]:
-        msg: dict[str, Any] = {"type": "tournament", "tournament": self.public()}
-        e = self.evening
-        if e is not None:
-            ticket = e.tickets.get(conn.name)
-            msg["you"] = {"entered": conn.name in e.tournament.entrants and conn.name not in e.tournament.withdrawn,
-                          "seat": ticket.to_json() if ticket else None,
-                          "organizer": self.is_organizer(conn)}
-        return msg
+        return {"type": "tournament", "tournament": self.public(), "you": self._you(conn)}
 
-    def changed(self) -> None:
-        self.save()
-        for c in list(self.server.conns):
-            if c.hello:
-                c.send(self.status_for(c))
+    def changed(self, urgent: bool = True) -> None:
+        """Tell those following the evening, at most every PUSH_EVERY seconds; `urgent`
+        saves at once (a round opened), else with the push (a registration)."""
+        self._public = None
+        if urgent:
+            self.save()
+        else:
+            self._unsaved = True
+        if self._push_due:
+            return
+        try:
+            asyncio.get_running_loop().call_later(PUSH_EVERY, self._push)
+        except RuntimeError:  # no loop (loading): nobody to tell
+            return
+        self._push_due = True
+
+    def _push(self) -> None:
+        self._push_due = False
+        if self._unsaved:
+            self._unsaved = False
+            self.save()
+        # the evening is encoded once; only each follower's own part is made per connection
+        head = b'{"type":"tournament","tournament":' + json.dumps(self.public(), separators=(",", ":")).encode("utf-8")
+        for c in list(self.followers):
+            if c.hello and not c.closed and c in self.server.conns:
+                c.send_bytes(head + b',"you":' + P.encode(self._you(c))[:-1] + b"}\n")
 
     # -- saving ---------------------------------------------------------------------------
     def save(self) -> None:
         if self.path is None or self.evening is None:
             return
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            tmp = self.path.with_suffix(".json.tmp")
-            tmp.write_text(json.dumps(self.evening.to_json()), encoding="utf-8")
-            tmp.replace(self.path)
+            write_private(self.path, json.dumps(self.evening.to_json()))  # it holds seat tokens: 0600
         except OSError as exc:
             log.warning("cannot save the tournament: %s", exc)
 
     def load(self) -> None:
-        """The evening of the last run, if any; a file that cannot be read is kept aside."""
+        """The organizer secret and pinned organizers; the evening of the last run, if any
+        (a file that cannot be read is kept aside)."""
+        self.organizers.set_up(self.server.names, self.server.data_dir)
         if self.path is None or not self.path.exists():
             return
         try:

@@ -15,7 +15,8 @@ from typing import Iterable
 from sqlalchemy import Connection, Engine, bindparam, delete, insert, select, text, update
 from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 
-from .migrate import TooNew, upgrade
+from ..table.private_files import private_file
+from .migrate import WRITER_LOCK, TooNew, upgrade
 from .identity import Identity
 from .ratings import Rating, rate, rating_variants
 from .schema import match_seats, matches, players, rating_history, ratings
@@ -26,7 +27,7 @@ from .store import (
 from .summary import ABANDONED, FINISHED, MatchSummary
 
 RECORDED, ALREADY, COMPLETED = "recorded", "already recorded", "completed"
-_LOCK_ID = 0x646F6D  # PostgreSQL advisory lock: one recorder at a time
+_LOCK_ID = WRITER_LOCK  # PostgreSQL advisory lock: one recorder (or one upgrade) at a time
 
 
 class Records:
@@ -49,7 +50,7 @@ class Records:
         path = sqlite_path(url)
         if path is not None:
             try:
-                path.parent.mkdir(parents=True, exist_ok=True)
+                private_file(path)
             except OSError as exc:
                 raise RecordsUnavailable(f"the records folder {path.parent} cannot be made ({exc.strerror})") from None
         engine = make_engine(url, busy_seconds)

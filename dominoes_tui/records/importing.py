@@ -1,35 +1,44 @@
 """Reading game logs back into the records (`dominoes stats --import LOG…`).
 
 Every log is checked against the rules by the engine first: a log that does not replay
-is refused with the line that is wrong. A log the records could not take at the time
-(kept in unrecorded/) says in its match_start who was who; any other log credits its
-people as names at this keyboard, and its bots as their levels.
+is refused with the line that is wrong. A log the records of this data folder could
+not take at the time (kept in unrecorded/) says in its match_start who was who, sealed
+with this folder's key (seal.py): only then are its identities, seeded flag and source
+believed. Any other log is somebody's word: its people count as names at this keyboard,
+its bots as their levels, and it is not rated.
 """
 from __future__ import annotations
 
 from datetime import datetime
+from pathlib import Path
 from typing import Any
 
 from ..engine.gamelog import parse_lines, replay, split_matches
 from .identity import BOT, GUEST, PERSON, Identity, clean_name, local_identity
-from .summary import RECORDS_FIELD, MatchSummary, summarize
+from .seal import is_sealed
+from .summary import RECORDS_FIELD, MatchSummary, match_key, summarize
 
 
-def summaries_from_log(text: str, when: datetime) -> list[MatchSummary]:
-    """Every match in a log text; LogError (naming the line) if one breaks the rules."""
+def summaries_from_log(text: str, when: datetime, home: Path | None = None) -> list[MatchSummary]:
+    """Every match in a log text; LogError (naming the line) if one breaks the rules.
+    `home`: the data folder whose key proves a kept log's identities (None: nothing is proven)."""
     out = []
     for chunk in split_matches(parse_lines(text)):
         match = replay(chunk)
         extra = chunk[0][1].get(RECORDS_FIELD)
-        identities = _identities(extra, match.n)
-        out.append(summarize(
-            match,
-            identities or [local_identity(s) for s in match.seats],
-            source=str(extra.get("source", "import")) if isinstance(extra, dict) else "import",
-            seeded=bool(extra.get("seeded", False)) if isinstance(extra, dict) else False,
-            started_at=when, ended_at=when,
-            abandoned=not match.is_over,
-        ))
+        proven = isinstance(extra, dict) and is_sealed(home, match_key(match.events), extra)
+        identities = _identities(extra, match.n) if proven else None
+        if proven and identities is not None:
+            out.append(summarize(
+                match, identities, source=str(extra.get("source", "import"))[:12],
+                seeded=extra.get("seeded") is not False,  # anything but a plain false: not rated
+                started_at=when, ended_at=when, abandoned=not match.is_over,
+            ))
+        else:
+            out.append(summarize(
+                match, [local_identity(s) for s in match.seats], source="import",
+                started_at=when, ended_at=when, abandoned=not match.is_over, vouched=False,
+            ))
     return out
 
 

@@ -15,6 +15,8 @@ from typing import Any
 from ..engine import write_log
 from .database import ALREADY, Records
 from .store import BUSY_SECONDS, RecordsUnavailable
+from ..table.private_files import private_dir
+from .seal import SEAL_FIELD, seal
 from .summary import RECORDS_FIELD, MatchSummary
 
 UNRECORDED = "unrecorded"
@@ -50,23 +52,27 @@ def record_or_keep(
     return Kept(True, f"The match is in the records ({rated}).")
 
 
-def with_identities(summary: MatchSummary) -> list[dict[str, Any]]:
-    """The match's log, its match_start telling who was who for a later import."""
+def with_identities(summary: MatchSummary, home: Path) -> list[dict[str, Any]]:
+    """The match's log, its match_start telling who was who for a later import, sealed
+    with this data folder's key (seal.py): only an import here trusts it."""
     events = [json.loads(line) for line in summary.log.splitlines() if line.strip()]
     if events and events[0].get("event") == "match_start":
-        events[0][RECORDS_FIELD] = {
+        fields: dict[str, Any] = {
             "identities": [{"key": s.identity.key, "name": s.identity.name, "kind": s.identity.kind}
                            for s in summary.seats],
             "seeded": summary.seeded,
             "source": summary.source,
         }
+        fields[SEAL_FIELD] = seal(home, summary.key, fields)
+        events[0][RECORDS_FIELD] = fields
     return events
 
 
 def _keep_log(summary: MatchSummary, home: Path, why: str) -> str:
     path = unrecorded_path(home, summary)
     try:
-        write_log(path, with_identities(summary))
+        private_dir(path.parent)  # the log holds every deal: the owner's only (write_log makes it 0600)
+        write_log(path, with_identities(summary, home))
     except OSError as exc:
         return f"{why[0].upper()}{why[1:]}; the match's log could not be kept either ({exc.strerror})."
     return f"{why[0].upper()}{why[1:]}. The match's log is kept: dominoes stats --import {path}"

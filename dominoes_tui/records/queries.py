@@ -99,14 +99,25 @@ def player(conn: Connection, player_id: int) -> PlayerRef | None:
     return PlayerRef(r.id, r.name, r.kind, r.key) if r else None
 
 
+def _seats_per_match(player_id: int):  # noqa: ANN202 - a subquery
+    """One row per match the player sat in, with its best placing: a player in two seats
+    (two `medium` bots at one table) played that match once, and won it if either seat did."""
+    return (
+        select(match_seats.c.match_id, func.min(match_seats.c.placing).label("best"))
+        .where(match_seats.c.player_id == player_id)
+        .group_by(match_seats.c.match_id)
+        .subquery()
+    )
+
+
 def by_variant(conn: Connection, player_id: int) -> list[VariantLine]:
+    mine = _seats_per_match(player_id)
     rows = conn.execute(
         select(matches.c.variant,
                func.sum(case((matches.c.status == FINISHED, 1), else_=0)).label("played"),
-               func.sum(case((and_(matches.c.status == FINISHED, match_seats.c.placing == 1), 1), else_=0)).label("wins"),
+               func.sum(case((and_(matches.c.status == FINISHED, mine.c.best == 1), 1), else_=0)).label("wins"),
                func.sum(case((matches.c.status != FINISHED, 1), else_=0)).label("abandoned"))
-        .select_from(match_seats.join(matches, matches.c.id == match_seats.c.match_id))
-        .where(match_seats.c.player_id == player_id)
+        .select_from(mine.join(matches, matches.c.id == mine.c.match_id))
         .group_by(matches.c.variant).order_by(matches.c.variant)
     ).all()
     rated = {r.variant: Rating(r.mu, r.sigma) for r in conn.execute(
@@ -124,7 +135,8 @@ def versus(conn: Connection, player_id: int, other_id: int | None = None, bots_o
     player placed better, worse or the same. Team mates in Partner are not opponents."""
     me, them = aliased(match_seats), aliased(match_seats)
     query = (
-        select(players.c.name, players.c.kind, me.c.match_id, me.c.placing.label("mine"), them.c.placing.label("theirs"))
+        select(players.c.id, players.c.name, players.c.kind, me.c.match_id, me.c.placing.label("mine"),
+               them.c.placing.label("theirs"))
         .select_from(me.join(them, and_(them.c.match_id == me.c.match_id, them.c.player_id != me.c.player_id))
                      .join(matches, matches.c.id == me.c.match_id)
                      .join(players, players.c.id == them.c.player_id))
@@ -135,18 +147,19 @@ def versus(conn: Connection, player_id: int, other_id: int | None = None, bots_o
         query = query.where(them.c.player_id == other_id)
     if bots_only:
         query = query.where(players.c.kind == "bot")
-    seen: dict[str, dict[int, tuple[int, int]]] = {}
-    kinds: dict[str, str] = {}
+    # Kept apart by player, not by name: two people may play under one name.
+    seen: dict[int, dict[int, tuple[int, int]]] = {}
+    who: dict[int, tuple[str, str]] = {}
     for r in conn.execute(query):
-        kinds[r.name] = r.kind
+        who[r.id] = (r.name, r.kind)
         # One verdict per match and opponent, from the player's best seat against the
         # opponent's best seat (two bots of one level at a table are one opponent).
-        mine, theirs = seen.setdefault(r.name, {}).get(r.match_id, (99, 99))
-        seen[r.name][r.match_id] = (min(mine, r.mine), min(theirs, r.theirs))
+        mine, theirs = seen.setdefault(r.id, {}).get(r.match_id, (99, 99))
+        seen[r.id][r.match_id] = (min(mine, r.mine), min(theirs, r.theirs))
     out = []
-    for name, per_match in sorted(seen.items()):
+    for pid, per_match in sorted(seen.items(), key=lambda item: (who[item[0]][0], item[0])):
         results = list(per_match.values())
-        out.append(Versus(name, kinds[name], len(results), sum(a < b for a, b in results), sum(a > b for a, b in results),
+        out.append(Versus(*who[pid], len(results), sum(a < b for a, b in results), sum(a > b for a, b in results),
                           sum(a == b for a, b in results)))
     return out
 
@@ -171,16 +184,21 @@ def recent(conn: Connection, player_id: int | None = None, limit: int = 10) -> l
         return []
     seats = conn.execute(
         select(match_seats.c.match_id, match_seats.c.player_id, match_seats.c.name, match_seats.c.placing,
-               match_seats.c.score)
+               match_seats.c.score, match_seats.c.team)
         .where(match_seats.c.match_id.in_([r.id for r in rows])).order_by(match_seats.c.seat)
     ).all()
     out = []
     for r in rows:
         here = [s for s in seats if s.match_id == r.id]
-        mine = next((s for s in here if s.player_id == player_id), None)
-        if mine is None:
-            mine = min(here, key=lambda s: s.placing or 99)
-        others = ", ".join(s.name for s in here if s is not mine)
+        # The player's best seat (a bot level may sit twice); everyone's best when no player is asked.
+        own = [s for s in here if s.player_id == player_id] or here
+        mine = min(own, key=lambda s: s.placing or 99)
+        rest = [s for s in here if s is not mine and (player_id is None or s.player_id != player_id)]
+        # In Partner the team mate played with, not against: named apart.
+        mates = [s.name for s in rest if s.team is not None and s.team == mine.team]
+        others = ", ".join(s.name for s in rest if s.team is None or s.team != mine.team)
+        if mates:
+            others += f" (with {', '.join(mates)})"
         out.append(RecentMatch(r.id, r.variant, r.ended_at, r.status, mine.placing, r.players, mine.score, others))
     return out
 

@@ -2,6 +2,7 @@
 `dominoes stats` and the hosted server's answers agree."""
 from __future__ import annotations
 
+from datetime import datetime, timezone
 from typing import Any
 
 from sqlalchemy import Connection
@@ -34,7 +35,7 @@ def player_page(conn: Connection, player_id: int, variant: str = OVERALL, agains
         ],
         "against_bots": [_versus(v) for v in opponents if v.kind == "bot"],
         "against_people": [_versus(v) for v in opponents if v.kind != "bot"],
-        "history": [{"at": at.isoformat(), "rating": r.shown, "mu": round(r.mu, 3), "sigma": round(r.sigma, 3)}
+        "history": [{"at": utc(at).isoformat(), "rating": r.shown, "mu": round(r.mu, 3), "sigma": round(r.sigma, 3)}
                     for at, r in queries.history(conn, player_id, variant)],
         "history_variant": variant,
         "recent": [_recent(m) for m in queries.recent(conn, player_id)],
@@ -49,5 +50,19 @@ def _versus(v: queries.Versus) -> dict[str, Any]:
 
 
 def _recent(m: queries.RecentMatch) -> dict[str, Any]:
-    return {"match_id": m.match_id, "variant": m.variant, "ended_at": m.ended_at.isoformat(), "status": m.status,
+    return {"match_id": m.match_id, "variant": m.variant, "ended_at": utc(m.ended_at).isoformat(), "status": m.status,
             "placing": m.placing, "players": m.players, "score": m.score, "others": m.others}
+
+
+def utc(at: datetime) -> datetime:
+    """Every time is recorded in UTC; SQLite hands it back without its zone."""
+    return at if at.tzinfo is not None else at.replace(tzinfo=timezone.utc)
+
+
+def local_time(iso: str) -> str:
+    """A recorded time as the person reading it expects: in this machine's zone, to the minute."""
+    try:
+        at = datetime.fromisoformat(iso)
+    except ValueError:
+        return iso[:16]
+    return utc(at).astimezone().strftime("%Y-%m-%d %H:%M")

@@ -46,6 +46,9 @@ class MatchSummary:
     started_at: datetime
     ended_at: datetime
     log: str = field(repr=False)
+    # False: nobody this program trusts vouches for the result (a log imported from
+    # elsewhere, a match over the server's bound for one address): kept, never rated.
+    vouched: bool = True
 
     @property
     def rated(self) -> bool:
@@ -53,6 +56,7 @@ class MatchSummary:
         practice table, moves ratings; and it takes two different players."""
         return (
             self.status == FINISHED
+            and self.vouched
             and not self.seeded
             and all(s.identity.identified for s in self.seats)
             and len({s.identity.key for s in self.seats}) > 1
@@ -92,6 +96,7 @@ def summarize(
     started_at: datetime | None = None,
     ended_at: datetime | None = None,
     abandoned: bool = False,
+    vouched: bool = True,
 ) -> MatchSummary:
     from ..engine import dumps
 
@@ -126,4 +131,5 @@ def summarize(
         started_at=started_at or now,
         ended_at=ended_at or now,
         log=dumps(match.events),
+        vouched=vouched,
     )

@@ -85,7 +85,7 @@ class LocalTable(TableClient):
 
     @classmethod
     def resume(cls, match: Match, **kwargs: object) -> "LocalTable":
-        """Go on with a match read back from a save (GAMELOG: a log cut off mid-round)."""
+        """Go on with a match read back from a save (docs/GAMELOG.md: a log cut off mid-round)."""
         table = cls(match, cls._make_bots(match), **kwargs)  # type: ignore[arg-type]
         if match.phase == NEW:
             table.next_round()

@@ -2,7 +2,7 @@
 
 The home is $DOMINOES_TUI_HOME if set (tests point it at a temporary folder), else
 $XDG_DATA_HOME/dominoes_tui, else ~/.local/share/dominoes_tui. A save is a game log
-(GAMELOG.md) cut off where the match stopped; it is never overwritten when it cannot be
+(docs/GAMELOG.md) cut off where the match stopped; it is never overwritten when it cannot be
 read: it is renamed aside so nothing a person played is lost.
 """
 from __future__ import annotations

@@ -14,6 +14,7 @@ from typing import Any, Sequence
 from rich.text import Text
 
 from ..net.protocol import view_from_json
+from ..table.plain import plain
 from .chain_render import render_chain
 from .narrate import last_placed
 from .render import Canvas, Look
@@ -26,8 +27,9 @@ MINI_W, MINI_H = 30, 7  # a miniature's cell (4 seats: code, 4 sides, last move)
 
 
 def plain_text(value: object, limit: int = 40) -> str:
-    """Whatever the network sent, as printable text (no control or escape characters)."""
-    return "".join(ch for ch in str(value) if ch.isprintable())[:limit]
+    """Whatever the network sent, as printable text (no control or escape characters);
+    the board is drawn as rich Text, so `[b]` in a name stays two brackets and a b."""
+    return plain(value, limit)
 
 
 def _sides(t: dict[str, Any]) -> list[tuple[str, int]]:

@@ -15,7 +15,7 @@ from ..table.local import SPEEDS
 
 MAX_NAME = 14
 
-# Targets offered as presets where the rules leave the number open (RULES.md §4).
+# Targets offered as presets where the rules leave the number open (docs/RULES.md §4).
 TARGET_PRESETS = {
     "draw": (61, 100, 150),
     "block": (61, 100, 150),

@@ -1,4 +1,4 @@
-"""The rules of each variant in plain words, for the help screen (from RULES.md)."""
+"""The rules of each variant in plain words, for the help screen (from docs/RULES.md)."""
 from __future__ import annotations
 
 COMMON = """\

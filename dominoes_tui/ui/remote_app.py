@@ -39,6 +39,7 @@ class RemoteApp(DominoesApp):
         settings: MatchSettings | None = None,
         keep_tokens: bool = True,
         invite: str | None = None,
+        organizer_secret: str | None = None,
     ) -> None:
         super().__init__(settings, prefs or Prefs(), start_now=False, table_factory=self._table_factory, offer_resume=False)
         self.host, self.port, self.player_name = host, port, name
@@ -56,6 +57,7 @@ class RemoteApp(DominoesApp):
         self.table_code: str | None = None  # the table we play or watch
         self._leaving = False
         self.keep_tokens = keep_tokens  # False: tokens live in this process only
+        self.organizer_secret = organizer_secret  # the server's, when this is an organizer's client
         self._tokens: dict[str, str] = {}
         self.evening = EveningFollower(self)  # the club evening's tournament (screens/evening.py)
         self.quick = QuickFollower(self)  # quick match and who is online (screens/quick_match.py)
@@ -151,6 +153,7 @@ class RemoteApp(DominoesApp):
         except (ConnectionLost, ServerRefused, asyncio.TimeoutError):
             return False
         self.lobby.say("Connected.")
+        await self.prove_organizer(conn)
         self.lobby.show_tables(listing["tables"])
         self.quick.on_push(listing)
         if self.code and self.table_code is None:
@@ -162,6 +165,17 @@ class RemoteApp(DominoesApp):
         else:
             await self.evening.refresh()  # a seat in a tournament round: taken straight away
         return True
+
+    async def prove_organizer(self, conn: Connection) -> None:
+        """An organizer's client shows the server its organizer secret on every connection."""
+        if self.organizer_secret is None:
+            return
+        try:
+            await conn.request({"type": "tournament_organize", "secret": self.organizer_secret})
+        except ServerRefused as exc:
+            self.notify(f"Not an organizer here: {exc}", severity="warning", timeout=8, markup=False)
+        except (ConnectionLost, asyncio.TimeoutError):
+            pass
 
     async def _ask(self, msg: dict[str, Any]) -> dict[str, Any] | None:
         if self.conn is None:
@@ -340,6 +354,7 @@ class RemoteApp(DominoesApp):
             self.conn = conn
             conn.on_push = self._push
             conn.on_lost = self._lost
+            await self.prove_organizer(conn)
             token = self.token_for(code)
             msg = {"type": "watch", "code": code} if watching or not token else {"type": "join", "code": code, "token": token}
             try:

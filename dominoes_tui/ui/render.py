@@ -3,7 +3,7 @@
 Everything here returns `rich.text.Text` lines (or plain strings through `plain()`), so
 tests can check what a person would see without starting Textual. Tiles are drawn with
 box-drawing characters (or plain ASCII) and digits or pips; never with the Unicode
-domino glyphs, which terminals draw wider than the one cell they report (DESIGN.md).
+domino glyphs, which terminals draw wider than the one cell they report (docs/DESIGN.md).
 """
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""BOT_PROTOCOL.md: turn messages round-trip, `dominoes bot` answers, and outside bots that
+"""docs/BOT_PROTOCOL.md: turn messages round-trip, `dominoes bot` answers, and outside bots that
 crash, hang, answer garbage or answer an illegal move are handled; the match goes on."""
 from __future__ import annotations
 

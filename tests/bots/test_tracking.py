@@ -12,7 +12,7 @@ from .helpers import TABLES, positions
 
 
 def test_a_seat_that_drew_lacks_the_end_values() -> None:
-    """RULES E3: ends (2,6); A holds 0-1, 3-3, 4-5 and must draw 1-3, 5-5, then 2-4 fits."""
+    """docs/RULES.md E3: ends (2,6); A holds 0-1, 3-3, 4-5 and must draw 1-3, 5-5, then 2-4 fits."""
     config = make_config("draw", 2)
     a = [tile(0, 1), tile(3, 3), tile(4, 5), tile(6, 6)]
     b = [tile(2, 6), tile(0, 0), tile(1, 1), tile(2, 2), tile(0, 5), tile(1, 5), tile(3, 5)]

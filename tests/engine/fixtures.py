@@ -1,4 +1,4 @@
-"""Build positions directly, as RULES.md §6 allows for its fixtures."""
+"""Build positions directly, as docs/RULES.md §6 allows for its fixtures."""
 from __future__ import annotations
 
 import random

@@ -1,4 +1,4 @@
-"""RULES.md worked examples E9-E13: All Fives spinner, counts, play scoring, bonus, match end."""
+"""docs/RULES.md worked examples E9-E13: All Fives spinner, counts, play scoring, bonus, match end."""
 from __future__ import annotations
 
 import random
@@ -37,7 +37,7 @@ E10_B = ["5-1", "1-1", "5-4", "2-3", "0-6", "4-6", "1-2"]
 
 def test_E10_FIVES5_spinner_as_lead() -> None:
     m = _deal(E10_A, E10_B)
-    # W=left, E=right, N=up, S=down (GAMELOG.md)
+    # W=left, E=right, N=up, S=down (docs/GAMELOG.md)
     steps = [
         (None, ("5-5", None), 10, [10, 0]),
         (moves(("5-1", "left"), ("5-1", "right"), ("5-4", "left"), ("5-4", "right")), ("5-1", "right"), 11, [10, 0]),

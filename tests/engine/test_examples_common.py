@@ -1,4 +1,4 @@
-"""RULES.md worked examples E1-E8: legal moves, drawing, passing, blocks, leads."""
+"""docs/RULES.md worked examples E1-E8: legal moves, drawing, passing, blocks, leads."""
 from __future__ import annotations
 
 import random

@@ -1,4 +1,4 @@
-"""RULES.md worked examples E14-E22: Draw match end, Partner, Kozel, Classic Duel."""
+"""docs/RULES.md worked examples E14-E22: Draw match end, Partner, Kozel, Classic Duel."""
 from __future__ import annotations
 
 import random

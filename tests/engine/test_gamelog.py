@@ -1,4 +1,4 @@
-"""GAMELOG.md: write every match, read it back, resume a cut-off log, name what is wrong."""
+"""docs/GAMELOG.md: write every match, read it back, resume a cut-off log, name what is wrong."""
 from __future__ import annotations
 
 import json

@@ -1,4 +1,4 @@
-"""RULES.md v1.1 §4: the integer options are bounded, so every match ends; a value
+"""docs/RULES.md v1.1 §4: the integer options are bounded, so every match ends; a value
 outside the bounds is refused with the allowed range, wherever the table is made."""
 from __future__ import annotations
 

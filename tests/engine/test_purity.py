@@ -1,4 +1,4 @@
-"""DESIGN.md: the engine imports neither textual nor rich; proven in a fresh interpreter."""
+"""docs/DESIGN.md: the engine imports neither textual nor rich; proven in a fresh interpreter."""
 import subprocess
 import sys
 

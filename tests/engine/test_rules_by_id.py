@@ -1,4 +1,4 @@
-"""One or more focused tests per RULES.md rule ID that the worked-example tests do not name.
+"""One or more focused tests per docs/RULES.md rule ID that the worked-example tests do not name.
 
 Each test asserts concrete values taken from the rule text (deal sizes, leaders, legal
 moves, scores, match ends, option defaults), so a wrong engine makes it fail.

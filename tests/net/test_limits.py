@@ -121,7 +121,7 @@ async def test_a_waiting_table_whose_creator_left_closes(limited) -> None:  # no
 
 
 async def test_create_enforces_the_option_bounds_of_the_rules(server: Server) -> None:
-    """RULES.md v1.1 §4: a target past 1000 would make a match that never ends; the
+    """docs/RULES.md v1.1 §4: a target past 1000 would make a match that never ends; the
     engine's own check (engine/options.py) refuses it on `create`."""
     a = await Connection.open("127.0.0.1", server.port, "A")
     for bad in ({"variant": "draw", "target": 10**9}, {"variant": "draw", "target": 1001},

@@ -284,3 +284,18 @@ async def test_a_table_file_that_cannot_be_read_is_kept_aside_on_restart(tmp_pat
         assert not list(tables.glob("ZZZZ*"))
     finally:
         await srv.close()
+
+
+async def test_leaving_after_the_match_ended_says_so_not_that_a_bot_stands_in(server: Server, caplog) -> None:  # noqa: ANN001
+    ana, ben = await two_humans(server, target=10)
+    await play_out([ana, ben])
+    await ben.wait_for(lambda m: m.get("type") == "state" and m["view"]["phase"] == "match_over")
+    caplog.set_level("INFO", logger="dominoes_tui.net")
+    await ben.close()
+    for _ in range(200):  # the server hears the hang-up on its own time: wait for its word
+        if any("Ben left table" in r.getMessage() for r in caplog.records):
+            break
+        await asyncio.sleep(0.01)
+    said = [r.getMessage() for r in caplog.records if "Ben left table" in r.getMessage()]
+    assert said == [f"Ben left table {ana.code} after its match ended"]
+    await ana.close()

@@ -102,7 +102,7 @@ async def test_the_viewer_steps_through_a_whole_all_fives_match():
     app = RecordsApp(lambda: ReplayScreen(steps))
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
-        assert screen.step == 0 and screen.match.round_no == 0
+        assert screen.step == 0 and screen.match.round_no == 1  # it opens on the first deal
         seen_rounds, plays = set(), 0
         while screen.step < steps.count - 1:
             before = screen.step
@@ -128,7 +128,7 @@ async def test_the_viewer_steps_through_a_whole_all_fives_match():
         while screen.step < steps.count - 1:
             await pilot.press("down")
             rounds += 1
-        assert rounds == match.round_no + 1  # each round's deal, then the end
+        assert rounds == match.round_no  # each later round's deal, then the end
         await pilot.press("up")
         assert steps.event_at(screen.step)["event"] == "round_start"
         await pilot.press("v")  # one seat's view: that seat's hand, the others face down

@@ -27,7 +27,8 @@ async def server(tmp_path: Path):  # noqa: ANN201
 
 
 async def test_open_enter_start_play_and_read_the_standings(server: Server) -> None:
-    app = RemoteApp("127.0.0.1", server.port, "Ana", prefs=Prefs(speed="instant"))
+    app = RemoteApp("127.0.0.1", server.port, "Ana", prefs=Prefs(speed="instant"),
+                    organizer_secret=server.tournament_host.organizer_secret)  # the host's own client
     ben = await Driven.connect(server.port, "Ben")
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: app.conn is not None and isinstance(app.screen, LobbyScreen), "the lobby")
@@ -100,7 +101,8 @@ async def test_back_in_the_lobby_its_evening_line_is_fresh(server: Server) -> No
     """Tried as a new user: the evening ended while Ana sat at her table (pushes there go
     to the table); back in the lobby the state was asked for again, but the lobby still
     said round 3 was being played."""
-    app = RemoteApp("127.0.0.1", server.port, "Ana", prefs=Prefs(speed="instant"))
+    app = RemoteApp("127.0.0.1", server.port, "Ana", prefs=Prefs(speed="instant"),
+                    organizer_secret=server.tournament_host.organizer_secret)  # the host's own client
     async with app.run_test(size=(80, 24)) as pilot:
         # the lobby is drawn once the server said who is online; nothing else is pushed after that
         await until(pilot, lambda: app.conn is not None and app.quick.online >= 1, "the lobby and its presence")

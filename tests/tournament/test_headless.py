@@ -64,6 +64,8 @@ def test_fixed_pairs_partner_swiss(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0, err
     data = json.loads(out)
     assert [s["name"] for s in data["standings"]].count("Ana & Bo") == 1
+    # nobody here has a rating (nothing reads the records): no made-up 0.0 for everyone
+    assert all("rating" not in s for s in data["standings"])
     for tables in data["rounds"]:
         for t in tables:
             if t.get("bye"):

@@ -10,6 +10,7 @@ import pytest
 
 from dominoes_tui.engine import load_match
 from dominoes_tui.net.client import Connection, ServerRefused
+from dominoes_tui.net.names import NameRegister
 from dominoes_tui.net.server import Server
 from tests.net.helpers import WAIT, Driven, play_out
 
@@ -17,6 +18,8 @@ from tests.net.helpers import WAIT, Driven, play_out
 @pytest.fixture
 async def server(tmp_path: Path):  # noqa: ANN201
     # a stand-in waits 3 s: long enough for a dropped person to come back before the bots end the match
+    # Ana claimed her name before the host named her an organizer (the claim is pinned at the start)
+    NameRegister(tmp_path / "server" / "names.json").identify("Ana", ANA_SECRET, "127.0.0.1", lambda n: False)
     srv = Server(tmp_path / "server", bot_delay=0.0, default_level="random", standin_delay=3.0,
                  organizers={"Ana"})
     srv.tournament_host.arrival = 5.0  # no stand-in plays a whole match before its people sit down
@@ -25,9 +28,17 @@ async def server(tmp_path: Path):  # noqa: ANN201
     await srv.close()
 
 
+ANA_SECRET, BEN_SECRET = "ana's secret, 16 chars or more", "ben's secret, 16 chars or more"
+
+
 async def organizer(port: int) -> Driven:
-    """Ana, with the secret that claims her name (a guest who says "Ana" is not her)."""
-    return Driven(await Connection.open("127.0.0.1", port, "Ana", secret="ana's secret, 16 chars or more"))
+    """Ana, with the secret of her claimed name (a guest who says "Ana" is not her)."""
+    return Driven(await Connection.open("127.0.0.1", port, "Ana", secret=ANA_SECRET))
+
+
+async def ben_with_his_secret(port: int) -> Driven:
+    """Ben's own client: his claimed name is what brings him back to his entry."""
+    return Driven(await Connection.open("127.0.0.1", port, "Ben", secret=BEN_SECRET))
 
 
 SETTINGS = {"variant": "draw", "format": "swiss", "rounds": 2, "target": 15, "fill_bots": True, "bot_level": "random"}
@@ -48,7 +59,7 @@ async def _seat_of(p: Driven, round_no: int, since: int = 0) -> dict:
 
 async def test_hosted_swiss_evening_two_rounds_with_a_drop_and_return(server: Server, tmp_path: Path) -> None:
     ana = await organizer(server.port)
-    ben, cy = [await Driven.connect(server.port, n) for n in ("Ben", "Cy")]
+    ben, cy = await ben_with_his_secret(server.port), await Driven.connect(server.port, "Cy")
     with pytest.raises(ServerRefused, match="organizers"):
         await ben.conn.request({"type": "tournament_open", "settings": SETTINGS})
     opened = await ana.conn.request({"type": "tournament_open", "settings": SETTINGS})
@@ -70,7 +81,7 @@ async def test_hosted_swiss_evening_two_rounds_with_a_drop_and_return(server: Se
     # Ben drops mid-match and comes back: the server tells him his seat again
     assert ben.states and ben.states[-1]["view"]["phase"] == "playing"
     await ben.close()
-    ben = await Driven.connect(server.port, "Ben")
+    ben = await ben_with_his_secret(server.port)
     status = await ben.conn.request({"type": "tournament"})
     assert status["you"]["seat"]["code"] == seats[1]["code"]
     await _sit(ben, status["you"]["seat"])

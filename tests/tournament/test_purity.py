@@ -1,4 +1,4 @@
-"""DESIGN.md: tournament/ is pure: no textual, no rich, no database; proven in a fresh interpreter."""
+"""docs/DESIGN.md: tournament/ is pure: no textual, no rich, no database; proven in a fresh interpreter."""
 import subprocess
 import sys
 

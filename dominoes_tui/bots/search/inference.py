@@ -51,7 +51,7 @@ class PlayModel:
             kind = event["event"]
             if kind not in ("draw", "play"):
                 continue
-            seat: int = event["seat"]  # every draw and play names its seat (GAMELOG.md)
+            seat: int = event["seat"]  # every draw and play names its seat (docs/GAMELOG.md)
             if kind == "draw":
                 open_by_seat.pop(seat, None)
                 choices = [c for c in choices if c.seat != seat]  # its hand then is unknown

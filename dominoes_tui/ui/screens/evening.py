@@ -129,7 +129,10 @@ def describe(t: dict[str, Any] | None, you: dict[str, Any]) -> Text:
     text = Text()
     if t is None:
         text.append("No tournament is open on this server.\n", "bold")
-        text.append("An organizer opens one with o.", "dim")
+        if you.get("organizer"):
+            text.append("You organize here: o opens one.", "dim")
+        else:
+            text.append("The host's organizers open one (dominoes join --organizer).", "dim")
         return text
     s = t["settings"]
     rules = VARIANTS[s["variant"]].title if s["variant"] in VARIANTS else plain(s["variant"])
@@ -212,7 +215,7 @@ class EveningScreen(Screen[None]):
         if action == "withdraw":
             return live and bool(you.get("entered"))
         if action == "open":
-            return not live
+            return not live and bool(you.get("organizer"))
         if action in ("start", "close_evening"):
             return live and bool(you.get("organizer")) and (action == "close_evening" or t["state"] == "registering")  # type: ignore[index]
         return True

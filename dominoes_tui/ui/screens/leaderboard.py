@@ -11,7 +11,7 @@ from textual.widgets import DataTable, Footer, Static
 from ...records.identity import clean_name
 from ..widgets.too_small import TooSmall
 from .records_reader import RecordsReader
-from .records_words import LISTS, list_title, rating_text
+from .records_words import LISTS, cells, list_title, rating_text
 
 
 
@@ -72,8 +72,8 @@ class LeaderboardScreen(Screen[None]):
         table = self.query_one(DataTable)
         table.clear()
         for row in rows:
-            table.add_row(str(row["place"]), clean_name(row["name"]), rating_text(row["rating"], row["provisional"]),
-                          str(row["matches"]), str(row["wins"]), key=str(row["player_id"]))
+            table.add_row(*cells(row["place"], clean_name(row["name"]), rating_text(row["rating"], row["provisional"]),
+                                 row["matches"], row["wins"]), key=str(row["player_id"]))
         if rows:
             note.update("Enter: that player's page. A rating with ? is provisional: it settles after about ten "
                         "rated matches.")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
@@ -15,16 +16,17 @@ from textual_plotext import PlotextPlot
 from ...engine import VARIANTS, LogError
 from ...records.identity import clean_name
 from ...records.ratings import Rating
+from ...records.report import local_time
 from ..widgets.too_small import TooSmall
 from .records_reader import RecordsReader
-from .records_words import list_title, rating_text
+from .records_words import cells, list_title, rating_text
 
 START_SHOWN = Rating().shown
 VOUCHED = {"local": "a name at this keyboard", "hosted": "the name they claimed on the server", "ssh": "an SSH key", "join": "a dominoes join secret", "bot": "a bot level"}
 
 
-def versus_row(v: dict[str, Any]) -> tuple[str, ...]:
-    return (clean_name(v["other"]), str(v["matches"]), str(v["better"]), str(v["worse"]), str(v["even"]))
+def versus_row(v: dict[str, Any]) -> list[Text]:
+    return cells(clean_name(v["other"]), v["matches"], v["better"], v["worse"], v["even"])
 
 
 class PlayerScreen(Screen[None]):
@@ -106,8 +108,8 @@ class PlayerScreen(Screen[None]):
         recent = self.query_one("#recent", DataTable)
         for m in page["recent"]:
             place = str(m["placing"]) if m["placing"] else m["status"]
-            recent.add_row(m["ended_at"][:16].replace("T", " "), VARIANTS[m["variant"]].title, place,
-                           str(m["score"]), clean_name(m["others"]), key=str(m["match_id"]))
+            recent.add_row(*cells(local_time(m["ended_at"]), VARIANTS[m["variant"]].title, place,
+                                  m["score"], clean_name(m["others"])), key=str(m["match_id"]))
         self.draw_plot(page)
         self.query_one("#note", Static).update(
             "Enter on a match (3) replays it. A rating with ? is provisional." if page["recent"] else "No matches yet.")

@@ -1,12 +1,14 @@
 """The replay viewer: a past match on the table, stepped move by move.
 
-← → step, ↑ ↓ (or PageUp/PageDown) go round by round, Home/End to the ends; `v` turns
-between every hand face up and one seat's view (what that seat saw then). The
-scoresheet stands beside the table where the terminal is wide enough, and `s` opens it
-anywhere. Nothing here can change the match: it is rebuilt from its log at each step.
+It opens on the first deal. ← → step, ↑ ↓ (or PageUp/PageDown) go round by round,
+Home/End to the ends; `v` turns between every hand face up and one seat's view (what
+that seat saw then). The scoresheet stands beside the table where the terminal is wide
+enough to show all of it, and `s` opens it anywhere. Nothing here can change the match:
+it is rebuilt from its log at each step.
 """
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -26,15 +28,17 @@ from ..widgets.hand import Hand
 from ..widgets.line import TextLine
 from ..widgets.seats import SeatsPanel
 from ..widgets.too_small import TooSmall
-from ..words import side_names
+from ..words import match_story, side_names
+from .records_words import cells
 from .replay_steps import ReplaySteps
 from .scoresheet import scoresheet_rows
 
-BESIDE_WIDTH = 110  # from this width on the scoresheet stands beside the table
+TABLE_MIN_WIDTH = 60  # the table keeps this much; the scoresheet stands beside it only if all of it fits
 
 
 def open_hand_lines(match: Match, seats: tuple[SeatInfo, ...], look: Look, width: int) -> list[Text]:
-    """Every seat's hand face up, one line a seat (the turn marked by an arrow)."""
+    """Every seat's hand face up, a seat a line (the turn marked by an arrow); a hand too
+    long for the width goes on under its first tile, never cut off."""
     lines = []
     name_w = max(len(s.name) for s in seats) + 1
     to_act = match.to_act if match.phase == "playing" else None
@@ -48,7 +52,15 @@ def open_hand_lines(match: Match, seats: tuple[SeatInfo, ...], look: Look, width
         else:
             line.append(f"team {'AB'[match.side_of(i)]}  ")
         hand = match.hands[i] if match.round_no else []
-        line.append(" ".join(f"[{tile_label(t)}]" for t in hand) or "(no tiles)")
+        indent = line.cell_len if line.cell_len < width // 2 else 2
+        start = line.cell_len
+        for label in [f"[{tile_label(t)}]" for t in hand] or ["(no tiles)"]:
+            if line.cell_len > start and line.cell_len + 1 + len(label) > width:
+                lines.append(line)
+                line = Text(" " * indent)
+                start = indent
+            line.append(" " if line.cell_len > start else "")
+            line.append(label)
         line.truncate(width)
         lines.append(line)
     return lines
@@ -66,7 +78,7 @@ class OpenHands(Widget):
         self.refresh(layout=True)
 
     def get_content_height(self, container, viewport, width: int) -> int:  # noqa: ANN001
-        return len(self._args[1]) if self._args else 1
+        return len(open_hand_lines(*self._args, width=max(1, width))) if self._args else 1
 
     def render(self) -> Text:
         if self._args is None:
@@ -74,12 +86,23 @@ class OpenHands(Widget):
         return Text("\n").join(open_hand_lines(*self._args, width=max(1, self.content_size.width)))
 
 
+STEP, ROUND = Binding.Group("Step", compact=True), Binding.Group("Round", compact=True)
+
+
+def sheet_width(headings: list[str], rows: list[list[str]]) -> int:
+    """The cells a scoresheet table takes without cutting any column (DataTable pads each
+    cell by one on either side), plus the sheet's left border and its scroll bar."""
+    columns = [headings, *rows]
+    return 2 + sum(2 + max(cell_len(row[i]) for row in columns if i < len(row)) for i in range(len(headings)))
+
+
 class ReplayScreen(Screen[None]):
     BINDINGS = [
-        Binding("right", "step(1)", "Next", key_display="→"),
-        Binding("left", "step(-1)", "Back", key_display="←"),
-        Binding("down,pagedown", "round(1)", "Next round", key_display="↓"),
-        Binding("up,pageup", "round(-1)", "Round back", key_display="↑"),
+        # Grouped, the footer shows "←→ Step ↑↓ Round" and the whole of it fits in 80 columns.
+        Binding("left", "step(-1)", "Back", key_display="←", group=STEP),
+        Binding("right", "step(1)", "Next", key_display="→", group=STEP),
+        Binding("up,pageup", "round(-1)", "Round back", key_display="↑", group=ROUND),
+        Binding("down,pagedown", "round(1)", "Next round", key_display="↓", group=ROUND),
         Binding("home", "jump(0)", "Start", show=False),
         Binding("end", "jump(-1)", "End", show=False),
         Binding("v", "view", "View"),
@@ -92,7 +115,7 @@ class ReplayScreen(Screen[None]):
     ReplayScreen #log { height: 2; padding: 0 1; color: $text-muted; }
     ReplayScreen #body { height: 1fr; }
     ReplayScreen #table { width: 1fr; }
-    ReplayScreen #sheet { width: 44; display: none; border-left: solid $accent; }
+    ReplayScreen #sheet { display: none; border-left: solid $accent; overflow-x: hidden; scrollbar-size-vertical: 1; }
     ReplayScreen.-beside #sheet { display: block; }
     ReplayScreen #seats.-hidden, ReplayScreen #hand.-hidden, ReplayScreen #open.-hidden { display: none; }
     """
@@ -102,8 +125,9 @@ class ReplayScreen(Screen[None]):
         self.steps = steps
         self.prefs = prefs or Prefs()
         self.title_text = title
-        self.step = 0
+        self.step = 0  # the first deal (ReplaySteps starts there)
         self.viewer: int | None = None  # None: every hand face up; else that seat's view
+        self.sheet_width = 10_000  # measured on mount: until then the sheet is not beside
         whole = steps.whole
         self.seats = tuple(SeatInfo(s.name, s.kind, s.level) for s in whole.seats)
 
@@ -131,11 +155,19 @@ class ReplayScreen(Screen[None]):
         return self.steps.at(self.step)
 
     def on_mount(self) -> None:
+        # Sized once for the whole match (its widest totals): the table does not jump
+        # about while one steps through it.
+        whole = self.steps.whole
+        headings, rows = scoresheet_rows(self._reports(whole), whole.config, self.seats)
+        self.sheet_width = sheet_width(headings, [*rows, self._now_row(whole)])
+        self.query_one("#sheet", DataTable).styles.width = self.sheet_width
         self.on_resize()
         self.redraw()
 
     def on_resize(self) -> None:
-        self.set_class(self.size.width >= BESIDE_WIDTH, "-beside")
+        # Beside the table only when every column fits: a sheet that loses a player is worse than none.
+        self.set_class(self.size.width - self.sheet_width >= TABLE_MIN_WIDTH, "-beside")
+        self.query_one("#status", TextLine).show(self.status_text(self.match))
 
     # -- moving about ------------------------------------------------------------------
     def go(self, step: int) -> None:
@@ -162,8 +194,7 @@ class ReplayScreen(Screen[None]):
         from .scoresheet import ScoresheetScreen
 
         match = self.match
-        rounds = [report_from(r, match, i == len(match.records) - 1) for i, r in enumerate(match.records)]
-        self.app.push_screen(ScoresheetScreen(rounds, match.config, self.seats, None))
+        self.app.push_screen(ScoresheetScreen(self._reports(match), match.config, self.seats, None))
 
     def action_close(self) -> None:
         self.dismiss(None)
@@ -187,38 +218,57 @@ class ReplayScreen(Screen[None]):
             history = list(view.history)
         self.query_one(Chain).show(view.layout, (), look)
         lines = describe([e for e in history if e["event"] != "round_start"], view.names)[-2:]
-        self.query_one("#log", TextLine).show("\n".join(lines) if lines else self._opening(match))
+        if match.phase == MATCH_OVER and match.records:  # the last step says who won, not only how the round ended
+            lines = [*lines[-1:], match_story(self._reports(match)[-1], match.config, self.seats)[0]]
+        # names come from the log: plain text, never markup
+        self.query_one("#log", TextLine).show(Text("\n".join(lines) if lines else self._opening(match)))
         self.query_one("#status", TextLine).show(self.status_text(match))
         self.fill_sheet(match)
 
     def _opening(self, match: Match) -> str:
         if not match.round_no:
-            return "The match begins: → deals the first round."
+            return "This log stops before the first deal: there is nothing to step through."
         return f"Round {match.round_no} is dealt; {self.seats[match.leader].name} leads."
 
     def status_text(self, match: Match) -> Text:
+        """One line that fits the screen: where a part does not fit, the least useful
+        goes first (the file's name, then the step count), never the round or the view."""
         rules = VARIANTS[match.config.variant]
-        dot = self.look.dot
-        text = Text()
-        text.append("Replay", "bold reverse")
-        text.append(f" {self.title_text} {dot}" if self.title_text else "")
-        text.append(f" {rules.title}", "bold")
-        text.append(f" {dot} round {match.round_no} {dot} step {self.step + 1}/{self.steps.count}")
-        text.append(f" {dot} {'all hands' if self.viewer is None else self.seats[self.viewer].name + ' sees'}")
+        parts: list[tuple[str, str, int]] = []  # (text, style, rank: the lowest is dropped first)
+        if self.title_text:
+            parts.append((self.title_text, "", 1))
+        parts.append((rules.title, "bold", 3))
+        parts.append((f"round {match.round_no}", "", 9))
+        parts.append((f"step {self.step + 1}/{self.steps.count}", "", 2))
+        parts.append(("all hands" if self.viewer is None else self.seats[self.viewer].name + " sees", "", 8))
         if match.phase == MATCH_OVER:
-            text.append(f" {dot} the match is over", "bold")
+            parts.append(("the match is over", "bold", 7))
         if match.config.teams:  # the seat lines show seats' points; teams score together
-            names = side_names(match.config, self.seats)
-            text.append(f" {dot} " + ", ".join(f"{'AB'[i]} {s}" for i, s in enumerate(match.scores)))
+            parts.append((", ".join(f"{'AB'[i]} {s}" for i, s in enumerate(match.scores)), "", 6))
+        room = self.size.width - 2 if self.size.width else 10_000  # the line's padding
+        dot = f" {self.look.dot} "
+        while len(parts) > 1 and cell_len("Replay " + dot.join(p[0] for p in parts)) > room:
+            parts.remove(min(parts, key=lambda p: p[2]))
+        text = Text("Replay", "bold reverse")
+        text.append(" ")
+        for i, (words, style, _rank) in enumerate(parts):
+            text.append(dot if i else "")
+            text.append(words, style)  # a name from the log: plain text
+        text.truncate(max(1, room), overflow="ellipsis")
         return text
+
+    @staticmethod
+    def _reports(match: Match) -> list:  # noqa: ANN205 - RoundReport, one a finished round
+        return [report_from(r, match, i == len(match.records) - 1) for i, r in enumerate(match.records)]
+
+    def _now_row(self, match: Match) -> list[str]:
+        names = side_names(match.config, self.seats)
+        return ["", "now", *[str(s) for s in match.scores][: len(names)]]
 
     def fill_sheet(self, match: Match) -> None:
         table = self.query_one("#sheet", DataTable)
-        rounds = [report_from(r, match, i == len(match.records) - 1) for i, r in enumerate(match.records)]
-        headings, rows = scoresheet_rows(rounds, match.config, self.seats)
+        headings, rows = scoresheet_rows(self._reports(match), match.config, self.seats)
         table.clear(columns=True)
-        table.add_columns(*headings)
-        for row in rows:
-            table.add_row(*row)
-        names = side_names(match.config, self.seats)
-        table.add_row("", "now", *[str(s) for s in match.scores][: len(names)])
+        table.add_columns(*cells(*headings))  # headings hold the seats' names: plain text, never markup
+        for row in [*rows, self._now_row(match)]:
+            table.add_row(*cells(*row))

@@ -16,9 +16,10 @@ _DRIVING = ("round_start", "play")
 class ReplaySteps:
     def __init__(self, lines: list[tuple[int, dict[str, Any]]]) -> None:
         self.lines = lines
-        # Step k shows the match after the first cuts[k] lines of the log.
-        self.cuts = [1] + [i + 1 for i, (_n, e) in enumerate(lines) if e["event"] in _DRIVING]
-        if self.cuts[-1] != len(lines):
+        # Step k shows the match after the first cuts[k] lines of the log. The first step
+        # is the first deal: the match before it (every hand empty) shows nothing.
+        self.cuts = [i + 1 for i, (_n, e) in enumerate(lines) if e["event"] in _DRIVING] or [1]
+        if self.cuts[-1] < len(lines):
             self.cuts.append(len(lines))  # the end: round_end, match_end
         self.round_steps = [k for k, cut in enumerate(self.cuts) if lines[cut - 1][1]["event"] == "round_start"]
         self.whole = replay(lines)  # checks the whole log once, up front: LogError if it is wrong

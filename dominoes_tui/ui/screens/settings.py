@@ -1,7 +1,7 @@
 """The settings screen: variant, players, seats, target, table options, display.
 
 Dismisses with a checked `MatchSettings` (Start), WALKTHROUGH (F2) or None (Quit). Whatever the variant
-allows is all it offers: the player counts, the options of RULES.md §4 that apply, each
+allows is all it offers: the player counts, the options of docs/RULES.md §4 that apply, each
 with its default and a short explanation.
 """
 from __future__ import annotations
@@ -188,12 +188,12 @@ class SettingsScreen(StyledOnMount, Screen["MatchSettings | str | None"]):
         label = "Loses at" if rules.penalties else "Target"
         widgets.append(Static("Match", classes="section"))
         target_row: list[Widget] = [Choice(options, value, id="target", label=label, classes="target")]
-        if free:  # a custom number only where the rules allow any (RULES.md §4)
+        if free:  # a custom number only where the rules allow any (docs/RULES.md §4)
             target_row.append(Input(str(wanted) if value == CUSTOM else "", placeholder="custom number", type="integer",
                                     compact=True, id="target-custom", disabled=value != CUSTOM))
         widgets.append(Horizontal(*target_row, classes="row"))
         widgets.append(Static(spec.help, classes="help"))
-        # the other table options of RULES.md §4
+        # the other table options of docs/RULES.md §4
         given = settings.options if settings and settings.variant == self.variant else {}
         others = [s for s in OPTIONS[self.variant] if s.name != tname]
         if others:

@@ -12,12 +12,14 @@ from textual.widget import Widget
 class TextLine(Widget):
     def __init__(self, id: str | None = None) -> None:  # noqa: A002
         super().__init__(id=id)
-        self._text: Text | str = ""
+        self._text: Text = Text()
 
     def show(self, text: Text | str) -> None:
+        # A str is plain text, never markup: the lines here carry players' names.
+        text = Text(text) if isinstance(text, str) else text
         if text != self._text:
             self._text = text
             self.refresh()
 
-    def render(self) -> Text | str:
+    def render(self) -> Text:
         return self._text

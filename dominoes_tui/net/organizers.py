@@ -1,0 +1,81 @@
+"""Who organizes the club evening: only what the host set up, never a name someone says
+or claims first.
+
+- The organizer secret: made at the server's first start and kept in its data folder
+  (`organizer-secret`, 0600; `dominoes host` prints it). A connection that sends it
+  (`tournament_organize`) organizes; `dominoes join --organizer` on the host's machine
+  reads the file itself.
+- `dominoes host --organizers NAMES`: names that were claimed (names.py) when the server
+  started, pinned to that claim's secret: a name claimed only later, or released and
+  claimed again by someone else, carries no rights. A guest never organizes by name.
+"""
+from __future__ import annotations
+
+import hmac
+import logging
+import secrets
+import weakref
+from pathlib import Path
+from typing import Any
+
+from .connection import Conn, Refused
+from .names import NameRegister, fold
+from .storage import write_private
+
+log = logging.getLogger("dominoes_tui.net")
+
+SECRET_NAME = "organizer-secret"
+
+
+class Organizers:
+    def __init__(self, names: set[str] | None = None) -> None:
+        self.names = set(names or ())  # as given to `dominoes host --organizers`
+        self.pinned: dict[str, str] = {}  # folded name -> its claim's secret hash when the server started
+        self.secret = ""  # made or read by set_up()
+        self._proven: weakref.WeakSet[Conn] = weakref.WeakSet()  # connections that sent the secret
+
+    def set_up(self, register: NameRegister, data_dir: Path | None) -> None:
+        """Pin the named organizers' claims as they are now; read or make the secret."""
+        for name in self.names:
+            entry = register.claims.get(fold(name))
+            if entry is None:
+                log.warning("organizer %r has claimed no name here: they organize only with the organizer secret", name)
+            else:
+                self.pinned[fold(name)] = str(entry.get("secret"))
+        where = data_dir / SECRET_NAME if data_dir is not None else None
+        if where is not None:
+            try:
+                text = where.read_text(encoding="utf-8").strip()
+                if 16 <= len(text) <= 256:
+                    self.secret = text
+                    return
+            except OSError:
+                pass
+        self.secret = secrets.token_urlsafe(24)
+        if where is not None:
+            try:
+                write_private(where, self.secret + "\n")
+            except OSError as exc:
+                log.warning("cannot keep the organizer secret (%s): it holds until the server stops", exc)
+
+    def unpinned(self) -> list[str]:
+        """Names given as organizers that carry no rights (nobody had claimed them)."""
+        return sorted(n for n in self.names if fold(n) not in self.pinned)
+
+    def prove(self, conn: Conn, secret: Any) -> None:
+        if not isinstance(secret, str) or not self.secret or not hmac.compare_digest(
+                secret.encode("utf-8"), self.secret.encode("utf-8")):
+            raise Refused("that is not this server's organizer secret")
+        self._proven.add(conn)
+        log.info("%s proved the organizer secret (from %s)", conn.name, conn.address)
+
+    def holds(self, conn: Conn, register: NameRegister) -> bool:
+        """The secret was shown on this connection, or its claimed name is pinned and is
+        still the claim that was pinned."""
+        if conn in self._proven:
+            return True
+        if not conn.identity.claimed:
+            return False
+        pinned = self.pinned.get(fold(conn.name))
+        entry = register.claims.get(fold(conn.name))
+        return pinned is not None and entry is not None and hmac.compare_digest(str(entry.get("secret")), pinned)

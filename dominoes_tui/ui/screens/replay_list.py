@@ -1,0 +1,100 @@
+"""The matches of a game log that holds several (`simulate --log` writes one after
+another): a row each, Enter opens one in the replay viewer, and closing the viewer comes
+back here for the next."""
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Static
+
+from ...engine import VARIANTS, Match
+from ...table.client import SeatInfo
+from ..choices import Prefs
+from ..widgets.too_small import TooSmall
+from ..words import side_name
+from .replay import ReplayScreen
+from .replay_steps import ReplaySteps
+
+Lines = list[tuple[int, dict[str, Any]]]  # one match's (line number, event) pairs
+
+
+def outcome(match: Match) -> str:
+    """Who won, in a few words (the Kozel in Kozel), or where an unfinished log stops."""
+    if not match.is_over:
+        return f"unfinished, round {match.round_no}"
+    seats = tuple(SeatInfo(s.name, s.kind, s.level) for s in match.seats)
+
+    def names(side: int | list[int] | None) -> str:
+        if side is None:
+            return "nobody"
+        sides = side if isinstance(side, list) else [side]
+        return " and ".join(side_name(match.config, seats, s) for s in sides)
+
+    verdict = match.verdict
+    if match.config.variant == "kozel" and verdict.loser is not None:
+        return f"{names(verdict.loser)} the Kozel"
+    return f"{names(verdict.winner)} won"
+
+
+class ReplayListScreen(Screen[None]):
+    BINDINGS = [
+        # priority: the footer shows it (the table under the cursor would otherwise take Enter unseen)
+        Binding("enter", "open", "Replay", key_display="Enter", priority=True),
+        Binding("escape,q", "close", "Close"),
+    ]
+    DEFAULT_CSS = """
+    ReplayListScreen #title { height: 1; padding: 0 1; background: $panel; text-style: bold; }
+    ReplayListScreen #matches { height: 1fr; }
+    ReplayListScreen #note { height: auto; padding: 0 1; color: $text-muted; }
+    """
+
+    def __init__(self, chunks: Sequence[Lines], matches: Sequence[Match], prefs: Prefs | None = None,
+                 title: str = "", first: int | None = None) -> None:
+        """`first`: a match (0-based) to open at once, as `--match N` asks; closing it
+        comes back to the list."""
+        super().__init__()
+        self.chunks, self.matches = list(chunks), list(matches)
+        self.prefs = prefs
+        self.title_text = title
+        self.first = first
+
+    def compose(self) -> ComposeResult:
+        yield TooSmall()
+        yield Static(Text(f"{self.title_text}: {len(self.matches)} matches"), id="title")
+        yield DataTable(id="matches", cursor_type="row", zebra_stripes=True)
+        yield Static("Enter replays the match under the cursor; closing the replay comes back here.", id="note")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        table = self.query_one(DataTable)
+        table.add_columns("#", "Variant", "Rounds", "Final", "Result", "Seats")
+        for i, match in enumerate(self.matches, start=1):
+            final = "–".join(str(s) for s in match.scores)
+            seats = ", ".join(s.name for s in match.seats)
+            # names come from the log: plain text, never markup
+            table.add_row(str(i), VARIANTS[match.config.variant].title, str(match.round_no), final,
+                          Text(outcome(match)), Text(seats), key=str(i - 1))
+        table.focus()
+        if self.first is not None:
+            table.move_cursor(row=self.first)
+            self.open(self.first)
+
+    def open(self, index: int) -> None:
+        steps = ReplaySteps(self.chunks[index])
+        title = f"{self.title_text} {index + 1}/{len(self.matches)}"
+        self.app.push_screen(ReplayScreen(steps, self.prefs, title=title))
+
+    def action_open(self) -> None:
+        row = self.query_one(DataTable).cursor_row
+        if row is not None and 0 <= row < len(self.matches):
+            self.open(row)
+
+    def on_data_table_row_selected(self, _event: DataTable.RowSelected) -> None:
+        self.action_open()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
