@@ -215,7 +215,7 @@ class Server(Seating):
 
     # -- connections ------------------------------------------------------------------------
     def _from(self, address: str) -> int:
-        return sum(1 for c in self.conns if c.address == address) + sum(1 for c in self._closing if c.address == address)
+        return sum(1 for held in (self.conns, self._closing) for c in held if c.address == address)
 
     async def _handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         task = asyncio.current_task()
@@ -225,13 +225,10 @@ class Server(Seating):
         peer = writer.get_extra_info("peername")
         conn.address = str(peer[0]) if isinstance(peer, tuple) and peer else "?"
         conn.max_unread = self.limits.max_unread
-        if len(self.conns) + len(self._closing) >= self.conn_room:
-            conn.send({"type": "error", "reason": "the server is full; try again later", "fatal": True})
-            await close_now(writer)
-            self._handlers.discard(task)  # type: ignore[arg-type]
-            return
-        if self._from(conn.address) >= self.limits.conns_per_address:
-            conn.send({"type": "error", "reason": "too many connections from your address", "fatal": True})
+        full = len(self.conns) + len(self._closing) >= self.conn_room
+        if full or self._from(conn.address) >= self.limits.conns_per_address:
+            why = "the server is full; try again later" if full else "too many connections from your address"
+            conn.send({"type": "error", "reason": why, "fatal": True})
             await close_now(writer)
             self._handlers.discard(task)  # type: ignore[arg-type]
             return

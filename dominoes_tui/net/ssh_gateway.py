@@ -14,15 +14,12 @@ Needs the optional extra `asyncssh`.
 from __future__ import annotations
 
 import asyncio
-import fcntl
 import logging
 import os
 import secrets
 import shutil
 import signal
-import struct
 import sys
-import termios
 from pathlib import Path
 from typing import Any
 
@@ -32,6 +29,7 @@ from . import protocol as P
 from .guesses import Guesses
 from .protocol import clean_name
 from .ssh_names import KeyRegister, name_folder
+from .ssh_pty import set_size, signal_group, take_terminal
 from .storage import private_dir
 from .vouch import ENV as VOUCH_ENV
 from .vouch import read_gateway_key, vouch_for
@@ -61,25 +59,6 @@ def load_host_key(path: Path) -> asyncssh.SSHKey:
     os.chmod(tmp, 0o600)
     tmp.replace(path)
     return key
-
-
-def _set_size(fd: int, width: int, height: int) -> None:
-    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", max(1, height), max(1, width), 0, 0))
-
-
-def _take_terminal() -> None:  # runs in the child between fork and exec
-    # A hang-up ends the game, as it ends any program whose terminal closes. A gateway
-    # started under `nohup` ignores hang-ups, and a child inherits that: its games then
-    # outlived their players, each spinning on a dead terminal.
-    signal.signal(signal.SIGHUP, signal.SIG_DFL)
-    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
-
-
-def _signal_group(pid: int, sig: int) -> None:
-    try:
-        os.killpg(pid, sig)
-    except (ProcessLookupError, PermissionError):
-        pass
 
 
 class Gateway:
@@ -258,7 +237,7 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             self.size = (width, height)
             if self.master is not None:
                 try:
-                    _set_size(self.master, width, height)  # the kernel tells the game (SIGWINCH)
+                    set_size(self.master, width, height)  # the kernel tells the game (SIGWINCH)
                 except OSError:
                     pass
 
@@ -312,7 +291,7 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         name, home, owner = self._who()
         master, slave = os.openpty()
         self.master = master
-        _set_size(slave, *self.size)
+        set_size(slave, *self.size)
         os.set_blocking(master, False)
         env = {
             "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
@@ -337,7 +316,7 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         try:
             self.proc = await asyncio.create_subprocess_exec(
                 *cmd, stdin=slave, stdout=slave, stderr=slave, env=env,
-                start_new_session=True, preexec_fn=_take_terminal, close_fds=True, cwd=home,
+                start_new_session=True, preexec_fn=take_terminal, close_fds=True, cwd=home,
             )
             os.close(slave)
             slave = -1
@@ -400,7 +379,7 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         proc = self.proc
         if proc is None or proc.returncode is not None:
             return
-        _signal_group(proc.pid, signal.SIGHUP)
+        signal_group(proc.pid, signal.SIGHUP)
         if self._killer is None:
             try:
                 self._killer = asyncio.get_running_loop().call_later(KILL_AFTER, self._kill)
@@ -410,4 +389,4 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
     def _kill(self) -> None:
         proc = self.proc
         if proc is not None and proc.returncode is None:
-            _signal_group(proc.pid, signal.SIGKILL)
+            signal_group(proc.pid, signal.SIGKILL)
