@@ -86,6 +86,7 @@ async def _start_server(data_dir: Path, bot_delay: float, save: bool, tables: in
         sys.executable, "-P", "-m", "dominoes_tui", "host", "--port", "0", "--port-file", str(port_file),
         "--bot-delay", str(bot_delay), "--level", "random", "--max-conns", room, "--conns-per-address", room,
         "--max-tables", room, "--tables-per-conn", room, "--tables-per-address", room,
+        "--bot-workers-per-address", "2",  # every table is 127.0.0.1's: let it use both workers
     ]
     cmd += ["--data-dir", str(data_dir / "server")] if save else ["--no-save"]
     # the server's log is kept beside it: a connection it hangs up on is explained there

@@ -49,6 +49,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     lim = p.add_argument_group("limits (docs/PROTOCOL.md, Limits)")
     d = Limits()
     lim.add_argument("--max-conns", type=int, default=d.max_conns, help=f"connections at once (default {d.max_conns})")
+    lim.add_argument("--fd-reserve", type=int, default=d.fd_reserve,
+                     help=f"open files kept free for the server's own work; connections stop this far below its "
+                          f"open-file limit (default {d.fd_reserve})")
+    lim.add_argument("--wrong-codes", type=int, default=d.wrong_codes,
+                     help=f"wrong table codes an address may give before it must wait, 1 s and doubling to 300 s "
+                          f"(default {d.wrong_codes})")
     lim.add_argument("--conns-per-address", type=int, default=d.conns_per_address,
                      help=f"connections at once from one address (default {d.conns_per_address})")
     lim.add_argument("--handshake-timeout", type=float, default=d.handshake_timeout,
@@ -68,6 +74,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                      help="seconds a connected player has for a turn; then the stand-in bot plays it (default: no clock)")
     lim.add_argument("--bot-workers", type=int, default=d.bot_workers,
                      help=f"processes medium and hard bots think in (default {d.bot_workers})")
+    lim.add_argument("--bot-workers-per-address", type=int, default=d.bot_workers_per_address,
+                     help=f"of those, how many one address's tables may keep busy at once (default {d.bot_workers_per_address})")
     lim.add_argument("--practice", action="store_true",
                      help="allow clients to give a seed: 'seeded practice tables', marked so and never rated")
     keep = p.add_argument_group("what the server keeps (docs/PROTOCOL.md, Storage)")
@@ -87,7 +95,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def limits_from(args: argparse.Namespace) -> Limits | str:
     """The limits the options ask for, or what is wrong with them."""
-    counts = ("max_conns", "conns_per_address", "max_tables", "tables_per_conn", "tables_per_address", "max_unread", "bot_workers")
+    counts = ("max_conns", "conns_per_address", "max_tables", "tables_per_conn", "tables_per_address", "max_unread", "bot_workers",
+              "bot_workers_per_address", "fd_reserve", "wrong_codes")
     times = ("handshake_timeout", "idle_timeout", "waiting_timeout")
     for name in counts:
         if getattr(args, name) < 1:

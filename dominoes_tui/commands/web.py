@@ -24,6 +24,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="a shared password the browser asks for (default: none; $DOMINOES_WEB_PASSWORD also works)")
     p.add_argument("--max-sessions", type=int, default=8, help="browser tabs at once, each a process (default 8)")
     p.add_argument("--sessions-per-address", type=int, default=3, help="tabs at once from one address (default 3)")
+    p.add_argument("--allowed-host", action="append", default=[], metavar="NAME",
+                   help="a host name browsers reach this server by, besides localhost, --listen and --public-url "
+                        "(repeatable; any other name in a request's Host is refused: DNS rebinding)")
+    p.add_argument("--wrong-passwords", type=int, default=5,
+                   help="wrong passwords an address may give before it must wait, 1 s and doubling to 300 s (default 5)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -39,7 +44,7 @@ def run(args: argparse.Namespace) -> int:
     if args.board and args.name is not None:
         print("dominoes web: --name is for players; the board (--board) sits at no table", file=sys.stderr)
         return 2
-    if min(args.max_sessions, args.sessions_per_address) < 1:
+    if min(args.max_sessions, args.sessions_per_address, args.wrong_passwords) < 1:
         print("dominoes web: the session limits are 1 or more", file=sys.stderr)
         return 2
     password = args.password or os.environ.get("DOMINOES_WEB_PASSWORD") or None
@@ -50,7 +55,8 @@ def run(args: argparse.Namespace) -> int:
               file=sys.stderr)
     server = make_web_server(args.server, args.listen, args.port, clean_name(args.name or "Guest"), public,
                              password=password, max_sessions=args.max_sessions,
-                             sessions_per_address=args.sessions_per_address, board=args.board)
+                             sessions_per_address=args.sessions_per_address, board=args.board,
+                             allowed_hosts=args.allowed_host, wrong_passwords=args.wrong_passwords)
     what = "the projector board" if args.board else "the client"
     print(f"dominoes web: {what} at http://{args.listen}:{args.port} (table server {args.server}); "
           f"password {'required' if password else 'none'}, at most {args.max_sessions} tabs", flush=True)

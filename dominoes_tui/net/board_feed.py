@@ -68,7 +68,9 @@ def excitement(s: dict[str, Any], last_round: set[str], evening: set[str] = froz
 def board(
     tables: dict[str, Table], host: EveningSource | None, feature: object = None, leaders: Leaders | None = None,
 ) -> dict[str, Any]:
-    live = [t for t in tables.values() if t.match is not None and t.match.phase != MATCH_OVER][:MAX_TABLES]
+    live = [  # a private table is on no board: its code is its invite
+        t for t in tables.values() if t.match is not None and t.match.phase != MATCH_OVER and not t.private
+    ][:MAX_TABLES]
     summaries = [summary(t) for t in live]
     evening = host.public() if host is not None else None
     last_round: set[str] = set()

@@ -7,6 +7,13 @@ most `workers` cores and never delay a move at another table. A worker
 gets the seat's view as the protocol's JSON (what the bot may see, nothing more), makes
 the bot afresh through the bots' public `make_bot(...).choose(view)` and answers a move.
 A bot that fails or thinks longer than `timeout` plays the first legal move instead.
+
+The workers are shared fairly between owners (the address that made a table): each
+owner's requests wait in a queue of their own, a free worker takes the next request of
+the next owner in turn, and one owner holds at most `per_owner` workers at once (one by
+default, of two). Fifty tables of expert bots from one address then slow that address's
+own tables, never another's: a move elsewhere finds a worker free, or waits for one
+move at most, however long the busy address's queue.
 """
 from __future__ import annotations
 
@@ -17,6 +24,7 @@ import os
 import random
 import threading
 import time
+from collections import deque
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
@@ -61,10 +69,64 @@ def _think_here(level: str, seed: str, name: str, view: PlayerView) -> Move:
 
 
 class BotPool:
-    def __init__(self, workers: int = 2, timeout: float = 30.0) -> None:
+    def __init__(self, workers: int = 2, timeout: float = 30.0, per_owner: int = 1) -> None:
         self.workers = max(1, workers)
         self.timeout = timeout
+        self.per_owner = max(1, per_owner)  # workers one owner may hold at once: the rest stay free for others
         self._pool: ProcessPoolExecutor | None = None
+        self._waiting: dict[str, deque[asyncio.Future[None]]] = {}  # owner -> its requests, oldest first
+        self._turns: deque[str] = deque()  # owners with a request waiting, in the order they are served
+        self._busy = 0  # workers given a request
+        self._running: dict[str, int] = {}  # owner -> workers it holds
+
+    async def _turn(self, owner: str) -> None:
+        """Wait until a worker is this owner's (round robin between owners)."""
+        ticket: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._waiting.setdefault(owner, deque()).append(ticket)
+        if owner not in self._turns:
+            self._turns.append(owner)
+        self._serve()
+        try:
+            await ticket
+        except asyncio.CancelledError:
+            if ticket.done() and not ticket.cancelled():  # given a worker just as the table closed
+                self._done(owner)
+            ticket.cancel()  # still waiting: _serve skips it
+            raise
+
+    def _serve(self) -> None:
+        while self._busy < self.workers:
+            # the next owner in turn that holds fewer than its share of workers
+            owner = next((o for o in self._turns if self._running.get(o, 0) < self.per_owner), None)
+            if owner is None:
+                return
+            self._turns.remove(owner)
+            queue = self._waiting[owner]
+            ticket = queue.popleft()
+            if queue:
+                self._turns.append(owner)  # its next request waits for every other owner's turn
+            else:
+                del self._waiting[owner]
+            if not ticket.done():
+                self._busy += 1
+                self._running[owner] = self._running.get(owner, 0) + 1
+                ticket.set_result(None)
+
+    def _done(self, owner: str) -> None:
+        self._busy -= 1
+        self._running[owner] -= 1
+        if not self._running[owner]:
+            del self._running[owner]
+        self._serve()
+
+    async def _in_worker(self, owner: str, level: str, seed: str, name: str, view: PlayerView) -> Move:
+        await self._turn(owner)
+        try:
+            loop = asyncio.get_running_loop()
+            future = loop.run_in_executor(self._executor(), think, level, seed, name, P.view_to_json(view))
+            return Move.from_json(await asyncio.wait_for(future, self.timeout))
+        finally:
+            self._done(owner)
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
@@ -76,15 +138,14 @@ class BotPool:
             )
         return self._pool
 
-    async def choose(self, level: str, seed: str, name: str, view: PlayerView) -> Move:
+    async def choose(self, level: str, seed: str, name: str, view: PlayerView, owner: str = "") -> Move:
+        """The bot's move; `owner` (who made the table) is whose turn at the workers it takes."""
         try:
             if level in INLINE_LEVELS:
                 await asyncio.sleep(0)  # a table of quick bots still lets every other table run
                 move = _think_here(level, seed, name, view)  # no JSON round trip: it was a third of a busy server's time
             else:
-                loop = asyncio.get_running_loop()
-                future = loop.run_in_executor(self._executor(), think, level, seed, name, P.view_to_json(view))
-                move = Move.from_json(await asyncio.wait_for(future, self.timeout))
+                move = await self._in_worker(owner, level, seed, name, view)
             if move in view.legal:
                 return move
             log.warning("a %s bot answered an illegal move; it plays the first legal one", level)

@@ -12,6 +12,7 @@ import itertools
 from typing import Any, Callable
 
 from . import protocol as P
+from .vouch import vouch_from_env
 
 
 PING_EVERY = 60.0
@@ -65,6 +66,9 @@ class Connection:
         hello: dict[str, Any] = {"type": "hello", "protocol": P.PROTOCOL_VERSION, "name": name}
         if secret is not None:
             hello["secret"] = secret
+            vouch = vouch_from_env()  # from the SSH gateway that runs us, if it does
+            if vouch is not None:
+                hello["vouch"] = vouch
         welcome = await conn.request(hello, timeout)
         conn._keepalive = asyncio.get_running_loop().create_task(conn._ping())
         conn.name = P.clean_name(welcome.get("name"), name)

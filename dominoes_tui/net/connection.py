@@ -66,3 +66,18 @@ class Conn:
 
 class Refused(Exception):
     """A request the server says no to; the text goes back as the reason."""
+
+
+async def close_now(writer: asyncio.StreamWriter) -> None:
+    """Close the socket now. A plain close waits until the peer has read what is still
+    buffered, and a client that never reads would then hold the socket open forever
+    (thousands of them ran the server out of open files): so unsent bytes are dropped."""
+    transport = writer.transport
+    try:
+        if transport.get_write_buffer_size():
+            transport.abort()
+        else:
+            writer.close()
+        await asyncio.wait_for(writer.wait_closed(), 2)
+    except Exception:  # noqa: BLE001
+        transport.abort()

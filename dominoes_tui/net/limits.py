@@ -10,7 +10,8 @@ from dataclasses import dataclass, fields
 
 @dataclass
 class Limits:
-    max_conns: int = 1000  # connections at once, all addresses together
+    max_conns: int = 1000  # connections at once, all addresses together (and never more than fd_reserve allows)
+    fd_reserve: int = 256  # open files kept free for the server's own work (and a burst of accepts): connections stop this far below its file limit
     conns_per_address: int = 200  # connections at once from one address (a gateway's sessions share its address)
     handshake_timeout: float = 10.0  # seconds from connecting to `hello`
     idle_timeout: float = 300.0  # seconds without any message (clients ping every 60 s)
@@ -22,9 +23,35 @@ class Limits:
     send_timeout: float = 10.0  # seconds a reply may wait for the client to read
     turn_time: float | None = None  # seconds a connected person has for a turn (None: no clock)
     bot_workers: int = 2  # processes bots think in
+    bot_workers_per_address: int = 1  # of those, how many one address's tables may keep busy at once
     bot_timeout: float = 30.0  # seconds a bot may think before its seat plays the first legal move
+    wrong_codes: int = 5  # table codes naming no table an address may give before it must wait (1 s, doubling to 300 s)
     practice: bool = False  # True: clients may give a `seed` (tables say "seeded practice table")
 
     @classmethod
     def names(cls) -> list[str]:
         return [f.name for f in fields(cls)]
+
+
+def connection_room(limits: Limits) -> int:
+    """Connections the server takes at once: `max_conns`, and always `fd_reserve` open
+    files fewer than the process may hold, so its own files (logs, the records, the bots'
+    pipes) and the accepting of a newcomer (told "the server is full") never fail. The
+    soft open-file limit is raised first, as far as the hard one allows, to fit."""
+    want = limits.max_conns + limits.fd_reserve
+    try:
+        import resource
+
+        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    except (ImportError, ValueError, OSError):  # no such limit here (not a Unix)
+        return limits.max_conns
+    if soft == resource.RLIM_INFINITY:
+        return limits.max_conns
+    if soft < want:
+        raised = want if hard == resource.RLIM_INFINITY else min(want, hard)
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (raised, hard))
+            soft = raised
+        except (ValueError, OSError):
+            pass
+    return max(1, min(limits.max_conns, soft - limits.fd_reserve))

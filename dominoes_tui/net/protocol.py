@@ -25,6 +25,8 @@ MAX_NAME = 14
 MAX_TEXT = 2000  # the longest string a client shows from a server (a reason, a notice)
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ"  # no I or O: read aloud across a room
 CODE_LENGTH = 4
+# A private table's code is its invite: unlisted, and 24**12 (about 2**55) codes to guess from
+PRIVATE_CODE_LENGTH = 12
 
 CLIENT_TYPES = {"hello", "list", "create", "join", "watch", "start", "play", "ready", "leave", "ping", "records"}
 

@@ -19,6 +19,7 @@ from ..bots import level_names
 from ..engine import MATCH_OVER, ConfigError, make_config
 from . import protocol as P
 from .connection import Conn, Refused
+from .guesses import Guesses, wait_text
 from .limits import Limits
 from .table import Slot, Table
 
@@ -41,19 +42,27 @@ class Seating:
     default_level: str
     grace: float
     closing: bool
+    wrong_codes: Guesses  # table codes that named no table, per address
     records: Any  # records_service.ServerRecords, or None
 
-    def new_code(self) -> str: ...  # server.py
+    def new_code(self, private: bool = False) -> str: ...  # server.py
     def lobby_changed(self) -> None: ...  # server.py
     def _spawn(self, table: Table) -> None: ...  # server.py
 
-    def _find(self, data: dict[str, Any]) -> Table:
+    def _find(self, data: dict[str, Any], address: str) -> Table:
+        """The open table `data["code"]` names. A code that names none is a wrong guess
+        for `address` (guesses.py): a private table's code is its only lock."""
+        wait = self.wrong_codes.wait(address)
+        if wait:
+            raise Refused(f"too many wrong table codes from your address; try again in {wait_text(wait)}")
         code = data.get("code")
         if not isinstance(code, str):
             raise Refused("which table? give its \"code\"")
-        code = code.strip().upper()[:8]
+        code = "".join(code.split()).replace("-", "").upper()[: P.PRIVATE_CODE_LENGTH]
         table = self.tables.get(code)
         if table is None or table.phase == MATCH_OVER:
+            # never forgotten on a right code: the lobby lists codes anyone may give
+            self.wrong_codes.wrong(address)
             raise Refused(f"no open table {code!r}")
         return table
 
@@ -105,7 +114,10 @@ class Seating:
         start = data.get("start", False)
         if not isinstance(start, bool):
             raise Refused("start is true or false")
-        table = Table(self, self.new_code(), config, slots, seed, float(delay))  # type: ignore[arg-type]
+        private = data.get("private", False)
+        if not isinstance(private, bool):
+            raise Refused("private is true or false")
+        table = Table(self, self.new_code(private), config, slots, seed, float(delay))  # type: ignore[arg-type]
         table.made_by = conn.address
         log.info("table %s made by %s: %s, %d players%s", table.code, conn.name, config.variant, config.players,
                  ", seeded practice" if table.practice else "")
@@ -142,7 +154,7 @@ class Seating:
         return slots
 
     def join(self, conn: Conn, data: dict[str, Any], creator: bool = False) -> dict[str, Any]:
-        table = self._find(data)
+        table = self.tables[data["code"]] if creator else self._find(data, conn.address)  # its maker needs no code
         token = data.get("token")
         if token is not None and not isinstance(token, str):
             raise Refused("token is a string")
@@ -217,7 +229,7 @@ class Seating:
         return answer
 
     def watch(self, conn: Conn, data: dict[str, Any]) -> dict[str, Any]:
-        table = self._find(data)
+        table = self._find(data, conn.address)
         if conn.table is not None:
             self.dropped(conn)
         table.spectators.add(conn)

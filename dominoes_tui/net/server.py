@@ -32,8 +32,9 @@ from ..engine import MATCH_OVER
 from . import protocol as P
 from .board_feed import board
 from .bot_pool import BotPool
-from .connection import Conn, Refused
-from .limits import Limits
+from .connection import Conn, Refused, close_now
+from .guesses import Guesses
+from .limits import Limits, connection_room
 from .names import NameRegister, fold
 from .seating import Seating
 from .storage import private_dir
@@ -42,6 +43,7 @@ from .finished import Keeping
 from .records_service import RecordsRequestError, ServerRecords, handle_request
 from .table import Table
 from .table_keeping import file_away, match_record, restored_tables
+from .vouch import gateway_key, vouched_person
 from .quick_match import REQUESTS as QUICK_REQUESTS
 from .quick_match import QuickMatch
 from .tournament_host import REQUESTS as TOURNAMENT_REQUESTS
@@ -53,6 +55,7 @@ DEFAULT_GRACE = 300.0  # seconds a dropped person keeps the seat
 DEFAULT_READY_TIMEOUT = 120.0  # seconds the table waits for people to read a round's summary
 DEFAULT_BOT_DELAY = 0.7
 LOBBY_EVERY = 0.5  # seconds between lobby pushes, at most
+ACCEPT_BACKLOG = 64
 
 
 def data_home() -> Path:
@@ -87,9 +90,13 @@ class Server(Seating):
         self.standin_delay = standin_delay
         self.limits = limits or Limits()
         self.names = NameRegister(data_dir / "names.json" if data_dir else None)
-        self.bots = BotPool(self.limits.bot_workers, self.limits.bot_timeout)
+        self.wrong_codes = Guesses(free=self.limits.wrong_codes)
+        self.gateway_key: bytes | None = None  # a gateway's vouch for its people is signed with it (vouch.py)
+        self.bots = BotPool(self.limits.bot_workers, self.limits.bot_timeout, self.limits.bot_workers_per_address)
         self.tables: dict[str, Table] = {}
         self.conns: set[Conn] = set()
+        self._closing: set[Conn] = set()  # given up on, socket not closed yet: still counted against the limits
+        self.conn_room = self.limits.max_conns  # start() lowers it to fit the open-file limit
         self._server: asyncio.base_events.Server | None = None
         self._handlers: set[asyncio.Task[None]] = set()
         self.port = 0
@@ -108,11 +115,18 @@ class Server(Seating):
         if self.data_dir is not None:
             private_dir(self.data_dir.parent)  # the data folder: records, unrecorded logs, the records key
             private_dir(self.data_dir)
+            try:
+                self.gateway_key = gateway_key(self.data_dir)
+            except OSError as exc:  # gateways' members then share their gateway's address budget
+                log.warning("cannot keep the gateway key: %s", exc)
         self.tournament_host.load()  # before the tables, so one that finished meanwhile is counted
         self.load_tables()
         if self.records is not None and self.data_dir is not None:
             self.records.catch_up(self.data_dir / "finished")  # matches filed but not recorded when the last run died
-        self._server = await asyncio.start_server(self._handle, host, port, limit=P.MAX_LINE)
+        self.conn_room = connection_room(self.limits)
+        # backlog: also how many connections asyncio accepts at once before any is told the
+        # server is full; kept well inside the files held in reserve (limits.py)
+        self._server = await asyncio.start_server(self._handle, host, port, limit=P.MAX_LINE, backlog=ACCEPT_BACKLOG)
         self.port = self._server.sockets[0].getsockname()[1]
         return self.port
 
@@ -147,14 +161,15 @@ class Server(Seating):
         table.task = asyncio.get_running_loop().create_task(table.run())
 
     # -- tables -----------------------------------------------------------------------------
-    def new_code(self) -> str:
+    def new_code(self, private: bool = False) -> str:
+        length = P.PRIVATE_CODE_LENGTH if private else P.CODE_LENGTH
         while True:
-            code = "".join(secrets.choice(P.CODE_ALPHABET) for _ in range(P.CODE_LENGTH))
+            code = "".join(secrets.choice(P.CODE_ALPHABET) for _ in range(length))
             if code not in self.tables and not (self.tables_dir and (self.tables_dir / f"{code}.json").exists()):
                 return code
 
     def lobby(self) -> list[dict[str, Any]]:
-        return [t.info() for t in self.tables.values() if t.phase != MATCH_OVER]
+        return [t.info() for t in self.tables.values() if t.phase != MATCH_OVER and not t.private]
 
     def lobby_changed(self) -> None:
         """Tell everyone in the lobby, at most twice a second (a busy server opens many
@@ -200,7 +215,7 @@ class Server(Seating):
 
     # -- connections ------------------------------------------------------------------------
     def _from(self, address: str) -> int:
-        return sum(1 for c in self.conns if c.address == address)
+        return sum(1 for held in (self.conns, self._closing) for c in held if c.address == address)
 
     async def _handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         task = asyncio.current_task()
@@ -210,14 +225,11 @@ class Server(Seating):
         peer = writer.get_extra_info("peername")
         conn.address = str(peer[0]) if isinstance(peer, tuple) and peer else "?"
         conn.max_unread = self.limits.max_unread
-        if len(self.conns) >= self.limits.max_conns:
-            conn.send({"type": "error", "reason": "the server is full; try again later", "fatal": True})
-            await self._close_writer(writer)
-            self._handlers.discard(task)  # type: ignore[arg-type]
-            return
-        if self._from(conn.address) >= self.limits.conns_per_address:
-            conn.send({"type": "error", "reason": "too many connections from your address", "fatal": True})
-            await self._close_writer(writer)
+        full = len(self.conns) + len(self._closing) >= self.conn_room
+        if full or self._from(conn.address) >= self.limits.conns_per_address:
+            why = "the server is full; try again later" if full else "too many connections from your address"
+            conn.send({"type": "error", "reason": why, "fatal": True})
+            await close_now(writer)
             self._handlers.discard(task)  # type: ignore[arg-type]
             return
         self.conns.add(conn)
@@ -231,6 +243,7 @@ class Server(Seating):
             log.exception("connection handler failed")
         finally:
             self.conns.discard(conn)
+            self._closing.add(conn)  # counted until its socket is closed, just below
             try:
                 self.dropped(conn)
                 for table in conn.created:  # made, never started, nobody sitting: gone with its maker
@@ -245,17 +258,10 @@ class Server(Seating):
             if not self.closing:
                 self.quick.match_up()  # a searcher who left leaves the queue; the lobby's count changes
                 self.quick.changed()
-            await self._close_writer(writer)
+            await close_now(writer)
+            self._closing.discard(conn)
             if task is not None:
                 self._handlers.discard(task)
-
-    @staticmethod
-    async def _close_writer(writer: asyncio.StreamWriter) -> None:
-        try:
-            writer.close()
-            await asyncio.wait_for(writer.wait_closed(), 2)
-        except Exception:  # noqa: BLE001
-            pass
 
     async def _read_line(self, conn: Conn) -> bytes | None:
         """The next line, or None when the connection must end (closed, timed out, too long)."""
@@ -319,7 +325,10 @@ class Server(Seating):
             raise P.ProtocolError("secret is a string of 16 to 256 characters")
         name = P.clean_name(data.get("name"))
         in_use = {fold(c.name) for c in self.conns if c.hello} | {fold(n) for n in self.tournament_host.names_in_use()}
-        conn.identity = self.names.identify(name, secret, conn.address, lambda n: fold(n) in in_use)
+        # new claims are budgeted per address, or per person for one a gateway vouches for (vouch.py)
+        person = vouched_person(self.gateway_key, data.get("vouch")) if secret is not None else None
+        budget = f"person:{person}" if person else conn.address
+        conn.identity = self.names.identify(name, secret, budget, lambda n: fold(n) in in_use)
         conn.name = conn.identity.name
         conn.hello = True
         return {"type": "welcome", "protocol": P.PROTOCOL_VERSION, "name": conn.name, "identity": conn.identity.to_json()}
@@ -357,7 +366,7 @@ class Server(Seating):
         elif kind == "watch":
             reply(self.watch(conn, data))
         elif kind == "start":
-            table = conn.table if conn.table is not None else self._find(data)
+            table = conn.table if conn.table is not None else self._find(data, conn.address)
             slot_creator = conn.seat is not None and table.slots[conn.seat].creator
             if conn is not table.creator_conn and not slot_creator:
                 raise Refused("only the person who made the table can start it")

@@ -14,24 +14,25 @@ Needs the optional extra `asyncssh`.
 from __future__ import annotations
 
 import asyncio
-import fcntl
 import logging
 import os
 import secrets
 import shutil
 import signal
-import struct
 import sys
-import termios
 from pathlib import Path
 from typing import Any
 
 import asyncssh
 
 from . import protocol as P
+from .guesses import Guesses
 from .protocol import clean_name
 from .ssh_names import KeyRegister, name_folder
+from .ssh_pty import set_size, signal_group, take_terminal
 from .storage import private_dir
+from .vouch import ENV as VOUCH_ENV
+from .vouch import read_gateway_key, vouch_for
 
 log = logging.getLogger("dominoes_tui.ssh")
 
@@ -44,6 +45,7 @@ KILL_AFTER = 3.0
 MAX_SESSIONS = 64
 SESSIONS_PER_KEY = 3
 SESSIONS_PER_ADDRESS = 8
+WRONG_PASSWORDS = 5  # wrong passwords an address may try before it must wait (1 s, doubling to 300 s)
 
 
 def load_host_key(path: Path) -> asyncssh.SSHKey:
@@ -59,25 +61,6 @@ def load_host_key(path: Path) -> asyncssh.SSHKey:
     return key
 
 
-def _set_size(fd: int, width: int, height: int) -> None:
-    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", max(1, height), max(1, width), 0, 0))
-
-
-def _take_terminal() -> None:  # runs in the child between fork and exec
-    # A hang-up ends the game, as it ends any program whose terminal closes. A gateway
-    # started under `nohup` ignores hang-ups, and a child inherits that: its games then
-    # outlived their players, each spinning on a dead terminal.
-    signal.signal(signal.SIGHUP, signal.SIG_DFL)
-    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
-
-
-def _signal_group(pid: int, sig: int) -> None:
-    try:
-        os.killpg(pid, sig)
-    except (ProcessLookupError, PermissionError):
-        pass
-
-
 class Gateway:
     def __init__(
         self,
@@ -89,8 +72,12 @@ class Gateway:
         max_sessions: int = MAX_SESSIONS,
         sessions_per_key: int = SESSIONS_PER_KEY,
         sessions_per_address: int = SESSIONS_PER_ADDRESS,
+        wrong_passwords: int = WRONG_PASSWORDS,
+        vouch_key: Path | None = None,
     ) -> None:
-        self.server_addr = server_addr  # HOST:PORT of the table server
+        self.server_addr = server_addr
+        # the table server's gateway key (vouch.py): the members' name claims count per person there
+        self.vouch_key = vouch_key  # HOST:PORT of the table server
         self.home = home  # the gateway's folder: host key, names and keys, per-name homes (tokens, identity)
         self.password = password
         self.keys_only = keys_only
@@ -98,6 +85,7 @@ class Gateway:
         self.sessions_per_key = sessions_per_key
         self.sessions_per_address = sessions_per_address
         self.keys = KeyRegister(home / "names.json")
+        self.wrong_passwords = Guesses(free=wrong_passwords)  # per address, across connections
         # -P: the game's package comes from where this gateway's came from, never from a
         # dominoes_tui folder that happens to lie in the working directory
         self.command = command or [sys.executable, "-P", "-m", "dominoes_tui"]
@@ -162,10 +150,19 @@ class GatewayServer(asyncssh.SSHServer):
     def password_auth_supported(self) -> bool:
         return self.gateway.password is not None and not self.gateway.keys_only
 
-    def validate_password(self, username: str, password: str) -> bool:
-        expected = self.gateway.password or ""
+    async def validate_password(self, username: str, password: str) -> bool:
+        """The shared password; an address that keeps getting it wrong waits (guesses.py),
+        and while it waits nothing it sends is even compared."""
         self.fingerprint = None
-        return secrets.compare_digest(password.encode("utf-8"), expected.encode("utf-8"))
+        gw = self.gateway
+        if gw.wrong_passwords.wait(self.address):
+            return False
+        expected = gw.password or ""
+        if secrets.compare_digest(password.encode("utf-8"), expected.encode("utf-8")):
+            return True
+        gw.wrong_passwords.wrong(self.address)
+        log.info("a wrong password from %s", self.address)
+        return False
 
     def kbdint_auth_supported(self) -> bool:
         return self.gateway.password is None and not self.gateway.keys_only  # no key, no password: a guest
@@ -220,8 +217,8 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         table code as the command (the invite's `ssh -t -p PORT HOST CODE`) sits at it."""
         if isinstance(command, bytes):
             command = command.decode("utf-8", "replace")
-        word = command.strip().upper()
-        if len(word) == P.CODE_LENGTH and all(ch in P.CODE_ALPHABET for ch in word):
+        word = "".join(command.split()).replace("-", "").upper()
+        if len(word) in (P.CODE_LENGTH, P.PRIVATE_CODE_LENGTH) and all(ch in P.CODE_ALPHABET for ch in word):
             self.table_code = word
         return True
 
@@ -240,7 +237,7 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             self.size = (width, height)
             if self.master is not None:
                 try:
-                    _set_size(self.master, width, height)  # the kernel tells the game (SIGWINCH)
+                    set_size(self.master, width, height)  # the kernel tells the game (SIGWINCH)
                 except OSError:
                     pass
 
@@ -294,7 +291,7 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         name, home, owner = self._who()
         master, slave = os.openpty()
         self.master = master
-        _set_size(slave, *self.size)
+        set_size(slave, *self.size)
         os.set_blocking(master, False)
         env = {
             "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
@@ -306,6 +303,9 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             "DOMINOES_TUI_HOME": str(home),
             "DOMINOES_INVITE": self._invite(),
         }
+        key = read_gateway_key(self.gateway.vouch_key) if self.gateway.vouch_key is not None else None
+        if owner and key is not None and self.fingerprint is not None:
+            env[VOUCH_ENV] = vouch_for(key, self.fingerprint)
         cmd = [*self.gateway.command, "join", self.gateway.server_addr, "--name", name]
         if self.table_code is not None:
             cmd += ["--code", self.table_code]
@@ -316,7 +316,7 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         try:
             self.proc = await asyncio.create_subprocess_exec(
                 *cmd, stdin=slave, stdout=slave, stderr=slave, env=env,
-                start_new_session=True, preexec_fn=_take_terminal, close_fds=True, cwd=home,
+                start_new_session=True, preexec_fn=take_terminal, close_fds=True, cwd=home,
             )
             os.close(slave)
             slave = -1
@@ -379,7 +379,7 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         proc = self.proc
         if proc is None or proc.returncode is not None:
             return
-        _signal_group(proc.pid, signal.SIGHUP)
+        signal_group(proc.pid, signal.SIGHUP)
         if self._killer is None:
             try:
                 self._killer = asyncio.get_running_loop().call_later(KILL_AFTER, self._kill)
@@ -389,4 +389,4 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
     def _kill(self) -> None:
         proc = self.proc
         if proc is not None and proc.returncode is None:
-            _signal_group(proc.pid, signal.SIGKILL)
+            signal_group(proc.pid, signal.SIGKILL)

@@ -116,6 +116,12 @@ class Table:
     def practice(self) -> bool:
         return self.seed is not None
 
+    @property
+    def private(self) -> bool:
+        """Unlisted, reached only by its long code (the invite); the code's length says so,
+        so a restarted server knows it without a field of its own."""
+        return len(self.code) == P.PRIVATE_CODE_LENGTH
+
     def identities(self) -> list[str | None]:
         """Who played each seat, for the records of rated play: names.Identity.key of the
         person who sat there, None for a guest or a bot. A seat a bot finished for its
@@ -141,7 +147,7 @@ class Table:
             "started": self.started, "phase": self.phase, "round": self.match.round_no if self.match else 0,
             "seats": [s.public(i) for i, s in enumerate(self.slots)], "free": self.free_seats(),
             "spectators": len(self.spectators), "bot_delay": self.bot_delay, "practice": self.practice,
-            "turn_time": self.turn_time,
+            "private": self.private, "turn_time": self.turn_time,
         }
 
     @property
@@ -370,7 +376,9 @@ class Table:
         started = time.monotonic()
         view = view_for(m, seat)
         seed = f"{self.bot_seed}/{seat}/{len(m.events)}"
-        move = await self.server.bots.choose(self.bot_level(seat), seed, self.slots[seat].name, view)
+        # the workers are shared per address that made the table; a table the server made is its own owner
+        owner = self.made_by or f"table:{self.code}"
+        move = await self.server.bots.choose(self.bot_level(seat), seed, self.slots[seat].name, view, owner=owner)
         rest = self.bot_delay - (time.monotonic() - started)
         if rest > 0 and not forced:
             await asyncio.sleep(rest)

@@ -5,24 +5,36 @@ runs `dominoes board` instead (the read-only projector screen of a club evening)
 Every tab is a process, so the gateway holds them to a limit: at most `max_sessions`
 tabs at once and `sessions_per_address` from one address. A websocket whose `Origin`
 is another site's is refused (another page must not open games in a visitor's
-browser), and with a password every request needs it (HTTP Basic: the browser asks).
+browser), and with a password every request needs it (HTTP Basic: the browser asks);
+an address that keeps giving a wrong one waits (guesses.py). Every request must name
+this server by a host name it is reached by (`Host`): a page of another site whose
+name was pointed at this machine (DNS rebinding) gets nothing. The page is our own
+template (web_page/), which loads nothing from outside this machine: its font is the
+one textual-serve ships.
 
 Needs the optional extra `textual-serve`.
 """
 from __future__ import annotations
 
 import base64
+import ipaddress
 import secrets
 import shlex
 import sys
+from pathlib import Path
 from typing import Any, Awaitable, Callable
 from urllib.parse import urlsplit
 
 from aiohttp import web
 from textual_serve.server import Server as WebServer
 
+from .guesses import Guesses, wait_text
+
 MAX_SESSIONS = 8
 SESSIONS_PER_ADDRESS = 3
+WRONG_PASSWORDS = 5  # wrong passwords an address may give before it must wait (1 s, doubling to 300 s)
+PAGE_TEMPLATES = Path(__file__).parent / "web_page"  # textual-serve's page without the outside font service
+LOCAL_NAMES = ("localhost", "127.0.0.1", "::1")
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
@@ -40,9 +52,13 @@ def board_command(server_addr: str, python: str = sys.executable) -> str:
     return " ".join(shlex.quote(x) for x in [python, "-P", "-m", "dominoes_tui", "board", server_addr])
 
 
-def _origin_ok(request: web.Request, public_url: str | None) -> bool:
-    """A browser's websocket comes from our own page: its Origin is this host (or the
-    public URL). No Origin at all is not a browser; the other limits hold it."""
+def _origin_ok(request: web.Request, public_url: str | None, names: set[str] = frozenset(), port: int = 0) -> bool:
+    """A browser's websocket comes from our own page: its Origin is this host, the
+    public URL, or a name this server is reached by (`names`: a page opened at
+    localhost whose static files and socket are at 127.0.0.1), at this server's `port`
+    (another program's page on this machine is not ours). Never another address written
+    out: a page of another site may well live at one. No Origin at all is not a browser;
+    the other limits hold it."""
     origin = request.headers.get("Origin")
     if origin is None:
         return True
@@ -50,30 +66,74 @@ def _origin_ok(request: web.Request, public_url: str | None) -> bool:
     allowed = {request.host}
     if public_url:
         allowed.add(urlsplit(public_url).netloc)
-    return got.scheme in ("http", "https") and got.netloc in allowed
+    if got.scheme not in ("http", "https"):
+        return False
+    try:
+        origin_port = got.port or (443 if got.scheme == "https" else 80)
+    except ValueError:
+        return False
+    return got.netloc in allowed or ((got.hostname or "").lower() in names and origin_port == port)
 
 
-def _password_ok(request: web.Request, password: str) -> bool:
+def allowed_host_names(listen: str, public_url: str | None, extra: list[str] | tuple[str, ...] = ()) -> set[str]:
+    """The host names a request may give in `Host`: this machine's own, the listen address
+    (unless it is every address), the public URL's, and the ones the host allows."""
+    names = {*LOCAL_NAMES, *(h.strip().lower().strip("[]") for h in extra if h.strip())}
+    if listen not in ("0.0.0.0", "::", ""):
+        names.add(listen.lower().strip("[]"))
+    if public_url:
+        host = urlsplit(public_url).hostname
+        if host:
+            names.add(host.lower())
+    return names
+
+
+def _host_ok(request: web.Request, allowed: set[str]) -> bool:
+    """The `Host` names this server. An address written out (`192.168.1.5`) passes too: a
+    rebinding page cannot make a browser send one, since it only rebinds a name."""
+    host = urlsplit(f"//{request.host}").hostname if request.host else None
+    if not host:
+        return False
+    host = host.lower().rstrip(".")
+    if host in allowed:
+        return True
+    try:
+        ipaddress.ip_address(host)
+        return True
+    except ValueError:
+        return False
+
+
+def _password_given(request: web.Request) -> str | None:
+    """The password in the request's HTTP Basic header; None when it brings none."""
     header = request.headers.get("Authorization", "")
     if not header.startswith("Basic "):
-        return False
+        return None
     try:
         _, _, given = base64.b64decode(header[6:]).decode("utf-8").partition(":")
     except (ValueError, UnicodeDecodeError):
-        return False
-    return secrets.compare_digest(given.encode("utf-8"), password.encode("utf-8"))
+        return ""
+    return given
+
+
+def _password_ok(request: web.Request, password: str) -> bool:
+    given = _password_given(request)
+    return given is not None and secrets.compare_digest(given.encode("utf-8"), password.encode("utf-8"))
 
 
 class GuardedWebServer(WebServer):  # type: ignore[misc]
     def __init__(
         self, command: str, *, password: str | None = None, max_sessions: int = MAX_SESSIONS,
-        sessions_per_address: int = SESSIONS_PER_ADDRESS, **kw: Any,
+        sessions_per_address: int = SESSIONS_PER_ADDRESS, allowed_hosts: list[str] | tuple[str, ...] = (),
+        wrong_passwords: int = WRONG_PASSWORDS, **kw: Any,
     ) -> None:
-        super().__init__(command, **kw)
+        super().__init__(command, templates_path=PAGE_TEMPLATES, **kw)
         self.password = password
         self.max_sessions = max_sessions
         self.sessions_per_address = sessions_per_address
         self.sessions: dict[int, str] = {}  # one entry a live tab: its address
+        self.allowed_hosts = list(allowed_hosts)
+        self.wrong_passwords = Guesses(free=wrong_passwords)  # per address, across connections
 
     async def _make_app(self) -> web.Application:
         app = await super()._make_app()
@@ -82,11 +142,23 @@ class GuardedWebServer(WebServer):  # type: ignore[misc]
 
     @web.middleware
     async def _guard(self, request: web.Request, handler: Handler) -> web.StreamResponse:
-        if self.password is not None and not _password_ok(request, self.password):
-            return web.Response(status=401, text="This table needs the club's password.\n",
-                                headers={"WWW-Authenticate": 'Basic realm="Dominoes", charset="UTF-8"'})
+        # read at each request: the tests (and a host behind a proxy) set public_url after start
+        names = allowed_host_names(self.host, self.public_url, self.allowed_hosts)
+        if not _host_ok(request, names):
+            return web.Response(status=421, text="This server is not reached by that name (see --allowed-host).\n")
+        if self.password is not None:
+            address = request.remote or "?"
+            wait = self.wrong_passwords.wait(address)
+            if wait:  # not even compared while it waits
+                return web.Response(status=429, text=f"Too many wrong passwords; try again in {wait_text(wait)}.\n",
+                                    headers={"Retry-After": str(max(1, round(wait)))})
+            if not _password_ok(request, self.password):
+                if _password_given(request) is not None:  # a first visit brings none: not a wrong guess
+                    self.wrong_passwords.wrong(address)
+                return web.Response(status=401, text="This table needs the club's password.\n",
+                                    headers={"WWW-Authenticate": 'Basic realm="Dominoes", charset="UTF-8"'})
         if request.path == "/ws":
-            if not _origin_ok(request, self.public_url):
+            if not _origin_ok(request, self.public_url, names, self.port):
                 return web.Response(status=403, text="Games open only from this server's own page.\n")
             address = request.remote or "?"
             if len(self.sessions) >= self.max_sessions:
@@ -105,10 +177,11 @@ class GuardedWebServer(WebServer):  # type: ignore[misc]
 def make_web_server(
     server_addr: str, host: str, port: int, name: str = "Guest", public_url: str | None = None,
     password: str | None = None, max_sessions: int = MAX_SESSIONS, sessions_per_address: int = SESSIONS_PER_ADDRESS,
-    board: bool = False,
+    board: bool = False, allowed_hosts: list[str] | tuple[str, ...] = (), wrong_passwords: int = WRONG_PASSWORDS,
 ) -> GuardedWebServer:
     command = board_command(server_addr) if board else join_command(server_addr, name)
     return GuardedWebServer(
         command, host=host, port=port, title="Dominoes board" if board else "Dominoes", public_url=public_url,
         password=password, max_sessions=max_sessions, sessions_per_address=sessions_per_address,
+        allowed_hosts=allowed_hosts, wrong_passwords=wrong_passwords,
     )

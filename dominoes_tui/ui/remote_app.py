@@ -221,7 +221,7 @@ class RemoteApp(DominoesApp):
         if answer is not None:
             self._seated(answer)
 
-    async def create(self, settings: MatchSettings) -> None:
+    async def create(self, settings: MatchSettings, private: bool = False) -> None:
         seats = [
             {"kind": "human"} if s.is_human else {"kind": "bot", "level": s.level, "name": s.name} for s in settings.seats
         ]
@@ -232,6 +232,8 @@ class RemoteApp(DominoesApp):
         }
         if settings.seed is not None:
             msg["seed"] = settings.seed
+        if private:  # unlisted; its long code is the invite
+            msg["private"] = True
         answer = await self._ask(msg)
         if answer is None:
             return

@@ -274,3 +274,28 @@ async def test_the_seats_panel_shows_someone_dropping_without_waiting_for_a_move
         await until(pilot, lambda: "away" in ben_row(), "Ben shown away")
         assert app.client.seq == seq, "no state came: the seats message alone redrew the panel"
     await ben.close()
+
+
+async def test_a_private_table_from_the_lobby_and_a_friend_with_its_invite(server: Server) -> None:
+    from dominoes_tui.net import protocol as P
+    from dominoes_tui.table.client import SeatInfo
+    from dominoes_tui.ui.choices import MatchSettings
+
+    app = RemoteApp("127.0.0.1", server.port, "Ana", prefs=Prefs(speed="instant"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: app.conn is not None, "the connection")
+        app.settings = MatchSettings("draw", 2, [SeatInfo("You", "human"), SeatInfo("Friend", "human")], 20)
+        await pilot.press("p")  # the settings screen, for a table on nobody's list
+        await until(pilot, lambda: type(app.screen).__name__ == "SettingsScreen", "the settings")
+        await pilot.press("ctrl+s")
+        await until(pilot, lambda: app.lobby.waiting is not None, "the waiting room")
+        code = app.lobby.waiting["code"]
+        assert len(code) == P.PRIVATE_CODE_LENGTH and server.tables[code].private
+        assert code not in [t["code"] for t in server.lobby()]
+        shown = str(app.lobby.query_one("#lobby-info").render())
+        assert "private table" in shown and code in shown  # the invite carries the long code
+        # another machine: none of Ana's seat tokens (this test's two apps share one home)
+        friend = RemoteApp("127.0.0.1", server.port, "Ben", code=code, keep_tokens=False)
+        async with friend.run_test(size=(80, 24)) as friend_pilot:
+            await until(friend_pilot, lambda: isinstance(friend.screen, TableScreen), "the friend at the table")
+            assert [s.name for s in server.tables[code].slots] == ["Ana", "Ben"]

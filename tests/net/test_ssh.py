@@ -195,3 +195,20 @@ async def test_the_invite_over_ssh_is_the_ssh_command_and_its_code_seats_you(ser
 
     assert invite_line(f"ssh -t -p {gateway.port} 127.0.0.1", "127.0.0.1", server.port, code) == f"ssh -t -p {gateway.port} 127.0.0.1 {code}"
     assert invite_line(None, "::1", 7788, code) == f"dominoes join [::1]:7788 --code {code}"
+
+
+async def test_wrong_ssh_passwords_make_the_address_wait(server: Server, tmp_path) -> None:  # noqa: ANN001
+    gw = Gateway(f"127.0.0.1:{server.port}", tmp_path / "gw", password="club night")
+    if hasattr(gw, "wrong_passwords"):
+        gw.wrong_passwords.clock = lambda: 0.0  # time stands still: a wait never runs out in the test
+    port = await gw.start("127.0.0.1", 0)
+    try:
+        for i in range(8):  # a new connection for every guess: counted per address, not per connection
+            with pytest.raises(asyncssh.PermissionDenied):
+                await asyncssh.connect("127.0.0.1", port, username="Eve", password=f"guess {i}", known_hosts=None,
+                                       client_keys=None, agent_path=None)
+        with pytest.raises(asyncssh.PermissionDenied):  # while it waits, even the right one is refused
+            await asyncssh.connect("127.0.0.1", port, username="Eve", password="club night", known_hosts=None,
+                                   client_keys=None, agent_path=None)
+    finally:
+        await gw.close()

@@ -35,7 +35,7 @@ class LobbyHost(Protocol):
     def do(self, work: Awaitable[Any]) -> None: ...
     def join(self, code: str, seat: int | None = None, token: str | None = None) -> Awaitable[None]: ...
     def watch_table(self, code: str) -> Awaitable[None]: ...
-    def create(self, settings: Any) -> Awaitable[None]: ...
+    def create(self, settings: Any, private: bool = False) -> Awaitable[None]: ...
     def start(self) -> Awaitable[None]: ...
     def leave(self) -> Awaitable[None]: ...
     def connect(self) -> Awaitable[bool]: ...
@@ -119,6 +119,7 @@ class LobbyScreen(Screen[None]):
     BINDINGS = [
         Binding("enter", "join", "Join"),
         Binding("c", "create", "New table"),
+        Binding("p", "create_private", "Private table"),
         Binding("w", "watch", "Watch"),
         Binding("s", "start", "Start now"),
         Binding("escape", "leave", "Leave table"),
@@ -199,6 +200,8 @@ class LobbyScreen(Screen[None]):
             text.append(f"  {t['title']}, {t['players']} players, target {t['target']}\n")
             if t.get("practice"):
                 text.append("A seeded practice table: its maker may know every deal; it is never rated.\n", "bold")
+            if t.get("private"):
+                text.append("A private table: on nobody's list; only those you give the invite can come.\n")
             text.append("  ".join(f"{s['seat'] + 1}: {seat_words(s, app.seat)}" for s in t["seats"]) + "\n")
             text.append(f"Invite: {invite_line(app.invite, app.host, app.port, t['code'])}\n", "bold")
             if app.creator:
@@ -243,7 +246,7 @@ class LobbyScreen(Screen[None]):
         connected = app.conn is not None and not app.conn.closed
         if action in ("join", "watch"):
             return connected and self.waiting is None and self.selected() is not None
-        if action == "create":
+        if action in ("create", "create_private"):
             return connected and self.waiting is None
         if action == "start":
             return connected and self.waiting is not None and app.creator
@@ -288,15 +291,19 @@ class LobbyScreen(Screen[None]):
         if table is not None:
             self.remote.do(self.remote.watch_table(table["code"]))
 
-    def action_create(self) -> None:
+    def action_create(self, private: bool = False) -> None:
         from .settings import SettingsScreen
 
         def chosen(settings: object) -> None:
             if settings is not None:
                 self.remote.settings = settings  # type: ignore[assignment]
-                self.remote.do(self.remote.create(settings))  # type: ignore[arg-type]
+                self.remote.do(self.remote.create(settings, private=private))  # type: ignore[arg-type]
 
         self.app.push_screen(SettingsScreen(self.remote.settings, self.remote.prefs), chosen)
+
+    def action_create_private(self) -> None:
+        """A table on nobody's list: only those given its invite (its long code) come."""
+        self.action_create(private=True)
 
     def action_start(self) -> None:
         self.remote.do(self.remote.start())
