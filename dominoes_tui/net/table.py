@@ -7,18 +7,17 @@ import logging
 import random
 import secrets
 import time
-from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Protocol
 
-from ..engine import MATCH_OVER, NEW, PLAYING, ROUND_OVER, VARIANTS, IllegalMove, Match, Move, PlayerView, Seat, TableConfig, view_for
+from ..engine import MATCH_OVER, NEW, PLAYING, ROUND_OVER, VARIANTS, IllegalMove, Match, Move, Seat, TableConfig, view_for
 from ..table.local import report_from
 from . import protocol as P
 from .bot_pool import BotPool
 from .connection import Conn, Refused
 from .limits import Limits
 from .table_files import append_log, tables_folder, write_meta, write_whole_log
-
+from .table_seats import Slot, public_view
 
 
 class TableHost(Protocol):
@@ -36,45 +35,8 @@ class TableHost(Protocol):
     def file_finished(self, table: "Table") -> None: ...
     def remove(self, table: "Table") -> None: ...
 
+
 log = logging.getLogger("dominoes_tui.net")
-
-
-def public_view(match: Match) -> PlayerView:
-    """What a spectator may see: no hand, every draw face down."""
-    view = view_for(match, 0)
-    history = tuple(
-        {"event": "draw", "seat": e["seat"], "tile": None} if e["event"] == "draw" else e for e in view.history
-    )
-    return replace(view, seat=-1, hand=(), legal=(), history=history)
-
-
-@dataclass
-class Slot:
-    name: str
-    kind: str  # "human" or "bot"
-    level: str | None = None
-    token: str | None = None  # set once a person sat here
-    conn: Conn | None = None
-    left_at: float | None = None
-    creator: bool = False
-    identity: str | None = None  # names.Identity.key of the person who sat here (None: guest or bot)
-    address: str | None = None  # where the person who sat here connected from (rated play's bound per address)
-
-    @property
-    def taken(self) -> bool:
-        return self.token is not None
-
-    def public(self, i: int) -> dict[str, Any]:
-        return {
-            "seat": i, "name": self.name, "kind": self.kind, "level": self.level,
-            "taken": self.taken, "connected": self.conn is not None,
-        }
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "name": self.name, "kind": self.kind, "level": self.level, "token": self.token, "creator": self.creator,
-            "identity": self.identity, "address": self.address,
-        }
 
 
 class Table:
