@@ -41,3 +41,28 @@ def worker_pool(jobs: int, initializer: Callable[..., None] | None = None,
     finally:
         if block:
             signal.pthread_sigmask(signal.SIG_SETMASK, old)
+
+
+def map_in_workers(fn: Callable[[Any], Any], tasks: list[Any], jobs: int,
+                   on_result: Callable[[int], None] | None = None) -> list[Any]:
+    """`fn` over `tasks`, in order, on up to `jobs` processes that ignore Ctrl-C (in this
+    process when one job would do). `on_result` is told how many are done. Ctrl-C stops
+    the workers at once and reaches the caller as KeyboardInterrupt, with no worker's
+    traceback on the terminal."""
+    results: list[Any] = []
+    if jobs <= 1 or len(tasks) <= 1:
+        for t in tasks:
+            results.append(fn(t))
+            if on_result is not None:
+                on_result(len(results))
+        return results
+    pool = worker_pool(min(jobs, len(tasks)))
+    try:
+        for r in pool.imap(fn, tasks):  # in order: the same results whatever the jobs
+            results.append(r)
+            if on_result is not None:
+                on_result(len(results))
+    finally:
+        pool.terminate()
+        pool.join()
+    return results

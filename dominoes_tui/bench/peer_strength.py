@@ -16,7 +16,6 @@ from __future__ import annotations
 import math
 import random
 import statistics
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -25,6 +24,7 @@ from ..bots import make_bot
 from ..bots.external import ExternalBot
 from ..engine import PLAYING, Match, Move, PlayerView, Seat, make_config, view_for
 from ..table.headless import derive_seeds
+from ..workers import map_in_workers
 
 DRIVER = Path(__file__).with_name("peer_bot.py")
 PEER_PLAYERS = {"alphabeta": "probabilistic alpha-beta (10 samples, last 8 plies)", "heaviest": "heaviest first (bota_gorda)"}
@@ -82,11 +82,7 @@ def peer_strength(python: str, kind: str, units: int, seed: int, think_ms: float
     seeds = derive_seeds(seed + 7919, units)
     jobs = max(1, min(jobs, units))
     tasks = [(python, kind, level, seeds[i::jobs], think_ms, i) for i in range(jobs)]
-    if jobs > 1:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            parts = list(pool.map(play_units, tasks))
-    else:
-        parts = [play_units(t) for t in tasks]
+    parts = map_in_workers(play_units, tasks, jobs)
     rows = [r for part in parts for r in part]
     shares = [r["won"] / r["games"] for r in rows]
     m = statistics.fmean(shares)

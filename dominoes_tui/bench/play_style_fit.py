@@ -14,7 +14,6 @@ from __future__ import annotations
 import argparse
 import math
 import random
-from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from ..bots import make_bot
@@ -25,6 +24,7 @@ from ..engine import PLAYING, Match, make_config, view_for
 from ..engine.bits import END_INDEX, mask_of
 from ..engine.errors import ConfigError
 from ..table.headless import derive_seeds
+from ..workers import map_in_workers
 
 # one decision: (features of each option, greedy score of each option, index chosen)
 Decision = tuple[list[tuple[float, ...]], list[float], int]
@@ -100,8 +100,7 @@ def main(argv: list[str] | None = None) -> int:
         print("play_style_fit: --deals must be at least 1")
         return 2
     tasks = [(args.variant, args.players, args.bot, s) for s in derive_seeds(args.seed, args.deals)]
-    with ProcessPoolExecutor(max_workers=max(1, args.jobs)) as pool:
-        decisions = [d for r in pool.map(collect_round, tasks) for d in r]
+    decisions = [d for r in map_in_workers(collect_round, tasks, max(1, args.jobs)) for d in r]
     if len(decisions) < 30:
         print(f"only {len(decisions)} decisions with a choice: play more deals")
         return 1

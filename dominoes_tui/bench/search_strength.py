@@ -17,13 +17,13 @@ from __future__ import annotations
 
 import random
 import time
-from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from ..bots import make_bot
 from ..engine import make_config
 from ..engine import PLAYING, Match, view_for
 from ..table.headless import derive_seeds
+from ..workers import map_in_workers
 from .clairvoyant import SEES_ALL, Clairvoyant
 from .strength import _mean_ci, seatings
 
@@ -95,11 +95,7 @@ def play_unit(task: tuple[str, int, str, str, int]) -> dict[str, Any]:
 def search_row(variant: str, players: int, strong: str, weak: str, units: int, seed: int, jobs: int,
                target_two: float | None = None, target_three: float | None = None) -> dict[str, Any]:
     tasks = [(variant, players, strong, weak, s) for s in derive_seeds(seed, units)]
-    if jobs > 1 and len(tasks) > 1:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            results = list(pool.map(play_unit, tasks))
-    else:
-        results = [play_unit(t) for t in tasks]
+    results = map_in_workers(play_unit, tasks, jobs)
     shares = [r["wins"] / r["games"] for r in results]
     m, lo, hi = _mean_ci(shares)
     pm, plo, phi = _mean_ci([r["pair_wins"] / r["pairs"] for r in results])

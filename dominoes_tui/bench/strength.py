@@ -16,7 +16,7 @@ import statistics
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from ..workers import worker_pool
+from ..workers import map_in_workers
 
 from ..bots import make_bot
 from ..engine import make_config
@@ -95,22 +95,7 @@ def head_to_head(variant: str, players: int, matchup: Matchup, units: int, seed:
                  think_ms: float | None = None, on_progress: Callable[[int], None] | None = None) -> dict[str, Any]:
     """`on_progress` is told how many units are done; interrupted, the workers stop at once."""
     tasks = [(variant, players, matchup.strong, matchup.weak, s, think_ms) for s in derive_seeds(seed, units)]
-    results: list[dict[str, Any]] = []
-    if jobs > 1 and len(tasks) > 1:
-        pool = worker_pool(jobs)
-        try:
-            for r in pool.imap(play_unit, tasks):  # in order: the same results whatever the jobs
-                results.append(r)
-                if on_progress is not None:
-                    on_progress(len(results))
-        finally:
-            pool.terminate()
-            pool.join()
-    else:
-        for t in tasks:
-            results.append(play_unit(t))
-            if on_progress is not None:
-                on_progress(len(results))
+    results: list[dict[str, Any]] = map_in_workers(play_unit, tasks, jobs, on_progress)
     match_shares = [r["match_wins"] / r["matches"] for r in results]
     round_shares = [r["round_wins"] / r["rounds"] if r["rounds"] else 0.0 for r in results]
     m, lo, hi = _mean_ci(match_shares)

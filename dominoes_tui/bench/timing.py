@@ -109,11 +109,10 @@ def two_at_once(variant: str, players: int, decisions: int, seed: int, think_ms:
                 level: str = "hard") -> dict[str, Any]:
     """The level's decision times with two of it thinking at once, in two processes
     (a table of two such bots on a two-core machine): decisions that had a choice."""
-    from concurrent.futures import ProcessPoolExecutor
+    from ..workers import map_in_workers
 
     tasks = [(variant, players, decisions, seed + k, think_ms, level) for k in (0, 1)]
-    with ProcessPoolExecutor(max_workers=2) as pool:
-        parts = list(pool.map(_hard_alone, tasks))
+    parts = map_in_workers(_hard_alone, tasks, 2)
     times = [t for part in parts for t in part[0]]
     counts = [c for part in parts for c in part[1]]
     out = summarize_times(times, counts)
