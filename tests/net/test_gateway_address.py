@@ -16,10 +16,10 @@ from pathlib import Path
 
 import pytest
 
-from dominoes_tui.net.client import Connection, ConnectionLost
+from dominoes_tui.net.client import Connection, ServerRefused
 from dominoes_tui.net.limits import Limits
 from dominoes_tui.net.server import Server
-from dominoes_tui.net.vouch import ENV, read_vouch, vouch_for, vouch_from_env
+from dominoes_tui.net.vouch import ENV, Vouched, read_vouch, vouch_for, vouch_from_env
 
 from .helpers import WAIT, Driven
 
@@ -45,15 +45,17 @@ def as_hello(vouch: str) -> dict[str, str]:
 
 def test_the_vouch_travels_through_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
     key = secrets.token_hex(32).encode()
-    for address in ("192.0.2.1", "2001:db8::5", "::ffff:192.0.2.1"):
+    for address, counted_as in (("192.0.2.1", "192.0.2.1"), ("2001:db8::5", "2001:db8::/64"),
+                                ("::ffff:192.0.2.1", "192.0.2.1")):  # an IPv4 address mapped into IPv6 is that address
         monkeypatch.setenv(ENV, vouch_for(key, None, address))
         sent = vouch_from_env()
         assert sent == {"person": "", "address": address, "mac": sent["mac"]}
-        assert read_vouch(key, sent).person is None
-    assert read_vouch(key, sent).address == "192.0.2.1"  # an IPv4 address mapped into IPv6 is that address
+        assert read_vouch(key, sent) == Vouched(None, counted_as)
     monkeypatch.setenv(ENV, vouch_for(key, "SHA256:abc", "2001:db8::5"))
     got = read_vouch(key, vouch_from_env())
     assert got.person and got.address == "2001:db8::/64"  # an IPv6 address counts by its /64, as guesses do
+    monkeypatch.setenv(ENV, "0123abcd:" + "0" * 64)  # an old gateway's PERSON:MAC
+    assert vouch_from_env() == {"person": "0123abcd", "mac": "0" * 64}
     assert read_vouch(secrets.token_hex(32).encode(), vouch_from_env()).address is None  # another server's key
     stripped = {k: v for k, v in vouch_from_env().items() if k != "address"}  # passed off as the first kind
     assert read_vouch(key, stripped).person is None
@@ -80,7 +82,7 @@ async def test_vouched_guests_from_nine_addresses_all_enter_an_evening(server: S
         if i < 8:
             await forgers[-1].request({"type": "tournament_register"})
     assert {c.address for c in server.conns if c.name.startswith("Forger")} == {"127.0.0.1"}
-    with pytest.raises(Exception, match="8 guests"):
+    with pytest.raises(ServerRefused, match="8 guests"):
         await forgers[-1].request({"type": "tournament_register"})
     for conn in [org.conn, *members, *forgers]:
         await conn.close()
