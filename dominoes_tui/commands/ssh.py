@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 from ..net.protocol import DEFAULT_PORT
+from . import gateway_key
 from .addresses import address
 
 
@@ -30,10 +31,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--sessions-per-address", type=int, default=8, help="sessions at once per client address (default 8)")
     p.add_argument("--wrong-passwords", type=int, default=5,
                    help="wrong passwords an address may try before it must wait, 1 s and doubling to 300 s (default 5)")
-    p.add_argument("--gateway-key", type=Path, default=None, metavar="FILE",
-                   help="the table server's gateway key, with which the gateway vouches for its members so that "
-                        "their name claims count per person there (default: gateway.key in this machine's "
-                        "server data folder)")
+    gateway_key.add_argument(p)
     p.add_argument("--names", action="store_true", help="list the claimed names and their keys, then exit")
     p.add_argument("--add-key", nargs=2, metavar=("NAME", "PUBKEY_FILE"),
                    help="give NAME to the key in PUBKEY_FILE (claiming it if free), then exit")
@@ -94,7 +92,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     gateway = Gateway(args.server, home, password=password, keys_only=args.keys_only, max_sessions=args.max_sessions,
                       sessions_per_key=args.sessions_per_key, sessions_per_address=args.sessions_per_address,
-                      wrong_passwords=args.wrong_passwords, vouch_key=args.gateway_key or data_home() / "gateway.key")
+                      wrong_passwords=args.wrong_passwords, vouch_key=gateway_key.key_path(args))
 
     async def main() -> None:
         table_server = None

@@ -6,6 +6,7 @@ import argparse
 import sys
 
 from ..net.protocol import DEFAULT_PORT
+from . import gateway_key
 from .addresses import address
 
 
@@ -29,6 +30,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                         "(repeatable; any other name in a request's Host is refused: DNS rebinding)")
     p.add_argument("--wrong-passwords", type=int, default=5,
                    help="wrong passwords an address may give before it must wait, 1 s and doubling to 300 s (default 5)")
+    gateway_key.add_argument(p)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -56,7 +58,8 @@ def run(args: argparse.Namespace) -> int:
     server = make_web_server(args.server, args.listen, args.port, clean_name(args.name or "Guest"), public,
                              password=password, max_sessions=args.max_sessions,
                              sessions_per_address=args.sessions_per_address, board=args.board,
-                             allowed_hosts=args.allowed_host, wrong_passwords=args.wrong_passwords)
+                             allowed_hosts=args.allowed_host, wrong_passwords=args.wrong_passwords,
+                             vouch_key=gateway_key.key_path(args))
     what = "the projector board" if args.board else "the client"
     print(f"dominoes web: {what} at http://{args.listen}:{args.port} (table server {args.server}); "
           f"password {'required' if password else 'none'}, at most {args.max_sessions} tabs", flush=True)

@@ -66,9 +66,9 @@ class Connection:
         hello: dict[str, Any] = {"type": "hello", "protocol": P.PROTOCOL_VERSION, "name": name}
         if secret is not None:
             hello["secret"] = secret
-            vouch = vouch_from_env()  # from the SSH gateway that runs us, if it does
-            if vouch is not None:
-                hello["vouch"] = vouch
+        vouch = vouch_from_env()  # from the gateway that runs us, if one does; a guest's too (its address)
+        if vouch is not None:
+            hello["vouch"] = vouch
         welcome = await conn.request(hello, timeout)
         conn._keepalive = asyncio.get_running_loop().create_task(conn._ping())
         conn.name = P.clean_name(welcome.get("name"), name)

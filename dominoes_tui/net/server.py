@@ -43,7 +43,7 @@ from .finished import Keeping
 from .records_service import RecordsRequestError, ServerRecords, handle_request
 from .table import Table
 from .table_keeping import file_away, match_record, restored_tables
-from .vouch import gateway_key, vouched_person
+from .vouch import gateway_key, read_vouch
 from .quick_match import REQUESTS as QUICK_REQUESTS
 from .quick_match import QuickMatch
 from .tournament_host import REQUESTS as TOURNAMENT_REQUESTS
@@ -56,6 +56,7 @@ DEFAULT_READY_TIMEOUT = 120.0  # seconds the table waits for people to read a ro
 DEFAULT_BOT_DELAY = 0.7
 LOBBY_EVERY = 0.5  # seconds between lobby pushes, at most
 ACCEPT_BACKLOG = 64
+TOO_MANY_FROM_ADDRESS = "too many connections from your address"
 
 
 def data_home() -> Path:
@@ -227,7 +228,7 @@ class Server(Seating):
         conn.max_unread = self.limits.max_unread
         full = len(self.conns) + len(self._closing) >= self.conn_room
         if full or self._from(conn.address) >= self.limits.conns_per_address:
-            why = "the server is full; try again later" if full else "too many connections from your address"
+            why = "the server is full; try again later" if full else TOO_MANY_FROM_ADDRESS
             conn.send({"type": "error", "reason": why, "fatal": True})
             await close_now(writer)
             self._handlers.discard(task)  # type: ignore[arg-type]
@@ -325,8 +326,16 @@ class Server(Seating):
             raise P.ProtocolError("secret is a string of 16 to 256 characters")
         name = P.clean_name(data.get("name"))
         in_use = {fold(c.name) for c in self.conns if c.hello} | {fold(n) for n in self.tournament_host.names_in_use()}
+        vouched = read_vouch(self.gateway_key, data.get("vouch"))
+        if vouched.address is not None and vouched.address != conn.address:
+            # a gateway's member: every per-address limit counts where he really came from (vouch.py)
+            if self._from(vouched.address) >= self.limits.conns_per_address:
+                conn.send({"type": "error", "reason": TOO_MANY_FROM_ADDRESS, "fatal": True})
+                conn.closed = True
+                return None
+            conn.address = vouched.address
         # new claims are budgeted per address, or per person for one a gateway vouches for (vouch.py)
-        person = vouched_person(self.gateway_key, data.get("vouch")) if secret is not None else None
+        person = vouched.person if secret is not None else None
         budget = f"person:{person}" if person else conn.address
         conn.identity = self.names.identify(name, secret, budget, lambda n: fold(n) in in_use)
         conn.name = conn.identity.name

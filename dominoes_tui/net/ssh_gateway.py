@@ -75,9 +75,10 @@ class Gateway:
         wrong_passwords: int = WRONG_PASSWORDS,
         vouch_key: Path | None = None,
     ) -> None:
-        self.server_addr = server_addr
-        # the table server's gateway key (vouch.py): the members' name claims count per person there
-        self.vouch_key = vouch_key  # HOST:PORT of the table server
+        self.server_addr = server_addr  # HOST:PORT of the table server
+        # the table server's gateway key (vouch.py): the members' name claims count per person
+        # there, and their limits at the address each really came from
+        self.vouch_key = vouch_key
         self.home = home  # the gateway's folder: host key, names and keys, per-name homes (tokens, identity)
         self.password = password
         self.keys_only = keys_only
@@ -304,8 +305,8 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             "DOMINOES_INVITE": self._invite(),
         }
         key = read_gateway_key(self.gateway.vouch_key) if self.gateway.vouch_key is not None else None
-        if owner and key is not None and self.fingerprint is not None:
-            env[VOUCH_ENV] = vouch_for(key, self.fingerprint)
+        if key is not None:  # every session: the table server counts it at the address it came from
+            env[VOUCH_ENV] = vouch_for(key, self.fingerprint if owner else None, self.address)
         cmd = [*self.gateway.command, "join", self.gateway.server_addr, "--name", name]
         if self.table_code is not None:
             cmd += ["--code", self.table_code]

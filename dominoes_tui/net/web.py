@@ -12,11 +12,16 @@ name was pointed at this machine (DNS rebinding) gets nothing. The page is our o
 template (web_page/), which loads nothing from outside this machine: its font is the
 one textual-serve ships.
 
+Given the table server's gateway key (vouch.py), each tab's process is handed a vouch
+for the tab's remote address, so the table server counts that tab at its own address,
+not at the gateway's.
+
 Needs the optional extra `textual-serve`.
 """
 from __future__ import annotations
 
 import base64
+import contextvars
 import ipaddress
 import secrets
 import shlex
@@ -25,10 +30,14 @@ from pathlib import Path
 from typing import Any, Awaitable, Callable
 from urllib.parse import urlsplit
 
+import textual_serve.server
 from aiohttp import web
+from textual_serve.app_service import AppService
 from textual_serve.server import Server as WebServer
 
 from .guesses import Guesses, wait_text
+from .vouch import ENV as VOUCH_ENV
+from .vouch import read_gateway_key, vouch_for
 
 MAX_SESSIONS = 8
 SESSIONS_PER_ADDRESS = 3
@@ -37,6 +46,30 @@ PAGE_TEMPLATES = Path(__file__).parent / "web_page"  # textual-serve's page with
 LOCAL_NAMES = ("localhost", "127.0.0.1", "::1")
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+# The vouch for the tab being opened ("" when there is no key), set by our guard around
+# textual-serve's websocket handler. textual-serve makes the tab's AppService inside that
+# handler and builds the process's environment there (AppService._build_environment),
+# with no hook for extra variables: rather than copy its handler, the contextvar carries
+# the vouch down the same task, and the subclass below (put where the handler looks the
+# class up) adds it. Unset (any other textual-serve server in this process) it changes
+# nothing. The vouch goes in the environment, never in the command line, which anyone on
+# the machine can read with `ps`.
+_TAB_VOUCH: contextvars.ContextVar[str | None] = contextvars.ContextVar("dominoes_tab_vouch", default=None)
+
+
+class VouchingAppService(AppService):  # type: ignore[misc]
+    def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
+        environment: dict[str, str] = super()._build_environment(width=width, height=height)
+        vouch = _TAB_VOUCH.get()
+        if vouch is not None:  # a tab of ours
+            environment.pop(VOUCH_ENV, None)  # never a vouch this gateway's own process inherited
+            if vouch:
+                environment[VOUCH_ENV] = vouch
+        return environment
+
+
+textual_serve.server.AppService = VouchingAppService
 
 
 def join_command(server_addr: str, name: str, python: str = sys.executable) -> str:
@@ -125,9 +158,10 @@ class GuardedWebServer(WebServer):  # type: ignore[misc]
     def __init__(
         self, command: str, *, password: str | None = None, max_sessions: int = MAX_SESSIONS,
         sessions_per_address: int = SESSIONS_PER_ADDRESS, allowed_hosts: list[str] | tuple[str, ...] = (),
-        wrong_passwords: int = WRONG_PASSWORDS, **kw: Any,
+        wrong_passwords: int = WRONG_PASSWORDS, vouch_key: Path | None = None, **kw: Any,
     ) -> None:
         super().__init__(command, templates_path=PAGE_TEMPLATES, **kw)
+        self.vouch_key = vouch_key  # the table server's gateway key, read at each tab (vouch.py)
         self.password = password
         self.max_sessions = max_sessions
         self.sessions_per_address = sessions_per_address
@@ -167,9 +201,12 @@ class GuardedWebServer(WebServer):  # type: ignore[misc]
                 return web.Response(status=429, text="Too many tabs from your address.\n")
             key = id(request)
             self.sessions[key] = address
+            gateway_key = read_gateway_key(self.vouch_key) if self.vouch_key is not None else None
+            vouch = _TAB_VOUCH.set(vouch_for(gateway_key, None, address) if gateway_key is not None else "")
             try:
                 return await handler(request)
             finally:
+                _TAB_VOUCH.reset(vouch)
                 self.sessions.pop(key, None)
         return await handler(request)
 
@@ -178,10 +215,11 @@ def make_web_server(
     server_addr: str, host: str, port: int, name: str = "Guest", public_url: str | None = None,
     password: str | None = None, max_sessions: int = MAX_SESSIONS, sessions_per_address: int = SESSIONS_PER_ADDRESS,
     board: bool = False, allowed_hosts: list[str] | tuple[str, ...] = (), wrong_passwords: int = WRONG_PASSWORDS,
+    vouch_key: Path | None = None,
 ) -> GuardedWebServer:
     command = board_command(server_addr) if board else join_command(server_addr, name)
     return GuardedWebServer(
         command, host=host, port=port, title="Dominoes board" if board else "Dominoes", public_url=public_url,
         password=password, max_sessions=max_sessions, sessions_per_address=sessions_per_address,
-        allowed_hosts=allowed_hosts, wrong_passwords=wrong_passwords,
+        allowed_hosts=allowed_hosts, wrong_passwords=wrong_passwords, vouch_key=vouch_key,
     )
