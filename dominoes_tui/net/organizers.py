@@ -18,6 +18,7 @@ import weakref
 from pathlib import Path
 from typing import Any
 
+from . import protocol as P
 from .connection import Conn, Refused
 from .names import NameRegister, fold
 from .storage import write_private
@@ -63,8 +64,7 @@ class Organizers:
         return sorted(n for n in self.names if fold(n) not in self.pinned)
 
     def prove(self, conn: Conn, secret: Any) -> None:
-        if not isinstance(secret, str) or not self.secret or not hmac.compare_digest(
-                secret.encode("utf-8"), self.secret.encode("utf-8")):
+        if not isinstance(secret, str) or not self.secret or not P.same_secret(secret, self.secret):
             raise Refused("that is not this server's organizer secret")
         self._proven.add(conn)
         log.info("%s proved the organizer secret (from %s)", conn.name, conn.address)

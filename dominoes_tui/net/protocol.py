@@ -5,6 +5,7 @@ both sides hold to. No sockets here (server.py and client.py own those), no text
 """
 from __future__ import annotations
 
+import hmac
 import json
 import time
 from typing import Any
@@ -215,3 +216,10 @@ def seat_infos(seats: list[dict[str, Any]], mine: int | None) -> tuple[SeatInfo,
         else:
             out.append(SeatInfo(name, "remote", "person" if s.get("connected") else "away"))
     return tuple(out)
+
+
+def same_secret(given: str, expected: str) -> bool:
+    """A token or secret from the wire against ours, in constant time. compare_digest
+    refuses a str with letters beyond ASCII, and a lone surrogate (a JSON escape) has no
+    strict UTF-8: compared as bytes with such characters replaced, neither can raise."""
+    return hmac.compare_digest(given.encode("utf-8", "replace"), expected.encode("utf-8", "replace"))

@@ -165,7 +165,7 @@ class Seating:
             raise Refused("leave your table first")
         if token:
             for i, slot in enumerate(table.slots):
-                if slot.token is not None and secrets.compare_digest(slot.token, token):
+                if slot.token is not None and P.same_secret(token, slot.token):
                     if slot.left_at is not None and slot.conn is None and time.time() - slot.left_at > self.grace:
                         raise Refused("you were away too long; a bot has your seat now")
                     if slot.conn is not None and slot.conn is not conn:

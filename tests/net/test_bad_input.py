@@ -119,3 +119,23 @@ async def test_tables_made_and_abandoned_do_not_pile_up(server: Server) -> None:
             break
         await asyncio.sleep(0.01)
     assert not any(code in server.tables for code in made)
+
+
+async def test_a_token_or_secret_that_is_no_plain_text_is_refused_not_a_server_error(server: Server) -> None:
+    """A seat token or organizer secret is compared in constant time; a string with
+    letters beyond ASCII, or a lone surrogate from a JSON escape, once made that
+    comparison raise (a 'server error' and a traceback in the host's log)."""
+    ana = await Driven.connect(server.port, "Ana")
+    await ana.create(variant="draw", players=2, seats=[{"kind": "human"}, {"kind": "bot", "level": "random"}])
+    r, w = await raw(server.port)
+    w.write(P.encode({"type": "hello", "protocol": P.PROTOCOL_VERSION, "name": "Mallory"}))
+    assert (await answer(r))["type"] == "welcome"
+    for token in ["é" * 32, "\ud800" * 32]:
+        w.write(json.dumps({"type": "join", "code": ana.code, "token": token, "id": 1}).encode() + b"\n")
+        got = await answer(r)
+        assert got["type"] in ("refused", "error") and "server error" not in got.get("reason", ""), got
+    w.write(json.dumps({"type": "tournament_organize", "secret": "\ud800" * 40, "id": 2}).encode() + b"\n")
+    got = await answer(r)
+    assert got["type"] in ("refused", "error") and "server error" not in got.get("reason", ""), got
+    w.close()
+    await ana.close()
