@@ -228,6 +228,14 @@ class Seating:
         self.lobby_changed()
         return answer
 
+    def start_table(self, conn: Conn, data: dict[str, Any]) -> dict[str, Any]:
+        table = conn.table if conn.table is not None else self._find(data, conn.address)
+        slot_creator = conn.seat is not None and table.slots[conn.seat].creator
+        if conn is not table.creator_conn and not slot_creator:
+            raise Refused("only the person who made the table can start it")
+        table.start()
+        return {"type": "started", "code": table.code}
+
     def watch(self, conn: Conn, data: dict[str, Any]) -> dict[str, Any]:
         table = self._find(data, conn.address)
         if conn.table is not None:

@@ -21,9 +21,7 @@ is disconnected. Every resource a client can make the server spend has a limit
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
-import os
 import secrets
 from pathlib import Path
 from typing import Any
@@ -60,12 +58,8 @@ TOO_MANY_FROM_ADDRESS = "too many connections from your address"
 
 
 def data_home() -> Path:
-    """Where the server keeps its tables and host key: as table/saves.py, plus /server."""
-    if os.environ.get("DOMINOES_TUI_HOME"):
-        base = Path(os.environ["DOMINOES_TUI_HOME"])
-    else:
-        base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share") / "dominoes_tui"
-    return base / "server"
+    """Where the server keeps its tables, names and keys: the players' data folder's /server."""
+    return saves_home() / "server"
 
 
 class Server(Seating):
@@ -375,12 +369,7 @@ class Server(Seating):
         elif kind == "watch":
             reply(self.watch(conn, data))
         elif kind == "start":
-            table = conn.table if conn.table is not None else self._find(data, conn.address)
-            slot_creator = conn.seat is not None and table.slots[conn.seat].creator
-            if conn is not table.creator_conn and not slot_creator:
-                raise Refused("only the person who made the table can start it")
-            table.start()
-            reply({"type": "started", "code": table.code})
+            reply(self.start_table(conn, data))
         elif kind == "play":
             self._my_table(conn).play(conn, data)
         elif kind == "ready":
