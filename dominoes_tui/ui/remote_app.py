@@ -276,6 +276,7 @@ class RemoteApp(DominoesApp):
                 client._push(msg)
         self.early.clear()
         client.on_note = self._table_note
+        client.on_evening = self.evening.on_push  # the next round is paired while this match's end is read
         if answer.get("table", {}).get("practice"):  # said to everyone at the table, players and watchers
             self.notify("A seeded practice table: its maker may know every deal. It is never rated.",
                         title="Seeded practice table", severity="warning", timeout=10)

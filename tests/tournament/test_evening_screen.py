@@ -121,3 +121,40 @@ def test_after_the_evening_an_entrant_reads_that_they_played_not_that_they_are_e
     words = str(describe(t, {"entered": True}))
     assert "The tournament is over. You played in it." in words and "You are entered" not in words
     assert "You are entered" in str(describe({**t, "state": "playing"}, {"entered": True}))
+
+
+async def test_the_next_round_paired_while_the_match_end_is_read_is_announced_there(server: Server) -> None:
+    """Tried as a club evening: every player sat on the match-end screen reading "Back to
+    the lobby (n)" while round 2 was paired (its pushes went to the finished table and
+    were dropped) and the stand-ins played their round-2 tables for them."""
+    olga = await Driven.connect(server.port, "Olga")
+    await olga.conn.request({"type": "tournament_organize", "secret": server.tournament_host.organizer_secret})
+    await olga.conn.request({"type": "tournament_open", "settings": {
+        "variant": "draw", "format": "swiss", "rounds": 2, "players": None, "target": 20, "fill_bots": False,
+        "bot_level": "random", "round_minutes": None}})
+    ben = await Driven.connect(server.port, "Ben")
+    app = RemoteApp("127.0.0.1", server.port, "Ana", prefs=Prefs(speed="instant"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: app.conn is not None and isinstance(app.screen, LobbyScreen), "the lobby")
+        await app.evening.ask("tournament_register")
+        await ben.conn.request({"type": "tournament_register"})
+        mark = len(ben.pushed)
+        await olga.conn.request({"type": "tournament_start"})
+        await until(pilot, lambda: isinstance(app.screen, TableScreen), "Ana to be taken to her round-1 table")
+        first = app.client.code
+        seated = await ben.wait_for(lambda m: m.get("type") == "seated", since=mark)
+        await ben.join(seated["code"], token=seated["token"])
+        other = asyncio.create_task(autoplay(ben))
+        await asyncio.wait_for(play_with_keys(pilot, app), 120)
+        await asyncio.wait_for(other, WAIT)
+        await until(pilot, lambda: app.evening.seat_waiting(), "Ana's client to hear of her round-2 seat")
+        second = app.evening.you["seat"]["code"]
+        assert second != first
+        await until(pilot, lambda: "To your next table (n)" in str(app.screen.query_one("#new").label),
+                    "the match-end screen to lead to the next table")
+        assert any(f"table {second}" in str(n.message) for n in app._notifications)
+        await pilot.press("n")
+        await until(pilot, lambda: isinstance(app.screen, TableScreen) and app.client is not None
+                    and app.client.code == second, "Ana at her round-2 table")
+    await ben.close()
+    await olga.close()

@@ -49,6 +49,7 @@ class EveningFollower:
         self.tournament: dict[str, Any] | None = None
         self.you: dict[str, Any] = {}
         self._taken: set[str] = set()  # table codes we were sent to already
+        self._announced: set[str] = set()  # ... or told of while at a table
 
     def on_push(self, msg: dict[str, Any]) -> None:
         if msg.get("type") == "tournament":
@@ -99,11 +100,25 @@ class EveningFollower:
         if not seat or not seat.get("code") or seat["code"] in self._taken:
             return
         if app.client is not None or app.pending is not None or app.table_code is not None:
-            return  # at a table: the seat is taken on the way back to the lobby
+            self._announce(seat)  # at a table: the seat is taken on the way back to the lobby
+            return
         self._taken.add(seat["code"])
         where = f"Round {seat['round']}" if seat.get("round") else "Quick match"
         app.notify(f"{where}: your seat is at table {seat['code']}.", timeout=6, markup=False)
         app.do(self._go(seat))
+
+    def _announce(self, seat: dict[str, Any]) -> None:
+        """Say once that the next table waits: its stand-in starts playing for an absent
+        person soon, and the match-end screen that is up said only "Back to the lobby"."""
+        if seat["code"] in self._announced:
+            return
+        self._announced.add(seat["code"])
+        where = f"Round {seat['round']} is paired" if seat.get("round") else "A quick match is paired"
+        self.app.notify(f"{where}: your seat is at table {plain(seat['code'], 12)}; n at the end of this match "
+                        "takes you there.", timeout=30, markup=False)
+        relabel = getattr(self.app.screen, "relabel", None)  # the match-end screen, when it is up
+        if relabel is not None:
+            relabel("To your next table")
 
     async def _go(self, seat: dict[str, Any]) -> None:
         app = self.app
