@@ -170,15 +170,19 @@ def _featured_header(t: dict[str, Any], auto: bool) -> list[str]:
     return [first, sides, f"{_turn(t)} · {plain_text(t['last'], 60)}", held]
 
 
+def _points(shown: str) -> str:
+    return "1 pt" if shown == "1" else f"{shown} pts"
+
+
 def _idle_rows(board: dict[str, Any]) -> list[str]:
     """The big area with no table in play: the evening's state in words (who won it, at
     the end), else that nothing is being played."""
     tour = board.get("tournament")
     if tour and tour["state"] == "over" and tour["standings"]:
         top = tour["standings"]
-        rows = [f"The evening is over. {plain_text(top[0]['name'])} wins it ({top[0]['shown']} pts).", ""]
+        rows = [f"The evening is over. {plain_text(top[0]['name'])} wins it ({_points(top[0]['shown'])}).", ""]
         for s in top[:3]:
-            rows.append(f"  {s['rank']}. {plain_text(s['name'])}  {s['shown']} pts, opponents' score {s['opponents_score']:g}")
+            rows.append(f"  {s['rank']}. {plain_text(s['name'])}  {_points(s['shown'])}, opponents' score {s['opponents_score']:g}")
         return rows
     if tour and tour["state"] == "registering":
         count = sum(1 for e in tour["entrants"] if not e["withdrawn"])
