@@ -158,3 +158,13 @@ async def test_the_next_round_paired_while_the_match_end_is_read_is_announced_th
                     and app.client.code == second, "Ana at her round-2 table")
     await ben.close()
     await olga.close()
+
+
+def test_the_evening_says_the_target_its_organizer_chose() -> None:
+    from dominoes_tui.ui.screens.evening import describe
+
+    t = {"state": "registering", "round": 0, "organizer": "Olga", "tables": [], "entrants": [], "standings": [],
+         "settings": {"variant": "draw", "format": "swiss", "rounds": 2, "target": 20}}
+    assert str(describe(t, {})).startswith("Draw to 20, swiss, 2 rounds · opened by Olga")
+    t["settings"]["target"] = None  # the variant's own
+    assert str(describe(t, {})).startswith("Draw, swiss, 2 rounds")

@@ -151,6 +151,8 @@ def describe(t: dict[str, Any] | None, you: dict[str, Any]) -> Text:
         return text
     s = t["settings"]
     rules = VARIANTS[s["variant"]].title if s["variant"] in VARIANTS else plain(s["variant"])
+    if isinstance(s.get("target"), int):  # a club evening's target is often short of the variant's
+        rules += f" to {s['target']}"
     text.append(f"{rules}, {plain(s['format'])}, {s['rounds']} rounds", "bold")
     text.append(f" · opened by {plain(t['organizer'], 14)}")
     if s.get("round_minutes"):
