@@ -160,7 +160,9 @@ class MatchEndScreen(ModalScreen[str]):
         """What `n` leads to changed while this was up (the evening's next table is ready)."""
         self.next_label = next_label
         self._bindings.key_to_bindings["n"] = [Binding("n", "new", next_label)]
-        self.query_one("#new", Button).label = f"{next_label} (n)"
+        button = self.query_one("#new", Button)
+        button.label = f"{next_label} (n)"
+        button.refresh(layout=True)  # its width was fitted to the old label: a longer one was cut
         self.refresh_bindings()
 
     def compose(self) -> ComposeResult:
