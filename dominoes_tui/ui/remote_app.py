@@ -152,7 +152,10 @@ class RemoteApp(DominoesApp):
             listing = await conn.request({"type": "list"})
         except (ConnectionLost, ServerRefused, asyncio.TimeoutError):
             return False
-        self.lobby.say("Connected.")
+        if conn.guest and conn.name != self.player_name:  # said only in the title, it went unnoticed
+            self.lobby.say(f"Connected. {self.player_name} is taken here: you play as {conn.name}, a guest.")
+        else:
+            self.lobby.say("Connected.")
         await self.prove_organizer(conn)
         self.lobby.show_tables(listing["tables"])
         self.quick.on_push(listing)
