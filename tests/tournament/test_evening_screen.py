@@ -168,3 +168,26 @@ def test_the_evening_says_the_target_its_organizer_chose() -> None:
     assert str(describe(t, {})).startswith("Draw to 20, swiss, 2 rounds · opened by Olga")
     t["settings"]["target"] = None  # the variant's own
     assert str(describe(t, {})).startswith("Draw, swiss, 2 rounds")
+
+
+async def test_a_big_evenings_standings_are_all_there_and_scroll_with_keys() -> None:
+    """Tried as a club host: with 30 people the standings stopped at 20 (the last ten never
+    saw their place) and the screen could not be scrolled from the keyboard."""
+    from dominoes_tui.ui.screens.evening import EveningScreen
+
+    names = [f"Player {i:02}" for i in range(1, 31)]
+    standings = [{"rank": i + 1, "name": n, "shown": "0", "opponents_score": 0, "difference": 0, "withdrawn": False}
+                 for i, n in enumerate(names)]
+    t = {"state": "playing", "round": 1, "organizer": "Olga", "entrants": [], "byes": [], "standings": standings,
+         "tables": [{"table": i + 1, "sides": [[names[2 * i]], [names[2 * i + 1]]], "scores": None} for i in range(15)],
+         "settings": {"variant": "draw", "format": "swiss", "rounds": 3, "target": None}}
+    app = RemoteApp("127.0.0.1", 1, "Ana")  # nobody listens there: the lobby says so
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.evening.tournament, app.evening.you = t, {"entered": True}
+        await app.push_screen(EveningScreen(app.evening))
+        await pilot.pause()
+        assert " 30. Player 30" in str(app.screen.query_one("#evening-body").render())  # the last place
+        await pilot.press("end")
+        await pilot.pause()
+        scroll = app.screen.query_one("#evening-scroll")
+        assert scroll.max_scroll_y > 0 and scroll.scroll_y == scroll.max_scroll_y

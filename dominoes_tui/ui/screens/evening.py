@@ -13,7 +13,7 @@ from typing import Any, Awaitable, Protocol
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Grid, Vertical
+from textual.containers import Grid, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
 
@@ -184,7 +184,7 @@ def describe(t: dict[str, Any] | None, you: dict[str, Any]) -> Text:
         for name in t["byes"]:
             text.append(f"      {plain(name, 14)}: bye\n")
     text.append("\nStandings (points, opponents' points, difference)\n", "bold")
-    for row in t["standings"][:20]:
+    for row in t["standings"]:  # every row: the last of a big evening want to see theirs too (it scrolls)
         out = " (withdrawn)" if row["withdrawn"] else ""
         text.append(f"  {row['rank']:>3}. {plain(row['name'], 14):<14} {row['shown']:>5}"
                     f" {row['opponents_score']:>6g} {row['difference']:>7g}{out}\n")
@@ -203,7 +203,8 @@ class EveningScreen(Screen[None]):
     DEFAULT_CSS = """
     EveningScreen { layout: vertical; }
     #evening-title { height: 1; padding: 0 1; background: $panel; text-style: bold; }
-    #evening-body { height: 1fr; padding: 0 1; overflow-y: auto; }
+    #evening-scroll { height: 1fr; }
+    #evening-body { height: auto; padding: 0 1; }
     """
 
     def __init__(self, follower: EveningFollower) -> None:
@@ -212,7 +213,8 @@ class EveningScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static("Tournament", id="evening-title")
-        yield Static(id="evening-body")
+        with VerticalScroll(id="evening-scroll"):  # focused: ↑ ↓ PgUp PgDn Home End scroll a big evening
+            yield Static(id="evening-body")
         yield Footer()
 
     def on_mount(self) -> None:
