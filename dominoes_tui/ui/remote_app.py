@@ -27,6 +27,7 @@ RECONNECT_PAUSE = 2.0
 
 class RemoteApp(DominoesApp):
     TITLE = "Dominoes (hosted)"
+    KEEPS_SAVES = False
 
     def __init__(
         self,
