@@ -110,6 +110,9 @@ class EveningFollower:
     def _announce(self, seat: dict[str, Any]) -> None:
         """Say once that the next table waits: its stand-in starts playing for an absent
         person soon, and the match-end screen that is up said only "Back to the lobby"."""
+        if seat["code"] == self.app.table_code:  # sat down there by hand: nothing to announce
+            self._taken.add(seat["code"])
+            return
         if seat["code"] in self._announced:
             return
         self._announced.add(seat["code"])
