@@ -205,3 +205,22 @@ async def test_a_seat_at_the_table_one_sits_at_is_not_announced_as_the_next() ->
         app.evening.on_push({"type": "seated", "round": 2, "table": 1, "seat": 0, "code": "QTPY", "token": "u"})
         assert len(said) == 1 and "table QTPY" in said[0]
         app.table_code = None  # (so that the app does not try to leave a table at the end)
+
+
+async def test_a_refused_tournament_form_comes_back_as_it_was_typed() -> None:
+    """Tried as an organizer: tables of 4 in a Swiss evening was refused (rightly), and `o`
+    brought back a blank form: every field had to be typed again."""
+    app = RemoteApp("127.0.0.1", 1, "Olga")  # nobody listens there: the ask goes nowhere, as a refusal
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.evening.you = {"organizer": True}
+        await app.push_screen(EveningScreen(app.evening))
+        await pilot.press("o")
+        await until(pilot, lambda: isinstance(app.screen, OpenTournament) and app.screen.query("#rounds"), "the form")
+        await pilot.press("2", "tab", "4", "tab", "2", "0", "enter")  # rounds 2, tables of 4, target 20
+        await until(pilot, lambda: isinstance(app.screen, EveningScreen), "the evening screen again")
+        await pilot.press("o")
+        await until(pilot, lambda: isinstance(app.screen, OpenTournament) and app.screen.query("#rounds"), "the form again")
+        form = app.screen
+        assert [form.query_one(f"#{i}").value for i in ("rounds", "players", "target", "clock")] == ["2", "4", "20", ""]
+        assert form.settings()["rounds"] == 2 and form.settings()["target"] == 20

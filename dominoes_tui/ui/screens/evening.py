@@ -50,6 +50,7 @@ class EveningFollower:
         self.you: dict[str, Any] = {}
         self._taken: set[str] = set()  # table codes we were sent to already
         self._announced: set[str] = set()  # ... or told of while at a table
+        self.last_form: dict[str, Any] | None = None  # the organizer's last tournament settings
 
     def on_push(self, msg: dict[str, Any]) -> None:
         if msg.get("type") == "tournament":
@@ -257,9 +258,10 @@ class EveningScreen(Screen[None]):
     def action_open(self) -> None:
         def chosen(settings: dict[str, Any] | None) -> None:
             if settings is not None:
+                self.follower.last_form = settings  # a refused form comes back as it was, not blank
                 self.follower.app.do(self.follower.ask("tournament_open", settings=settings))
 
-        self.app.push_screen(OpenTournament(), chosen)
+        self.app.push_screen(OpenTournament(self.follower.last_form), chosen)
 
     def action_back(self) -> None:
         self.app.pop_screen()
@@ -277,23 +279,34 @@ class OpenTournament(ModalScreen["dict[str, Any] | None"]):
     #open-buttons { height: 3; margin-top: 1; }
     """
 
+    def __init__(self, last: dict[str, Any] | None = None) -> None:
+        super().__init__()
+        self.last = last or {}
+
     def compose(self) -> ComposeResult:
+        last = self.last
+
+        def typed(key: str) -> str:
+            return "" if last.get(key) is None else f"{last[key]:g}"
+
+        variant = last.get("variant") if last.get("variant") in VARIANTS else "draw"
+        form = last.get("format") if last.get("format") in FORMATS else "swiss"
         with Vertical(id="open-form"):
             with Grid(id="open-grid"):
                 yield Label("Variant")
-                yield Select([(v.title, k) for k, v in VARIANTS.items()], value="draw", allow_blank=False, compact=True, id="variant")
+                yield Select([(v.title, k) for k, v in VARIANTS.items()], value=variant, allow_blank=False, compact=True, id="variant")
                 yield Label("Format")
-                yield Select([(k, k) for k in FORMATS], value="swiss", allow_blank=False, compact=True, id="format")
+                yield Select([(k, k) for k in FORMATS], value=form, allow_blank=False, compact=True, id="format")
                 yield Label("Rounds")
-                yield Input("", placeholder="3", type="integer", compact=True, id="rounds")
+                yield Input(typed("rounds"), placeholder="3", type="integer", compact=True, id="rounds")
                 yield Label("Players a table")
-                yield Input("", placeholder="rotation: 3 or 4", type="integer", compact=True, id="players")
+                yield Input(typed("players"), placeholder="rotation: 3 or 4", type="integer", compact=True, id="players")
                 yield Label("Target")
-                yield Input("", placeholder="the variant's", type="integer", compact=True, id="target")
+                yield Input(typed("target"), placeholder="the variant's", type="integer", compact=True, id="target")
                 yield Label("Round clock (min)")
-                yield Input("", placeholder="none", type="number", compact=True, id="clock")
+                yield Input(typed("round_minutes"), placeholder="none", type="number", compact=True, id="clock")
                 yield Label("Bots fill")
-                yield Checkbox("bots take empty places", True, compact=True, id="bots")
+                yield Checkbox("bots take empty places", last.get("fill_bots", True), compact=True, id="bots")
             yield Button("Open the tournament", variant="primary", id="open-go")
 
     def on_mount(self) -> None:
