@@ -13,6 +13,7 @@ from typing import Any, Sequence
 
 from rich.text import Text
 
+from ..engine import VARIANTS
 from ..net.protocol import view_from_json
 from ..table.plain import plain
 from .chain_render import render_chain
@@ -155,7 +156,8 @@ def headline(board: dict[str, Any], where: str) -> str:
         if tour["state"] == "registering":
             parts.append(f"tournament open for registration: {len(tour['entrants'])} entered")
         elif tour["state"] == "playing":
-            parts.append(f"{s['variant']} {s['format']}, round {tour['round']} of {s['rounds']}")
+            rules = VARIANTS[s["variant"]].title if s["variant"] in VARIANTS else plain_text(s["variant"])
+            parts.append(f"{rules}, {plain_text(s['format'])}, round {tour['round']} of {s['rounds']}")
         else:
             parts.append("tournament over: final standings")
     return "  ·  ".join(parts)

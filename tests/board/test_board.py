@@ -324,3 +324,11 @@ def test_the_evenings_end_says_1_pt_not_1_pts() -> None:
             {"rank": 3, "name": "Ben", "shown": "½", "opponents_score": 2}]
     text = "\n".join(_idle_rows({"tournament": {"state": "over", "standings": rows}}))
     assert "wins it (2 pts)" in text and "Bot 1  1 pt, opponents' score 2" in text and "Ben  ½ pts," in text
+
+
+def test_the_headline_names_the_variant_as_everywhere_else() -> None:
+    """The board said "draw swiss, round 1 of 2" where every other screen says "Draw"."""
+    from dominoes_tui.ui.board_render import headline
+
+    tour = {"state": "playing", "round": 1, "settings": {"variant": "draw", "format": "swiss", "rounds": 2}}
+    assert "Draw, swiss, round 1 of 2" in headline({"tables": [], "tournament": tour}, "club:7788")
