@@ -153,8 +153,10 @@ class RemoteApp(DominoesApp):
             listing = await conn.request({"type": "list"})
         except (ConnectionLost, ServerRefused, asyncio.TimeoutError):
             return False
-        if conn.guest and conn.name != self.player_name:  # said only in the title, it went unnoticed
-            self.lobby.say(f"Connected. {self.player_name} is taken here: you play as {conn.name}, a guest.")
+        # said only in the title, it went unnoticed; renamed here or by an SSH gateway (Ben~2)
+        base, tilde, number = conn.name.rpartition("~")
+        if conn.guest and tilde and number.isdigit():
+            self.lobby.say(f"Connected. {base} is taken here: you play as {conn.name}, a guest.")
         else:
             self.lobby.say("Connected.")
         await self.prove_organizer(conn)

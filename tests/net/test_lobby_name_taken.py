@@ -36,3 +36,11 @@ async def test_a_name_of_ones_own_is_just_connected(server: Server) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: app.conn is not None and "Connected" in app.lobby.message, "connected")
         assert app.lobby.message == "Connected."
+
+
+async def test_a_name_the_ssh_gateway_gave_is_explained_too(server: Server) -> None:
+    """The SSH gateway names a second key's session Ben~2 itself, before the server."""
+    app = RemoteApp("127.0.0.1", server.port, "Ben~2", keep_tokens=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: app.conn is not None and "Connected" in app.lobby.message, "connected")
+        assert app.lobby.message == "Connected. Ben is taken here: you play as Ben~2, a guest."
