@@ -124,6 +124,19 @@ def manage_names(args: argparse.Namespace, data: Path) -> int:
     return 0
 
 
+def organizer_hint(server: str, data: Path | None, default_data: Path) -> str:
+    """How an organizer on this machine shows the secret: `join --organizer` alone reads the
+    default server's folder, so another port or folder must be named, and a server that
+    keeps nothing on disk leaves no file to read (an old one there holds an old secret)."""
+    at = "" if server == f"127.0.0.1:{DEFAULT_PORT}" else f" {server}"
+    if data is None:
+        return f"it is kept nowhere: put it in a file and run `dominoes join{at} --organizer FILE`"
+    if Path(data) == default_data:
+        return f"on this machine `dominoes join{at} --organizer` reads it itself"
+    from ..net.organizers import SECRET_NAME
+    return f"on this machine `dominoes join{at} --organizer {Path(data) / SECRET_NAME}`"
+
+
 def run(args: argparse.Namespace) -> int:
     from ..bots import level_names
     from ..net.client import split_address
@@ -180,8 +193,8 @@ def run(args: argparse.Namespace) -> int:
             print(f"  tables back from the last run: {', '.join(server.tables)}", flush=True)
         if limits.turn_time:
             print(f"  turn clock: {limits.turn_time:g} s a turn, then a bot plays it", flush=True)
-        print(f"  organizer secret: {evening.organizer_secret}  (give it to organizers only; on this machine "
-              "`dominoes join --organizer` reads it itself)", flush=True)
+        print(f"  organizer secret: {evening.organizer_secret}  (give it to organizers only; "
+              f"{organizer_hint(f'{where}:{real}', data, data_home())})", flush=True)
         for name in evening.organizers.unpinned():
             print(f"  organizer {name}: nobody has claimed that name here, so it gives no rights; have them join "
                   "once, check `dominoes host --names`, then start again (or give them the organizer secret)", flush=True)

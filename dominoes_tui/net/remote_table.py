@@ -47,6 +47,8 @@ class RemoteTable(TableClient):
         self.on_lost: Callable[[], None] | None = None
         self.on_state: Callable[[], None] | None = None  # a new state is queued
         self.on_seats: Callable[[], None] | None = None  # the seats changed between states
+        # the evening's pushes (the next round's seat) come on this connection too: the app's
+        self.on_evening: Callable[[dict[str, Any]], None] | None = None
         conn.on_push = self._push
         conn.on_lost = self._lost
         if conn.closed:
@@ -75,6 +77,8 @@ class RemoteTable(TableClient):
             self._note(f"Server: {plain(msg.get('reason'), 200)}")
         elif kind == "notice" and msg.get("code") == self.code:
             self._note(plain(msg.get("text"), 200))
+        elif kind in ("tournament", "seated") and self.on_evening is not None:
+            self.on_evening(msg)
 
     def _lost(self) -> None:
         self.lost = True

@@ -204,10 +204,12 @@ class Seating:
         taken = {s.name for i, s in enumerate(table.slots) if i != seat}
         if name not in taken:
             return name
+        # "~N" as the server's own guest names: a person called "Bot 1" beside the bot
+        # "Bot 1" was seated as "Bot 12", which reads as another bot
         n = 2
-        while f"{name[: P.MAX_NAME - 2]}{n}" in taken:
+        while f"{name[: P.MAX_NAME - len(str(n)) - 1]}~{n}" in taken:
             n += 1
-        return f"{name[: P.MAX_NAME - 2]}{n}"
+        return f"{name[: P.MAX_NAME - len(str(n)) - 1]}~{n}"
 
     def _seat(self, conn: Conn, table: Table, seat: int, rejoin: bool) -> dict[str, Any]:
         if conn.table is not None:

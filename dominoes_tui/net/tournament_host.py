@@ -171,14 +171,18 @@ class TournamentHost:
         return guest
 
     def _forget_gone_guests(self, evening: Evening) -> None:
-        """Before the start, a guest's entry lasts as long as its connection (nobody can
-        come back as that guest)."""
-        if evening.state != REGISTERING:
+        """A guest's entry lasts as long as its connection (nobody can come back as that
+        guest): before the start it goes; after, it is withdrawn, kept in the standings but
+        not paired again (its seats would only be a stand-in's, sent to nobody)."""
+        if evening.state == OVER:
             return
         live = {self._guests[c] for c in self.server.conns if c in self._guests and not c.closed}
         for name, owner in list(evening.owners.items()):
             if owner.startswith(GUEST_OWNER) and owner not in live:
-                evening.forget(name)
+                if evening.state == REGISTERING:
+                    evening.forget(name)
+                elif name not in evening.tournament.withdrawn:
+                    evening.withdraw(name)
 
     def names_in_use(self) -> set[str]:
         """Entrants' names: a guest saying one of them gets a name of its own at hello."""
@@ -213,6 +217,7 @@ class TournamentHost:
             return
         if evening.table_of_code(table.code) is None:
             return
+        self._forget_gone_guests(evening)  # before the next round is paired
         plans = evening.finished(table.code, list(table.match.scores))
         if plans:
             self.open_tables(plans)

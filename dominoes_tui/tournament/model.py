@@ -69,9 +69,9 @@ def make_plan(variant: str, format: str, rounds: int, players: int | None = None
             raise TournamentError(f"{rules.title} is played by 4 players, not {players}")
         return Plan(variant, format, rounds, 4, (4,), True, format != ROTATION, lower_wins)
     if format != ROTATION:
-        if players not in (None, 2):
+        if players not in (None, 2):  # words for the command line and the organizer's form alike
             raise TournamentError(f"{FORMATS[format].split(':')[0]} seats two players a table; "
-                                  f"use --format {ROTATION} for tables of {players}")
+                                  f"the format {ROTATION} seats tables of {players}")
         if 2 not in rules.players:
             raise TournamentError(f"{rules.title} is not played by two")
         return Plan(variant, format, rounds, 2, (2,), False, False, lower_wins)

@@ -44,6 +44,7 @@ class DominoesApp(App[None]):
     BINDINGS = [Binding("ctrl+q", "quit", "Quit", priority=True, show=False,
                         tooltip="quit; the match is saved and offered again next time")]
     ENABLE_COMMAND_PALETTE = True
+    KEEPS_SAVES = True  # a hosted client's matches are kept by their server, not here
     COMMANDS = App.COMMANDS | {TableCommands}
 
     def __init__(
@@ -71,7 +72,9 @@ class DominoesApp(App[None]):
         if self.prefs.ascii:
             # ASCII mode: no box drawing anywhere, the app's own borders included (styles.tcss).
             self.add_class("-ascii")
-        self.slot = saves.claim_slot()
+        # a save slot only for a copy that saves: a `dominoes join` holding slot 1 made the
+        # next local game say "a match is open in another copy" when none was
+        self.slot = saves.claim_slot() if self.KEEPS_SAVES else 1
         if self.slot != 1:
             self.notify(
                 "A match is open in another copy of dominoes on this data folder; this copy keeps its own save.",

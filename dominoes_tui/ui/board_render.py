@@ -13,6 +13,7 @@ from typing import Any, Sequence
 
 from rich.text import Text
 
+from ..engine import VARIANTS
 from ..net.protocol import view_from_json
 from ..table.plain import plain
 from .chain_render import render_chain
@@ -155,7 +156,8 @@ def headline(board: dict[str, Any], where: str) -> str:
         if tour["state"] == "registering":
             parts.append(f"tournament open for registration: {len(tour['entrants'])} entered")
         elif tour["state"] == "playing":
-            parts.append(f"{s['variant']} {s['format']}, round {tour['round']} of {s['rounds']}")
+            rules = VARIANTS[s["variant"]].title if s["variant"] in VARIANTS else plain_text(s["variant"])
+            parts.append(f"{rules}, {plain_text(s['format'])}, round {tour['round']} of {s['rounds']}")
         else:
             parts.append("tournament over: final standings")
     return "  ·  ".join(parts)
@@ -170,15 +172,19 @@ def _featured_header(t: dict[str, Any], auto: bool) -> list[str]:
     return [first, sides, f"{_turn(t)} · {plain_text(t['last'], 60)}", held]
 
 
+def _points(shown: str) -> str:
+    return "1 pt" if shown == "1" else f"{shown} pts"
+
+
 def _idle_rows(board: dict[str, Any]) -> list[str]:
     """The big area with no table in play: the evening's state in words (who won it, at
     the end), else that nothing is being played."""
     tour = board.get("tournament")
     if tour and tour["state"] == "over" and tour["standings"]:
         top = tour["standings"]
-        rows = [f"The evening is over. {plain_text(top[0]['name'])} wins it ({top[0]['shown']} pts).", ""]
+        rows = [f"The evening is over. {plain_text(top[0]['name'])} wins it ({_points(top[0]['shown'])}).", ""]
         for s in top[:3]:
-            rows.append(f"  {s['rank']}. {plain_text(s['name'])}  {s['shown']} pts, opponents' score {s['opponents_score']:g}")
+            rows.append(f"  {s['rank']}. {plain_text(s['name'])}  {_points(s['shown'])}, opponents' score {s['opponents_score']:g}")
         return rows
     if tour and tour["state"] == "registering":
         count = sum(1 for e in tour["entrants"] if not e["withdrawn"])

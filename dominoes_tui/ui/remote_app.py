@@ -27,6 +27,7 @@ RECONNECT_PAUSE = 2.0
 
 class RemoteApp(DominoesApp):
     TITLE = "Dominoes (hosted)"
+    KEEPS_SAVES = False
 
     def __init__(
         self,
@@ -152,7 +153,12 @@ class RemoteApp(DominoesApp):
             listing = await conn.request({"type": "list"})
         except (ConnectionLost, ServerRefused, asyncio.TimeoutError):
             return False
-        self.lobby.say("Connected.")
+        # said only in the title, it went unnoticed; renamed here or by an SSH gateway (Ben~2)
+        base, tilde, number = conn.name.rpartition("~")
+        if conn.guest and tilde and number.isdigit():
+            self.lobby.say(f"Connected. {base} is taken here: you play as {conn.name}, a guest.")
+        else:
+            self.lobby.say("Connected.")
         await self.prove_organizer(conn)
         self.lobby.show_tables(listing["tables"])
         self.quick.on_push(listing)
@@ -276,6 +282,7 @@ class RemoteApp(DominoesApp):
                 client._push(msg)
         self.early.clear()
         client.on_note = self._table_note
+        client.on_evening = self.evening.on_push  # the next round is paired while this match's end is read
         if answer.get("table", {}).get("practice"):  # said to everyone at the table, players and watchers
             self.notify("A seeded practice table: its maker may know every deal. It is never rated.",
                         title="Seeded practice table", severity="warning", timeout=10)

@@ -314,3 +314,21 @@ def test_the_automatic_choice_is_one_of_the_evenings_tables() -> None:
     assert "QQQQ" in [t["code"] for t in board["tables"]]
     assert board["featured"] in CODES and board["auto"] is True
     assert sample_board(feature="QQQQ", quick_match=True)["featured"] == "QQQQ", "picked by hand, it is shown"
+
+
+def test_the_evenings_end_says_1_pt_not_1_pts() -> None:
+    from dominoes_tui.ui.board_render import _idle_rows
+
+    rows = [{"rank": 1, "name": "Ana", "shown": "2", "opponents_score": 1},
+            {"rank": 2, "name": "Bot 1", "shown": "1", "opponents_score": 2},
+            {"rank": 3, "name": "Ben", "shown": "½", "opponents_score": 2}]
+    text = "\n".join(_idle_rows({"tournament": {"state": "over", "standings": rows}}))
+    assert "wins it (2 pts)" in text and "Bot 1  1 pt, opponents' score 2" in text and "Ben  ½ pts," in text
+
+
+def test_the_headline_names_the_variant_as_everywhere_else() -> None:
+    """The board said "draw swiss, round 1 of 2" where every other screen says "Draw"."""
+    from dominoes_tui.ui.board_render import headline
+
+    tour = {"state": "playing", "round": 1, "settings": {"variant": "draw", "format": "swiss", "rounds": 2}}
+    assert "Draw, swiss, round 1 of 2" in headline({"tables": [], "tournament": tour}, "club:7788")

@@ -121,3 +121,106 @@ def test_after_the_evening_an_entrant_reads_that_they_played_not_that_they_are_e
     words = str(describe(t, {"entered": True}))
     assert "The tournament is over. You played in it." in words and "You are entered" not in words
     assert "You are entered" in str(describe({**t, "state": "playing"}, {"entered": True}))
+
+
+async def test_the_next_round_paired_while_the_match_end_is_read_is_announced_there(server: Server) -> None:
+    """Tried as a club evening: every player sat on the match-end screen reading "Back to
+    the lobby (n)" while round 2 was paired (its pushes went to the finished table and
+    were dropped) and the stand-ins played their round-2 tables for them."""
+    olga = await Driven.connect(server.port, "Olga")
+    await olga.conn.request({"type": "tournament_organize", "secret": server.tournament_host.organizer_secret})
+    await olga.conn.request({"type": "tournament_open", "settings": {
+        "variant": "draw", "format": "swiss", "rounds": 2, "players": None, "target": 20, "fill_bots": False,
+        "bot_level": "random", "round_minutes": None}})
+    ben = await Driven.connect(server.port, "Ben")
+    app = RemoteApp("127.0.0.1", server.port, "Ana", prefs=Prefs(speed="instant"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: app.conn is not None and isinstance(app.screen, LobbyScreen), "the lobby")
+        await app.evening.ask("tournament_register")
+        await ben.conn.request({"type": "tournament_register"})
+        mark = len(ben.pushed)
+        await olga.conn.request({"type": "tournament_start"})
+        await until(pilot, lambda: isinstance(app.screen, TableScreen), "Ana to be taken to her round-1 table")
+        first = app.client.code
+        seated = await ben.wait_for(lambda m: m.get("type") == "seated", since=mark)
+        await ben.join(seated["code"], token=seated["token"])
+        other = asyncio.create_task(autoplay(ben))
+        await asyncio.wait_for(play_with_keys(pilot, app), 120)
+        await asyncio.wait_for(other, WAIT)
+        await until(pilot, lambda: app.evening.seat_waiting(), "Ana's client to hear of her round-2 seat")
+        second = app.evening.you["seat"]["code"]
+        assert second != first
+        await until(pilot, lambda: "To your next table (n)" in str(app.screen.query_one("#new").label),
+                    "the match-end screen to lead to the next table")
+        assert any(f"table {second}" in str(n.message) for n in app._notifications)
+        await pilot.press("n")
+        await until(pilot, lambda: isinstance(app.screen, TableScreen) and app.client is not None
+                    and app.client.code == second, "Ana at her round-2 table")
+    await ben.close()
+    await olga.close()
+
+
+def test_the_evening_says_the_target_its_organizer_chose() -> None:
+    from dominoes_tui.ui.screens.evening import describe
+
+    t = {"state": "registering", "round": 0, "organizer": "Olga", "tables": [], "entrants": [], "standings": [],
+         "settings": {"variant": "draw", "format": "swiss", "rounds": 2, "target": 20}}
+    assert str(describe(t, {})).startswith("Draw to 20, swiss, 2 rounds · opened by Olga")
+    t["settings"]["target"] = None  # the variant's own
+    assert str(describe(t, {})).startswith("Draw, swiss, 2 rounds")
+
+
+async def test_a_big_evenings_standings_are_all_there_and_scroll_with_keys() -> None:
+    """Tried as a club host: with 30 people the standings stopped at 20 (the last ten never
+    saw their place) and the screen could not be scrolled from the keyboard."""
+    from dominoes_tui.ui.screens.evening import EveningScreen
+
+    names = [f"Player {i:02}" for i in range(1, 31)]
+    standings = [{"rank": i + 1, "name": n, "shown": "0", "opponents_score": 0, "difference": 0, "withdrawn": False}
+                 for i, n in enumerate(names)]
+    t = {"state": "playing", "round": 1, "organizer": "Olga", "entrants": [], "byes": [], "standings": standings,
+         "tables": [{"table": i + 1, "sides": [[names[2 * i]], [names[2 * i + 1]]], "scores": None} for i in range(15)],
+         "settings": {"variant": "draw", "format": "swiss", "rounds": 3, "target": None}}
+    app = RemoteApp("127.0.0.1", 1, "Ana")  # nobody listens there: the lobby says so
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.evening.tournament, app.evening.you = t, {"entered": True}
+        await app.push_screen(EveningScreen(app.evening))
+        await pilot.pause()
+        assert " 30. Player 30" in str(app.screen.query_one("#evening-body").render())  # the last place
+        await pilot.press("end")
+        await pilot.pause()
+        scroll = app.screen.query_one("#evening-scroll")
+        assert scroll.max_scroll_y > 0 and scroll.scroll_y == scroll.max_scroll_y
+
+
+async def test_a_seat_at_the_table_one_sits_at_is_not_announced_as_the_next() -> None:
+    app = RemoteApp("127.0.0.1", 1, "Ana")  # nobody listens there: the lobby says so
+    said: list[str] = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.notify = lambda message, **kw: said.append(message)  # type: ignore[method-assign]
+        app.table_code = "KXMP"  # sat down at the evening's table by hand, from the lobby
+        app.evening.on_push({"type": "seated", "round": 1, "table": 1, "seat": 0, "code": "KXMP", "token": "t"})
+        assert said == [] and not app.evening.seat_waiting()
+        app.evening.on_push({"type": "seated", "round": 2, "table": 1, "seat": 0, "code": "QTPY", "token": "u"})
+        assert len(said) == 1 and "table QTPY" in said[0]
+        app.table_code = None  # (so that the app does not try to leave a table at the end)
+
+
+async def test_a_refused_tournament_form_comes_back_as_it_was_typed() -> None:
+    """Tried as an organizer: tables of 4 in a Swiss evening was refused (rightly), and `o`
+    brought back a blank form: every field had to be typed again."""
+    app = RemoteApp("127.0.0.1", 1, "Olga")  # nobody listens there: the ask goes nowhere, as a refusal
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.evening.you = {"organizer": True}
+        await app.push_screen(EveningScreen(app.evening))
+        await pilot.press("o")
+        await until(pilot, lambda: isinstance(app.screen, OpenTournament) and app.screen.query("#rounds"), "the form")
+        await pilot.press("2", "tab", "4", "tab", "2", "0", "enter")  # rounds 2, tables of 4, target 20
+        await until(pilot, lambda: isinstance(app.screen, EveningScreen), "the evening screen again")
+        await pilot.press("o")
+        await until(pilot, lambda: isinstance(app.screen, OpenTournament) and app.screen.query("#rounds"), "the form again")
+        form = app.screen
+        assert [form.query_one(f"#{i}").value for i in ("rounds", "players", "target", "clock")] == ["2", "4", "20", ""]
+        assert form.settings()["rounds"] == 2 and form.settings()["target"] == 20

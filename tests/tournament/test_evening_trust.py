@@ -266,3 +266,41 @@ def test_join_reads_the_local_servers_organizer_secret_or_says_why_not(tmp_path:
     assert read_organizer_secret(Path("")) == "s" * 32
     (tmp_path / "short").write_text("abc")
     assert isinstance(read_organizer_secret(tmp_path / "short"), ValueError)
+
+
+async def test_a_guest_gone_during_the_evening_is_not_paired_again(tmp_path: Path) -> None:
+    """Tried as a club evening: a guest who left after the start (or entered late and left)
+    stayed in the field, so every later round paired someone against a stand-in playing a
+    seat sent to nobody (a guest can never come back to its entry)."""
+    from tests.net.test_remote_app import autoplay
+
+    srv = Server(tmp_path / "server", bot_delay=0.0, default_level="random", standin_delay=0.05)
+    srv.tournament_host.arrival = 0.05  # the gone guest's stand-in plays at once
+    await srv.start("127.0.0.1", 0)
+    try:
+        org = await _organizer(srv)
+        await org.conn.request({"type": "tournament_open", "settings": {**SETTINGS, "rounds": 2, "fill_bots": False}})
+        bob = Driven(await Connection.open("127.0.0.1", srv.port, "Bob", secret="bob's secret, long enough"))
+        cy = Driven(await Connection.open("127.0.0.1", srv.port, "Cy", secret="cy's own secret, long enough"))
+        dee = await Driven.connect(srv.port, "Dee")  # a guest
+        eve = await Driven.connect(srv.port, "Eve")  # a guest who stays
+        for p in (bob, cy, dee, eve):
+            await p.conn.request({"type": "tournament_register"})
+        await org.conn.request({"type": "tournament_start"})
+        await dee.wait_for(lambda m: m.get("type") == "seated")
+        await dee.close()  # and never comes back
+        players = []
+        for p in (bob, cy, eve):
+            ticket = await p.wait_for(lambda m: m.get("type") == "seated")
+            await p.join(ticket["code"], token=ticket["token"])
+            players.append(asyncio.create_task(autoplay(p)))
+        await asyncio.wait_for(asyncio.gather(*players), 60)
+        pushed = await org.wait_for(lambda m: m.get("type") == "tournament" and m["tournament"]["round"] == 2)
+        t = pushed["tournament"]
+        paired = {name for table in t["tables"] for side in table["sides"] for name in side} | set(t["byes"])
+        assert "Dee" not in paired and {"Bob", "Cy", "Eve"} <= paired
+        assert any(row["name"] == "Dee" and row["withdrawn"] for row in t["standings"])  # still in the standings
+        for p in (org, bob, cy, eve):
+            await p.close()
+    finally:
+        await srv.close()

@@ -151,3 +151,10 @@ def test_entrant_lists_as_typed() -> None:
             read_entrants(bad, [], bad.count("+") > 0)
     with pytest.raises(TournamentError, match="without a partner"):
         read_entrants("A,B,C", [], True)
+
+
+def test_a_two_a_table_format_asked_for_four_names_the_format_not_a_flag() -> None:
+    """The organizer's form showed "use --format rotation": no such flag in a form."""
+    with pytest.raises(TournamentError) as caught:
+        make_plan("draw", "swiss", 3, 4)
+    assert "--" not in str(caught.value) and "the format rotation seats tables of 4" in str(caught.value)

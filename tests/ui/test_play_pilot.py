@@ -70,3 +70,20 @@ async def test_bots_do_not_freeze_the_screen() -> None:
         await pilot.press("escape")
         assert isinstance(app.screen, TableScreen)
         screen.client.bot_delay = 0.0
+
+
+async def test_a_relabelled_match_end_button_shows_its_whole_label() -> None:
+    """The evening's next table, paired while the match end is read, relabels `n`: the
+    button kept the old label's width and cut "To your next table (n)" to its first words."""
+    from textual.widgets import Button
+
+    app = make_app("draw", players=2, target=20, seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_through(app, pilot)
+        screen = app.screen
+        assert isinstance(screen, MatchEndScreen)
+        screen.relabel("To your next table")
+        await pilot.pause()
+        button = screen.query_one("#new", Button)
+        assert button.content_size.width >= len("To your next table (n)")
+        assert "To your next table (n)" in "".join(strip.text for strip in button.render_lines(button.region.reset_offset))

@@ -143,3 +143,17 @@ async def test_quitting_with_saving_off_asks_first(read_only) -> None:  # noqa: 
     assert not app.is_running
     line = farewell(app.client)
     assert line is not None and "not saved" in line and "read-only" in line
+
+
+async def test_a_hosted_client_holds_no_save_slot(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Tried at a club evening: the organizer's `dominoes join` held save slot 1 (it saves
+    nothing: the server keeps hosted matches), so a second `dominoes join`, or a local game,
+    on the same machine said "A match is open in another copy of dominoes"."""
+    from dominoes_tui.ui.remote_app import RemoteApp
+
+    monkeypatch.setattr(saves, "_held", None)  # this process holds no slot yet
+    app = RemoteApp("127.0.0.1", 1, "Ana")  # nobody listens there: the lobby says so
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert saves._held is None
+        assert not any("another copy" in str(n.message) for n in app._notifications)

@@ -13,7 +13,7 @@ from typing import Any, Awaitable, Protocol
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Grid, Vertical
+from textual.containers import Grid, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
 
@@ -49,6 +49,8 @@ class EveningFollower:
         self.tournament: dict[str, Any] | None = None
         self.you: dict[str, Any] = {}
         self._taken: set[str] = set()  # table codes we were sent to already
+        self._announced: set[str] = set()  # ... or told of while at a table
+        self.last_form: dict[str, Any] | None = None  # the organizer's last tournament settings
 
     def on_push(self, msg: dict[str, Any]) -> None:
         if msg.get("type") == "tournament":
@@ -99,11 +101,28 @@ class EveningFollower:
         if not seat or not seat.get("code") or seat["code"] in self._taken:
             return
         if app.client is not None or app.pending is not None or app.table_code is not None:
-            return  # at a table: the seat is taken on the way back to the lobby
+            self._announce(seat)  # at a table: the seat is taken on the way back to the lobby
+            return
         self._taken.add(seat["code"])
         where = f"Round {seat['round']}" if seat.get("round") else "Quick match"
         app.notify(f"{where}: your seat is at table {seat['code']}.", timeout=6, markup=False)
         app.do(self._go(seat))
+
+    def _announce(self, seat: dict[str, Any]) -> None:
+        """Say once that the next table waits: its stand-in starts playing for an absent
+        person soon, and the match-end screen that is up said only "Back to the lobby"."""
+        if seat["code"] == self.app.table_code:  # sat down there by hand: nothing to announce
+            self._taken.add(seat["code"])
+            return
+        if seat["code"] in self._announced:
+            return
+        self._announced.add(seat["code"])
+        where = f"Round {seat['round']} is paired" if seat.get("round") else "A quick match is paired"
+        self.app.notify(f"{where}: your seat is at table {plain(seat['code'], 12)}; n at the end of this match "
+                        "takes you there.", timeout=30, markup=False)
+        relabel = getattr(self.app.screen, "relabel", None)  # the match-end screen, when it is up
+        if relabel is not None:
+            relabel("To your next table")
 
     async def _go(self, seat: dict[str, Any]) -> None:
         app = self.app
@@ -136,6 +155,8 @@ def describe(t: dict[str, Any] | None, you: dict[str, Any]) -> Text:
         return text
     s = t["settings"]
     rules = VARIANTS[s["variant"]].title if s["variant"] in VARIANTS else plain(s["variant"])
+    if isinstance(s.get("target"), int):  # a club evening's target is often short of the variant's
+        rules += f" to {s['target']}"
     text.append(f"{rules}, {plain(s['format'])}, {s['rounds']} rounds", "bold")
     text.append(f" · opened by {plain(t['organizer'], 14)}")
     if s.get("round_minutes"):
@@ -167,7 +188,7 @@ def describe(t: dict[str, Any] | None, you: dict[str, Any]) -> Text:
         for name in t["byes"]:
             text.append(f"      {plain(name, 14)}: bye\n")
     text.append("\nStandings (points, opponents' points, difference)\n", "bold")
-    for row in t["standings"][:20]:
+    for row in t["standings"]:  # every row: the last of a big evening want to see theirs too (it scrolls)
         out = " (withdrawn)" if row["withdrawn"] else ""
         text.append(f"  {row['rank']:>3}. {plain(row['name'], 14):<14} {row['shown']:>5}"
                     f" {row['opponents_score']:>6g} {row['difference']:>7g}{out}\n")
@@ -186,7 +207,8 @@ class EveningScreen(Screen[None]):
     DEFAULT_CSS = """
     EveningScreen { layout: vertical; }
     #evening-title { height: 1; padding: 0 1; background: $panel; text-style: bold; }
-    #evening-body { height: 1fr; padding: 0 1; overflow-y: auto; }
+    #evening-scroll { height: 1fr; }
+    #evening-body { height: auto; padding: 0 1; }
     """
 
     def __init__(self, follower: EveningFollower) -> None:
@@ -195,7 +217,8 @@ class EveningScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static("Tournament", id="evening-title")
-        yield Static(id="evening-body")
+        with VerticalScroll(id="evening-scroll"):  # focused: ↑ ↓ PgUp PgDn Home End scroll a big evening
+            yield Static(id="evening-body")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -235,9 +258,10 @@ class EveningScreen(Screen[None]):
     def action_open(self) -> None:
         def chosen(settings: dict[str, Any] | None) -> None:
             if settings is not None:
+                self.follower.last_form = settings  # a refused form comes back as it was, not blank
                 self.follower.app.do(self.follower.ask("tournament_open", settings=settings))
 
-        self.app.push_screen(OpenTournament(), chosen)
+        self.app.push_screen(OpenTournament(self.follower.last_form), chosen)
 
     def action_back(self) -> None:
         self.app.pop_screen()
@@ -255,23 +279,34 @@ class OpenTournament(ModalScreen["dict[str, Any] | None"]):
     #open-buttons { height: 3; margin-top: 1; }
     """
 
+    def __init__(self, last: dict[str, Any] | None = None) -> None:
+        super().__init__()
+        self.last = last or {}
+
     def compose(self) -> ComposeResult:
+        last = self.last
+
+        def typed(key: str) -> str:
+            return "" if last.get(key) is None else f"{last[key]:g}"
+
+        variant = last.get("variant") if last.get("variant") in VARIANTS else "draw"
+        form = last.get("format") if last.get("format") in FORMATS else "swiss"
         with Vertical(id="open-form"):
             with Grid(id="open-grid"):
                 yield Label("Variant")
-                yield Select([(v.title, k) for k, v in VARIANTS.items()], value="draw", allow_blank=False, compact=True, id="variant")
+                yield Select([(v.title, k) for k, v in VARIANTS.items()], value=variant, allow_blank=False, compact=True, id="variant")
                 yield Label("Format")
-                yield Select([(k, k) for k in FORMATS], value="swiss", allow_blank=False, compact=True, id="format")
+                yield Select([(k, k) for k in FORMATS], value=form, allow_blank=False, compact=True, id="format")
                 yield Label("Rounds")
-                yield Input("", placeholder="3", type="integer", compact=True, id="rounds")
+                yield Input(typed("rounds"), placeholder="3", type="integer", compact=True, id="rounds")
                 yield Label("Players a table")
-                yield Input("", placeholder="rotation: 3 or 4", type="integer", compact=True, id="players")
+                yield Input(typed("players"), placeholder="rotation: 3 or 4", type="integer", compact=True, id="players")
                 yield Label("Target")
-                yield Input("", placeholder="the variant's", type="integer", compact=True, id="target")
+                yield Input(typed("target"), placeholder="the variant's", type="integer", compact=True, id="target")
                 yield Label("Round clock (min)")
-                yield Input("", placeholder="none", type="number", compact=True, id="clock")
+                yield Input(typed("round_minutes"), placeholder="none", type="number", compact=True, id="clock")
                 yield Label("Bots fill")
-                yield Checkbox("bots take empty places", True, compact=True, id="bots")
+                yield Checkbox("bots take empty places", last.get("fill_bots", True), compact=True, id="bots")
             yield Button("Open the tournament", variant="primary", id="open-go")
 
     def on_mount(self) -> None:

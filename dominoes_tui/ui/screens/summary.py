@@ -156,6 +156,15 @@ class MatchEndScreen(ModalScreen[str]):
         if next_label != "New match":  # the footer says it too (bindings are copied per screen)
             self._bindings.key_to_bindings["n"] = [Binding("n", "new", next_label)]
 
+    def relabel(self, next_label: str) -> None:
+        """What `n` leads to changed while this was up (the evening's next table is ready)."""
+        self.next_label = next_label
+        self._bindings.key_to_bindings["n"] = [Binding("n", "new", next_label)]
+        button = self.query_one("#new", Button)
+        button.label = f"{next_label} (n)"
+        button.refresh(layout=True)  # its width was fitted to the old label: a longer one was cut
+        self.refresh_bindings()
+
     def compose(self) -> ComposeResult:
         from textual.containers import Horizontal
 
