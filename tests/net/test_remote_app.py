@@ -19,6 +19,7 @@ from dominoes_tui.ui.screens.lobby import LobbyScreen
 from dominoes_tui.ui.screens.summary import MatchEndScreen, RoundSummaryScreen
 from dominoes_tui.ui.screens.table import TableScreen
 
+from ..ui.helpers import screen_lines
 from .helpers import WAIT, Driven
 
 SEATS = [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "level": "random"}, {"kind": "bot", "level": "easy"}]
@@ -299,3 +300,18 @@ async def test_a_private_table_from_the_lobby_and_a_friend_with_its_invite(serve
         async with friend.run_test(size=(80, 24)) as friend_pilot:
             await until(friend_pilot, lambda: isinstance(friend.screen, TableScreen), "the friend at the table")
             assert [s.name for s in server.tables[code].slots] == ["Ana", "Ben"]
+
+
+async def test_the_lobby_footer_keeps_quit_in_sight_at_80_columns(server: Server) -> None:
+    """With a table listed, every key that applies fits the 80-column footer, Quit too;
+    keys for another moment (start, leave, reconnect) are not shown until they apply."""
+    ben = await Driven.connect(server.port, "Ben")
+    await ben.create(variant="draw", players=4, target=30, seats=SEATS)
+    app = RemoteApp("127.0.0.1", server.port, "Ana", prefs=Prefs(speed="instant"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: app.lobby.tables, "the lobby to list the table")
+        await pilot.pause(0.1)
+        bottom = screen_lines(app)[-1]
+        for words in ("New", "Private", "Watch", "Quick match", "Tournament", "Records", "Quit"):
+            assert words in bottom, bottom
+        assert "Reconnect" not in bottom and "Leave" not in bottom

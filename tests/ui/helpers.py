@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from textual import events
 from textual.worker import WorkerCancelled
@@ -100,3 +101,8 @@ async def play_through(app: DominoesApp, pilot, max_steps: int = 4000, finish: b
             await press(pilot, "enter")
         played.moves += 1
     raise AssertionError("the match did not end")
+
+
+def screen_lines(app: Any) -> list[str]:
+    """The screen as a person reads it, a line a row (what the compositor drew last)."""
+    return ["".join(seg.text for seg in strip).rstrip() for strip in app.screen._compositor.render_strips()]

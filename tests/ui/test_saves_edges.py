@@ -13,7 +13,7 @@ from dominoes_tui.ui.screens.confirm import ConfirmScreen
 from dominoes_tui.ui.screens.resume import ResumeScreen
 from dominoes_tui.ui.screens.table import TableScreen
 
-from .helpers import press, settle
+from .helpers import press, screen_lines, settle
 
 
 def play_app(*words: str):  # noqa: ANN201
@@ -21,10 +21,6 @@ def play_app(*words: str):  # noqa: ANN201
     module = load_command("play")
     args = build_parser("play", module).parse_args(["play", *words, "--speed", "instant"])
     return module.app_for(args)  # type: ignore[union-attr]
-
-
-def screen_lines(app) -> list[str]:  # noqa: ANN001
-    return ["".join(seg.text for seg in strip).rstrip() for strip in app.screen._compositor.render_strips()]
 
 
 async def quit_after_one_move(app) -> None:  # noqa: ANN001

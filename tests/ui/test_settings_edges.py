@@ -7,11 +7,7 @@ from dominoes_tui.ui.screens.settings import SettingsScreen
 from dominoes_tui.ui.screens.table import TableScreen
 from dominoes_tui.ui.widgets.choice import Choice
 
-from .helpers import press, settle
-
-
-def screen_lines(app: DominoesApp) -> list[str]:
-    return ["".join(seg.text for seg in strip).rstrip() for strip in app.screen._compositor.render_strips()]
+from .helpers import press, screen_lines, settle
 
 
 async def test_enter_on_a_field_starts_the_match_and_changes_nothing() -> None:

@@ -118,8 +118,9 @@ def invite_line(via_ssh: str | None, host: str, port: int, code: str) -> str:
 class LobbyScreen(Screen[None]):
     BINDINGS = [
         Binding("enter", "join", "Join"),
-        Binding("c", "create", "New table"),
-        Binding("p", "create_private", "Private table"),
+        # short labels: with a table listed, every key that applies fits 80 columns, Quit too
+        Binding("c", "create", "New", tooltip="Make a new table"),
+        Binding("p", "create_private", "Private", tooltip="Make a private table: unlisted, joined by its invite"),
         Binding("w", "watch", "Watch"),
         Binding("s", "start", "Start now"),
         Binding("escape", "leave", "Leave table"),
@@ -156,7 +157,7 @@ class LobbyScreen(Screen[None]):
             table.add_column(label, width=width)
         table.add_column("Seats")
         yield table
-        yield Footer()
+        yield Footer(compact=True)  # one space between keys: the lobby has many
 
     def on_mount(self) -> None:
         self.remote.quick.on_change = self.redraw
