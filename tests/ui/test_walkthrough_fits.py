@@ -57,6 +57,7 @@ async def test_the_walkthrough_fits_80x24_with_the_hand_and_every_line_in_sight(
                 assert placed + sum(view.hand_sizes) + view.boneyard == 28
                 status = str(screen.query_one("#status").render())
                 assert f"boneyard {view.boneyard}" in status
+                assert "walk-through" in status and "target" not in status  # its target of 1 is no rule to learn
             elif isinstance(screen, RoundSummaryScreen):
                 assert " ".join(SCORED.split()) in on_screen(app, within="#summary")  # the scoring lesson, over the sums
             elif isinstance(screen, MatchEndScreen):

@@ -138,8 +138,11 @@ class TableWords:
             text.append(f"not saved: {brief}", "bold reverse")
         else:
             text.append(rules.title, "bold")
-        text.append(f" {dot} round {view.round}")
-        text.append(f" {dot} {'loses at' if rules.penalties else 'target'} {config.target}")
+        if self.walkthrough:  # its target of 1 only ends the match after one round
+            text.append(f" {dot} walk-through: one round")
+        else:
+            text.append(f" {dot} round {view.round}")
+            text.append(f" {dot} {'loses at' if rules.penalties else 'target'} {config.target}")
         if rules.draws:
             text.append(f" {dot} boneyard {view.boneyard}")
         if config.variant == "allfives" and view.layout.line:
