@@ -82,6 +82,7 @@ def run(args: argparse.Namespace) -> int:
     from ..net.server import Server, data_home
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", datefmt="%H:%M:%S")
+    logging.getLogger("asyncssh").setLevel(logging.WARNING)  # its INFO lines are about listeners and channels, not players
     password = args.password or os.environ.get("DOMINOES_SSH_PASSWORD") or None
     home = data_home().parent / "ssh"
     managed = manage(args, home)

@@ -32,7 +32,7 @@ def versus_row(v: dict[str, Any]) -> list[Text]:
 class PlayerScreen(Screen[None]):
     BINDINGS = [
         Binding("1", "tab('overview')", "Overview"),
-        Binding("2", "tab('rating')", "Rating plot"),
+        Binding("2", "tab('rating')", "Rating"),  # the tab's own word
         Binding("3", "tab('matches')", "Matches"),
         Binding("enter", "replay", "Replay", key_display="Enter", show=False),
         Binding("escape,q", "close", "Back"),
