@@ -280,8 +280,11 @@ class TournamentHost:
         e = self.evening
         mine = e.entry_of(self.owner_of(conn)) if e is not None else None
         ticket = e.tickets.get(mine) if e is not None and mine is not None else None
+        rnd = e.tournament.current if e is not None else None
         return {"entered": mine is not None and mine not in e.tournament.withdrawn,  # type: ignore[union-attr]
-                "seat": ticket.to_json() if ticket else None, "organizer": self.is_organizer(conn)}
+                "seat": ticket.to_json() if ticket else None, "organizer": self.is_organizer(conn),
+                # the round this person sits out, so the client can say so wherever they are
+                "bye": rnd.number if rnd is not None and mine is not None and mine in rnd.byes else None}
 
     def status_for(self, conn: Conn) -> dict[str, Any]:
         return {"type": "tournament", "tournament": self.public(), "you": self._you(conn)}

@@ -224,3 +224,17 @@ async def test_a_refused_tournament_form_comes_back_as_it_was_typed() -> None:
         form = app.screen
         assert [form.query_one(f"#{i}").value for i in ("rounds", "players", "target", "clock")] == ["2", "4", "20", ""]
         assert form.settings()["rounds"] == 2 and form.settings()["target"] == 20
+
+
+async def test_a_bye_is_said_once_on_whatever_screen_is_up() -> None:
+    """A bye has no table to be taken to: without a word, someone reading the last match's
+    end waits for a seat that never comes."""
+    app = RemoteApp("127.0.0.1", 1, "Ana")  # nobody listens there: the lobby says so
+    said: list[str] = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.notify = lambda message, **kw: said.append(message)  # type: ignore[method-assign]
+        push = {"type": "tournament", "tournament": None, "you": {"entered": True, "seat": None, "bye": 2}}
+        app.evening.on_push(push)
+        app.evening.on_push(push)  # the next push of the same round says nothing new
+        assert len(said) == 1 and "Round 2" in said[0] and "bye" in said[0]

@@ -304,3 +304,21 @@ async def test_a_guest_gone_during_the_evening_is_not_paired_again(tmp_path: Pat
             await p.close()
     finally:
         await srv.close()
+
+
+async def test_the_one_with_a_bye_is_told_so_in_their_own_view(open_server: Server) -> None:
+    """Three people and no bots to fill: one sits out round 1. Their `you` says which round,
+    so their client can tell them wherever they are; the others' says nothing of it."""
+    org = await _organizer(open_server)
+    await org.conn.request({"type": "tournament_open", "settings": {**SETTINGS, "fill_bots": False}})
+    people = [await Driven.connect(open_server.port, name) for name in ("Ann", "Bea", "Cal")]
+    for p in people:
+        await p.conn.request({"type": "tournament_register"})
+    await org.conn.request({"type": "tournament_start"})
+    views = [await p.conn.request({"type": "tournament"}) for p in people]
+    byes = views[0]["tournament"]["byes"]
+    assert len(byes) == 1
+    for p, view in zip(people, views):
+        assert view["you"]["bye"] == (1 if p.conn.name in byes else None), (p.conn.name, view["you"])
+    for p in [*people, org]:
+        await p.close()

@@ -50,6 +50,7 @@ class EveningFollower:
         self.you: dict[str, Any] = {}
         self._taken: set[str] = set()  # table codes we were sent to already
         self._announced: set[str] = set()  # ... or told of while at a table
+        self._byes_told: set[int] = set()  # rounds this person sits out, said once each
         self.last_form: dict[str, Any] | None = None  # the organizer's last tournament settings
 
     def on_push(self, msg: dict[str, Any]) -> None:
@@ -66,7 +67,18 @@ class EveningFollower:
             # its line about the evening; also after `refresh` on the way back from a table,
             # where pushes went to the table and the lobby's line was left stale
             lobby.redraw()
+        self._tell_bye()
         self.maybe_go()
+
+    def _tell_bye(self) -> None:
+        """A bye has no table to be taken to: say it once, on whatever screen is up (often
+        the last match's end, whose button says only "Back to the lobby")."""
+        bye = self.you.get("bye")
+        if not isinstance(bye, int) or bye in self._byes_told:
+            return
+        self._byes_told.add(bye)
+        self.app.notify(f"Round {bye}: you have a bye and no table this round; it counts in the standings. "
+                        "t shows them; the next round comes when every table is done.", timeout=30, markup=False)
 
     def lobby_line(self) -> str:
         """The evening in one line for the lobby, so nobody waits there wondering."""
