@@ -190,7 +190,7 @@ async def test_make_a_table_in_the_lobby_and_play_it(server: Server) -> None:
 
         app.settings = MatchSettings("draw", 2, [SeatInfo("You", "human"), SeatInfo("Bot 1", "bot", "random")], 20)
         await pilot.press("c")  # the same settings screen as local play: you and a bot
-        await until(pilot, lambda: type(app.screen).__name__ == "SettingsScreen", "the settings")
+        await until(pilot, lambda: type(app.screen).__name__ == "NewTableScreen", "the new table's form")
         await pilot.press("ctrl+s")
         await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table (every person's seat is taken)")
         code = app.client.code
@@ -287,7 +287,7 @@ async def test_a_private_table_from_the_lobby_and_a_friend_with_its_invite(serve
         await until(pilot, lambda: app.conn is not None, "the connection")
         app.settings = MatchSettings("draw", 2, [SeatInfo("You", "human"), SeatInfo("Friend", "human")], 20)
         await pilot.press("p")  # the settings screen, for a table on nobody's list
-        await until(pilot, lambda: type(app.screen).__name__ == "SettingsScreen", "the settings")
+        await until(pilot, lambda: type(app.screen).__name__ == "NewTableScreen", "the new table's form")
         await pilot.press("ctrl+s")
         await until(pilot, lambda: app.lobby.waiting is not None, "the waiting room")
         code = app.lobby.waiting["code"]
@@ -315,3 +315,24 @@ async def test_the_lobby_footer_keeps_quit_in_sight_at_80_columns(server: Server
         for words in ("New", "Private", "Watch", "Quick match", "Tournament", "Records", "Quit"):
             assert words in bottom, bottom
         assert "Reconnect" not in bottom and "Leave" not in bottom
+
+
+async def test_esc_on_the_new_table_form_goes_back_to_the_lobby_and_says_so(server: Server) -> None:
+    """The form for a hosted table asked "Quit dominoes?" and then went to the lobby."""
+    from dominoes_tui.ui.screens.confirm import ConfirmScreen
+
+    app = RemoteApp("127.0.0.1", server.port, "Ana", prefs=Prefs(speed="instant"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: app.conn is not None and isinstance(app.screen, LobbyScreen), "the lobby")
+        await pilot.press("c")
+        await until(pilot, lambda: type(app.screen).__name__ == "NewTableScreen", "the new table's form")
+        await pilot.pause(0.1)
+        assert "a new table" in screen_lines(app)[0]
+        assert "Back (Esc)" in "\n".join(screen_lines(app)) and "Quit (Esc)" not in "\n".join(screen_lines(app))
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
+        await pilot.pause(0.1)
+        assert "lobby" in "\n".join(screen_lines(app)) and "Quit dominoes" not in "\n".join(screen_lines(app))
+        await pilot.press("y")
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby again")
+        assert app.is_running and not server.tables  # no table was made

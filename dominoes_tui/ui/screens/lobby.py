@@ -293,14 +293,14 @@ class LobbyScreen(Screen[None]):
             self.remote.do(self.remote.watch_table(table["code"]))
 
     def action_create(self, private: bool = False) -> None:
-        from .settings import SettingsScreen
+        from .settings import NewTableScreen
 
         def chosen(settings: object) -> None:
             if settings is not None:
                 self.remote.settings = settings  # type: ignore[assignment]
                 self.remote.do(self.remote.create(settings, private=private))  # type: ignore[arg-type]
 
-        self.app.push_screen(SettingsScreen(self.remote.settings, self.remote.prefs), chosen)
+        self.app.push_screen(NewTableScreen(self.remote.settings, self.remote.prefs), chosen)
 
     def action_create_private(self) -> None:
         """A table on nobody's list: only those given its invite (its long code) come."""

@@ -59,6 +59,10 @@ class SettingsScreen(StyledOnMount, Screen["MatchSettings | str | None"]):
         Binding("up", "app.focus_previous", "Previous field", show=False),
     ]
     AUTO_FOCUS = "#variant"
+    # what the form is for, and what Esc leaves it for (a hosted table's form leaves for the lobby)
+    TITLE_TEXT = "Dominoes — a new match"
+    LEAVE_LABEL = "Quit (Esc)"
+    LEAVE_QUESTION = ("Quit dominoes?", "Quit (y)", "Stay (n)")
     DEFAULT_CSS = """
     SettingsScreen { layout: vertical; }
     #title { height: 1; padding: 0 1; background: $panel; text-style: bold; }
@@ -93,7 +97,7 @@ class SettingsScreen(StyledOnMount, Screen["MatchSettings | str | None"]):
     def compose(self) -> ComposeResult:
         preset_breakpoints(self)  # no restyle of the whole form on the first resize
         yield TooSmall()
-        yield Static("Dominoes — a new match", id="title")
+        yield Static(self.TITLE_TEXT, id="title")
         if self.walkthrough and not self.prefs.walkthrough_offered:
             yield Static("New to dominoes? F2 plays a short walk-through round first, a line at each step.", id="first-time")
         # not focusable: focus goes straight to the first field, not to the form and
@@ -111,7 +115,7 @@ class SettingsScreen(StyledOnMount, Screen["MatchSettings | str | None"]):
             yield ActionButton("Start (Enter)", id="start", primary=True)
             if self.walkthrough:
                 yield ActionButton("Walk-through (F2)", id="walkthrough")
-            yield ActionButton("Quit (Esc)", id="quit")
+            yield ActionButton(self.LEAVE_LABEL, id="quit")
         yield Footer()
 
     def display_widgets(self) -> list[Widget]:
@@ -355,7 +359,7 @@ class SettingsScreen(StyledOnMount, Screen["MatchSettings | str | None"]):
             if yes:
                 self.dismiss(None)
 
-        self.app.push_screen(ConfirmScreen("Quit dominoes?", "Quit (y)", "Stay (n)"), answered)
+        self.app.push_screen(ConfirmScreen(*self.LEAVE_QUESTION), answered)
 
     def action_explain(self) -> None:
         from .help import HelpScreen
@@ -382,3 +386,13 @@ class SettingsScreen(StyledOnMount, Screen["MatchSettings | str | None"]):
             self.action_walkthrough()
         else:
             self.action_quit_game()
+
+
+class NewTableScreen(SettingsScreen):
+    """The same form for a table on a server: Esc goes back to the lobby, not out of the
+    program (it asked "Quit dominoes?" and then went to the lobby)."""
+
+    BINDINGS = [Binding("escape", "quit_game", "Lobby")]  # in place of the form's Quit
+    TITLE_TEXT = "Dominoes — a new table"
+    LEAVE_LABEL = "Back (Esc)"
+    LEAVE_QUESTION = ("Back to the lobby without making the table?", "Back (y)", "Stay (n)")
