@@ -242,10 +242,9 @@ async def test_the_turn_clock_at_work_in_the_app(tmp_path) -> None:  # noqa: ANN
             await until(pilot, lambda: app.conn is not None, "the connection")
             await app.create(MatchSettings("block", 2, [SeatInfo("You", "human"), SeatInfo("Bot", "bot", "random")], 50))
             await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
-            screen = app.screen
-            mine = screen.viewer
-            await until(pilot, lambda: any(e.get("seat") == mine and e["event"] == "play"
-                                           for e in app.client.view(mine).history), "a move made for Ana")
+            # the table's own word that a bot played Ana's turn (a round's history starts
+            # afresh, so looking for her move there missed it when a round ended meanwhile)
+            await until(pilot, lambda: any("ran out of time" in n for n in app.client.notes), "a move made for Ana")
             await until(pilot, lambda: any("ran out of time" in str(n.message) for n in app._notifications), "the notice")
             await pilot.pause(0.3)
             shown = [str(n.message) for n in app._notifications if "ran out of time" in str(n.message)]

@@ -88,8 +88,8 @@ async def test_openssh_login_with_a_terminal_lands_in_the_lobby(server: Server, 
         assert len(gateway.sessions) == 1
         proc.stdin.write(b"c")  # one key, no Enter: it reaches the game at once (no line editing)
         await proc.stdin.drain()
-        screen = await read_until(proc.stdout, b"new table")
-        assert b"new table" in screen, screen[-2000:]
+        screen = await read_until(proc.stdout, b"Table options")  # the form; the lobby itself says "makes a new table"
+        assert b"Table options" in screen, screen[-2000:]
         proc.stdin.write(b"\x11")  # ctrl+q: quit the game, which ends the session
         await proc.stdin.drain()
         assert await finish(proc) == 0
@@ -149,7 +149,7 @@ async def test_one_crashed_session_leaves_the_others_alone(server: Server, gatew
         ben = procs[1]
         ben.stdin.write(b"c")  # Ben's game goes on as if nothing happened
         await ben.stdin.drain()
-        assert b"new table" in await read_until(ben.stdout, b"new table")
+        assert b"Table options" in await read_until(ben.stdout, b"Table options")
         ben.stdin.write(b"\x11")
         await ben.stdin.drain()
         assert await finish(ben) == 0
