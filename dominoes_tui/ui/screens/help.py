@@ -9,6 +9,7 @@ from textual.widgets import Footer, Markdown
 
 from ..help_text import help_markdown
 from ..key_help import key_rows, keys_markdown
+from ..table_keys import TABLE_BINDINGS
 from ..widgets.too_small import TooSmall
 
 
@@ -33,14 +34,12 @@ class HelpScreen(ModalScreen[None]):
 
     def key_table(self) -> str:
         """Every key of the table screen and the app, from their bindings."""
-        from .table import TableScreen
-
         app = self.app
         app_keys = [b for b in app.BINDINGS if isinstance(b, Binding)]
         if app.ENABLE_COMMAND_PALETTE:
             app_keys.insert(0, Binding(app.COMMAND_PALETTE_BINDING, "command_palette", "Palette",
                                        tooltip="the command palette: every action above by name"))
-        return keys_markdown(key_rows([*TableScreen.BINDINGS, *app_keys]))  # type: ignore[list-item]
+        return keys_markdown(key_rows([*TABLE_BINDINGS, *app_keys]))  # type: ignore[list-item]
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help"):

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.css.query import NoMatches
-from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Footer
 
@@ -16,7 +15,8 @@ from ...engine import MATCH_OVER, ROUND_OVER, IllegalMove, Move, PlayerView
 from ...table.client import TableClient
 from ..choices import Prefs
 from ..narrate import last_placed, own_draws_since_last_move
-from ..render import END_KEYS, HAND_KEYS, Look
+from ..render import END_KEYS, Look
+from ..table_keys import TABLE_BINDINGS
 from ..widgets.chain import Chain
 from ..widgets.hand import Hand
 from ..widgets.line import TextLine
@@ -27,12 +27,6 @@ from .table_actions import TableDisplayActions
 from .table_words import TableWords
 
 END_BY_KEY = {key: end for end, key in END_KEYS.items()}
-# Textual's names for the keys that choose tiles 11 to 20 (shift and a digit on most keyboards)
-KEY_NAMES = {
-    "!": "exclamation_mark", "@": "at", "#": "number_sign", "$": "dollar_sign", "%": "percent_sign",
-    "^": "circumflex_accent", "&": "ampersand", "*": "asterisk", "(": "left_parenthesis", ")": "right_parenthesis",
-}
-
 TILE_ACTIONS = {"cycle", "pick", "play", "end", "cancel"}
 BIG_WIDTH, BIG_HEIGHT = 160, 48  # projector mode by itself from this size up
 
@@ -40,29 +34,7 @@ BIG_WIDTH, BIG_HEIGHT = 160, 48  # projector mode by itself from this size up
 class TableScreen(TableWords, TableDisplayActions, Screen[str]):
     """Dismisses with "new" (a new match was asked for) or "quit"."""
 
-    # The help screen's key table is made from these (key_help.py): a key with a
-    # description is listed there with its tooltip, so the two cannot drift apart.
-    BINDINGS = [
-        Binding("left", "cycle(-1)", "Previous tile", show=False, tooltip="choose among the tiles that fit (they have a heavy border)"),
-        Binding("right", "cycle(1)", "Next tile", show=False, tooltip="choose among the tiles that fit (they have a heavy border)"),
-        Binding("enter", "play", "Play", key_display="Enter",
-                tooltip="play the chosen tile; if it fits several ends, Enter again (← → switch)"),
-        *[Binding(KEY_NAMES.get(k, k), f"pick({i})", f"Choose tile {i + 1}", show=False, tooltip=f"choose tile {i + 1} of your hand")
-          for i, k in enumerate(HAND_KEYS)],
-        *[Binding(key, f"end('{end}')", f"Play on the {end} end", show=False,
-                  tooltip="play on the left, right, up or down end (the ends are labelled l:3, 3:r)")
-          for end, key in END_KEYS.items()],
-        Binding("escape", "cancel", "Choose again", show=False, tooltip="choose again (a played tile cannot be taken back)"),
-        Binding("s", "scoresheet", "Scores", tooltip="the scoresheet (also from the round summary and the end screen)"),
-        Binding("h", "hint", "Hint", tooltip="a hint: the move the medium bot would play, and why"),
-        Binding("g", "round_log", "Log", tooltip="the whole round's log"),
-        Binding("question_mark,f1", "help", "Help", key_display="?", tooltip="this help: the rules of the variant and every key"),
-        Binding("t", "speed", "Speed", tooltip="bot speed: instant, normal, slow"),
-        Binding("p", "pips", "Pips/digits", show=False, tooltip="pips or digits on the tiles"),
-        Binding("m", "memory", "Memory aid", show=False, tooltip="the memory aid on or off: numbers each player has shown they lack"),
-        Binding("b", "big", "Big tiles", show=False, tooltip="big tiles for a projector: auto (from 160×48), on, off"),
-        Binding("w", "theme", "Light/dark", show=False, tooltip="light or dark theme"),
-    ]
+    BINDINGS = TABLE_BINDINGS
 
     DEFAULT_CSS = """
     TableScreen { layout: vertical; }
