@@ -2,9 +2,7 @@
 as a guest under a name of its own; the lobby says so in words, not only in its title."""
 from __future__ import annotations
 
-from pathlib import Path
 
-import pytest
 
 from dominoes_tui.net.client import Connection
 from dominoes_tui.net.server import Server
@@ -12,13 +10,6 @@ from dominoes_tui.ui.remote_app import RemoteApp
 from dominoes_tui.ui.screens.lobby import LobbyScreen
 from tests.net.test_remote_app import until
 
-
-@pytest.fixture
-async def server(tmp_path: Path):  # noqa: ANN201
-    srv = Server(tmp_path / "server", bot_delay=0.0, default_level="random")
-    await srv.start("127.0.0.1", 0)
-    yield srv
-    await srv.close()
 
 
 async def test_a_taken_name_is_explained_in_the_lobby(server: Server) -> None:

@@ -3,21 +3,12 @@ person in a second seat) is seated under it with "~N", as the server's guest nam
 never with a bare digit that reads as another bot ("Bot 12")."""
 from __future__ import annotations
 
-from pathlib import Path
 
-import pytest
 
 from dominoes_tui.net.client import Connection
 from dominoes_tui.net.server import Server
 from tests.net.helpers import Driven
 
-
-@pytest.fixture
-async def server(tmp_path: Path):  # noqa: ANN201
-    srv = Server(tmp_path / "server", bot_delay=0.0, default_level="random")
-    await srv.start("127.0.0.1", 0)
-    yield srv
-    await srv.close()
 
 
 async def test_a_person_named_like_a_bot_at_the_table_is_told_apart(server: Server) -> None:

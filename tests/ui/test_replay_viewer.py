@@ -11,13 +11,9 @@ from dominoes_tui.ui.screens.replay import ReplayScreen
 from dominoes_tui.ui.screens.replay_list import ReplayListScreen
 from dominoes_tui.ui.screens.replay_steps import ReplaySteps
 from tests.records.helpers import people, play
+from tests.ui.helpers import screen_lines
 
 FOUR = ("Anabel", "Bernard", "Cleopatra", "Dominic")
-
-
-def screen_lines(app: RecordsApp) -> list[str]:
-    """What the terminal shows now, a string a row."""
-    return ["".join(seg.text for seg in strip) for strip in app.screen._compositor.render_strips()]
 
 
 def four_player_steps(seed: int = 11) -> ReplaySteps:

@@ -9,12 +9,7 @@ from dominoes_tui.ui.app import DominoesApp
 from dominoes_tui.ui.choices import MatchSettings, Prefs, parse_seats
 from dominoes_tui.ui.screens.table import TableScreen
 
-from .helpers import next_turn, press, settle
-
-
-def screen_lines(app: DominoesApp) -> list[str]:
-    """What the terminal shows now, one string a row."""
-    return ["".join(seg.text for seg in strip) for strip in app.screen._compositor.render_strips()]
+from .helpers import next_turn, press, screen_lines, settle
 
 
 def last_log_row(app: DominoesApp, screen: TableScreen) -> str:

@@ -12,8 +12,7 @@ from dominoes_tui.ui.screens.table import TableScreen
 from dominoes_tui.ui.walkthrough_text import CLOSING, SCORED
 from dominoes_tui.ui.widgets.hand import Hand
 
-from .helpers import press, settle
-from .test_table_edges import screen_lines
+from .helpers import press, screen_lines, settle
 
 
 def test_the_walkthrough_deals_each_tile_once() -> None:
