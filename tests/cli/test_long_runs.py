@@ -29,16 +29,23 @@ def wait_for(condition, what: str, seconds: float = 90) -> None:  # noqa: ANN001
         time.sleep(0.02)
 
 
-def test_ctrl_c_keeps_the_matches_that_finished(tmp_path) -> None:  # noqa: ANN001
-    log = tmp_path / "run.jsonl"
-    proc = subprocess.Popen([*COMMAND, "simulate", "--bots", "medium", "--matches", "2000", "--jobs", "2",
+def interrupted_simulation(log: Path, finished: int, *extra: str) -> tuple[subprocess.Popen[str], str, str]:
+    """2,000 medium matches logged to `log`, Ctrl-C once `finished` of them are done:
+    the process (ended), its output and its errors."""
+    proc = subprocess.Popen([*COMMAND, "simulate", "--bots", "medium", "--matches", "2000", *extra,
                              "--log", str(log)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
-        wait_for(lambda: finished_in(tmp_path, log.name) >= 3, "three matches finished")
+        wait_for(lambda: finished_in(log.parent, log.name) >= finished, f"{finished} matches finished")
         proc.send_signal(signal.SIGINT)
         out, err = proc.communicate(timeout=60)
     finally:
         proc.kill()
+    return proc, out, err
+
+
+def test_ctrl_c_keeps_the_matches_that_finished(tmp_path) -> None:  # noqa: ANN001
+    log = tmp_path / "run.jsonl"
+    proc, out, err = interrupted_simulation(log, 3, "--jobs", "2")
     assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
     assert proc.returncode == 130
     done = int(re.search(r"(\d+) matches", out).group(1))  # the summary of those finished
@@ -50,14 +57,7 @@ def test_ctrl_c_keeps_the_matches_that_finished(tmp_path) -> None:  # noqa: ANN0
 
 def test_ctrl_c_with_one_process_and_json(tmp_path) -> None:  # noqa: ANN001
     log = tmp_path / "run.jsonl"
-    proc = subprocess.Popen([*COMMAND, "simulate", "--bots", "medium", "--matches", "2000", "--jobs", "1", "--json",
-                             "--log", str(log)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    try:
-        wait_for(lambda: finished_in(tmp_path, log.name) >= 2, "two matches finished")
-        proc.send_signal(signal.SIGINT)
-        out, err = proc.communicate(timeout=60)
-    finally:
-        proc.kill()
+    proc, out, err = interrupted_simulation(log, 2, "--jobs", "1", "--json")
     assert "Traceback" not in err, err
     summary = json.loads(out)
     assert summary["matches"] >= 2

@@ -47,21 +47,27 @@ async def test_plain_play_resumes_a_block_match_by_default() -> None:
     assert saves.load_unfinished() is not None and saves.load_unfinished().config.variant == "block"
 
 
-async def test_a_save_left_by_a_second_copy_is_offered_later() -> None:
-    first = play_app("--seed", "11")
-    await quit_after_one_move(first)  # slot 1: a Draw match
-    held = saves.claim_slot(), saves._held
-    saves._held = None  # this process now plays a second copy, while slot 1 is held
+async def quit_a_second_copy() -> None:
+    """This process plays a second copy while slot 1 is held (claimed here if it is not):
+    one move of a Block match, then ctrl+q, which leaves it in slot 2."""
+    saves.claim_slot()
+    held, saves._held = saves._held, None
     try:
         second = play_app("--variant", "block", "--seed", "12")
         async with second.run_test(size=(80, 24)) as pilot:
             await settle(second, pilot)
             await press(pilot, "enter")
             await press(pilot, "ctrl+q")
-        assert (saves.home() / "current-match-2.jsonl").exists()
     finally:
         saves.release_slot()
-        saves._held = held[1]
+        saves._held = held
+
+
+async def test_a_save_left_by_a_second_copy_is_offered_later() -> None:
+    first = play_app("--seed", "11")
+    await quit_after_one_move(first)  # slot 1: a Draw match
+    await quit_a_second_copy()
+    assert (saves.home() / "current-match-2.jsonl").exists()
     saves.release_slot()  # both copies have ended
     offered = []
     third = play_app()
@@ -77,18 +83,7 @@ async def test_a_save_left_by_a_second_copy_is_offered_later() -> None:
 
 
 async def test_the_other_copys_save_can_be_resumed_and_becomes_this_copys() -> None:
-    saves.claim_slot()
-    held = saves._held
-    saves._held = None
-    try:
-        second = play_app("--variant", "block", "--seed", "12")
-        async with second.run_test(size=(80, 24)) as pilot:
-            await settle(second, pilot)
-            await press(pilot, "enter")
-            await press(pilot, "ctrl+q")
-    finally:
-        saves.release_slot()
-        saves._held = held
+    await quit_a_second_copy()
     saves.release_slot()
     again = play_app()
     async with again.run_test(size=(80, 24)) as pilot:
