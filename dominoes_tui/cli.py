@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
-from typing import Sequence
+from collections.abc import Sequence
 
 # name -> (module under dominoes_tui.commands, one-line help)
 SUBCOMMANDS: dict[str, tuple[str, str]] = {

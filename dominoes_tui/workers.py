@@ -13,7 +13,8 @@ import multiprocessing
 import multiprocessing.pool
 import signal
 import threading
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 
 def _start(initializer: Callable[..., None] | None, initargs: tuple[Any, ...]) -> None:

@@ -27,7 +27,7 @@ def tile_name(t: tuple[float, float]) -> str:
     return f"{int(t[0])}-{int(t[1])}"
 
 
-def build(pyspiel, team_dominoes, ismcts, mcts, np, cfg):  # noqa: ANN001 - peer's modules
+def build(pyspiel, team_dominoes, ismcts, mcts, np, cfg):
     base_state = team_dominoes.DominoesState
 
     action_index = {(a.player, a.tile, a.edge): i for i, a in enumerate(team_dominoes._ACTIONS)}
@@ -37,11 +37,11 @@ def build(pyspiel, team_dominoes, ismcts, mcts, np, cfg):  # noqa: ANN001 - peer
     class ShallowList(list):
         """A list of immutable items (tiles, actions): deep-copied as a plain copy."""
 
-        def __deepcopy__(self, memo):  # noqa: ANN001, ANN204
+        def __deepcopy__(self, memo):
             return ShallowList(self)
 
     class Hands(list):
-        def __deepcopy__(self, memo):  # noqa: ANN001, ANN204
+        def __deepcopy__(self, memo):
             return Hands(ShallowList(h) for h in self)
 
     class WinLossState(base_state):
@@ -53,7 +53,7 @@ def build(pyspiel, team_dominoes, ismcts, mcts, np, cfg):  # noqa: ANN001 - peer
         printed names: the same game, so the peer's simulations are not spent on it.
         """
 
-        def __init__(self, game):  # noqa: ANN001
+        def __init__(self, game):
             pyspiel.State.__init__(self, game)
             self.actions_history = ShallowList()
             self.open_edges = ShallowList()
@@ -63,7 +63,7 @@ def build(pyspiel, team_dominoes, ismcts, mcts, np, cfg):  # noqa: ANN001 - peer
             self._next_player = pyspiel.PlayerId.CHANCE
             self._current_deal_player = 0
 
-        def get_legal_actions(self, player):  # noqa: ANN001, ANN201
+        def get_legal_actions(self, player):
             hand, edges = self.hands[player], self.open_edges
             if not edges:
                 return sorted(action_index[(player, t, None)] for t in hand)
@@ -76,7 +76,7 @@ def build(pyspiel, team_dominoes, ismcts, mcts, np, cfg):  # noqa: ANN001 - peer
             out.sort()
             return out
 
-        def returns(self):  # noqa: ANN201
+        def returns(self):
             if not self.is_terminal():
                 return [0.0] * 4
             for seat, hand in enumerate(self.hands):
@@ -90,18 +90,18 @@ def build(pyspiel, team_dominoes, ismcts, mcts, np, cfg):  # noqa: ANN001 - peer
             return [v, -v, v, -v]
 
     class WinLossGame(team_dominoes.DominoesGame):
-        def new_initial_state(self):  # noqa: ANN201
+        def new_initial_state(self):
             return WinLossState(self)
 
     class TimedISMCTS(ismcts.ISMCTSBot):
         """ISMCTS that stops at a time budget instead of a simulation count."""
 
-        def __init__(self, *args, budget_s=None, **kw):  # noqa: ANN001, ANN002, ANN003
+        def __init__(self, *args, budget_s=None, **kw):
             super().__init__(*args, **kw)
             self.budget_s = budget_s
             self.last_simulations = 0
 
-        def run_search(self, state):  # noqa: ANN001, ANN201
+        def run_search(self, state):
             if self.budget_s is None:
                 self.last_simulations = self._max_simulations
                 return super().run_search(state)
@@ -122,7 +122,7 @@ def build(pyspiel, team_dominoes, ismcts, mcts, np, cfg):  # noqa: ANN001 - peer
     return WinLossGame(), TimedISMCTS
 
 
-def lacks_of(state) -> list[set[float]]:  # noqa: ANN001
+def lacks_of(state) -> list[set[float]]:
     """Numbers each seat showed it lacks: replay the plays, noting who was skipped."""
     lacks: list[set[float]] = [set() for _ in range(4)]
     edges: list[float] = []
@@ -147,8 +147,8 @@ def lacks_of(state) -> list[set[float]]:  # noqa: ANN001
     return lacks
 
 
-def make_resampler(rng: random.Random):  # noqa: ANN201
-    def resample(state, player):  # noqa: ANN001, ANN201
+def make_resampler(rng: random.Random):
+    def resample(state, player):
         """A guess at the other hands, consistent with `player`'s view and every pass."""
         lacks = lacks_of(state)
         others = [s for s in range(4) if s != player]
@@ -214,7 +214,7 @@ class OurSeat:
             self.proc.kill()
 
 
-def turn_message(state, seat: int, history: list[dict], left: float | None, right: float | None,  # noqa: ANN001, E501
+def turn_message(state, seat: int, history: list[dict], left: float | None, right: float | None,
                  target: int, scores: list[int]) -> dict:
     legal = []
     for a in state.legal_actions():
@@ -240,7 +240,7 @@ def turn_message(state, seat: int, history: list[dict], left: float | None, righ
 _ACTIONS: list = []
 
 
-def play_game(game, seats, deal, peer_bot, target: int, scores: list[int]) -> dict:  # noqa: ANN001
+def play_game(game, seats, deal, peer_bot, target: int, scores: list[int]) -> dict:
     """One hand; `seats[s]` is an OurSeat or None (ISMCTS plays that seat)."""
     state = game.new_initial_state()
     for i in range(28):  # the chance node deals round the table, seat 0 first

@@ -50,7 +50,7 @@ class Hand:
         self.over = False
         self.result = 0
 
-    def copy(self) -> "Hand":
+    def copy(self) -> Hand:
         h = Hand([list(x) for x in self.hands])
         h.ends, h.to_act, h.plays, h.over, h.result = self.ends, self.to_act, self.plays, self.over, self.result
         return h

@@ -90,7 +90,7 @@ async def _start_server(data_dir: Path, bot_delay: float, save: bool, tables: in
     ]
     cmd += ["--data-dir", str(data_dir / "server")] if save else ["--no-save"]
     # the server's log is kept beside it: a connection it hangs up on is explained there
-    log_file = open(data_dir / "server.log", "wb")  # noqa: SIM115 - closed when the check's folder goes
+    log_file = open(data_dir / "server.log", "wb")
     proc = subprocess.Popen(cmd, stdout=log_file, stderr=subprocess.STDOUT)
     log_file.close()
     for _ in range(300):  # at most 30 s

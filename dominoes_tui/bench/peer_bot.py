@@ -30,7 +30,7 @@ def _tile(text: str) -> tuple[int, int]:
     return (x, y) if x <= y else (y, x)
 
 
-def peer_game(msg: dict) -> "dominoes.Game":
+def peer_game(msg: dict) -> dominoes.Game:
     seat, n = msg["seat"], msg["seats"]
     history = [e for e in msg["history"] if e["event"] in ("play", "pass")]
     board = dominoes.Board()
@@ -67,7 +67,7 @@ def peer_game(msg: dict) -> "dominoes.Game":
     return dominoes.Game(board, hands, moves, seat, tuple(valid), seat if starting is None else starting, None)
 
 
-def make_player(kind: str):  # noqa: ANN201
+def make_player(kind: str):
     if kind == "heaviest":
         return [dominoes.players.bota_gorda]
     if kind == "alphabeta":

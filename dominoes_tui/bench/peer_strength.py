@@ -41,7 +41,7 @@ class _Stakes:
         return self.bot.choose(replace(view, scores=tuple(view.target - 1 for _ in view.scores)))
 
 
-def _play_deal(config, bots, seed: int) -> float | None:  # noqa: ANN001
+def _play_deal(config, bots, seed: int) -> float | None:
     """One Partner deal; the winning team, 0.5 for a tie."""
     match = Match(config, random.Random(seed), [Seat(b.name, "bot", b.level) for b in bots], seed)
     match.begin_round()

@@ -7,13 +7,11 @@ filling it does not take longer than the query being measured.
 """
 from __future__ import annotations
 
-import json
 import random
-import statistics
 import tempfile
 import time
 import zlib
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -60,7 +58,7 @@ def fill_history(url: str, count: int, seed: int) -> None:
     """`count` finished matches among 60 people and five bot levels, in bulk."""
     rng = random.Random(seed)
     logs = [zlib.compress(summarize(m).log.encode()) for m in _played(5, seed)]
-    now = datetime.now(timezone.utc)
+    now = datetime.now(UTC)
     with Records.open(url) as records, records.engine.begin() as conn:
         people = [{"key": f"local:p{i}", "name": f"Player {i}", "kind": "person", "created_at": now} for i in range(60)]
         bots = [{"key": f"bot:{lv}", "name": f"bot:{lv}", "kind": "bot", "created_at": now}

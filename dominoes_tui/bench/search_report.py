@@ -14,8 +14,10 @@ import argparse
 import sys
 from typing import Any
 
-from .ismcts_peer import format_rows as format_ismcts, peer_version, versus_ismcts
-from .search_strength import SEARCH_MATCHUPS, SEARCH_TABLES, format_rows as format_search, search_row
+from .ismcts_peer import format_rows as format_ismcts
+from .ismcts_peer import peer_version, versus_ismcts
+from .search_strength import SEARCH_MATCHUPS, SEARCH_TABLES, search_row
+from .search_strength import format_rows as format_search
 
 SEARCH_PARTS = ("search", "ismcts")
 # (our level, its budget in ms or None, ISMCTS simulations or None, ISMCTS ms a move or None)

@@ -20,8 +20,7 @@ import time
 from typing import Any
 
 from ..bots import make_bot
-from ..engine import make_config
-from ..engine import PLAYING, Match, view_for
+from ..engine import PLAYING, Match, make_config, view_for
 from ..table.headless import derive_seeds
 from ..workers import map_in_workers
 from .clairvoyant import SEES_ALL, Clairvoyant

@@ -17,7 +17,8 @@ import subprocess
 import sys
 import tempfile
 import time
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 HELLO = b'{"type": "hello", "protocol": 1}\n'
 # What each first screen draws in its first frame (the title of the settings; the

@@ -13,14 +13,14 @@ from __future__ import annotations
 import math
 import random
 import statistics
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
-
-from ..workers import map_in_workers
+from typing import Any
 
 from ..bots import make_bot
 from ..engine import make_config
 from ..table.headless import derive_seeds, play_match
+from ..workers import map_in_workers
 
 STRENGTH_TABLES: tuple[tuple[str, int], ...] = (("draw", 2), ("allfives", 2), ("partner", 4), ("draw", 3))
 

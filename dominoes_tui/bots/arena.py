@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from ..engine import PLAYING, Match, Seat, TableConfig, dumps, view_for
 from .base import Bot

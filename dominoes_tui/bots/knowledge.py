@@ -45,7 +45,7 @@ class Knowledge:
     unseen: list[Tile] = field(default_factory=list)
 
     @classmethod
-    def from_view(cls, view: PlayerView) -> "Knowledge":
+    def from_view(cls, view: PlayerView) -> Knowledge:
         n = view.players
         tracker = LackTracker(n)
         played: list[list[Tile]] = [[] for _ in range(n)]

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ..engine import LayoutView, Move, PlayerView, VARIANTS, make_config, parse_tile
+from ..engine import VARIANTS, LayoutView, Move, PlayerView, make_config, parse_tile
 from ..engine.knowledge import replay_history
 
 PROTOCOL_VERSION = 1

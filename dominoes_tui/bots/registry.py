@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 import shlex
-from typing import Callable
+from collections.abc import Callable
 
 from .base import Bot
 from .easy import EasyBot

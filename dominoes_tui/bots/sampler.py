@@ -19,9 +19,9 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_right
+from collections.abc import Sequence
 from functools import lru_cache
 from math import comb
-from typing import Sequence
 
 from ..engine.bits import HI, LO
 
@@ -102,11 +102,11 @@ def _multinomial(parts: tuple[int, ...]) -> int:
     return ways
 
 
-def _splits(n: int, allowed: tuple[bool, ...], room: tuple[int, ...]):  # noqa: ANN202 - generator of tuples
+def _splits(n: int, allowed: tuple[bool, ...], room: tuple[int, ...]):
     """Every way to put n tiles into the allowed seats and the rest (last), within room."""
     seats = len(allowed)
 
-    def rec(i: int, left: int, acc: tuple[int, ...]):  # noqa: ANN202
+    def rec(i: int, left: int, acc: tuple[int, ...]):
         if i == seats:
             if left <= room[seats]:
                 yield acc + (left,)

@@ -12,8 +12,8 @@ checks they agree.
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Callable, Sequence
 
 from ..engine import ALL_TILES, LayoutView, Move, PlayerView, Tile, make_config
 from ..engine.bits import BIT, NUMBER
@@ -43,11 +43,11 @@ class Board:
     cnt: list[int]
     empty: bool = False
 
-    def copy(self) -> "Board":
+    def copy(self) -> Board:
         return Board(self.spin, self.val[:], self.dbl[:], self.cnt[:], self.empty)
 
     @classmethod
-    def from_layout(cls, lv: LayoutView) -> "Board":
+    def from_layout(cls, lv: LayoutView) -> Board:
         if not lv.line:
             return cls(-1, [0, 0, 0, 0], [False] * 4, [0] * 4, True)
         line = lv.line

@@ -14,11 +14,11 @@ from typing import Any
 from ..bench import search_report
 from ..bench.report import format_report, targets
 from ..bench.speed import SPEED_TABLES, peer_partner_rounds, pure_core_rounds, random_rounds
-from ..bots import CORE as SEARCH_CORE
-from ..engine import CORE
 from ..bench.strength import MATCHUPS, STRENGTH_TABLES, head_to_head
 from ..bench.timing import TIMING_TABLES, decision_times, two_at_once
+from ..bots import CORE as SEARCH_CORE
 from ..bots.search import HARD_THINK_MS as DEFAULT_THINK_MS
+from ..engine import CORE
 
 LEVELS = ["easy", "heaviest", "medium", "hard"]
 PARTS = ("speed", "timing", "strength", "startup", "pairing", "records")

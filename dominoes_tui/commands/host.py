@@ -10,7 +10,7 @@ import sys
 import time
 from pathlib import Path
 
-from ..net.finished import MiB, Keeping
+from ..net.finished import Keeping, MiB
 from ..net.limits import Limits
 from ..net.protocol import DEFAULT_PORT
 from .addresses import address

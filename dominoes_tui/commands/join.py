@@ -69,8 +69,8 @@ def run(args: argparse.Namespace) -> int:
 
 def read_organizer_secret(path: Path) -> str | OSError | ValueError:
     """The secret in `path`, or (an empty path) the local server's own (net/tournament_host.py)."""
-    from ..net.server import data_home
     from ..net.organizers import SECRET_NAME
+    from ..net.server import data_home
 
     where = path if str(path) not in ("", ".") else data_home() / SECRET_NAME
     try:

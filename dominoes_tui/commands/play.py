@@ -30,7 +30,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--db", default=None, metavar="URL", help="the club records' database (see dominoes stats)")
 
 
-def settings_from_args(args: argparse.Namespace):  # noqa: ANN201 - MatchSettings, imported lazily
+def settings_from_args(args: argparse.Namespace):
     """The match `dominoes play` was asked for; SettingsError / UsageError say what is wrong."""
     from ..ui.choices import MatchSettings, SettingsError, check, parse_seats, players_for
     from .simulate import parse_options
@@ -51,7 +51,7 @@ def settings_from_args(args: argparse.Namespace):  # noqa: ANN201 - MatchSetting
     return settings
 
 
-def app_for(args: argparse.Namespace):  # noqa: ANN201 - DominoesApp, imported lazily
+def app_for(args: argparse.Namespace):
     """The app `dominoes play` runs; SettingsError / UsageError say what is wrong."""
     from ..table import saves
     from ..ui.app import DominoesApp
@@ -94,7 +94,7 @@ def open_settings() -> int:
     return _run_app(DominoesApp(settings, prefs, start_now=False))
 
 
-def _run_app(app) -> int:  # noqa: ANN001 - DominoesApp
+def _run_app(app) -> int:
     try:
         app.run()
     finally:

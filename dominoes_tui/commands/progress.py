@@ -4,8 +4,8 @@ file or a pipe, or is JSON, so what a script reads is unchanged."""
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Callable, Iterator
 
 
 def wanted(quiet: bool = False) -> bool:
@@ -26,7 +26,7 @@ def progress_bar(total: int, unit: str, quiet: bool = False, label: str = "") ->
         def __init__(self) -> None:
             super().__init__("")
 
-        def render(self, task):  # noqa: ANN001, ANN201 - rich's types
+        def render(self, task):
             from rich.text import Text
 
             speed = task.finished_speed or task.speed

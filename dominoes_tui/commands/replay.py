@@ -8,7 +8,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from ..engine import PLAYING, ROUND_OVER, LogError, Match, VARIANTS
+from ..engine import PLAYING, ROUND_OVER, VARIANTS, LogError, Match
 from ..engine.gamelog import parse_lines, replay, split_matches
 
 

@@ -14,7 +14,7 @@ import os
 import sys
 from typing import Any
 
-from ..engine import ConfigError, TableConfig, VARIANTS, make_config
+from ..engine import VARIANTS, ConfigError, TableConfig, make_config
 from .simulate_run import Tally, UsageError, parse_bot_specs, parse_options, play_all
 
 __all__ = ["UsageError", "parse_options", "parse_bot_specs", "run", "add_arguments", "format_summary"]
@@ -41,8 +41,9 @@ def _config_from(args: argparse.Namespace) -> TableConfig:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..bots import BotSpecError, make_bot
     import random
+
+    from ..bots import BotSpecError, make_bot
 
     try:
         if args.matches < 1:

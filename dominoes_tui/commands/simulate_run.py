@@ -7,9 +7,10 @@ import signal
 import tempfile
 import threading
 import time
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any
 
 from ..bots import Bot, make_bot
 from ..bots.arena import MatchResult, play_match, result_of
@@ -209,7 +210,7 @@ class Stop:
             self.link.set()
 
     @contextmanager
-    def on_interrupt(self) -> Iterator["Stop"]:
+    def on_interrupt(self) -> Iterator[Stop]:
         if threading.current_thread() is not threading.main_thread():
             yield self
             return

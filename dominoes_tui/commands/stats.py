@@ -6,7 +6,7 @@ import csv
 import io
 import json
 import sys
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -114,7 +114,7 @@ def _import(records: Any, files: list[str]) -> int:
         path = Path(name)
         try:
             text = path.read_text(encoding="utf-8")
-            when = datetime.fromtimestamp(path.stat().st_mtime, timezone.utc)
+            when = datetime.fromtimestamp(path.stat().st_mtime, UTC)
             found = summaries_from_log(text, when, home())
         except (OSError, UnicodeDecodeError) as exc:
             print(f"dominoes stats: cannot read {name}: {getattr(exc, 'strerror', None) or exc}", file=sys.stderr)

@@ -36,7 +36,7 @@ LEAD: Final[tuple[Move, ...]] = tuple(Move(t, None) for t in ALL_TILES)
 PLACE: Final[tuple[tuple[Move, ...], ...]] = tuple(tuple(Move(t, end) for t in ALL_TILES) for end in END_NAMES)
 
 
-def mask_of(tiles: "list[int] | tuple[int, ...]") -> int:
+def mask_of(tiles: list[int] | tuple[int, ...]) -> int:
     m = 0
     for t in tiles:
         m |= 1 << t

@@ -25,7 +25,7 @@ class Board:
         self.four = False  # the spinner's N and S arms are open
         self.ends = 0
 
-    def copy(self) -> "Board":
+    def copy(self) -> Board:
         other = Board.__new__(Board)
         other.fives, other.spin, other.empty, other.four, other.ends = (
             self.fives, self.spin, self.empty, self.four, self.ends)
@@ -33,7 +33,7 @@ class Board:
         return other
 
     @classmethod
-    def from_layout(cls, layout, fives: bool | None = None) -> "Board":  # noqa: ANN001 - Layout or LayoutView
+    def from_layout(cls, layout, fives: bool | None = None) -> Board:
         """From a Layout or a LayoutView (both have line, spinner_index, up, down)."""
         b = cls(layout.spinner_index is not None if fives is None else fives)
         line = layout.line

@@ -18,9 +18,9 @@ import importlib.util
 import json
 import os
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from types import ModuleType
-from typing import Sequence
 
 # The modules a round spends its time in. Tiles and Moves (named tuples), logs, views
 # and options stay interpreted: little time is spent there, and they meet the world.
@@ -45,7 +45,7 @@ def _built(folder: Path, modules: Sequence[str]) -> bool:
                for suffix in importlib.machinery.EXTENSION_SUFFIXES)
 
 
-def decide(folder: Path = HERE, environ: "os._Environ[str] | dict[str, str]" = os.environ,
+def decide(folder: Path = HERE, environ: os._Environ[str] | dict[str, str] = os.environ,
            modules: Sequence[str] = COMPILED) -> tuple[bool, str]:
     """(use the compiled modules?, a line saying which core runs and why)."""
     if not _built(folder, modules):
@@ -69,7 +69,7 @@ class _Sources:
         self.folder = folder
         self.names = {f"{package}.{name}": name for name in modules}
 
-    def find_spec(self, fullname: str, path: Sequence[str] | None = None, target: ModuleType | None = None):  # noqa: ANN201
+    def find_spec(self, fullname: str, path: Sequence[str] | None = None, target: ModuleType | None = None):
         name = self.names.get(fullname)
         if name is None:
             return None

@@ -7,7 +7,8 @@ makes them at all.
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any
 
 from .bits import INDEX, NAME
 

@@ -7,27 +7,30 @@ them (COM-5, COM-6), so the seat to act always has at least one legal move.
 from __future__ import annotations
 
 import random
-from functools import lru_cache
-from typing import Any, Sequence
+from collections.abc import Sequence
+from functools import cache
+from typing import Any
 
 from .bits import BIT, CODE, HI, INDEX, LEAD, LINE_MOVES, LO, NAME, NUMBER, OTHER, PLACED_CODE, TILES, four_moves, tile_hands
 from .board import Board
 from .errors import IllegalMove
-from .events import DRAW as _DRAW, PASS as _PASS, PLAY as _PLAY
-from .events import ROUND_START as _ROUND_START, START as _START, materialize
+from .events import DRAW as _DRAW
+from .events import PASS as _PASS
+from .events import PLAY as _PLAY
+from .events import ROUND_START as _ROUND_START
+from .events import START as _START
+from .events import materialize
 from .knowledge import LackTracker
 from .layout import Layout
 from .leads import first_round_lead
 from .moves import Move
-from .records import Deal, RoundRecord, Seat
-from .scoring import NOT_OVER
 from .phases import MATCH_OVER, NEW, PLAYING, ROUND_OVER
+from .records import Deal, RoundRecord, Seat
 from .round_end import RoundEnd
+from .scoring import NOT_OVER
 from .shuffle import shuffled_set
 from .tiles import Tile
 from .variants import TableConfig
-
-
 
 TILE_OF_NAME = {name: TILES[i] for i, name in enumerate(NAME)}
 
@@ -36,7 +39,7 @@ def _mask_of(tiles: list[int]) -> int:
     return sum(map(BIT.__getitem__, tiles))  # the bits are distinct: a sum is their union
 
 
-@lru_cache(maxsize=None)
+@cache
 def _default_seats(n: int) -> tuple[Seat, ...]:
     return tuple(Seat(f"Seat {i}") for i in range(n))
 

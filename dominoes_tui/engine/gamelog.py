@@ -10,8 +10,9 @@ import json
 import os
 import random
 import tempfile
+from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import Any, Iterable, Iterator
+from typing import Any
 
 from .errors import ConfigError, DominoError, LogError
 from .game import Deal, Match, Seat

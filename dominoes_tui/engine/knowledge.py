@@ -8,7 +8,8 @@ holds that tile.
 """
 from __future__ import annotations
 
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from .layout import Layout
 from .tiles import parse_tile

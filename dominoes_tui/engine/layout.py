@@ -7,7 +7,8 @@ of it are arm W ("left"), those right of it arm E ("right"); arms N ("up") and S
 from __future__ import annotations
 
 from collections import deque
-from typing import Iterator, NamedTuple
+from collections.abc import Iterator
+from typing import NamedTuple
 
 from .errors import IllegalMove
 from .tiles import Tile
@@ -140,7 +141,7 @@ class Layout:
         else:
             (self.up if end == "up" else self.down).append(Placed(tile, value, outer))
 
-    def copy(self) -> "Layout":
+    def copy(self) -> Layout:
         other = Layout(self.spinner_allowed)
         other.line = deque(self.line)
         other.spinner, other.west, other.east = self.spinner, self.west, self.east

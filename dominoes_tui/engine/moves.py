@@ -1,7 +1,8 @@
 """Moves and legal-move generation (COM-3)."""
 from __future__ import annotations
 
-from typing import Any, NamedTuple, Sequence
+from collections.abc import Sequence
+from typing import Any, NamedTuple
 
 from .layout import END_NAMES, Layout
 from .tiles import ALL_TILES, Tile, parse_tile
@@ -20,7 +21,7 @@ class Move(NamedTuple):
         return {"tile": str(self.tile), "end": self.end}
 
     @staticmethod
-    def from_json(data: object) -> "Move":
+    def from_json(data: object) -> Move:
         """Parse `{"tile": "3-5", "end": "left"}`; ValueError says what is wrong."""
         if not isinstance(data, dict):
             raise ValueError(f"a move is an object with 'tile' and 'end', not {data!r}")

@@ -1,11 +1,11 @@
 """Table options of docs/RULES.md §4: names, allowed values, defaults, per variant."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from .errors import ConfigError
-
 
 
 @dataclass(frozen=True)

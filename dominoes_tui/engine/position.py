@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from typing import Sequence
+from collections.abc import Sequence
 
 from .game import PLAYING, Match, Seat
 from .knowledge import replay_history

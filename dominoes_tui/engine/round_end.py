@@ -7,13 +7,13 @@ from typing import Any
 
 from .bits import DOUBLE, HI, LO, PIPS, tile_hands
 from .board import Board
-from .events import EVENT as _EVENT, ROUND_END as _ROUND_END
+from .events import EVENT as _EVENT
+from .events import ROUND_END as _ROUND_END
 from .leads import next_leader
 from .moves import Move
 from .phases import MATCH_OVER, ROUND_OVER
 from .records import RoundRecord, Seat
 from .scoring import MatchVerdict, RoundOutcome, match_verdict, score_round
-from .tiles import Tile
 from .variants import TableConfig
 
 

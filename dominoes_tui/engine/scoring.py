@@ -1,8 +1,8 @@
 """Round scores and match ends for every variant (docs/RULES.md §3)."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Sequence
 
 from .tiles import Tile, hand_pips
 from .variants import TableConfig
@@ -60,7 +60,7 @@ def _winner_and_others(pips: list[int], went_out: int | None) -> tuple[int | Non
     return w, pips, terms
 
 
-def _draw_like(config, hands, went_out, blocker, scores, capicu, pips) -> RoundOutcome:  # noqa: ANN001
+def _draw_like(config, hands, went_out, blocker, scores, capicu, pips) -> RoundOutcome:
     """DRAW-8 (also Block): the winner takes the others' pips minus their own."""
     w, pips, terms = _winner_and_others(pips, went_out)
     if w is None:
@@ -76,7 +76,7 @@ def _draw_like(config, hands, went_out, blocker, scores, capicu, pips) -> RoundO
     return RoundOutcome(w, w, points, deltas, terms)
 
 
-def _allfives(config, hands, went_out, blocker, scores, capicu, pips) -> RoundOutcome:  # noqa: ANN001
+def _allfives(config, hands, went_out, blocker, scores, capicu, pips) -> RoundOutcome:
     """FIVES-9: the winner adds the others' pips rounded to the nearest five."""
     w, _pips, terms = _winner_and_others(pips, went_out)
     if w is None:
@@ -87,7 +87,7 @@ def _allfives(config, hands, went_out, blocker, scores, capicu, pips) -> RoundOu
     return RoundOutcome(w, w, points, deltas, terms)
 
 
-def _partner(config, hands, went_out, blocker, scores, capicu, pips) -> RoundOutcome:  # noqa: ANN001
+def _partner(config, hands, went_out, blocker, scores, capicu, pips) -> RoundOutcome:
     """PARTNER-6/7/8: a team wins; it scores all hands (or the opponents'), plus capicú."""
     teams = config.teams
     team_pips = [pips[0] + pips[2], pips[1] + pips[3]]  # teams are seats 0+2 and 1+3
@@ -122,7 +122,7 @@ def _kozel_penalty(config: TableConfig, hand: Sequence[Tile]) -> int:
     return hand_pips(hand)
 
 
-def _kozel(config, hands, went_out, blocker, scores, capicu, pips) -> RoundOutcome:  # noqa: ANN001
+def _kozel(config, hands, went_out, blocker, scores, capicu, pips) -> RoundOutcome:
     """KOZEL-7/8/9: everyone but the winner records a penalty, subject to the threshold."""
     n = len(hands)
     w = went_out if went_out is not None else _sole_lowest(pips)
@@ -142,7 +142,7 @@ def _kozel(config, hands, went_out, blocker, scores, capicu, pips) -> RoundOutco
     return RoundOutcome(w, w, penalties, list(penalties), terms)
 
 
-def _duel(config, hands, went_out, blocker, scores, capicu, pips) -> RoundOutcome:  # noqa: ANN001
+def _duel(config, hands, went_out, blocker, scores, capicu, pips) -> RoundOutcome:
     """DUEL-7/8: a domino takes the loser's hand value; a fish the difference (or loser's pips)."""
     if went_out is not None:
         w, loser = went_out, 1 - went_out

@@ -1,7 +1,8 @@
 """Tiles of the double-six set (docs/RULES.md §1)."""
 from __future__ import annotations
 
-from typing import NamedTuple, Sequence
+from collections.abc import Sequence
+from typing import NamedTuple
 
 
 class Tile(NamedTuple):
@@ -57,7 +58,7 @@ def parse_tiles(items: object) -> list[Tile]:
     return [parse_tile(x) for x in items]
 
 
-def hand_pips(hand: "Sequence[Tile]") -> int:
+def hand_pips(hand: Sequence[Tile]) -> int:
     return sum(t.low + t.high for t in hand)
 
 

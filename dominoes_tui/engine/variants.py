@@ -1,10 +1,11 @@
 """The six variants as data: who may play, how many tiles, drawing, spinner, teams (docs/RULES.md §3)."""
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
 from types import MappingProxyType
-from typing import Any, Mapping
+from typing import Any
 
 from .errors import ConfigError
 from .options import OPTIONS, resolve_options, target_option
@@ -89,5 +90,5 @@ def make_config(
     return TableConfig(variant, players, MappingProxyType(resolve_options(variant, players, given)))
 
 
-def option_specs(variant: str):  # noqa: ANN201 - re-export for the UI
+def option_specs(variant: str):
     return OPTIONS[variant]

@@ -6,8 +6,9 @@ reached from it.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any
 
 from .game import Match, RoundRecord
 from .layout import Placed

@@ -4,7 +4,8 @@ scores, whose turn, the last move (a draw face down), tile counts; the large tab
 view is a spectator's (public_view), so the board can hold no hidden tile."""
 from __future__ import annotations
 
-from typing import Any, Callable, Protocol
+from collections.abc import Callable
+from typing import Any, Protocol
 
 from ..engine import MATCH_OVER, VARIANTS
 from . import protocol as P

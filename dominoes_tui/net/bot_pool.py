@@ -152,7 +152,7 @@ class BotPool:
         except BrokenProcessPool:
             log.warning("the bots' worker pool broke; starting a new one")
             self._pool = None
-        except asyncio.TimeoutError:
+        except TimeoutError:
             log.warning("a %s bot thought longer than %.0f s; it plays the first legal move", level, self.timeout)
         except Exception as exc:  # noqa: BLE001 - a bot's bug costs its seat a good move, nothing more
             log.warning("a %s bot failed (%s); it plays the first legal move", level, exc)

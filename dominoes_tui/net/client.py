@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import asyncio
 import itertools
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from . import protocol as P
 from .vouch import vouch_from_env
-
 
 PING_EVERY = 60.0
 
@@ -57,7 +57,7 @@ class Connection:
         self._task = asyncio.get_running_loop().create_task(self._read())
 
     @classmethod
-    async def open(cls, host: str, port: int, name: str, timeout: float = 10.0, secret: str | None = None) -> "Connection":
+    async def open(cls, host: str, port: int, name: str, timeout: float = 10.0, secret: str | None = None) -> Connection:
         """Connect and say hello; `secret` proves (or first claims) the name, else we are a guest."""
         reader, writer = await asyncio.wait_for(
             asyncio.open_connection(host, port, limit=P.MAX_CLIENT_LINE), timeout
@@ -95,7 +95,7 @@ class Connection:
                 if self.on_push is not None:
                     try:
                         self.on_push(msg)
-                    except Exception:  # noqa: BLE001 - a listener's bug must not stop reading
+                    except Exception:
                         import logging
 
                         logging.getLogger("dominoes_tui.net").exception("push handler failed")
@@ -116,7 +116,7 @@ class Connection:
                     pass
 
     last_error: str | None = None
-    _keepalive: "asyncio.Task[None] | None" = None
+    _keepalive: asyncio.Task[None] | None = None
 
     async def _ping(self) -> None:
         """A ping a minute: the server hangs up on a connection silent for longer than its

@@ -18,10 +18,11 @@ import json
 import logging
 import time
 from collections import deque
+from collections.abc import Iterator
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 from ..engine import LogError, load_matches
 from ..records import Identity, MatchSummary, bot_identity, guest_identity, person_identity, summarize
@@ -78,7 +79,7 @@ def summary_of(meta: Path) -> MatchSummary:
     seats = data["seats"]
     ended = data.get("ended_at")
     when = datetime.fromisoformat(ended) if isinstance(ended, str) else \
-        datetime.fromtimestamp(meta.stat().st_mtime, timezone.utc)
+        datetime.fromtimestamp(meta.stat().st_mtime, UTC)
     return summarize(match, [seat_identity(s) for s in seats], source="hosted", seeded=bool(data.get("practice")),
                      started_at=when, ended_at=when, abandoned=not match.is_over,
                      vouched=data.get("vouched") is not False)

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import ipaddress
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 FREE = 5  # wrong guesses an address makes before it has to wait
 FIRST_WAIT = 1.0  # seconds after the first wrong guess beyond the free ones; doubled after each further one

@@ -14,16 +14,16 @@ import asyncio
 import json
 import logging
 import time
-from datetime import datetime, timezone
+from collections.abc import Sequence
+from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 from ..engine import LogError, Match, dumps
 from ..records import Identity, Records, record_or_keep, summarize
 from ..records.source import LocalSource
 from ..records.store import RecordsUnavailable
-from .finished import HOUR, Keeping, PerHour, mark_recorded, pending, prune, same_address_groups, seat_identity, \
-    summary_of
+from .finished import HOUR, Keeping, PerHour, mark_recorded, pending, prune, same_address_groups, seat_identity, summary_of
 from .table_keeping import file_away
 
 log = logging.getLogger(__name__)
@@ -68,7 +68,7 @@ class ServerRecords:
                        f"{self.keeping.rated_per_pair} rated matches in the last hour.")
         filed = None
         if tables_dir is not None:
-            extra = {"vouched": vouched, "ended_at": datetime.now(timezone.utc).isoformat()}
+            extra = {"vouched": vouched, "ended_at": datetime.now(UTC).isoformat()}
             filed = file_away(tables_dir, table, extra)
             if filed is None:
                 table.tell("The server could not file this match (its disk may be full); it still goes to the records.")
@@ -288,7 +288,7 @@ def handle_request(records: ServerRecords | None, conn: Any, data: dict[str, Any
     async def work() -> None:
         try:
             answer = await records.answer(data)
-        except Exception as exc:  # noqa: BLE001 - said to the asker, never a dead server
+        except Exception as exc:
             log.exception("records request failed")
             answer = {"type": "records", "what": data.get("what"), "error": f"the records failed ({type(exc).__name__})"}
         finally:

@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import asyncio
 from collections import deque
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from ..engine import MATCH_OVER, PLAYING, ROUND_OVER, IllegalMove, Move, PlayerView, make_config
-from . import protocol as P
-from .client import Connection, ConnectionLost
 from ..table.client import RoundReport, SeatInfo, TableClient
 from ..table.plain import plain
+from . import protocol as P
+from .client import Connection, ConnectionLost
 
 
 class RemoteTable(TableClient):

@@ -27,25 +27,25 @@ from pathlib import Path
 from typing import Any
 
 from ..engine import MATCH_OVER
+from ..table.saves import home as saves_home
 from . import protocol as P
 from .board_feed import board
 from .bot_pool import BotPool
 from .connection import Conn, Refused, close_now
+from .finished import Keeping
 from .guesses import Guesses
 from .limits import Limits, connection_room
 from .names import NameRegister, fold
-from .seating import Seating
-from .storage import private_dir
-from ..table.saves import home as saves_home
-from .finished import Keeping
-from .records_service import RecordsRequestError, ServerRecords, handle_request
-from .table import Table
-from .table_keeping import file_away, match_record, restored_tables
-from .vouch import gateway_key, read_vouch
 from .quick_match import REQUESTS as QUICK_REQUESTS
 from .quick_match import QuickMatch
+from .records_service import RecordsRequestError, ServerRecords, handle_request
+from .seating import Seating
+from .storage import private_dir
+from .table import Table
+from .table_keeping import file_away, match_record, restored_tables
 from .tournament_host import REQUESTS as TOURNAMENT_REQUESTS
 from .tournament_host import TournamentHost
+from .vouch import gateway_key, read_vouch
 
 log = logging.getLogger("dominoes_tui.net")
 
@@ -148,7 +148,7 @@ class Server(Seating):
         if self._server is not None:
             try:
                 await asyncio.wait_for(self._server.wait_closed(), 5)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 pass
         self.bots.close()
 
@@ -234,7 +234,7 @@ class Server(Seating):
             pass
         except asyncio.CancelledError:
             pass
-        except Exception:  # noqa: BLE001
+        except Exception:
             log.exception("connection handler failed")
         finally:
             self.conns.discard(conn)
@@ -247,7 +247,7 @@ class Server(Seating):
                         if not self.closing and not table.started and not any(s.taken for s in table.slots):
                             self.remove(table)
                             self.lobby_changed()
-            except Exception:  # noqa: BLE001
+            except Exception:
                 log.exception("cleaning up a connection failed")
             conn.closed = True
             if not self.closing:
@@ -265,7 +265,7 @@ class Server(Seating):
             return await asyncio.wait_for(conn.reader.readline(), wait)
         except (ValueError, asyncio.LimitOverrunError):
             conn.send({"type": "error", "reason": f"line too long (at most {P.MAX_LINE} bytes)", "fatal": True})
-        except asyncio.TimeoutError:
+        except TimeoutError:
             what = "no message" if conn.hello else "no hello"
             conn.send({"type": "error", "reason": f"{what} for {wait:g} seconds; goodbye", "fatal": True})
         return None
@@ -299,13 +299,13 @@ class Server(Seating):
                     conn.send(reply)
                     return
                 conn.send(reply)
-            except Exception as exc:  # noqa: BLE001 - a bug here must not take the server down
+            except Exception as exc:
                 conn.errors += 1
                 log.exception("handling %r failed", line[:200])
                 conn.send({"type": "error", "reason": f"server error: {type(exc).__name__}", "id": msg_id})
             try:
                 await asyncio.wait_for(conn.writer.drain(), self.limits.send_timeout)
-            except (asyncio.TimeoutError, ConnectionError):
+            except (TimeoutError, ConnectionError):
                 return
 
     def hello(self, conn: Conn, data: dict[str, Any]) -> dict[str, Any] | None:
@@ -401,7 +401,7 @@ class Server(Seating):
         return conn.table
 
 
-async def serve(host: str, port: int, server: Server, ready: "asyncio.Future[int] | None" = None) -> None:
+async def serve(host: str, port: int, server: Server, ready: asyncio.Future[int] | None = None) -> None:
     real = await server.start(host, port)
     if ready is not None:
         ready.set_result(real)

@@ -90,7 +90,7 @@ class Gateway:
         # -P: the game's package comes from where this gateway's came from, never from a
         # dominoes_tui folder that happens to lie in the working directory
         self.command = command or [sys.executable, "-P", "-m", "dominoes_tui"]
-        self.sessions: set["GameSession"] = set()  # counted for the limits until their game ends
+        self.sessions: set[GameSession] = set()  # counted for the limits until their game ends
         self._acceptor: asyncssh.SSHAcceptor | None = None
         self.port = 0
 
@@ -111,13 +111,13 @@ class Gateway:
         if games:  # hung up on above; killed by then at the latest
             try:
                 await asyncio.wait_for(asyncio.gather(*(p.wait() for p in games)), KILL_AFTER + 2)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 pass
         if self._acceptor is not None:
             self._acceptor.close()
             try:
                 await asyncio.wait_for(self._acceptor.wait_closed(), 5)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 pass
 
 
@@ -172,7 +172,7 @@ class GatewayServer(asyncssh.SSHServer):
         self.fingerprint = None
         return True  # nothing to ask: the guest is in
 
-    def session_requested(self) -> "GameSession | bool":
+    def session_requested(self) -> GameSession | bool:
         gw = self.gateway
         if len(gw.sessions) >= gw.max_sessions:
             return False

@@ -16,8 +16,9 @@ from __future__ import annotations
 import json
 import logging
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from .names import GUEST_MARK, fold, guest_name
 from .storage import write_private

@@ -32,8 +32,8 @@ class TableHost(Protocol):
     bots: BotPool
 
     def lobby_changed(self) -> None: ...
-    def file_finished(self, table: "Table") -> None: ...
-    def remove(self, table: "Table") -> None: ...
+    def file_finished(self, table: Table) -> None: ...
+    def remove(self, table: Table) -> None: ...
 
 
 log = logging.getLogger("dominoes_tui.net")
@@ -245,7 +245,7 @@ class Table:
                 failures = 0
             except asyncio.CancelledError:
                 raise
-            except Exception:  # noqa: BLE001 - one table's bug must not touch the others
+            except Exception:
                 failures += 1
                 log.exception("table %s: a step failed (%d in a row)", self.code, failures)
                 if failures >= 5:
@@ -275,7 +275,7 @@ class Table:
                 if waited < patience:
                     try:
                         await asyncio.wait_for(self.wake.wait(), patience - waited)
-                    except asyncio.TimeoutError:
+                    except TimeoutError:
                         pass
                     return False
                 if clock is not None and m.phase == ROUND_OVER:
@@ -297,7 +297,7 @@ class Table:
             if left > 0:
                 try:
                     await asyncio.wait_for(self.wake.wait(), left)
-                except asyncio.TimeoutError:
+                except TimeoutError:
                     pass
                 return False
             self.tell(f"{self.slots[seat].name} ran out of time ({clock:g} s): a bot played this turn for them.")
@@ -309,7 +309,7 @@ class Table:
             if away < self.server.standin_delay:  # a short drop does not hand the turn to a bot
                 try:
                     await asyncio.wait_for(self.wake.wait(), self.server.standin_delay - away)
-                except asyncio.TimeoutError:
+                except TimeoutError:
                     pass
                 return False
         await self.bot_move(m, seat)
@@ -327,7 +327,7 @@ class Table:
                 return True
             try:
                 await asyncio.wait_for(self.wake.wait(), left)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 pass
             return False
         await self.wake.wait()

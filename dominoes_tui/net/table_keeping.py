@@ -6,8 +6,9 @@ from __future__ import annotations
 import json
 import logging
 import time
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 from ..engine import MATCH_OVER, NEW, ConfigError, LogError, make_config
 from .storage import private_dir, write_private

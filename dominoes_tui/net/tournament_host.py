@@ -25,13 +25,21 @@ from ..engine import MATCH_OVER
 from ..tournament import TournamentError
 from . import protocol as P
 from .connection import Conn, Refused
-from .evening import (ENTRANTS_PER_ADDRESS, GUEST_OWNER, GUESTS_PER_ADDRESS, OVER, PLAYING, REGISTERING, Evening,
-                      EveningSettings, TablePlan)
+from .evening import (
+    ENTRANTS_PER_ADDRESS,
+    GUEST_OWNER,
+    GUESTS_PER_ADDRESS,
+    OVER,
+    PLAYING,
+    REGISTERING,
+    Evening,
+    EveningSettings,
+    TablePlan,
+)
 from .names import NameRegister
 from .organizers import Organizers
 from .storage import write_private
 from .table import Slot, Table
-
 
 
 class EveningServer(Protocol):

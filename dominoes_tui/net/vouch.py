@@ -65,7 +65,7 @@ def read_gateway_key(path: Path) -> bytes | None:
 
 def _mac(key: bytes, person: str) -> str:
     """The first vouch, a person alone (gateways of before the address still send it)."""
-    return hmac.new(key, f"person:{person}".encode("utf-8"), hashlib.sha256).hexdigest()
+    return hmac.new(key, f"person:{person}".encode(), hashlib.sha256).hexdigest()
 
 
 def _mac_with_address(key: bytes, person: str, address: str) -> str:

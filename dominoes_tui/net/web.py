@@ -26,8 +26,9 @@ import ipaddress
 import secrets
 import shlex
 import sys
+from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import Any, Awaitable, Callable
+from typing import Any
 from urllib.parse import urlsplit
 
 import textual_serve.server

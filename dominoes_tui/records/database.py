@@ -8,20 +8,27 @@ from __future__ import annotations
 
 import json
 import zlib
-from datetime import datetime, timezone
+from collections.abc import Iterable
+from datetime import UTC, datetime
 from pathlib import Path
-from typing import Iterable
 
 from sqlalchemy import Connection, Engine, bindparam, delete, insert, select, text, update
 from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 
 from ..table.private_files import private_file
-from .migrate import WRITER_LOCK, TooNew, upgrade
 from .identity import Identity
+from .migrate import WRITER_LOCK, TooNew, upgrade
 from .ratings import Rating, rate, rating_variants
 from .schema import match_seats, matches, players, rating_history, ratings
 from .store import (
-    BUSY_SECONDS, RecordsUnavailable, default_url, describe, explain, is_corrupt, make_engine, set_aside,
+    BUSY_SECONDS,
+    RecordsUnavailable,
+    default_url,
+    describe,
+    explain,
+    is_corrupt,
+    make_engine,
+    set_aside,
     sqlite_path,
 )
 from .summary import ABANDONED, FINISHED, MatchSummary
@@ -40,7 +47,7 @@ class Records:
         return describe(self.url)
 
     @classmethod
-    def open(cls, url: str | None = None, home: Path | None = None, busy_seconds: float = BUSY_SECONDS) -> "Records":
+    def open(cls, url: str | None = None, home: Path | None = None, busy_seconds: float = BUSY_SECONDS) -> Records:
         """Open and upgrade; RecordsUnavailable (with words for a person) if that fails.
         A SQLite file that is not a database is renamed aside, never written."""
         if url is None:
@@ -67,7 +74,7 @@ class Records:
     def close(self) -> None:
         self.engine.dispose()
 
-    def __enter__(self) -> "Records":
+    def __enter__(self) -> Records:
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -140,7 +147,7 @@ def _player_id(conn: Connection, who: Identity) -> int:
             conn.execute(update(players).where(players.c.id == row.id).values(name=who.name))
         return int(row.id)
     return int(conn.execute(insert(players).values(
-        key=who.key, name=who.name, kind=who.kind, created_at=datetime.now(timezone.utc),
+        key=who.key, name=who.name, kind=who.kind, created_at=datetime.now(UTC),
     )).inserted_primary_key[0])
 
 

@@ -13,10 +13,10 @@ from pathlib import Path
 from typing import Any
 
 from ..engine import write_log
-from .database import ALREADY, Records
-from .store import BUSY_SECONDS, RecordsUnavailable
 from ..table.private_files import private_dir
+from .database import ALREADY, Records
 from .seal import SEAL_FIELD, seal
+from .store import BUSY_SECONDS, RecordsUnavailable
 from .summary import RECORDS_FIELD, MatchSummary
 
 UNRECORDED = "unrecorded"

@@ -99,7 +99,7 @@ def player(conn: Connection, player_id: int) -> PlayerRef | None:
     return PlayerRef(r.id, r.name, r.kind, r.key) if r else None
 
 
-def _seats_per_match(player_id: int):  # noqa: ANN202 - a subquery
+def _seats_per_match(player_id: int):
     """One row per match the player sat in, with its best placing: a player in two seats
     (two `medium` bots at one table) played that match once, and won it if either seat did."""
     return (

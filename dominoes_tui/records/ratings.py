@@ -6,8 +6,8 @@ sum of its seats' changes: the seats are separate sides to the model.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from openskill.models import PlackettLuce
 

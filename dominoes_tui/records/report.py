@@ -2,7 +2,7 @@
 `dominoes stats` and the hosted server's answers agree."""
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import Connection
@@ -56,7 +56,7 @@ def _recent(m: queries.RecentMatch) -> dict[str, Any]:
 
 def utc(at: datetime) -> datetime:
     """Every time is recorded in UTC; SQLite hands it back without its zone."""
-    return at if at.tzinfo is not None else at.replace(tzinfo=timezone.utc)
+    return at if at.tzinfo is not None else at.replace(tzinfo=UTC)
 
 
 def local_time(iso: str) -> str:

@@ -7,8 +7,6 @@ unreachable database is RecordsUnavailable too; whoever plays goes on playing.
 """
 from __future__ import annotations
 
-from ..table.saves import set_aside as set_file_aside
-
 import os
 import sqlite3
 from pathlib import Path
@@ -17,6 +15,8 @@ from typing import Any
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, DBAPIError, NoSuchModuleError, SQLAlchemyError
+
+from ..table.saves import set_aside as set_file_aside
 
 DB_NAME = "records.sqlite"
 BUSY_SECONDS = 5.0  # how long a write waits for another writer before giving up

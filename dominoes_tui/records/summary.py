@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
-from typing import Any, Sequence
+from datetime import UTC, datetime
+from typing import Any
 
 from ..engine import Match
 from .identity import Identity, local_identity
@@ -100,7 +101,7 @@ def summarize(
 ) -> MatchSummary:
     from ..engine import dumps
 
-    now = datetime.now(timezone.utc)
+    now = datetime.now(UTC)
     ids = list(identities) if identities is not None else [local_identity(s) for s in match.seats]
     if len(ids) != match.n:
         raise ValueError(f"{len(ids)} identities for {match.n} seats")

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Callable, Sequence
 
 from ..bots import Bot
 from ..engine import PLAYING, Match, Seat, TableConfig, view_for

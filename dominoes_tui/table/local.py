@@ -10,13 +10,24 @@ import asyncio
 import errno
 import random
 import time
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Sequence
 
 from ..bots import Bot, BotSpecError, level_names, make_bot, stop_thinking
 from ..engine import (
-    MATCH_OVER, NEW, PLAYING, ROUND_OVER, IllegalMove, Match, Move, PlayerView, RoundRecord, Seat,
-    TableConfig, view_for, write_log,
+    MATCH_OVER,
+    NEW,
+    PLAYING,
+    ROUND_OVER,
+    IllegalMove,
+    Match,
+    Move,
+    PlayerView,
+    RoundRecord,
+    Seat,
+    TableConfig,
+    view_for,
+    write_log,
 )
 from .client import RoundReport, SeatInfo, TableClient
 
@@ -76,7 +87,7 @@ class LocalTable(TableClient):
         seats: Sequence[SeatInfo],
         seed: int | None = None,
         **kwargs: object,
-    ) -> "LocalTable":
+    ) -> LocalTable:
         if seed is None:
             seed = random.SystemRandom().randrange(2**31)
         match = Match(config, random.Random(seed), [Seat(s.name, s.kind, s.level) for s in seats], seed)
@@ -85,7 +96,7 @@ class LocalTable(TableClient):
         return table
 
     @classmethod
-    def resume(cls, match: Match, **kwargs: object) -> "LocalTable":
+    def resume(cls, match: Match, **kwargs: object) -> LocalTable:
         """Go on with a match read back from a save (docs/GAMELOG.md: a log cut off mid-round)."""
         table = cls(match, cls._make_bots(match), **kwargs)  # type: ignore[arg-type]
         if match.phase == NEW:

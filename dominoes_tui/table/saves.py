@@ -62,7 +62,7 @@ def claim_slot() -> int:
     for slot in range(1, MAX_SLOTS + 1):
         path = home() / (_slot_name(slot) + ".lock")
         try:
-            handle = open(path, "a", encoding="utf-8")  # noqa: SIM115 - held open for the process's life
+            handle = open(path, "a", encoding="utf-8")
         except OSError:
             return 1
         try:
@@ -119,7 +119,7 @@ def _held_elsewhere(slot: int) -> bool:
     if fcntl is None:
         return slot != held_slot()  # no locks: only this copy's own slot is known to be free
     try:
-        handle = open(home() / (_slot_name(slot) + ".lock"), "a", encoding="utf-8")  # noqa: SIM115
+        handle = open(home() / (_slot_name(slot) + ".lock"), "a", encoding="utf-8")
     except OSError:
         return False
     try:

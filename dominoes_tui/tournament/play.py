@@ -8,8 +8,9 @@ processes as asked for.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterator
+from typing import Any
 
 from ..bots import make_bot
 from ..engine import make_config

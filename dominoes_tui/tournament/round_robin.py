@@ -1,7 +1,7 @@
 """Round robin by the circle method: everyone meets everyone once per cycle."""
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 
 def cycle(entrants: Sequence[str]) -> list[list[tuple[str | None, str | None]]]:

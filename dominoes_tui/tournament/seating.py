@@ -10,7 +10,7 @@ first. Deterministic for a given random generator.
 from __future__ import annotations
 
 import random
-from typing import Sequence
+from collections.abc import Sequence
 
 from .history import History, pair
 from .model import Plan, TournamentError

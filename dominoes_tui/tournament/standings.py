@@ -16,9 +16,10 @@ Ties are broken, in order, by:
 """
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Iterable, Mapping
+from typing import Any
 
 from .model import Entrant, Plan, Round, Table
 

@@ -13,8 +13,8 @@ then repeats as few pairs as it can, and among those keeps scores as close as th
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import Mapping, Sequence
 
 import networkx as nx
 

@@ -3,12 +3,13 @@ each round is paired when the last one is complete, results come in table by tab
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from fractions import Fraction
-from typing import Any, Iterable
+from typing import Any
 
 from . import round_robin
 from .history import history
-from .model import ROUND_ROBIN, ROTATION, SWISS, Entrant, Plan, Round, Table, TournamentError, make_plan
+from .model import ROTATION, ROUND_ROBIN, SWISS, Entrant, Plan, Round, Table, TournamentError, make_plan
 from .seating import seat_rotation, table_sizes
 from .standings import Standing, standings
 from .swiss import pair_swiss

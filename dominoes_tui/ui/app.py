@@ -1,17 +1,17 @@
 """The Textual app: settings, then a table, with resume, quit-saving and the too-small notice."""
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from textual.app import App
 from textual.binding import Binding
 
 from ..engine import VARIANTS, Match
+from ..table import saves
 from ..table.client import TableClient
 from ..table.local import SPEEDS, LocalTable
-from ..table import saves
-from .palette import TableCommands
 from .choices import THEMES, MatchSettings, Prefs, check, to_json
+from .palette import TableCommands
 from .widgets.too_small import MIN_HEIGHT, MIN_WIDTH
 
 TableFactory = Callable[[MatchSettings, Prefs], TableClient]
@@ -230,7 +230,7 @@ class DominoesApp(App[None]):
 
             record_match(self, client.match, seeded=self.practice)
 
-    def records_reader(self):  # noqa: ANN201 - RemoteApp asks the server instead
+    def records_reader(self):
         from ..records.source import LocalSource
         from .screens.records_reader import LocalReader
 

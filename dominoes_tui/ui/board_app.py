@@ -45,7 +45,7 @@ class ServerSource:
             request["feature"] = pinned
         try:
             return await self._conn.request(request)
-        except (OSError, ConnectionLost, asyncio.TimeoutError):
+        except (TimeoutError, OSError, ConnectionLost):
             await self.close()
             raise
 
@@ -100,7 +100,7 @@ class BoardApp(App[int]):
                 if self.pinned and self.board.get("featured") != self.pinned:
                     self.pinned = None  # that table has finished: back to the automatic choice
                 self.status = ""
-            except (OSError, ConnectionLost, asyncio.TimeoutError) as exc:
+            except (TimeoutError, OSError, ConnectionLost) as exc:
                 self.status = f"no connection to {self.where} ({type(exc).__name__}); trying again"
             except ServerRefused as exc:
                 self.status = f"the server refused the board: {exc}"

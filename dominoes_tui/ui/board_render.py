@@ -8,8 +8,9 @@ same facts in brief. Every name is shown as plain text.
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any, Sequence
+from typing import Any
 
 from rich.text import Text
 

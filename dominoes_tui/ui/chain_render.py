@@ -9,15 +9,24 @@ then a compact one-row form.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Sequence
 
 from rich.text import Text
 
 from ..engine import LayoutView, Placed
 from .render import (
-    END_KEYS, SMALL_W, Canvas, Look, double_rows, small_line, small_rows, small_standing_rows, standing_rows,
-    tile_label, tile_rows,
+    END_KEYS,
+    SMALL_W,
+    Canvas,
+    Look,
+    double_rows,
+    small_line,
+    small_rows,
+    small_standing_rows,
+    standing_rows,
+    tile_label,
+    tile_rows,
 )
 
 MARGIN = 4  # room either side of the chain for the end markers and the bends

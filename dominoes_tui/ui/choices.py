@@ -47,7 +47,7 @@ def value_words(value: Any) -> str:
     return str(value)
 
 
-def carried_target(settings: "MatchSettings", variant: str) -> int | None:
+def carried_target(settings: MatchSettings, variant: str) -> int | None:
     """The target to keep when the variant changes: one the person chose (not the old
     variant's default) where the new variant counts the same thing and allows it."""
     old, target = settings.variant, settings.target

@@ -3,7 +3,7 @@ description is listed with its tooltip, so the help cannot leave a key out or na
 one that does nothing."""
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from textual.binding import Binding
 

@@ -5,8 +5,9 @@ Pure: reads the public history of a PlayerView, so it tells only what the seat m
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any
 
 END_WORDS = {"left": "on the left", "right": "on the right", "up": "on the top", "down": "on the bottom"}
 

@@ -8,7 +8,7 @@ match is recorded by its server.
 from __future__ import annotations
 
 import asyncio
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from textual.app import App
 
@@ -21,7 +21,7 @@ from ..table import saves
 def record_match(app: App, match: Match, *, seeded: bool, abandoned: bool = False,
                  started_at: datetime | None = None) -> None:
     summary = summarize(match, source="local", seeded=seeded, abandoned=abandoned,
-                        started_at=started_at, ended_at=datetime.now(timezone.utc))
+                        started_at=started_at, ended_at=datetime.now(UTC))
     done: set[str] = app.__dict__.setdefault("_recorded_keys", set())
     if (summary.key, summary.status) in done:
         return

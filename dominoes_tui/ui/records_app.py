@@ -2,7 +2,7 @@
 `dominoes stats --screen` (the leaderboard). Same styles and size rules as the game."""
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from textual.app import App
 from textual.binding import Binding

@@ -7,13 +7,14 @@ connection is taken up again by itself (with the seat's token) while the table l
 from __future__ import annotations
 
 import asyncio
-from typing import Any, Awaitable
+from collections.abc import Awaitable
+from typing import Any
 
 from ..net import tokens
 from ..net.client import Connection, ConnectionLost, ServerRefused
+from ..net.remote_table import RemoteTable
 from ..table.client import TableClient
 from ..table.plain import plain
-from ..net.remote_table import RemoteTable
 from .app import DominoesApp
 from .choices import MatchSettings, Prefs
 from .screens.evening import EveningFollower
@@ -63,7 +64,7 @@ class RemoteApp(DominoesApp):
         self.evening = EveningFollower(self)  # the club evening's tournament (screens/evening.py)
         self.quick = QuickFollower(self)  # quick match and who is online (screens/quick_match.py)
 
-    def records_reader(self):  # noqa: ANN201 - the server's records, not this machine's
+    def records_reader(self):
         from .screens.records_reader import RemoteReader
 
         return RemoteReader(self)
@@ -143,7 +144,7 @@ class RemoteApp(DominoesApp):
         self.lobby.say(f"Connecting to {self.host}:{self.port}…")
         try:
             conn = await Connection.open(self.host, self.port, self.player_name, secret=self.secret())
-        except (OSError, asyncio.TimeoutError, ConnectionLost, ServerRefused) as exc:
+        except (TimeoutError, OSError, ConnectionLost, ServerRefused) as exc:
             self.lobby.say(f"Cannot reach the server at {self.host}:{self.port}: {exc}. Press r to try again.")
             return False
         self.conn = conn
@@ -151,7 +152,7 @@ class RemoteApp(DominoesApp):
         conn.on_lost = self._lost
         try:
             listing = await conn.request({"type": "list"})
-        except (ConnectionLost, ServerRefused, asyncio.TimeoutError):
+        except (TimeoutError, ConnectionLost, ServerRefused):
             return False
         # said only in the title, it went unnoticed; renamed here or by an SSH gateway (Ben~2)
         base, tilde, number = conn.name.rpartition("~")
@@ -180,7 +181,7 @@ class RemoteApp(DominoesApp):
             await conn.request({"type": "tournament_organize", "secret": self.organizer_secret})
         except ServerRefused as exc:
             self.notify(f"Not an organizer here: {exc}", severity="warning", timeout=8, markup=False)
-        except (ConnectionLost, asyncio.TimeoutError):
+        except (TimeoutError, ConnectionLost):
             pass
 
     async def _ask(self, msg: dict[str, Any]) -> dict[str, Any] | None:
@@ -191,7 +192,7 @@ class RemoteApp(DominoesApp):
             return await self.conn.request(msg)
         except ServerRefused as exc:
             self.notify(str(exc), title="The server says no", severity="warning", timeout=6, markup=False)
-        except (ConnectionLost, asyncio.TimeoutError) as exc:
+        except (TimeoutError, ConnectionLost) as exc:
             self.notify(f"No answer from the server: {exc}", severity="error", markup=False)
         return None
 
@@ -207,7 +208,7 @@ class RemoteApp(DominoesApp):
             except ServerRefused:  # an old token: join as anyone would
                 self.drop_token(code)
                 answer = await self._ask({"type": "join", "code": code, "name": self.player_name})
-            except (ConnectionLost, asyncio.TimeoutError):
+            except (TimeoutError, ConnectionLost):
                 answer = None
         elif self.conn is not None:
             try:
@@ -219,7 +220,7 @@ class RemoteApp(DominoesApp):
                     await self.watch_table(code)
                     return
                 self.notify(str(exc), title="The server says no", severity="warning", timeout=6, markup=False)
-            except (ConnectionLost, asyncio.TimeoutError) as exc:
+            except (TimeoutError, ConnectionLost) as exc:
                 answer = None
                 self.notify(f"No answer from the server: {exc}", severity="error", markup=False)
         else:
@@ -356,7 +357,7 @@ class RemoteApp(DominoesApp):
             await asyncio.sleep(RECONNECT_PAUSE)
             try:
                 conn = await Connection.open(self.host, self.port, self.player_name, secret=self.secret())
-            except (OSError, asyncio.TimeoutError, ConnectionLost, ServerRefused):
+            except (TimeoutError, OSError, ConnectionLost, ServerRefused):
                 continue
             self.conn = conn
             conn.on_push = self._push
@@ -371,7 +372,7 @@ class RemoteApp(DominoesApp):
                 self.table_code = None
                 await self.leave()
                 return
-            except (ConnectionLost, asyncio.TimeoutError):
+            except (TimeoutError, ConnectionLost):
                 continue
             self.notify("Back at the table.", timeout=4)
             while len(self.screen_stack) > 1 and self.screen is not self.lobby:

@@ -7,8 +7,8 @@ domino glyphs, which terminals draw wider than the one cell they report (docs/DE
 """
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Iterable, Sequence
 
 from rich.style import Style
 from rich.text import Text
@@ -81,7 +81,7 @@ class Look:
     def double_h(self) -> int:
         return 2 * self.face_h + 3
 
-    def small(self) -> "Look":
+    def small(self) -> Look:
         """What a big drawing falls back to when it does not fit: normal size with
         digits, as Braille pips cannot be read across the room a projector is for."""
         return Look(self.ascii, False, False)

@@ -2,7 +2,7 @@
 as arithmetic ("Ana wins 35 = 12 (Bob) + 9 (Cleo) + 14 (Dan)"). Pure functions."""
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from ..engine import PlayerView, TableConfig, Tile, hand_pips
 from ..table.client import RoundReport, SeatInfo

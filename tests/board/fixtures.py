@@ -6,8 +6,8 @@ import random
 from types import SimpleNamespace
 from typing import Any
 
-from dominoes_tui.engine import PLAYING, Match, Seat, make_config, view_for
 from dominoes_tui.bots import make_bot
+from dominoes_tui.engine import PLAYING, Match, Seat, make_config, view_for
 from dominoes_tui.net.board_feed import board
 from dominoes_tui.net.evening import Evening, EveningSettings
 from dominoes_tui.net.table import Slot, Table

@@ -126,10 +126,10 @@ def test_names_from_the_network_are_plain_text() -> None:
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_board_snapshot(snap_compare, size: tuple[int, int]) -> None:  # noqa: ANN001
+def test_board_snapshot(snap_compare, size: tuple[int, int]) -> None:
     app = BoardApp(FixedSource(), poll=3600)
 
-    async def run_before(pilot) -> None:  # noqa: ANN001
+    async def run_before(pilot) -> None:
         for _ in range(50):
             await pilot.pause(0.05)
             if app.board is not None:
@@ -168,7 +168,7 @@ async def test_keys_pick_the_large_table_and_a_goes_back_to_auto() -> None:
 
 
 @pytest.fixture
-async def server(tmp_path: Path):  # noqa: ANN201
+async def server(tmp_path: Path):
     srv = Server(tmp_path / "server", bot_delay=0.0, default_level="random", standin_delay=0.0)
     await srv.start("127.0.0.1", 0)
     yield srv

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import random
-from typing import Iterator
+from collections.abc import Iterator
 
 from dominoes_tui.engine import PLAYING, Match, PlayerView, make_config, view_for
 

@@ -21,7 +21,7 @@ POSITIONS = [
 ]
 
 
-def exact_marginals(unseen, sizes, lacks):  # noqa: ANN001, ANN201
+def exact_marginals(unseen, sizes, lacks):
     """P(tile in seat) over every consistent deal, by brute force."""
     seats = sorted(sizes)
     counts: Counter = Counter()
@@ -37,7 +37,7 @@ def exact_marginals(unseen, sizes, lacks):  # noqa: ANN001, ANN201
 
 
 @pytest.mark.parametrize("position", POSITIONS)
-def test_marginals_match_exact_enumeration(position) -> None:  # noqa: ANN001
+def test_marginals_match_exact_enumeration(position) -> None:
     unseen, sizes, lacks = position
     exact, total = exact_marginals(unseen, sizes, lacks)
     sampler = DealSampler(unseen, sizes, lacks)

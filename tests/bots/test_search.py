@@ -12,8 +12,8 @@ from dominoes_tui.bots import make_bot, sim, stop_thinking
 from dominoes_tui.bots.flat import sample_deal
 from dominoes_tui.bots.knowledge import Knowledge
 from dominoes_tui.bots.search import SearchBot
-from dominoes_tui.bots.search.expert import CLOCKLESS_GUESSES
 from dominoes_tui.bots.search.deals import DealSampler
+from dominoes_tui.bots.search.expert import CLOCKLESS_GUESSES
 from dominoes_tui.bots.search.state import RoundState
 from dominoes_tui.bots.search.value import MatchValue
 from dominoes_tui.engine import PLAYING, Match, make_config, view_for

@@ -9,7 +9,7 @@ import sys
 import pytest
 
 
-def run_into_closed_pipe(home, *args: str) -> subprocess.CompletedProcess[str]:  # noqa: ANN001
+def run_into_closed_pipe(home, *args: str) -> subprocess.CompletedProcess[str]:
     read_end, write_end = os.pipe()
     os.close(read_end)  # the reader has gone before the first line is written
     try:
@@ -26,7 +26,7 @@ def run_into_closed_pipe(home, *args: str) -> subprocess.CompletedProcess[str]: 
     ("tournament", "--entrants", "easy,heaviest,medium,Ana", "--rounds", "1", "--jobs", "1"),
     ("--help",),
 ])
-def test_a_closed_pipe_is_quiet(tmp_path, args) -> None:  # noqa: ANN001
+def test_a_closed_pipe_is_quiet(tmp_path, args) -> None:
     done = run_into_closed_pipe(tmp_path, *args)
     assert "Traceback" not in done.stderr and "BrokenPipe" not in done.stderr, done.stderr
     assert done.returncode in (0, 141)

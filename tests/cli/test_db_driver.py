@@ -8,7 +8,7 @@ import pytest
 from dominoes_tui.cli import main
 
 
-def test_a_missing_postgres_driver_names_the_extra(monkeypatch, capsys: pytest.CaptureFixture[str]) -> None:  # noqa: ANN001
+def test_a_missing_postgres_driver_names_the_extra(monkeypatch, capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.setitem(sys.modules, "psycopg", None)  # as on an install without the extra
     assert main(["stats", "--db", "postgresql://club@127.0.0.1:1/league"]) == 2
     err = capsys.readouterr().err

@@ -21,7 +21,7 @@ def finished_in(folder: Path, name: str) -> int:
     return sum(p.read_text(encoding="utf-8").count('"match_end"') for p in folder.glob(f".{name}.*"))
 
 
-def wait_for(condition, what: str, seconds: float = 90) -> None:  # noqa: ANN001
+def wait_for(condition, what: str, seconds: float = 90) -> None:
     deadline = time.monotonic() + seconds
     while not condition():
         if time.monotonic() > deadline:
@@ -43,7 +43,7 @@ def interrupted_simulation(log: Path, finished: int, *extra: str) -> tuple[subpr
     return proc, out, err
 
 
-def test_ctrl_c_keeps_the_matches_that_finished(tmp_path) -> None:  # noqa: ANN001
+def test_ctrl_c_keeps_the_matches_that_finished(tmp_path) -> None:
     log = tmp_path / "run.jsonl"
     proc, out, err = interrupted_simulation(log, 3, "--jobs", "2")
     assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
@@ -55,7 +55,7 @@ def test_ctrl_c_keeps_the_matches_that_finished(tmp_path) -> None:  # noqa: ANN0
     assert not list(tmp_path.glob(".run.jsonl.*"))
 
 
-def test_ctrl_c_with_one_process_and_json(tmp_path) -> None:  # noqa: ANN001
+def test_ctrl_c_with_one_process_and_json(tmp_path) -> None:
     log = tmp_path / "run.jsonl"
     proc, out, err = interrupted_simulation(log, 2, "--jobs", "1", "--json")
     assert "Traceback" not in err, err
@@ -102,7 +102,7 @@ def test_no_bar_with_json_or_off_a_terminal() -> None:
     assert done.returncode == 0 and done.stderr == "" and "matches/s" not in done.stdout
 
 
-def test_ctrl_c_stops_a_tournament_with_the_rounds_played(tmp_path) -> None:  # noqa: ANN001
+def test_ctrl_c_stops_a_tournament_with_the_rounds_played(tmp_path) -> None:
     log = tmp_path / "t.jsonl"
     proc = subprocess.Popen([*COMMAND, "tournament", "--entrants", "hard,medium,easy,heaviest,Ana,Bo,Cy,Di",
                              "--format", "roundrobin", "--jobs", "2", "--log", str(log)],

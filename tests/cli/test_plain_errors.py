@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 
-def test_a_missing_log_is_one_plain_line(tmp_path, capsys) -> None:  # noqa: ANN001
+def test_a_missing_log_is_one_plain_line(tmp_path, capsys) -> None:
     from dominoes_tui.cli import main
 
     assert main(["replay", "--check", str(tmp_path / "missing.jsonl")]) == 2

@@ -7,7 +7,7 @@ from dominoes_tui.cli import main
 from dominoes_tui.ui.choices import SettingsError, parse_seats
 
 
-def test_a_misspelt_level_is_refused_with_the_levels(capsys: pytest.CaptureFixture[str], monkeypatch) -> None:  # noqa: ANN001
+def test_a_misspelt_level_is_refused_with_the_levels(capsys: pytest.CaptureFixture[str], monkeypatch) -> None:
     import dominoes_tui.commands.play as play
 
     monkeypatch.setattr(play, "_run_app", lambda *_a, **_k: 0)  # were the match to start: no screen in a test

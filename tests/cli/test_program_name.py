@@ -19,7 +19,7 @@ def fake_script(folder: Path) -> Path:
     return script
 
 
-def test_a_venv_command_off_path_is_named_by_its_path(tmp_path, monkeypatch) -> None:  # noqa: ANN001
+def test_a_venv_command_off_path_is_named_by_its_path(tmp_path, monkeypatch) -> None:
     script = fake_script(tmp_path)
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("PATH", "/usr/bin:/bin")
@@ -27,7 +27,7 @@ def test_a_venv_command_off_path_is_named_by_its_path(tmp_path, monkeypatch) -> 
     assert program(".venv/bin/dominoes") == ".venv/bin/dominoes"
 
 
-def test_the_command_on_path_is_named_dominoes(tmp_path, monkeypatch) -> None:  # noqa: ANN001
+def test_the_command_on_path_is_named_dominoes(tmp_path, monkeypatch) -> None:
     script = fake_script(tmp_path)
     monkeypatch.setenv("PATH", f"{script.parent}{os.pathsep}/usr/bin")
     assert program(str(script)) == "dominoes"
@@ -41,7 +41,7 @@ def test_python_dash_m_is_named_as_such() -> None:
     assert program(path).endswith("-m dominoes_tui")
 
 
-def test_the_quit_message_names_the_venv_command(tmp_path) -> None:  # noqa: ANN001
+def test_the_quit_message_names_the_venv_command(tmp_path) -> None:
     """The line printed after ctrl+q, from a process started as the README starts it."""
     code = (
         "import sys; sys.argv[0] = sys.argv[1];"
@@ -53,7 +53,7 @@ def test_the_quit_message_names_the_venv_command(tmp_path) -> None:  # noqa: ANN
     assert out == ".venv/bin/dominoes play"
 
 
-def test_the_farewell_after_ctrl_q_gives_the_command_that_works(tmp_path, monkeypatch) -> None:  # noqa: ANN001
+def test_the_farewell_after_ctrl_q_gives_the_command_that_works(tmp_path, monkeypatch) -> None:
     from dominoes_tui.commands.play import farewell
     from dominoes_tui.table.local import LocalTable
     from dominoes_tui.ui.choices import MatchSettings, check, parse_seats

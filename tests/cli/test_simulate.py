@@ -51,7 +51,7 @@ def test_same_seed_same_summary(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 @pytest.mark.parametrize(("variant", "players"), [(v, p) for v, r in VARIANTS.items() for p in r.players])
-def test_log_for_every_variant_replays(variant: str, players: int, tmp_path: Path, capsys) -> None:  # noqa: ANN001
+def test_log_for_every_variant_replays(variant: str, players: int, tmp_path: Path, capsys) -> None:
     log = tmp_path / "run.jsonl"
     args = ["simulate", "--variant", variant, "--players", str(players), "--matches", "3", "--seed", "1", "--log", str(log)]
     assert main(args) == 0

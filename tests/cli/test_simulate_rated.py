@@ -13,7 +13,7 @@ from dominoes_tui.cli import main
 README = Path(__file__).resolve().parents[2] / "README.md"
 
 
-def test_a_seeded_simulation_is_rated_and_the_readme_says_so(tmp_path, capsys: pytest.CaptureFixture[str]) -> None:  # noqa: ANN001
+def test_a_seeded_simulation_is_rated_and_the_readme_says_so(tmp_path, capsys: pytest.CaptureFixture[str]) -> None:
     db = f"sqlite:///{tmp_path / 'records.sqlite'}"
     assert main(["simulate", "--bots", "heaviest,easy", "--matches", "4", "--seed", "3", "--jobs", "1",
                  "--record", "--db", db]) == 0
@@ -29,8 +29,8 @@ def test_a_seeded_simulation_is_rated_and_the_readme_says_so(tmp_path, capsys: p
 def test_a_seeded_match_with_a_person_is_not_rated() -> None:
     from dominoes_tui.engine import make_config
     from dominoes_tui.records import summarize
-    from dominoes_tui.table.local import LocalTable
     from dominoes_tui.table.client import SeatInfo
+    from dominoes_tui.table.local import LocalTable
 
     table = LocalTable.new(make_config("draw", 2, 1), [SeatInfo("Ana", "human"), SeatInfo("Bot", "bot", "easy")], seed=3)
     match = table.match

@@ -55,7 +55,7 @@ def test_a_run_that_fails_leaves_no_half_log(tmp_path: Path, monkeypatch: pytest
     real = simulate_run.play_one
     calls = []
 
-    def failing(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202
+    def failing(*args, **kwargs):
         calls.append(1)
         if len(calls) == 3:
             raise KeyboardInterrupt

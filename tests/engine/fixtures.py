@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from dominoes_tui.engine import PLAYING, Layout, Match, Move, Placed, make_config, parse_tile
 from dominoes_tui.engine.tiles import parse_tiles

@@ -18,7 +18,7 @@ from .fixtures import last, mv, position
     ("before", "b_hand", "c_hand", "after", "over"),
     [([58, 50, 40], ["1-2"], ["0-2"], [63, 50, 40], True), ([50, 60, 40], ["2-3"], ["0-4"], [59, 60, 40], False)],
 )
-def test_E14_DRAW10_match_end(before, b_hand, c_hand, after, over) -> None:  # noqa: ANN001
+def test_E14_DRAW10_match_end(before, b_hand, c_hand, after, over) -> None:
     m = position("draw", [["6-6"], b_hand, c_hand], ends=(6, 5), scores=before)
     m.apply(mv("6-6", "left"))
     assert m.scores == after

@@ -9,7 +9,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from dominoes_tui.engine import (
-    ALL_TILES, END_NAMES, PLAYING, IllegalMove, Match, Move, VARIANTS, make_config, view_for,
+    ALL_TILES,
+    END_NAMES,
+    PLAYING,
+    VARIANTS,
+    IllegalMove,
+    Match,
+    Move,
+    make_config,
+    view_for,
 )
 from dominoes_tui.engine.gamelog import dumps, load_matches
 from dominoes_tui.engine.tiles import parse_tile

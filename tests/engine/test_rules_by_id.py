@@ -13,12 +13,21 @@ from typing import Any
 import pytest
 
 from dominoes_tui.engine import (
-    ALL_TILES, MATCH_OVER, PLAYING, ROUND_OVER, ConfigError, Deal, IllegalMove, Match, make_config,
+    ALL_TILES,
+    MATCH_OVER,
+    PLAYING,
+    ROUND_OVER,
+    ConfigError,
+    Deal,
+    IllegalMove,
+    Match,
+    make_config,
 )
 from dominoes_tui.engine.scoring import match_verdict
 from dominoes_tui.engine.tiles import Tile, parse_tile, parse_tiles
 
 from .fixtures import ends_of, last, line, mv, position
+
 
 # -- helpers ---------------------------------------------------------------------
 def new_match(variant: str, players: int, seed: int = 0, **options: Any) -> Match:

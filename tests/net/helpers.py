@@ -3,10 +3,11 @@ collects every pushed message and can wait (bounded) for one that matches."""
 from __future__ import annotations
 
 import asyncio
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
-from dominoes_tui.net.client import Connection
 from dominoes_tui.net import protocol as P
+from dominoes_tui.net.client import Connection
 from dominoes_tui.net.protocol import PROTOCOL_VERSION
 
 PACE_PER_SECOND, PACE_BURST = P.RATE_PER_SECOND * 0.75, P.RATE_BURST // 2  # well under the server's limit
@@ -26,7 +27,7 @@ class Driven:
         self._tokens, self._last = float(PACE_BURST), 0.0
 
     @classmethod
-    async def connect(cls, port: int, name: str) -> "Driven":
+    async def connect(cls, port: int, name: str) -> Driven:
         return cls(await Connection.open("127.0.0.1", port, name))
 
     async def pace(self) -> None:

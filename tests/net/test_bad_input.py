@@ -107,8 +107,9 @@ async def test_tables_made_and_abandoned_do_not_pile_up(server: Server) -> None:
     made = []
     for _ in range(5):
         made.append((await spam.conn.request({"type": "create", "variant": "draw", "players": 2, "sit": None}))["code"])
-    from dominoes_tui.net.client import ServerRefused
     import pytest
+
+    from dominoes_tui.net.client import ServerRefused
 
     with pytest.raises(ServerRefused, match="running or waiting"):
         await spam.conn.request({"type": "create", "variant": "draw", "players": 2, "sit": None})

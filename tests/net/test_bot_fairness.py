@@ -14,7 +14,7 @@ from .test_limits import limited  # noqa: F401 - the fixture
 HARD = {"kind": "bot", "level": "hard"}
 
 
-async def test_a_bot_at_another_address_waits_for_no_queue_but_its_own(limited) -> None:  # noqa: ANN001
+async def test_a_bot_at_another_address_waits_for_no_queue_but_its_own(limited) -> None:
     srv: Server = await limited(bot_workers=1, tables_per_conn=20)
     events: list[tuple[str, str]] = []  # ("ask" | "got", bot name), in the order they happened
     choose = srv.bots.choose
@@ -56,7 +56,7 @@ async def test_a_bot_at_another_address_waits_for_no_queue_but_its_own(limited) 
     await maker.close()
 
 
-async def test_one_address_keeps_at_most_its_share_of_the_workers_busy(monkeypatch) -> None:  # noqa: ANN001
+async def test_one_address_keeps_at_most_its_share_of_the_workers_busy(monkeypatch) -> None:
     """Two workers, and a busy address holds one of them: a move at another address's
     table finds the other free at once instead of waiting for a search to end."""
     import random

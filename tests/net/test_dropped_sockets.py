@@ -21,18 +21,18 @@ from .test_limits import limited  # noqa: F401 - the fixture
 HELLO = P.encode({"type": "hello", "protocol": P.PROTOCOL_VERSION, "name": "sloth"})
 
 
-async def until(condition, what: str) -> None:  # noqa: ANN001
+async def until(condition, what: str) -> None:
     """Wait (bounded) until `condition()` holds."""
     async def check() -> None:
         while not condition():
             await asyncio.sleep(0.02)
     try:
         await asyncio.wait_for(check(), WAIT)
-    except asyncio.TimeoutError:
+    except TimeoutError:
         raise AssertionError(f"never: {what}") from None
 
 
-async def test_a_never_reading_client_given_up_on_has_its_socket_closed_at_once(limited) -> None:  # noqa: ANN001
+async def test_a_never_reading_client_given_up_on_has_its_socket_closed_at_once(limited) -> None:
     srv: Server = await limited(send_timeout=0.2, max_unread=64 * 1024 * 1024, tables_per_conn=40)
     maker = await Driven.connect(srv.port, "Maker")
     for _ in range(30):  # a long lobby: every `list` answer is some 15 KB
@@ -88,7 +88,7 @@ async def test_a_newcomer_is_answered_when_a_flood_would_take_every_file(tmp_pat
         writer.write(P.encode({"type": "hello", "protocol": P.PROTOCOL_VERSION, "name": "newcomer"}))
         try:
             line = await asyncio.wait_for(reader.readline(), 10)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             line = b""
         assert line, "the newcomer got no answer"
         assert b"the server is full" in line or b"welcome" in line, line

@@ -46,7 +46,7 @@ def message(rng: random.Random, codes: list[str]) -> dict[str, Any]:
     return msg
 
 
-async def test_wild_but_well_formed_messages_never_raise_in_the_server(server: Server, monkeypatch) -> None:  # noqa: ANN001
+async def test_wild_but_well_formed_messages_never_raise_in_the_server(server: Server, monkeypatch) -> None:
     monkeypatch.setattr(P, "MAX_ERRORS", 10**6)  # every mistake gets its answer; none hangs up
     monkeypatch.setattr(P, "RATE_PER_SECOND", 10**6)
     rng = random.Random(5)

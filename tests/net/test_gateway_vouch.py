@@ -35,7 +35,7 @@ async def hello(port: int, name: str, vouch: dict[str, str] | None) -> dict:
     return welcome
 
 
-async def test_claims_vouched_for_by_a_gateway_count_per_person(tmp_path) -> None:  # noqa: ANN001
+async def test_claims_vouched_for_by_a_gateway_count_per_person(tmp_path) -> None:
     data = tmp_path / "server"
     data.mkdir(mode=0o700)
     key_text = secrets.token_hex(32)
@@ -69,7 +69,7 @@ asyncio.run(main())
 """
 
 
-async def test_an_ssh_member_claims_his_name_at_the_table_server_after_twenty_others(server: Server, tmp_path) -> None:  # noqa: ANN001
+async def test_an_ssh_member_claims_his_name_at_the_table_server_after_twenty_others(server: Server, tmp_path) -> None:
     asyncssh = pytest.importorskip("asyncssh")
     from dominoes_tui.net.ssh_gateway import Gateway
 

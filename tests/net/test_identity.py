@@ -33,7 +33,7 @@ async def test_a_secret_claims_a_name_and_another_is_a_guest(server: Server) -> 
         await c.close()
 
 
-async def test_the_register_survives_a_restart_and_keeps_no_secret(tmp_path) -> None:  # noqa: ANN001
+async def test_the_register_survives_a_restart_and_keeps_no_secret(tmp_path) -> None:
     path = tmp_path / "names.json"
     secret = a_secret()
     first = NameRegister(path)
@@ -46,7 +46,7 @@ async def test_the_register_survives_a_restart_and_keeps_no_secret(tmp_path) -> 
     assert again.release("ana") and not NameRegister(path).is_claimed("Ana")
 
 
-def test_one_address_cannot_claim_every_name(tmp_path) -> None:  # noqa: ANN001
+def test_one_address_cannot_claim_every_name(tmp_path) -> None:
     reg = NameRegister(tmp_path / "names.json", claims_per_address=3)
     claimed = [reg.identify(f"N{i}", a_secret(), "10.0.0.9", lambda n: False).claimed for i in range(6)]
     assert claimed == [True, True, True, False, False, False]

@@ -3,7 +3,6 @@ loopback, ends now. One test an attack; each failed on the server before this ch
 from __future__ import annotations
 
 import asyncio
-import json
 import socket
 from pathlib import Path
 
@@ -21,7 +20,7 @@ BOTS2 = [{"kind": "bot", "level": "random"}, {"kind": "bot", "level": "random"}]
 
 
 @pytest.fixture
-async def limited(tmp_path, request):  # noqa: ANN001, ANN201
+async def limited(tmp_path, request):
     """A server with the limits a test asks for (indirect parametrisation by marker)."""
     servers: list[Server] = []
 
@@ -62,7 +61,7 @@ async def fatal(r: asyncio.StreamReader) -> dict:
             return msg
 
 
-async def test_a_silent_connection_is_dropped_at_the_handshake_and_when_idle(limited) -> None:  # noqa: ANN001
+async def test_a_silent_connection_is_dropped_at_the_handshake_and_when_idle(limited) -> None:
     srv = await limited(handshake_timeout=0.3, idle_timeout=0.6)
     r, w = await raw(srv.port)  # says nothing at all
     assert "no hello" in (await fatal(r))["reason"]
@@ -73,7 +72,7 @@ async def test_a_silent_connection_is_dropped_at_the_handshake_and_when_idle(lim
     assert not srv.conns
 
 
-async def test_connections_are_limited_per_address_and_in_total(limited) -> None:  # noqa: ANN001
+async def test_connections_are_limited_per_address_and_in_total(limited) -> None:
     srv = await limited(conns_per_address=3)
     held = [await raw(srv.port) for _ in range(3)]
     r, _ = await raw(srv.port)
@@ -87,7 +86,7 @@ async def test_connections_are_limited_per_address_and_in_total(limited) -> None
         w.close()
 
 
-async def test_one_connection_cannot_make_every_table(limited) -> None:  # noqa: ANN001
+async def test_one_connection_cannot_make_every_table(limited) -> None:
     srv = await limited(tables_per_conn=3, tables_per_address=4)
     a = await Connection.open("127.0.0.1", srv.port, "A")
     for _ in range(3):  # bot-only tables, started: the old server did not count these
@@ -103,7 +102,7 @@ async def test_one_connection_cannot_make_every_table(limited) -> None:  # noqa:
     await b.close()
 
 
-async def test_a_waiting_table_whose_creator_left_closes(limited) -> None:  # noqa: ANN001
+async def test_a_waiting_table_whose_creator_left_closes(limited) -> None:
     srv = await limited(waiting_timeout=0.3)
     maker = await Driven.connect(srv.port, "Maker")
     made = await maker.create(variant="draw", players=4, sit=None)
@@ -132,7 +131,7 @@ async def test_create_enforces_the_option_bounds_of_the_rules(server: Server) ->
     await a.close()
 
 
-async def test_slow_readers_are_dropped_before_they_cost_much(limited) -> None:  # noqa: ANN001
+async def test_slow_readers_are_dropped_before_they_cost_much(limited) -> None:
     srv = await limited(max_unread=64 * 1024)
     owner = await Connection.open("127.0.0.1", srv.port, "Owner")
     made = await owner.request({"type": "create", "variant": "draw", "players": 4, "sit": None, "target": 1000,
@@ -194,7 +193,7 @@ async def test_lobby_updates_reach_only_clients_in_the_lobby(server: Server) -> 
     await other.close()
 
 
-async def test_the_turn_clock_lets_the_stand_in_play_and_says_why(limited) -> None:  # noqa: ANN001
+async def test_the_turn_clock_lets_the_stand_in_play_and_says_why(limited) -> None:
     srv = await limited(turn_time=0.4)
     ana = await Driven.connect(srv.port, "Ana")
     made = await ana.create(variant="block", players=2, seats=[{"kind": "human"}, {"kind": "bot"}])
@@ -206,7 +205,7 @@ async def test_the_turn_clock_lets_the_stand_in_play_and_says_why(limited) -> No
     await ana.close()
 
 
-async def test_the_turn_clock_also_bounds_the_wait_for_ready_after_a_round(limited) -> None:  # noqa: ANN001
+async def test_the_turn_clock_also_bounds_the_wait_for_ready_after_a_round(limited) -> None:
     """Without it, a person who walked away held the table two minutes after every round."""
     srv = await limited(turn_time=0.3)
     ana = await Driven.connect(srv.port, "Ana")
@@ -218,7 +217,7 @@ async def test_the_turn_clock_also_bounds_the_wait_for_ready_after_a_round(limit
     await ana.close()
 
 
-async def test_a_torn_log_is_cut_back_and_the_table_resumes(tmp_path) -> None:  # noqa: ANN001
+async def test_a_torn_log_is_cut_back_and_the_table_resumes(tmp_path) -> None:
     data = tmp_path / "server"
     first = Server(data, bot_delay=0.0, default_level="random", standin_delay=600)
     await first.start("127.0.0.1", 0)
@@ -240,7 +239,7 @@ async def test_a_torn_log_is_cut_back_and_the_table_resumes(tmp_path) -> None:  
         await second.close()
 
 
-def test_a_failed_append_leaves_no_torn_line(tmp_path, monkeypatch) -> None:  # noqa: ANN001
+def test_a_failed_append_leaves_no_torn_line(tmp_path, monkeypatch) -> None:
     from dominoes_tui.net import table_files
 
     log = tmp_path / "ABCD.jsonl"
@@ -258,7 +257,7 @@ def test_a_failed_append_leaves_no_torn_line(tmp_path, monkeypatch) -> None:  # 
     assert log.read_bytes() == before  # cut back: the next save appends every unsaved event again
 
 
-async def test_hard_bots_think_in_worker_processes_not_on_the_event_loop(limited) -> None:  # noqa: ANN001
+async def test_hard_bots_think_in_worker_processes_not_on_the_event_loop(limited) -> None:
     """The old server ran every bot on the server's event loop (a thread at best): twenty
     tables of hard bots slowed every other table. Now hard bots think in a bounded pool."""
     import os

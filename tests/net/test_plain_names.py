@@ -75,7 +75,7 @@ async def test_the_client_strips_what_a_hostile_server_sends() -> None:
         srv.close()
 
 
-async def test_nasty_names_are_plain_text_on_every_screen(tmp_path) -> None:  # noqa: ANN001
+async def test_nasty_names_are_plain_text_on_every_screen(tmp_path) -> None:
     # a turn clock, so a notification names a player too ("... ran out of time")
     server = Server(tmp_path / "server", bot_delay=0.0, default_level="random", standin_delay=0.0,
                     limits=Limits(turn_time=30.0))

@@ -2,13 +2,13 @@
 and an address that keeps giving wrong codes has to wait, however often it reconnects."""
 from __future__ import annotations
 
+import pytest
+
 from dominoes_tui.net import protocol as P
 from dominoes_tui.net.client import ServerRefused
 from dominoes_tui.net.server import Server
 
 from .helpers import Driven
-
-import pytest
 
 HUMANS = [{"kind": "human"}, {"kind": "human"}]
 

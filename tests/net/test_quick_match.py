@@ -22,7 +22,7 @@ from .test_remote_app import until
 
 
 @pytest.fixture
-def short_waits(monkeypatch):  # noqa: ANN001, ANN201
+def short_waits(monkeypatch):
     monkeypatch.setattr(quick_match, "MIN_WAIT", 0.1)
 
 

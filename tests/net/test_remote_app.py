@@ -6,11 +6,10 @@ import asyncio
 from typing import Any
 
 import pytest
-
 from textual.widgets import Button
 
-from dominoes_tui.net.server import Server
 from dominoes_tui.net.remote_table import RemoteTable
+from dominoes_tui.net.server import Server
 from dominoes_tui.ui import remote_app
 from dominoes_tui.ui.choices import Prefs
 from dominoes_tui.ui.remote_app import RemoteApp
@@ -44,7 +43,7 @@ async def autoplay(p: Driven) -> None:
         await p.wait_for(lambda m: True, since=n, timeout=60)
 
 
-async def until(pilot, cond, what: str) -> None:  # noqa: ANN001
+async def until(pilot, cond, what: str) -> None:
     for _ in range(int(WAIT / 0.02)):
         if cond():
             return
@@ -56,7 +55,7 @@ async def until(pilot, cond, what: str) -> None:  # noqa: ANN001
     )
 
 
-async def play_with_keys(pilot, app: RemoteApp, on_step=None) -> int:  # noqa: ANN001
+async def play_with_keys(pilot, app: RemoteApp, on_step=None) -> int:
     """Play the person's seat with keys until the match-end screen shows; returns moves made."""
     moves = 0
     for step in range(20000):
@@ -78,7 +77,7 @@ async def play_with_keys(pilot, app: RemoteApp, on_step=None) -> int:  # noqa: A
 
 
 @pytest.fixture
-def fast_reconnect(monkeypatch):  # noqa: ANN001, ANN201
+def fast_reconnect(monkeypatch):
     monkeypatch.setattr(remote_app, "RECONNECT_PAUSE", 0.05)
 
 
@@ -142,7 +141,7 @@ async def test_watch_a_table_from_the_lobby(server: Server) -> None:
 
 
 @pytest.fixture
-async def patient_server(tmp_path):  # noqa: ANN001, ANN201
+async def patient_server(tmp_path):
     """Stand-ins wait a minute before they play for someone who dropped: the match must not
     run to its end (bots and Ben are instant) before Ana is back."""
     srv = Server(tmp_path / "patient", bot_delay=0.0, default_level="random", standin_delay=60.0)
@@ -151,7 +150,7 @@ async def patient_server(tmp_path):  # noqa: ANN001, ANN201
     await srv.close()
 
 
-async def test_dropped_connection_takes_the_seat_back(patient_server: Server, fast_reconnect) -> None:  # noqa: ANN001
+async def test_dropped_connection_takes_the_seat_back(patient_server: Server, fast_reconnect) -> None:
     server = patient_server
     ben = await Driven.connect(server.port, "Ben")
     made = await ben.create(variant="draw", players=4, target=40, seats=SEATS)
@@ -227,7 +226,7 @@ async def test_join_by_code_after_the_start_watches_instead(server: Server) -> N
     await owner.close()
 
 
-async def test_the_turn_clock_at_work_in_the_app(tmp_path) -> None:  # noqa: ANN001
+async def test_the_turn_clock_at_work_in_the_app(tmp_path) -> None:
     """A person who does not move: the server's bot plays the turn, the screen moves on
     by itself and the person is told why."""
     from dominoes_tui.net.limits import Limits

@@ -3,12 +3,9 @@ person in a second seat) is seated under it with "~N", as the server's guest nam
 never with a bare digit that reads as another bot ("Bot 12")."""
 from __future__ import annotations
 
-
-
 from dominoes_tui.net.client import Connection
 from dominoes_tui.net.server import Server
 from tests.net.helpers import Driven
-
 
 
 async def test_a_person_named_like_a_bot_at_the_table_is_told_apart(server: Server) -> None:

@@ -20,7 +20,7 @@ from .helpers import Driven
 PEOPLE2 = [{"kind": "human"}, {"kind": "bot", "level": "random"}]
 
 
-def mode(path) -> int:  # noqa: ANN001
+def mode(path) -> int:
     return stat.S_IMODE(path.stat().st_mode)
 
 
@@ -32,7 +32,7 @@ async def test_a_clients_seed_is_refused(server: Server) -> None:
     await a.close()
 
 
-async def test_hosted_tables_deal_from_the_os_and_the_log_keeps_the_deals(tmp_path) -> None:  # noqa: ANN001
+async def test_hosted_tables_deal_from_the_os_and_the_log_keeps_the_deals(tmp_path) -> None:
     data = tmp_path / "server"
     srv = Server(data, bot_delay=0.0, default_level="random", standin_delay=600)
     await srv.start("127.0.0.1", 0)
@@ -61,7 +61,7 @@ async def test_hosted_tables_deal_from_the_os_and_the_log_keeps_the_deals(tmp_pa
         await again.close()
 
 
-async def test_a_practice_host_makes_seeded_tables_that_say_so(tmp_path) -> None:  # noqa: ANN001
+async def test_a_practice_host_makes_seeded_tables_that_say_so(tmp_path) -> None:
     srv = Server(tmp_path / "server", bot_delay=0.0, default_level="random", limits=Limits(practice=True))
     await srv.start("127.0.0.1", 0)
     try:
@@ -75,7 +75,7 @@ async def test_a_practice_host_makes_seeded_tables_that_say_so(tmp_path) -> None
         await srv.close()
 
 
-async def test_a_clients_tokens_and_identity_are_its_owners_only(server: Server, dominoes_home) -> None:  # noqa: ANN001
+async def test_a_clients_tokens_and_identity_are_its_owners_only(server: Server, dominoes_home) -> None:
     secret = tokens.identity_secret()
     assert secret and tokens.identity_secret() == secret  # made once, then kept
     tokens.put("127.0.0.1", server.port, "ABCD", "t0ken")

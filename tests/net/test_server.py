@@ -17,7 +17,7 @@ TILE = re.compile(r'"(\d-\d)"')
 TWO_AND_TWO = [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "level": "random"}, {"kind": "bot", "level": "easy"}]
 
 
-async def two_humans(server: Server, target: int = 30, **kw) -> tuple[Driven, Driven]:  # noqa: ANN003
+async def two_humans(server: Server, target: int = 30, **kw) -> tuple[Driven, Driven]:
     ana = await Driven.connect(server.port, "Ana")
     made = await ana.create(variant="draw", players=4, target=target, seats=TWO_AND_TWO, **kw)
     assert made["seat"] == 0 and made["table"]["started"] is False
@@ -33,7 +33,7 @@ def public_tiles(view: dict) -> set[str]:
     return {p[0] for p in (*lay["line"], *lay["up"], *lay["down"])}
 
 
-async def test_full_match_two_people_two_bots_and_a_spectator(server: Server, tmp_path) -> None:  # noqa: ANN001
+async def test_full_match_two_people_two_bots_and_a_spectator(server: Server, tmp_path) -> None:
     ana = await Driven.connect(server.port, "Ana")
     await ana.create(variant="draw", players=4, target=30, seats=TWO_AND_TWO)
     lobby = await ana.conn.request({"type": "list"})
@@ -169,7 +169,7 @@ async def test_drop_and_rejoin_mid_round(server: Server) -> None:
         await c.close()
 
 
-async def test_server_restart_mid_match(tmp_path) -> None:  # noqa: ANN001
+async def test_server_restart_mid_match(tmp_path) -> None:
     data = tmp_path / "server"
     first = Server(data, bot_delay=0.0, default_level="random", standin_delay=600)
     await first.start("127.0.0.1", 0)
@@ -217,7 +217,7 @@ async def test_bot_only_table_plays_itself(server: Server) -> None:
     await w.close()
 
 
-async def test_a_seat_left_past_the_grace_time_stays_with_the_bot(tmp_path) -> None:  # noqa: ANN001
+async def test_a_seat_left_past_the_grace_time_stays_with_the_bot(tmp_path) -> None:
     srv = Server(tmp_path / "server", grace=0.0, bot_delay=0.0, default_level="random", standin_delay=0.0)
     await srv.start("127.0.0.1", 0)
     try:
@@ -238,11 +238,11 @@ async def test_a_seat_left_past_the_grace_time_stays_with_the_bot(tmp_path) -> N
         await srv.close()
 
 
-async def test_a_bot_that_crashes_or_a_failing_step_does_not_stop_the_table(server: Server, monkeypatch) -> None:  # noqa: ANN001
+async def test_a_bot_that_crashes_or_a_failing_step_does_not_stop_the_table(server: Server, monkeypatch) -> None:
     from dominoes_tui.net import bot_pool
 
     class Broken:
-        def choose(self, view):  # noqa: ANN001, ANN201
+        def choose(self, view):
             raise RuntimeError("bot bug")
 
         def close(self) -> None:
@@ -269,7 +269,7 @@ async def test_a_bot_that_crashes_or_a_failing_step_does_not_stop_the_table(serv
 
 
 
-async def test_a_table_file_that_cannot_be_read_is_kept_aside_on_restart(tmp_path) -> None:  # noqa: ANN001
+async def test_a_table_file_that_cannot_be_read_is_kept_aside_on_restart(tmp_path) -> None:
     data = tmp_path / "server"
     tables = data / "tables"
     tables.mkdir(parents=True)
@@ -286,7 +286,7 @@ async def test_a_table_file_that_cannot_be_read_is_kept_aside_on_restart(tmp_pat
         await srv.close()
 
 
-async def test_leaving_after_the_match_ended_says_so_not_that_a_bot_stands_in(server: Server, caplog) -> None:  # noqa: ANN001
+async def test_leaving_after_the_match_ended_says_so_not_that_a_bot_stands_in(server: Server, caplog) -> None:
     ana, ben = await two_humans(server, target=10)
     await play_out([ana, ben])
     await ben.wait_for(lambda m: m.get("type") == "state" and m["view"]["phase"] == "match_over")

@@ -21,7 +21,7 @@ SSH_OPTS = ["-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/nul
             "-o", "BatchMode=yes", "-o", "ConnectTimeout=10", "-F", "/dev/null"]
 
 
-def make_key(folder, name: str = "id") -> str:  # noqa: ANN001
+def make_key(folder, name: str = "id") -> str:
     """A fresh ed25519 key made by ssh-keygen in a test folder; returns the private key's path."""
     import subprocess
 
@@ -35,12 +35,12 @@ def key_opts(key: str) -> list[str]:
 
 
 @pytest.fixture
-def ana_key(tmp_path):  # noqa: ANN001, ANN201
+def ana_key(tmp_path):
     return make_key(tmp_path, "ana")
 
 
 @pytest.fixture
-async def gateway(server: Server, tmp_path):  # noqa: ANN001, ANN201
+async def gateway(server: Server, tmp_path):
     gw = Gateway(f"127.0.0.1:{server.port}", tmp_path / "ssh")
     await gw.start("127.0.0.1", 0)
     yield gw
@@ -61,7 +61,7 @@ async def read_until(stream: asyncio.StreamReader, *needles: bytes, timeout: flo
 
     try:
         return await asyncio.wait_for(scan(), timeout)
-    except asyncio.TimeoutError:
+    except TimeoutError:
         return seen
 
 
@@ -69,7 +69,7 @@ async def finish(proc: asyncio.subprocess.Process) -> int:
     try:
         await asyncio.wait_for(proc.communicate(), WAIT)  # reads to the end: every pipe is closed
         return proc.returncode
-    except asyncio.TimeoutError:
+    except TimeoutError:
         proc.kill()
         return await proc.wait()
 
@@ -110,7 +110,7 @@ async def test_a_session_without_a_terminal_is_refused_politely(gateway: Gateway
     assert await finish(proc) == 1
 
 
-async def test_shared_password_and_kept_host_key(server: Server, tmp_path) -> None:  # noqa: ANN001
+async def test_shared_password_and_kept_host_key(server: Server, tmp_path) -> None:
     home = tmp_path / "gw"
     gw = Gateway(f"127.0.0.1:{server.port}", home, password="club night")
     port = await gw.start("127.0.0.1", 0)
@@ -130,7 +130,7 @@ async def test_shared_password_and_kept_host_key(server: Server, tmp_path) -> No
 
 
 @needs_ssh
-async def test_one_crashed_session_leaves_the_others_alone(server: Server, gateway: Gateway, tmp_path) -> None:  # noqa: ANN001
+async def test_one_crashed_session_leaves_the_others_alone(server: Server, gateway: Gateway, tmp_path) -> None:
     import signal
 
     env = {**os.environ, "TERM": "xterm-256color"}
@@ -161,7 +161,7 @@ async def test_one_crashed_session_leaves_the_others_alone(server: Server, gatew
 
 
 @needs_ssh
-async def test_the_invite_over_ssh_is_the_ssh_command_and_its_code_seats_you(server: Server, gateway: Gateway, tmp_path) -> None:  # noqa: ANN001
+async def test_the_invite_over_ssh_is_the_ssh_command_and_its_code_seats_you(server: Server, gateway: Gateway, tmp_path) -> None:
     """Over the gateway the table server is loopback, so `dominoes join 127.0.0.1:…` would
     send a friend nowhere: the waiting room shows the gateway's own `ssh` command with the
     code, and that command (the code as the ssh command) sits the friend at the table."""
@@ -197,7 +197,7 @@ async def test_the_invite_over_ssh_is_the_ssh_command_and_its_code_seats_you(ser
     assert invite_line(None, "::1", 7788, code) == f"dominoes join [::1]:7788 --code {code}"
 
 
-async def test_wrong_ssh_passwords_make_the_address_wait(server: Server, tmp_path) -> None:  # noqa: ANN001
+async def test_wrong_ssh_passwords_make_the_address_wait(server: Server, tmp_path) -> None:
     gw = Gateway(f"127.0.0.1:{server.port}", tmp_path / "gw", password="club night")
     if hasattr(gw, "wrong_passwords"):
         gw.wrong_passwords.clock = lambda: 0.0  # time stands still: a wait never runs out in the test

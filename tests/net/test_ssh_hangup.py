@@ -11,12 +11,12 @@ import pytest
 
 pytest.importorskip("asyncssh")
 
-from dominoes_tui.net import ssh_gateway  # noqa: E402
-from dominoes_tui.net.server import Server  # noqa: E402
-from dominoes_tui.net.ssh_gateway import Gateway  # noqa: E402
+from dominoes_tui.net import ssh_gateway
+from dominoes_tui.net.server import Server
+from dominoes_tui.net.ssh_gateway import Gateway
 
-from .helpers import WAIT  # noqa: E402
-from .test_ssh_identity import game_for, login, screen_has  # noqa: E402
+from .helpers import WAIT
+from .test_ssh_identity import game_for, login, screen_has
 
 
 @pytest.fixture
@@ -30,13 +30,13 @@ def hangups_ignored() -> Iterator[None]:
 async def ended(proc: asyncio.subprocess.Process, within: float) -> bool:
     try:
         await asyncio.wait_for(proc.wait(), within)
-    except asyncio.TimeoutError:
+    except TimeoutError:
         return False
     return True
 
 
 async def test_a_dropped_player_s_game_ends_under_a_gateway_started_with_nohup(
-        server: Server, tmp_path, hangups_ignored: None) -> None:  # noqa: ANN001
+        server: Server, tmp_path, hangups_ignored: None) -> None:
     """A game inherits the gateway's dispositions: under nohup it ignored the hang-up
     and ran on, spinning on a terminal nobody held (20% of a core each)."""
     gw = Gateway(f"127.0.0.1:{server.port}", tmp_path / "ssh")
@@ -52,7 +52,7 @@ async def test_a_dropped_player_s_game_ends_under_a_gateway_started_with_nohup(
         await gw.close()
 
 
-async def test_a_game_that_ignores_the_hang_up_is_killed(server: Server, tmp_path, monkeypatch) -> None:  # noqa: ANN001
+async def test_a_game_that_ignores_the_hang_up_is_killed(server: Server, tmp_path, monkeypatch) -> None:
     """A game that does not end when hung up on (here one that traps the signal) is killed
     a moment later, and counts against the session limits until then."""
     monkeypatch.setattr(ssh_gateway, "KILL_AFTER", 0.5)

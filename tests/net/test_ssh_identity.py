@@ -35,7 +35,7 @@ async def quit_ssh(proc: asyncio.subprocess.Process) -> None:
         await finish(proc)
 
 
-async def game_for(gw: Gateway, name: str) -> "object":
+async def game_for(gw: Gateway, name: str) -> object:
     for _ in range(int(WAIT / 0.05)):
         for s in gw.sessions:
             if s.name == name and s.proc is not None:
@@ -45,7 +45,7 @@ async def game_for(gw: Gateway, name: str) -> "object":
 
 
 @needs_ssh
-async def test_another_key_under_a_taken_name_is_a_guest_with_its_own_folder(server: Server, tmp_path) -> None:  # noqa: ANN001
+async def test_another_key_under_a_taken_name_is_a_guest_with_its_own_folder(server: Server, tmp_path) -> None:
     gw = Gateway(f"127.0.0.1:{server.port}", tmp_path / "ssh")
     await gw.start("127.0.0.1", 0)
     ana_key, eve_key = make_key(tmp_path, "ana"), make_key(tmp_path, "eve")
@@ -59,7 +59,7 @@ async def test_another_key_under_a_taken_name_is_a_guest_with_its_own_folder(ser
         ana_session, eve_session = await game_for(gw, "Ana"), await game_for(gw, "Ana~2")
         ana_home = tmp_path / "ssh" / "users" / "Ana"
         assert ana_home.is_dir()
-        eve_env = open(f"/proc/{eve_session.proc.pid}/environ", "rb").read().split(b"\0")  # noqa: SIM115
+        eve_env = open(f"/proc/{eve_session.proc.pid}/environ", "rb").read().split(b"\0")
         eve_home = next(e for e in eve_env if e.startswith(b"DOMINOES_TUI_HOME=")).split(b"=", 1)[1].decode()
         assert "guests" in eve_home and "users" not in eve_home  # never Ana's tokens or identity
         assert {c.name for c in server.conns if c.hello} >= {"Ana", "Ana~2"}
@@ -118,11 +118,11 @@ async def screen_has(proc: object, needle: bytes) -> bytes:
 
     try:
         return await asyncio.wait_for(scan(), WAIT)
-    except asyncio.TimeoutError:
+    except TimeoutError:
         return seen
 
 
-async def test_the_password_alone_or_no_key_is_a_guest(server: Server, tmp_path) -> None:  # noqa: ANN001
+async def test_the_password_alone_or_no_key_is_a_guest(server: Server, tmp_path) -> None:
     key = asyncssh.generate_private_key("ssh-ed25519")
     open_gw = Gateway(f"127.0.0.1:{server.port}", tmp_path / "open")
     club = Gateway(f"127.0.0.1:{server.port}", tmp_path / "club", password="club night")
@@ -155,7 +155,7 @@ async def test_the_password_alone_or_no_key_is_a_guest(server: Server, tmp_path)
         await club.close()
 
 
-async def test_keys_only_turns_away_keyless_logins(server: Server, tmp_path) -> None:  # noqa: ANN001
+async def test_keys_only_turns_away_keyless_logins(server: Server, tmp_path) -> None:
     gw = Gateway(f"127.0.0.1:{server.port}", tmp_path / "ssh", keys_only=True)
     await gw.start("127.0.0.1", 0)
     try:
@@ -168,7 +168,7 @@ async def test_keys_only_turns_away_keyless_logins(server: Server, tmp_path) -> 
         await gw.close()
 
 
-async def test_sessions_are_limited_per_key_and_per_address(server: Server, tmp_path) -> None:  # noqa: ANN001
+async def test_sessions_are_limited_per_key_and_per_address(server: Server, tmp_path) -> None:
     gw = Gateway(f"127.0.0.1:{server.port}", tmp_path / "ssh", sessions_per_key=1, sessions_per_address=2)
     await gw.start("127.0.0.1", 0)
     key = asyncssh.generate_private_key("ssh-ed25519")
@@ -198,7 +198,7 @@ def test_a_names_folder_is_a_safe_encoding_of_the_exact_name() -> None:
         assert "/" not in folder and not folder.startswith(".") and folder not in ("", ".", "..")
 
 
-def test_host_lists_adds_and_releases_names(tmp_path, monkeypatch, capsys) -> None:  # noqa: ANN001
+def test_host_lists_adds_and_releases_names(tmp_path, monkeypatch, capsys) -> None:
     from dominoes_tui.cli import main
 
     monkeypatch.setenv("DOMINOES_TUI_HOME", str(tmp_path / "home"))

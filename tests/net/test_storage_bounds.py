@@ -67,7 +67,7 @@ async def test_recorded_finished_logs_go_after_the_retention_and_unrecorded_ones
     assert waiting.with_suffix(".jsonl").exists()
 
 
-async def test_a_disk_that_fills_mid_match_is_told_to_the_players(tmp_path: Path, monkeypatch) -> None:  # noqa: ANN001
+async def test_a_disk_that_fills_mid_match_is_told_to_the_players(tmp_path: Path, monkeypatch) -> None:
     server = Server(tmp_path / "server", bot_delay=0.0, default_level="random", standin_delay=0.0)
     await server.start("127.0.0.1", 0)
     try:

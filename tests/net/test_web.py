@@ -76,7 +76,7 @@ async def reap_tab_processes() -> None:
         await asyncio.sleep(0.05)
 
 
-async def start_guarded(server: Server, **kw):  # noqa: ANN003, ANN201
+async def start_guarded(server: Server, **kw):
     web_server = make_web_server(f"127.0.0.1:{server.port}", "127.0.0.1", 0, name="Guest", **kw)
     runner = web.AppRunner(await web_server._make_app())
     await runner.setup()
@@ -114,7 +114,7 @@ async def test_the_browser_gateway_has_a_password_an_origin_check_and_a_session_
         await runner.cleanup()
 
 
-def test_web_board_serves_the_board_command_and_refuses_a_player_name(capsys) -> None:  # noqa: ANN001
+def test_web_board_serves_the_board_command_and_refuses_a_player_name(capsys) -> None:
     from dominoes_tui.cli import main
     from dominoes_tui.net.web import board_command
 

@@ -7,7 +7,7 @@ from tests import pgserver
 
 
 @pytest.fixture(scope="session")
-def pg_server():  # noqa: ANN201
+def pg_server():
     if not pgserver.available():
         pytest.skip("no PostgreSQL server binary (initdb, pg_ctl): the PostgreSQL tests are skipped")
     server = pgserver.PgServer()
@@ -17,14 +17,14 @@ def pg_server():  # noqa: ANN201
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
-def db_url(request, tmp_path):  # noqa: ANN001, ANN201
+def db_url(request, tmp_path):
     if request.param == "sqlite":
         return f"sqlite:///{tmp_path / 'records.sqlite'}"
     return request.getfixturevalue("pg_server").new_database()
 
 
 @pytest.fixture(autouse=True)
-def dominoes_home(tmp_path, monkeypatch):  # noqa: ANN001, ANN201
+def dominoes_home(tmp_path, monkeypatch):
     home = tmp_path / "dominoes-home"
     monkeypatch.setenv("DOMINOES_TUI_HOME", str(home))
     return home

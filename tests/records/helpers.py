@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import random
-from typing import Sequence
+from collections.abc import Sequence
 
 from dominoes_tui.bots import make_bot
 from dominoes_tui.engine import PLAYING, Match, Seat, make_config, view_for

@@ -15,7 +15,7 @@ from tests.ui.helpers import play_through, press, settle
 from .helpers import people, play
 
 
-def rows(home, table):  # noqa: ANN001, ANN201
+def rows(home, table):
     with Records.open(home=home) as records, records.connect() as conn:
         return conn.execute(select(table)).all()
 
@@ -33,20 +33,20 @@ async def finish_match(seed: int | None) -> DominoesApp:
     return app
 
 
-async def test_a_finished_local_match_is_recorded_and_rated(dominoes_home):  # noqa: ANN001
+async def test_a_finished_local_match_is_recorded_and_rated(dominoes_home):
     await finish_match(seed=None)
     (match,) = rows(dominoes_home, matches)
     assert match.status == "finished" and match.rated and match.source == "local"
     assert len(rows(dominoes_home, ratings)) == 4  # Ana and bot:random, draw and overall
 
 
-async def test_a_seeded_practice_match_is_kept_but_not_rated(dominoes_home):  # noqa: ANN001
+async def test_a_seeded_practice_match_is_kept_but_not_rated(dominoes_home):
     await finish_match(seed=5)
     (match,) = rows(dominoes_home, matches)
     assert not match.rated and rows(dominoes_home, ratings) == []
 
 
-async def test_declining_to_resume_keeps_the_match_as_abandoned(dominoes_home):  # noqa: ANN001
+async def test_declining_to_resume_keeps_the_match_as_abandoned(dominoes_home):
     half = play("draw", 2, people("Ana", "easy"), seed=8, stop_after=5)
     write_log(saves.save_path(), half.events)
     settings = MatchSettings("draw", 2, parse_seats("Ana", 2), None, {}, seed=None)

@@ -3,14 +3,13 @@ of one match, two people of one name, and times in the reader's own zone."""
 from __future__ import annotations
 
 import time
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 from textual.widgets import DataTable
 
 from dominoes_tui.cli import main
-from dominoes_tui.records import Records, person_identity, summarize
-from dominoes_tui.records import report
+from dominoes_tui.records import Records, person_identity, report, summarize
 from dominoes_tui.records.identity import bot_identity
 from dominoes_tui.records.source import LocalSource
 from dominoes_tui.ui.records_app import RecordsApp
@@ -34,7 +33,7 @@ def record_two_mediums(db_url: str) -> list:
     return summaries
 
 
-async def test_a_bot_level_in_two_seats_counts_once_and_both_screens_agree(db_url, tmp_path):  # noqa: ANN001
+async def test_a_bot_level_in_two_seats_counts_once_and_both_screens_agree(db_url, tmp_path):
     summaries = record_two_mediums(db_url)
     # A club reads it as: bot:medium played each match once, and won it if either seat won.
     won = sum(any(s.placing == 1 for s in m.seats if s.name == "medium") for m in summaries)
@@ -63,7 +62,7 @@ async def test_a_bot_level_in_two_seats_counts_once_and_both_screens_agree(db_ur
     source.close()
 
 
-def test_the_page_of_a_person_against_two_seats_of_one_level(db_url):  # noqa: ANN001
+def test_the_page_of_a_person_against_two_seats_of_one_level(db_url):
     summaries = record_two_mediums(db_url)
     with Records.open(db_url) as records, records.connect() as conn:
         ana = next(p for p in report.standings(conn) if p["name"] == "Ana")
@@ -76,7 +75,7 @@ def test_the_page_of_a_person_against_two_seats_of_one_level(db_url):  # noqa: A
     assert page["variants"][-1]["wins"] == ana["wins"] == ana_won
 
 
-def test_two_people_of_one_name_are_two_opponents(db_url):  # noqa: ANN001
+def test_two_people_of_one_name_are_two_opponents(db_url):
     with Records.open(db_url) as records:
         for seed, key in ((5, "SHA256:one"), (6, "SHA256:two")):
             match = play("draw", 2, people("Ana", "Ben"), seed=seed)
@@ -89,7 +88,7 @@ def test_two_people_of_one_name_are_two_opponents(db_url):  # noqa: ANN001
 
 
 @pytest.fixture
-def in_tokyo(monkeypatch):  # noqa: ANN001, ANN201
+def in_tokyo(monkeypatch):
     """The reader's machine is nine hours ahead of UTC (a POSIX zone: no tz database needed)."""
     monkeypatch.setenv("TZ", "JST-9")
     time.tzset()
@@ -104,8 +103,8 @@ def record_at(db_url: str, when: datetime) -> None:
         records.record(summarize(match, started_at=when, ended_at=when))
 
 
-async def test_times_are_shown_in_the_local_zone(db_url, tmp_path, capsys, in_tokyo):  # noqa: ANN001
-    record_at(db_url, datetime(2026, 1, 2, 23, 30, tzinfo=timezone.utc))
+async def test_times_are_shown_in_the_local_zone(db_url, tmp_path, capsys, in_tokyo):
+    record_at(db_url, datetime(2026, 1, 2, 23, 30, tzinfo=UTC))
     assert main(["stats", "--player", "Ana", "--db", db_url]) == 0
     out = capsys.readouterr().out
     assert "2026-01-03 08:30" in out and "23:30" not in out
@@ -122,7 +121,7 @@ async def test_times_are_shown_in_the_local_zone(db_url, tmp_path, capsys, in_to
     source.close()
 
 
-def test_a_bot_identity_is_one_player_whatever_its_seats(db_url):  # noqa: ANN001
+def test_a_bot_identity_is_one_player_whatever_its_seats(db_url):
     # the bot's own page: one line a match in its recent list, its best seat's place
     record_two_mediums(db_url)
     with Records.open(db_url) as records, records.connect() as conn:
@@ -132,7 +131,7 @@ def test_a_bot_identity_is_one_player_whatever_its_seats(db_url):  # noqa: ANN00
     assert all(m["others"] == "Ana" for m in page["recent"])
 
 
-def test_a_partner_is_not_listed_as_an_opponent(db_url):  # noqa: ANN001
+def test_a_partner_is_not_listed_as_an_opponent(db_url):
     match = play("partner", 4, people("Ana", "easy", "medium", "random"), seed=12)
     with Records.open(db_url) as records:
         records.record(summarize(match))

@@ -17,7 +17,7 @@ from tests.net.helpers import Driven, play_out
 
 
 @pytest.fixture
-async def server(tmp_path):  # noqa: ANN001, ANN201
+async def server(tmp_path):
     srv = Server(tmp_path / "server", bot_delay=0.0, default_level="random", standin_delay=0.0,
                  records_url=f"sqlite:///{tmp_path / 'records.sqlite'}")
     await srv.start("127.0.0.1", 0)

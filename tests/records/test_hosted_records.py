@@ -14,14 +14,14 @@ from tests.net.helpers import Driven, play_out
 
 
 @pytest.fixture
-async def server(tmp_path, db_url):  # noqa: ANN001, ANN201
+async def server(tmp_path, db_url):
     srv = Server(tmp_path / "server", bot_delay=0.0, default_level="random", standin_delay=0.0, records_url=db_url)
     await srv.start("127.0.0.1", 0)
     yield srv
     await srv.close()
 
 
-async def ask(client: Driven, **fields) -> dict:  # noqa: ANN003
+async def ask(client: Driven, **fields) -> dict:
     return await client.conn.request({"type": "records", **fields})
 
 

@@ -30,7 +30,7 @@ def _forged(seed: int) -> str:
     return dumps(events)
 
 
-def test_fifteen_forged_logs_count_under_local_names_and_move_no_rating(tmp_path, capsys):  # noqa: ANN001
+def test_fifteen_forged_logs_count_under_local_names_and_move_no_rating(tmp_path, capsys):
     url = f"sqlite:///{tmp_path / 'records.sqlite'}"
     files = []
     for i in range(15):
@@ -47,7 +47,7 @@ def test_fifteen_forged_logs_count_under_local_names_and_move_no_rating(tmp_path
         assert not any(conn.scalars(select(matches.c.rated)))
 
 
-def test_only_a_log_kept_here_and_sealed_keeps_its_identities(tmp_path, dominoes_home, capsys):  # noqa: ANN001
+def test_only_a_log_kept_here_and_sealed_keeps_its_identities(tmp_path, dominoes_home, capsys):
     """A seeded practice match kept by these records: imported as it was (the people's
     keys, unrated). The same log with `"seeded": false` written in breaks the seal."""
     url = f"sqlite:///{tmp_path / 'records.sqlite'}"
@@ -78,7 +78,7 @@ def test_only_a_log_kept_here_and_sealed_keeps_its_identities(tmp_path, dominoes
         assert {"hosted:name:Ana", "hosted:name:Ben"} <= set(conn.scalars(select(players.c.key)))
 
 
-def test_a_line_nested_too_deeply_is_one_line_of_error(tmp_path, capsys):  # noqa: ANN001
+def test_a_line_nested_too_deeply_is_one_line_of_error(tmp_path, capsys):
     deep = tmp_path / "deep.jsonl"
     deep.write_text("[" * 100_000 + "]" * 100_000 + "\n")
     code, out, err = run(capsys, "stats", "--import", str(deep), "--db", f"sqlite:///{tmp_path / 'r.sqlite'}")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sqlite3
 import threading
+from datetime import UTC
 
 import pytest
 from sqlalchemy import text
@@ -15,7 +16,7 @@ from dominoes_tui.records.keep import UNRECORDED
 from .helpers import people, play
 
 
-def test_a_corrupt_records_file_is_set_aside_never_overwritten(tmp_path):  # noqa: ANN001
+def test_a_corrupt_records_file_is_set_aside_never_overwritten(tmp_path):
     home = tmp_path / "home"
     home.mkdir()
     junk = b"this is not a database, it is a letter to my aunt\n" * 200
@@ -33,13 +34,13 @@ def test_a_corrupt_records_file_is_set_aside_never_overwritten(tmp_path):  # noq
         assert records.record_many(summaries_from_log(logs[0].read_text(), kept_when(match)))["recorded"] == 1
 
 
-def kept_when(match):  # noqa: ANN001, ANN201
-    from datetime import datetime, timezone
+def kept_when(match):
+    from datetime import datetime
 
-    return datetime.now(timezone.utc)
+    return datetime.now(UTC)
 
 
-def test_a_locked_records_file_costs_a_message_not_the_game(tmp_path):  # noqa: ANN001
+def test_a_locked_records_file_costs_a_message_not_the_game(tmp_path):
     home = tmp_path / "home"
     Records.open(home=home).close()
     holder = sqlite3.connect(home / "records.sqlite", isolation_level=None)
@@ -55,7 +56,7 @@ def test_a_locked_records_file_costs_a_message_not_the_game(tmp_path):  # noqa: 
         holder.close()
 
 
-def test_an_unreachable_server_costs_a_message_not_the_game(tmp_path, pg_server):  # noqa: ANN001
+def test_an_unreachable_server_costs_a_message_not_the_game(tmp_path, pg_server):
     match = play("draw", 2, people("Ana", "easy"), seed=13)
     url = f"postgresql://postgres@/nowhere?host={tmp_path / 'no-socket-here'}&port=11151"
     kept = record_or_keep(summarize(match), tmp_path, url)
@@ -63,7 +64,7 @@ def test_an_unreachable_server_costs_a_message_not_the_game(tmp_path, pg_server)
     assert len(list((tmp_path / UNRECORDED).iterdir())) == 1
 
 
-def test_a_recorder_that_holds_the_lock_too_long_does_not_hang_another(pg_server):  # noqa: ANN001
+def test_a_recorder_that_holds_the_lock_too_long_does_not_hang_another(pg_server):
     url = pg_server.new_database()
     Records.open(url).close()
     with Records.open(url) as holder, holder.connect() as conn:
@@ -74,7 +75,7 @@ def test_a_recorder_that_holds_the_lock_too_long_does_not_hang_another(pg_server
         conn.execute(text("SELECT pg_advisory_unlock(6582125)"))
 
 
-def test_two_recorders_at_once_both_count(db_url):  # noqa: ANN001
+def test_two_recorders_at_once_both_count(db_url):
     """Two tables ending at the same moment: neither rating update is lost."""
     played = [play("draw", 2, people("Ana", "easy"), seed=40 + i) for i in range(6)]
     with Records.open(db_url) as records:

@@ -3,23 +3,22 @@ from __future__ import annotations
 
 import json
 import zlib
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from sqlalchemy import insert, inspect, text
 
-from dominoes_tui.records import RECORDED, Records, RecordsUnavailable, summarize
-from dominoes_tui.records import migrate, queries
 from dominoes_tui.engine import dumps
+from dominoes_tui.records import RECORDED, Records, RecordsUnavailable, migrate, queries, summarize
 from dominoes_tui.records.schema import match_seats, matches, metadata, players
 from dominoes_tui.records.store import make_engine
 
 from .helpers import people, play
 
 
-def test_an_empty_database_gets_the_whole_schema(db_url):  # noqa: ANN001
+def test_an_empty_database_gets_the_whole_schema(db_url):
     with Records.open(db_url) as records:
         with records.connect() as conn:
             assert migrate.current(conn) == migrate.head()
@@ -27,13 +26,13 @@ def test_an_empty_database_gets_the_whole_schema(db_url):  # noqa: ANN001
             assert compare_metadata(MigrationContext.configure(conn), metadata) == []
 
 
-def test_a_database_from_the_previous_version_upgrades_itself(db_url):  # noqa: ANN001
+def test_a_database_from_the_previous_version_upgrades_itself(db_url):
     engine = make_engine(db_url)
     migrate.upgrade(engine, "0001")
     with engine.begin() as conn:
         assert "rating_history" not in inspect(conn).get_table_names()
         old = play("draw", 2, people("Ana", "easy"), seed=1)
-        now = datetime.now(timezone.utc)
+        now = datetime.now(UTC)
         # tables as 0001 made them; schema.py's definitions of them have not changed since
         ana = conn.execute(insert(players).values(key="local:ana", name="Ana", kind="person", created_at=now)).inserted_primary_key[0]
         bot = conn.execute(insert(players).values(key="bot:easy", name="bot:easy", kind="bot", created_at=now)).inserted_primary_key[0]
@@ -61,7 +60,7 @@ def test_a_database_from_the_previous_version_upgrades_itself(db_url):  # noqa: 
             assert len(queries.history(conn, ana.id)) == 1  # history starts after the upgrade
 
 
-def test_a_database_from_a_newer_version_is_left_alone(db_url):  # noqa: ANN001
+def test_a_database_from_a_newer_version_is_left_alone(db_url):
     Records.open(db_url).close()
     engine = make_engine(db_url)
     with engine.begin() as conn:

@@ -33,7 +33,7 @@ def _fill(url: str) -> None:
         records.record(summarize(match, [guest_identity("[/]"), person_identity("hosted", "name:Vic", "Vic")]))
 
 
-async def test_leaderboard_and_player_page_show_markup_like_names_as_they_are(tmp_path):  # noqa: ANN001
+async def test_leaderboard_and_player_page_show_markup_like_names_as_they_are(tmp_path):
     url = f"sqlite:///{tmp_path / 'records.sqlite'}"
     _fill(url)
     source = LocalSource(tmp_path, url)

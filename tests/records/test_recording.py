@@ -5,15 +5,23 @@ from sqlalchemy import func, select
 
 from dominoes_tui.engine import dumps, load_matches
 from dominoes_tui.records import (
-    ABANDONED, ALREADY, COMPLETED, FINISHED, RECORDED, Records, guest_identity, local_identity, summarize,
+    ABANDONED,
+    ALREADY,
+    COMPLETED,
+    FINISHED,
+    RECORDED,
+    Records,
+    guest_identity,
+    local_identity,
+    queries,
+    summarize,
 )
-from dominoes_tui.records import queries
 from dominoes_tui.records.schema import matches, rating_history, ratings
 
 from .helpers import people, play
 
 
-def count(records: Records, table, **where) -> int:  # noqa: ANN001
+def count(records: Records, table, **where) -> int:
     query = select(func.count()).select_from(table)
     for name, value in where.items():
         query = query.where(table.c[name] == value)
@@ -21,7 +29,7 @@ def count(records: Records, table, **where) -> int:  # noqa: ANN001
         return int(conn.execute(query).scalar_one())
 
 
-def test_a_match_is_recorded_once(db_url):  # noqa: ANN001
+def test_a_match_is_recorded_once(db_url):
     match = play("draw", 2, people("Ana", "medium"), seed=3)
     with Records.open(db_url) as records:
         assert records.record(summarize(match)) == RECORDED
@@ -30,7 +38,7 @@ def test_a_match_is_recorded_once(db_url):  # noqa: ANN001
         assert count(records, ratings, variant="draw") == 2
 
 
-def test_a_resumed_match_is_not_counted_twice(db_url):  # noqa: ANN001
+def test_a_resumed_match_is_not_counted_twice(db_url):
     """A match saved mid-way, read back from its log and played on, is the same match."""
     whole = play("allfives", 3, people("Ana", "Ben", "easy"), seed=11)
     cut = load_matches(dumps(whole.events[:9]))[0]  # the save: start, a deal, a few moves
@@ -41,7 +49,7 @@ def test_a_resumed_match_is_not_counted_twice(db_url):  # noqa: ANN001
         assert count(records, matches) == 1
 
 
-def test_an_abandoned_match_is_kept_unrated_and_a_finish_completes_it(db_url):  # noqa: ANN001
+def test_an_abandoned_match_is_kept_unrated_and_a_finish_completes_it(db_url):
     half = play("draw", 2, people("Ana", "hard"), seed=5, stop_after=6)
     whole = play("draw", 2, people("Ana", "hard"), seed=5)
     with Records.open(db_url) as records:
@@ -56,7 +64,7 @@ def test_an_abandoned_match_is_kept_unrated_and_a_finish_completes_it(db_url):  
         assert count(records, ratings) == 4  # two players, draw and overall
 
 
-def test_a_guest_at_the_table_means_no_rating(db_url):  # noqa: ANN001
+def test_a_guest_at_the_table_means_no_rating(db_url):
     match = play("draw", 2, people("Ana", "Zed"), seed=8)
     ids = [local_identity(match.seats[0]), guest_identity("Zed")]
     summary = summarize(match, ids, source="hosted")
@@ -67,14 +75,14 @@ def test_a_guest_at_the_table_means_no_rating(db_url):  # noqa: ANN001
         assert count(records, ratings) == 0 and count(records, rating_history) == 0
 
 
-def test_a_seeded_practice_table_is_not_rated(db_url):  # noqa: ANN001
+def test_a_seeded_practice_table_is_not_rated(db_url):
     match = play("draw", 2, people("Ana", "medium"), seed=9)
     with Records.open(db_url) as records:
         records.record(summarize(match, seeded=True))
         assert count(records, matches) == 1 and count(records, ratings) == 0
 
 
-def test_the_winner_gains_and_both_lists_move(db_url):  # noqa: ANN001
+def test_the_winner_gains_and_both_lists_move(db_url):
     match = play("block", 2, people("Ana", "Ben"), seed=21)
     winner = match.seats[match.verdict.winner].name
     with Records.open(db_url) as records:
@@ -88,7 +96,7 @@ def test_the_winner_gains_and_both_lists_move(db_url):  # noqa: ANN001
             assert count(records, rating_history) == 4
 
 
-def test_partner_rates_teams_together(db_url):  # noqa: ANN001
+def test_partner_rates_teams_together(db_url):
     match = play("partner", 4, people("Ana", "Ben", "Cleo", "Dan"), seed=2)
     won = match.config.teams[match.verdict.winner]
     with Records.open(db_url) as records:
@@ -104,7 +112,7 @@ def test_partner_rates_teams_together(db_url):  # noqa: ANN001
             assert {v.other for v in queries.versus(conn, queries.find_players(conn, mates[0])[0].id)} == set(others)
 
 
-def test_the_kozel_is_rated_last(db_url):  # noqa: ANN001
+def test_the_kozel_is_rated_last(db_url):
     match = play("kozel", 3, people("Ana", "Ben", "Cleo"), seed=4)
     summary = summarize(match)
     loser = match.verdict.loser
@@ -117,7 +125,7 @@ def test_the_kozel_is_rated_last(db_url):  # noqa: ANN001
         assert board[-1].name in {match.seats[i].name for i in losers}
 
 
-def test_two_seats_of_one_bot_level_are_one_player(db_url):  # noqa: ANN001
+def test_two_seats_of_one_bot_level_are_one_player(db_url):
     match = play("draw", 3, people("Ana", "medium", "medium"), seed=6)
     with Records.open(db_url) as records:
         records.record(summarize(match))
@@ -127,7 +135,7 @@ def test_two_seats_of_one_bot_level_are_one_player(db_url):  # noqa: ANN001
             assert all(s.matches == 1 for s in board)
 
 
-def test_player_page_recent_and_log_back(db_url):  # noqa: ANN001
+def test_player_page_recent_and_log_back(db_url):
     with Records.open(db_url) as records:
         played = [play("draw", 2, people("Ana", level), seed=30 + i) for i, level in enumerate(["easy", "medium", "hard"])]
         for match in played:
@@ -144,10 +152,11 @@ def test_player_page_recent_and_log_back(db_url):  # noqa: ANN001
 
 
 def test_tied_placings_are_shared_at_a_table_of_three():
-    from dominoes_tui.engine import make_config, Match
+    import random
+
+    from dominoes_tui.engine import Match, make_config
     from dominoes_tui.engine.scoring import match_verdict
     from dominoes_tui.records.summary import placings
-    import random
 
     config = make_config("draw", 3)
     match = Match(config, random.Random(0))

@@ -19,7 +19,7 @@ from dominoes_tui.ui.screens.replay_steps import ReplaySteps
 from .helpers import people, play
 
 
-async def wait_for(pilot, condition, tries: int = 400) -> None:  # noqa: ANN001
+async def wait_for(pilot, condition, tries: int = 400) -> None:
     """Wait for a condition (a worker filling a table), never a fixed sleep."""
     for _ in range(tries):
         if condition():
@@ -32,7 +32,7 @@ def cells(table: DataTable) -> list[list[str]]:
     return [[str(c) for c in table.get_row_at(i)] for i in range(table.row_count)]
 
 
-async def test_leaderboard_player_page_plot_and_a_replay(db_url, tmp_path):  # noqa: ANN001
+async def test_leaderboard_player_page_plot_and_a_replay(db_url, tmp_path):
     with Records.open(db_url) as records:
         for i, level in enumerate(["easy", "medium", "hard", "easy"]):
             records.record(summarize(play("draw", 2, people("Ana", level), seed=50 + i)))
@@ -82,7 +82,7 @@ async def test_leaderboard_player_page_plot_and_a_replay(db_url, tmp_path):  # n
     source.close()
 
 
-async def test_an_empty_or_unreadable_records_says_so(tmp_path):  # noqa: ANN001
+async def test_an_empty_or_unreadable_records_says_so(tmp_path):
     app = RecordsApp(lambda: LeaderboardScreen(LocalReader(LocalSource(tmp_path))))
     async with app.run_test(size=(80, 24)) as pilot:
         note = app.screen.query_one("#note")

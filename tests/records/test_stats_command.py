@@ -12,13 +12,13 @@ from dominoes_tui.records import Records, summarize
 from .helpers import people, play
 
 
-def run(capsys, *argv: str) -> tuple[int, str, str]:  # noqa: ANN001
+def run(capsys, *argv: str) -> tuple[int, str, str]:
     code = main(list(argv))
     out = capsys.readouterr()
     return code, out.out, out.err
 
 
-def test_simulate_record_then_stats_shows_hard_above_easy(db_url, capsys, monkeypatch):  # noqa: ANN001
+def test_simulate_record_then_stats_shows_hard_above_easy(db_url, capsys, monkeypatch):
     # The issue's own command. The hard bot thinks 5 ms a move here instead of 200
     # (it is still the hard bot): the suite has no three minutes to spare.
     monkeypatch.setattr("dominoes_tui.bots.search.HARD_THINK_MS", 5.0)
@@ -38,7 +38,7 @@ def test_simulate_record_then_stats_shows_hard_above_easy(db_url, capsys, monkey
     assert "recorded 0 matches" in err and "40 were already there" in err
 
 
-def test_import_adds_logs_once_and_refuses_a_bad_one(db_url, tmp_path, capsys):  # noqa: ANN001
+def test_import_adds_logs_once_and_refuses_a_bad_one(db_url, tmp_path, capsys):
     logs = tmp_path / "three.jsonl"
     played = [play("allfives", 3, people("Ana", "Ben", "medium"), seed=s) for s in (1, 2, 3)]
     logs.write_text("".join(dumps(m.events) for m in played))
@@ -58,7 +58,7 @@ def test_import_adds_logs_once_and_refuses_a_bad_one(db_url, tmp_path, capsys): 
     assert code == 2 and "cannot read" in err
 
 
-def test_player_page_text_csv_and_head_to_head(db_url, tmp_path, capsys):  # noqa: ANN001
+def test_player_page_text_csv_and_head_to_head(db_url, tmp_path, capsys):
     # recorded as the app records a match played here (an import from a file is never rated)
     with Records.open(db_url) as records:
         for s in (1, 2):
@@ -75,7 +75,7 @@ def test_player_page_text_csv_and_head_to_head(db_url, tmp_path, capsys):  # noq
     assert code == 1 and "nobody called 'Nobody'" in err
 
 
-def test_names_with_escapes_are_printed_as_plain_text(db_url, capsys, tmp_path):  # noqa: ANN001
+def test_names_with_escapes_are_printed_as_plain_text(db_url, capsys, tmp_path):
     with Records.open(db_url) as records:
         records.record(summarize(play("draw", 2, people("Ana\x1b[31m\x07", "easy"), seed=1)))
     code, out, _ = run(capsys, "stats", "--db", db_url)
@@ -83,6 +83,6 @@ def test_names_with_escapes_are_printed_as_plain_text(db_url, capsys, tmp_path):
 
 
 @pytest.mark.parametrize("argv", [["stats", "--variant", "chess"], ["stats", "--db", "mysql://x@y/z"]])
-def test_bad_arguments_get_one_line(argv, capsys):  # noqa: ANN001
+def test_bad_arguments_get_one_line(argv, capsys):
     code, _, err = run(capsys, *argv)
     assert code == 2 and err.startswith("dominoes stats:") and "Traceback" not in err

@@ -59,7 +59,7 @@ CHILD = textwrap.dedent('''
 ''')
 
 
-def test_four_processes_upgrade_a_new_postgresql_database_at_once(pg_server, tmp_path):  # noqa: ANN001
+def test_four_processes_upgrade_a_new_postgresql_database_at_once(pg_server, tmp_path):
     import time
 
     url = pg_server.new_database()

@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from itertools import combinations
-from typing import Iterator
 
 from dominoes_tui.tournament import Entrant, Tournament, make_plan
 from dominoes_tui.tournament.history import History, pair

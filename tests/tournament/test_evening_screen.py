@@ -18,7 +18,7 @@ from tests.net.test_remote_app import autoplay, play_with_keys, until
 
 
 @pytest.fixture
-async def server(tmp_path: Path):  # noqa: ANN201
+async def server(tmp_path: Path):
     srv = Server(tmp_path / "server", bot_delay=0.0, default_level="random", standin_delay=30.0, organizers={"Ana"})
     srv.tournament_host.arrival = 30.0  # nobody's turns are played for them while they sit down
     await srv.start("127.0.0.1", 0)

@@ -20,7 +20,7 @@ ANA_SECRET = "ana's own secret, long enough"
 
 
 @pytest.fixture
-async def open_server(tmp_path: Path):  # noqa: ANN201
+async def open_server(tmp_path: Path):
     """A server with no --organizers: only the holder of its organizer secret organizes."""
     srv = Server(tmp_path / "server", bot_delay=0.0, default_level="random", standin_delay=30.0)
     await srv.start("127.0.0.1", 0)

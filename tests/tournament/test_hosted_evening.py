@@ -12,11 +12,11 @@ from dominoes_tui.engine import load_match
 from dominoes_tui.net.client import Connection, ServerRefused
 from dominoes_tui.net.names import NameRegister
 from dominoes_tui.net.server import Server
-from tests.net.helpers import WAIT, Driven, play_out
+from tests.net.helpers import Driven, play_out
 
 
 @pytest.fixture
-async def server(tmp_path: Path):  # noqa: ANN201
+async def server(tmp_path: Path):
     # a stand-in waits 3 s: long enough for a dropped person to come back before the bots end the match
     # Ana claimed her name before the host named her an organizer (the claim is pinned at the start)
     NameRegister(tmp_path / "server" / "names.json").identify("Ana", ANA_SECRET, "127.0.0.1", lambda n: False)

@@ -5,7 +5,7 @@ import pytest
 
 
 @pytest.fixture(autouse=True)
-def dominoes_home(tmp_path, monkeypatch):  # noqa: ANN001, ANN201
+def dominoes_home(tmp_path, monkeypatch):
     home = tmp_path / "dominoes-home"
     monkeypatch.setenv("DOMINOES_TUI_HOME", str(home))
     monkeypatch.delenv("NO_COLOR", raising=False)

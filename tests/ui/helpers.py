@@ -35,7 +35,7 @@ class Played:
     keys: list[str] = field(default_factory=list)
 
 
-async def press(pilot, *keys: str) -> None:  # noqa: ANN001
+async def press(pilot, *keys: str) -> None:
     """Press keys like `pilot.press`, without its wait for the whole process to go idle
     after each key (which made a whole match take half a minute)."""
     app = pilot.app
@@ -47,7 +47,7 @@ async def press(pilot, *keys: str) -> None:  # noqa: ANN001
         await settle(app, pilot)
 
 
-async def settle(app: DominoesApp, pilot) -> None:  # noqa: ANN001
+async def settle(app: DominoesApp, pilot) -> None:
     await pilot.pause(0)
     try:
         await app.workers.wait_for_complete()
@@ -56,7 +56,7 @@ async def settle(app: DominoesApp, pilot) -> None:  # noqa: ANN001
     await pilot.pause(0)
 
 
-async def next_turn(app: DominoesApp, pilot, steps: int = 60) -> TableScreen | None:  # noqa: ANN001
+async def next_turn(app: DominoesApp, pilot, steps: int = 60) -> TableScreen | None:
     """The person's next turn, through round summaries; None when the match is over."""
     for _ in range(steps):
         await settle(app, pilot)
@@ -69,7 +69,7 @@ async def next_turn(app: DominoesApp, pilot, steps: int = 60) -> TableScreen | N
     raise AssertionError("never the person's turn")
 
 
-async def play_through(app: DominoesApp, pilot, max_steps: int = 4000, finish: bool = True) -> Played:  # noqa: ANN001
+async def play_through(app: DominoesApp, pilot, max_steps: int = 4000, finish: bool = True) -> Played:
     """Press keys as a person would until the match-end screen shows."""
     played = Played()
     for step in range(max_steps):

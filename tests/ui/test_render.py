@@ -5,10 +5,10 @@ import random
 
 from dominoes_tui.engine import PLAYING, Match, make_config, tile, view_for
 from dominoes_tui.ui.chain_render import render_chain
-from dominoes_tui.ui.render import Look, hand_index_at, plain, render_hand, tile_rows, double_rows
+from dominoes_tui.ui.render import Look, double_rows, hand_index_at, plain, render_hand, tile_rows
 
 
-def play(variant: str, moves: list[tuple[str, str | None]], players: int = 2):  # noqa: ANN201
+def play(variant: str, moves: list[tuple[str, str | None]], players: int = 2):
     """A layout built from explicit moves (whoever holds the tile plays it)."""
     from dominoes_tui.engine import parse_tile
     from dominoes_tui.engine.layout import Layout

@@ -119,7 +119,7 @@ async def test_match_n_opens_that_match_over_the_list() -> None:
         assert isinstance(app.screen, ReplayListScreen)
 
 
-def test_dominoes_replay_opens_a_log_of_several_matches_on_their_list(tmp_path, monkeypatch) -> None:  # noqa: ANN001
+def test_dominoes_replay_opens_a_log_of_several_matches_on_their_list(tmp_path, monkeypatch) -> None:
     from dominoes_tui.cli import main
 
     log = tmp_path / "evening.jsonl"

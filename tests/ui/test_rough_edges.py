@@ -61,7 +61,7 @@ async def test_1_a_pass_notice_does_not_stay_into_the_next_turn() -> None:
         assert checked, "the person never passed"
 
 
-async def test_2_the_focused_field_is_unmistakable_without_colour(monkeypatch) -> None:  # noqa: ANN001
+async def test_2_the_focused_field_is_unmistakable_without_colour(monkeypatch) -> None:
     monkeypatch.setenv("NO_COLOR", "1")
     app = DominoesApp(MatchSettings(), Prefs(speed="instant", ascii=True))
     async with app.run_test(size=(80, 24)) as pilot:
@@ -120,7 +120,7 @@ async def test_6_play_another_variant_does_not_resume_the_saved_one_by_default()
         assert again.client.config.variant == "allfives"  # type: ignore[union-attr]
 
 
-async def test_7_a_second_copy_keeps_its_own_save(monkeypatch) -> None:  # noqa: ANN001
+async def test_7_a_second_copy_keeps_its_own_save(monkeypatch) -> None:
     first = make_app("draw", seed=11)
     async with first.run_test(size=(80, 24)) as pilot:
         await settle(first, pilot)

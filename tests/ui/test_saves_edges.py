@@ -16,14 +16,14 @@ from dominoes_tui.ui.screens.table import TableScreen
 from .helpers import press, screen_lines, settle
 
 
-def play_app(*words: str):  # noqa: ANN201
+def play_app(*words: str):
     """The app `dominoes play WORDS…` runs, built the way the command builds it."""
     module = load_command("play")
     args = build_parser("play", module).parse_args(["play", *words, "--speed", "instant"])
     return module.app_for(args)  # type: ignore[union-attr]
 
 
-async def quit_after_one_move(app) -> None:  # noqa: ANN001
+async def quit_after_one_move(app) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(app, pilot)
         assert isinstance(app.screen, TableScreen)
@@ -98,7 +98,7 @@ async def test_the_other_copys_save_can_be_resumed_and_becomes_this_copys() -> N
 
 
 @pytest.fixture
-def read_only(monkeypatch):  # noqa: ANN001, ANN201
+def read_only(monkeypatch):
     import dominoes_tui.table.local as local
 
     def refuse(path: object, *_: object) -> None:
@@ -108,7 +108,7 @@ def read_only(monkeypatch):  # noqa: ANN001, ANN201
 
 
 @pytest.mark.parametrize("variant", ["draw", "allfives"])
-async def test_a_read_only_folder_is_said_in_full_at_80_columns(read_only, variant) -> None:  # noqa: ANN001
+async def test_a_read_only_folder_is_said_in_full_at_80_columns(read_only, variant) -> None:
     app = play_app("--variant", variant, "--seed", "3")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(app, pilot)
@@ -117,7 +117,7 @@ async def test_a_read_only_folder_is_said_in_full_at_80_columns(read_only, varia
         assert "not saved: read-only folder" in screen_lines(app)[0]
 
 
-async def test_quitting_with_saving_off_asks_first(read_only) -> None:  # noqa: ANN001
+async def test_quitting_with_saving_off_asks_first(read_only) -> None:
     app = play_app("--seed", "3")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(app, pilot)

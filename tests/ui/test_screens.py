@@ -5,8 +5,6 @@ import json
 
 from textual.widgets import Input
 
-from dominoes_tui.ui.widgets.choice import Choice
-
 from dominoes_tui.table import saves
 from dominoes_tui.ui.app import DominoesApp
 from dominoes_tui.ui.choices import MatchSettings, Prefs
@@ -14,6 +12,7 @@ from dominoes_tui.ui.screens.handover import HandoverScreen
 from dominoes_tui.ui.screens.resume import ResumeScreen
 from dominoes_tui.ui.screens.settings import SettingsScreen
 from dominoes_tui.ui.screens.table import TableScreen
+from dominoes_tui.ui.widgets.choice import Choice
 from dominoes_tui.ui.widgets.too_small import TooSmall
 
 from .helpers import make_app, press, settle
@@ -254,7 +253,7 @@ async def test_the_scoresheet_opens_from_the_round_summary() -> None:
         assert isinstance(app.screen, RoundSummaryScreen)
 
 
-async def test_a_save_that_fails_is_told_to_the_player_once_on_the_status_line(monkeypatch) -> None:  # noqa: ANN001
+async def test_a_save_that_fails_is_told_to_the_player_once_on_the_status_line(monkeypatch) -> None:
     """Rough edge 4: a failed save used to raise a toast with a raw errno after every
     move, covering the table; now the status line says once that saving is off, and why."""
     import errno

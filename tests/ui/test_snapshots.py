@@ -35,8 +35,8 @@ def no_toasts(app: DominoesApp) -> DominoesApp:
     return app
 
 
-def play_moves(count: int):  # noqa: ANN201
-    async def run_before(pilot) -> None:  # noqa: ANN001
+def play_moves(count: int):
+    async def run_before(pilot) -> None:
         app = pilot.app
         played = 0
         for _ in range(200):
@@ -56,8 +56,8 @@ def play_moves(count: int):  # noqa: ANN201
     return run_before
 
 
-def until_round_over(then: tuple[str, ...] = ()):  # noqa: ANN201
-    async def run_before(pilot) -> None:  # noqa: ANN001
+def until_round_over(then: tuple[str, ...] = ()):
+    async def run_before(pilot) -> None:
         app = pilot.app
         for _ in range(300):
             await settle(app, pilot)
@@ -78,10 +78,10 @@ def until_round_over(then: tuple[str, ...] = ()):  # noqa: ANN201
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_settings_screen(snap_compare, size) -> None:  # noqa: ANN001
+def test_settings_screen(snap_compare, size) -> None:
     app = DominoesApp(MatchSettings(variant="allfives", players=3), Prefs(speed="instant"))
 
-    async def run_before(pilot) -> None:  # noqa: ANN001
+    async def run_before(pilot) -> None:
         await settle(pilot.app, pilot)
 
     assert snap_compare(app, terminal_size=size, run_before=run_before)
@@ -89,7 +89,7 @@ def test_settings_screen(snap_compare, size) -> None:  # noqa: ANN001
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("variant", list(TABLES))
-def test_table(snap_compare, variant: str, size) -> None:  # noqa: ANN001
+def test_table(snap_compare, variant: str, size) -> None:
     kw = dict(TABLES[variant])
     moves = kw.pop("moves")
     app = no_toasts(make_app(variant, **kw))
@@ -97,23 +97,23 @@ def test_table(snap_compare, variant: str, size) -> None:  # noqa: ANN001
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_round_summary(snap_compare, size) -> None:  # noqa: ANN001
+def test_round_summary(snap_compare, size) -> None:
     app = no_toasts(make_app("draw", players=3, seed=21))
     assert snap_compare(app, terminal_size=size, run_before=until_round_over())
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_scoresheet(snap_compare, size) -> None:  # noqa: ANN001
+def test_scoresheet(snap_compare, size) -> None:
     app = no_toasts(make_app("allfives", players=2, seed=34))
     assert snap_compare(app, terminal_size=size, run_before=until_round_over(("enter", "s")))
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_help(snap_compare, size) -> None:  # noqa: ANN001
+def test_help(snap_compare, size) -> None:
     app = no_toasts(make_app("allfives", players=2, seed=34))
     assert snap_compare(app, terminal_size=size, run_before=play_moves(0), press=["question_mark"])
 
 
-def test_too_small(snap_compare) -> None:  # noqa: ANN001
+def test_too_small(snap_compare) -> None:
     app = no_toasts(make_app("draw", seed=1))
     assert snap_compare(app, terminal_size=(60, 20), run_before=play_moves(0))

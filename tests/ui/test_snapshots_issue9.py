@@ -13,8 +13,8 @@ from textual.app import App, ComposeResult
 from dominoes_tui.engine import LayoutView, parse_tile
 from dominoes_tui.engine.layout import Layout
 from dominoes_tui.ui.app import DominoesApp
-from dominoes_tui.ui.choices import MatchSettings, Prefs
 from dominoes_tui.ui.chain_render import MARGIN
+from dominoes_tui.ui.choices import MatchSettings, Prefs
 from dominoes_tui.ui.render import Look
 from dominoes_tui.ui.widgets.chain import Chain
 
@@ -57,7 +57,7 @@ class CrossApp(App[None]):
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_four_player_block_round_with_the_log(snap_compare, size) -> None:  # noqa: ANN001
+def test_four_player_block_round_with_the_log(snap_compare, size) -> None:
     from .helpers import make_app
 
     app = no_toasts(make_app("block", players=4, seats="Ana", seed=41))
@@ -65,15 +65,15 @@ def test_four_player_block_round_with_the_log(snap_compare, size) -> None:  # no
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_allfives_spinner_cross_at_a_bend(snap_compare, size) -> None:  # noqa: ANN001
+def test_allfives_spinner_cross_at_a_bend(snap_compare, size) -> None:
     assert snap_compare(CrossApp(big=size[0] >= 160), terminal_size=size)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_the_walkthrough(snap_compare, size) -> None:  # noqa: ANN001
+def test_the_walkthrough(snap_compare, size) -> None:
     app = no_toasts(DominoesApp(MatchSettings(), Prefs(speed="instant")))
 
-    async def run_before(pilot) -> None:  # noqa: ANN001
+    async def run_before(pilot) -> None:
         await settle(app, pilot)
         await press(pilot, "f2")
         await settle(app, pilot)
@@ -85,7 +85,7 @@ def test_the_walkthrough(snap_compare, size) -> None:  # noqa: ANN001
     assert snap_compare(app, terminal_size=size, run_before=run_before)
 
 
-def test_projector_size_in_the_light_theme(snap_compare) -> None:  # noqa: ANN001
+def test_projector_size_in_the_light_theme(snap_compare) -> None:
     from .helpers import make_app
 
     app = no_toasts(make_app("allfives", players=4, seats="Ana", seed=1))

@@ -15,10 +15,10 @@ from .helpers import make_app, next_turn, press, settle
 from .test_snapshots import no_toasts, quiet
 
 
-def hinted_turns(count: int):  # noqa: ANN201
+def hinted_turns(count: int):
     """Play the hinted move on each of the person's turns, `count` times (Enter again
     where the tile fits two ends), and stop at the next turn."""
-    async def run_before(pilot) -> None:  # noqa: ANN001
+    async def run_before(pilot) -> None:
         app = pilot.app
         for _ in range(count):
             screen = await next_turn(app, pilot)
@@ -34,17 +34,17 @@ def hinted_turns(count: int):  # noqa: ANN201
 
 
 @pytest.mark.parametrize("size", [(80, 24), (200, 60)], ids=lambda s: f"{s[0]}x{s[1]}")
-def test_partner_log_after_the_chain_wrapped(snap_compare, size) -> None:  # noqa: ANN001
+def test_partner_log_after_the_chain_wrapped(snap_compare, size) -> None:
     # seed 4: by the person's seventh turn the chain has turned its corner at both sizes
     # (big tiles on the projector), and three bot moves since are marked new
     app = no_toasts(make_app("partner", players=4, seats="You", seed=4))
     assert snap_compare(app, terminal_size=size, run_before=hinted_turns(6))
 
 
-def test_the_walkthroughs_forced_draw_step(snap_compare) -> None:  # noqa: ANN001
+def test_the_walkthroughs_forced_draw_step(snap_compare) -> None:
     app = no_toasts(DominoesApp(MatchSettings(), Prefs(speed="instant")))
 
-    async def run_before(pilot) -> None:  # noqa: ANN001
+    async def run_before(pilot) -> None:
         await settle(app, pilot)
         await press(pilot, "f2")
         for _ in range(4):  # play 3-5 (both ends: Enter twice), 3-6, then the drawn 1-4

@@ -30,11 +30,11 @@ from .helpers import settle
 HEAVY = ("sqlalchemy", "alembic", "openskill", "plotext", "textual_plotext", "networkx")
 
 
-def _count_whole_restyles(monkeypatch) -> list[str]:  # noqa: ANN001
+def _count_whole_restyles(monkeypatch) -> list[str]:
     restyled: list[str] = []
     update_styles = App.update_styles
 
-    def counting(self: App, node, animate: bool = True) -> None:  # noqa: ANN001
+    def counting(self: App, node, animate: bool = True) -> None:
         if len(list(node.walk_children(with_self=True))) > 10:  # the form or the screen, not one field
             restyled.append(type(node).__name__)
         update_styles(self, node, animate)
@@ -43,7 +43,7 @@ def _count_whole_restyles(monkeypatch) -> list[str]:  # noqa: ANN001
     return restyled
 
 
-async def test_14_the_settings_form_is_styled_as_it_mounts_and_never_again_before_it_shows(monkeypatch) -> None:  # noqa: ANN001
+async def test_14_the_settings_form_is_styled_as_it_mounts_and_never_again_before_it_shows(monkeypatch) -> None:
     restyled = _count_whole_restyles(monkeypatch)
     app = DominoesApp(MatchSettings(variant="partner", players=4), Prefs(speed="instant"))
     async with app.run_test(size=(80, 24)) as pilot:
@@ -54,7 +54,7 @@ async def test_14_the_settings_form_is_styled_as_it_mounts_and_never_again_befor
 
 
 async def test_14_the_display_section_comes_just_after_the_first_frame_and_start_keeps_the_prefs(
-    monkeypatch, tmp_path: Path,  # noqa: ANN001
+    monkeypatch, tmp_path: Path,
 ) -> None:
     prefs = Prefs(speed="slow", pips=True, theme="light")
     app = DominoesApp(MatchSettings(), prefs)

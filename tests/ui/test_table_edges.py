@@ -24,7 +24,7 @@ def medium_table(variant: str, players: int, seed: int) -> DominoesApp:
     return DominoesApp(settings, Prefs(speed="instant"), start_now=True)
 
 
-async def take_hints_and_check(app: DominoesApp, pilot, turns: int) -> int:  # noqa: ANN001
+async def take_hints_and_check(app: DominoesApp, pilot, turns: int) -> int:
     """Play the hinted move each turn (as the issue's steps do); on every turn the row
     above the prompt must be the newest line of the round's log."""
     checked = 0
@@ -54,7 +54,7 @@ TABLES = [("partner", 4, 5, (80, 24)), ("draw", 3, 2, (80, 24)), ("allfives", 4,
 
 
 @pytest.mark.parametrize("variant,players,seed,size", TABLES, ids=lambda v: str(v))
-async def test_the_newest_move_is_the_last_log_line(variant, players, seed, size) -> None:  # noqa: ANN001
+async def test_the_newest_move_is_the_last_log_line(variant, players, seed, size) -> None:
     app = medium_table(variant, players, seed=seed)
     async with app.run_test(size=size) as pilot:
         assert await take_hints_and_check(app, pilot, 14) >= 4

@@ -2,13 +2,13 @@
 projector mode, theme and bell, why someone leads, the end choice's counts, the palette."""
 from __future__ import annotations
 
-from typing import AsyncIterator
+from collections.abc import AsyncIterator
 
 from rich.style import Style
 
 from dominoes_tui.engine import Move, parse_tile
 from dominoes_tui.ui.app import DominoesApp
-from dominoes_tui.ui.chain_render import NEWEST, EARLIER, render_chain
+from dominoes_tui.ui.chain_render import EARLIER, NEWEST, render_chain
 from dominoes_tui.ui.choices import MatchSettings, Prefs
 from dominoes_tui.ui.hints import hint
 from dominoes_tui.ui.narrate import log_entries
@@ -20,7 +20,7 @@ from .helpers import make_app, next_turn, press, settle
 from .test_render import play
 
 
-async def my_turn(app: DominoesApp, pilot, steps: int = 60) -> TableScreen:  # noqa: ANN001
+async def my_turn(app: DominoesApp, pilot, steps: int = 60) -> TableScreen:
     for _ in range(steps):
         await settle(app, pilot)
         if isinstance(app.screen, TableScreen) and app.screen.my_turn():
@@ -102,7 +102,7 @@ def test_hint_reasons_are_words() -> None:
     assert "heaviest" in reason(view, Move(parse_tile("4-6"), "right"))
 
 
-def _view(variant: str, moves: list[tuple[str, str | None]], hand: tuple[str, ...], legal: list[Move]):  # noqa: ANN202
+def _view(variant: str, moves: list[tuple[str, str | None]], hand: tuple[str, ...], legal: list[Move]):
     from dominoes_tui.engine import PlayerView
 
     layout = play(variant, moves)
@@ -230,7 +230,7 @@ async def test_the_log_never_hides_moves_while_the_chain_stands_half_empty() -> 
     assert checked >= 5  # turns with both spinner arms on the table were seen
 
 
-async def my_turns(app: DominoesApp, pilot, turns: int = 60) -> AsyncIterator[TableScreen]:  # noqa: ANN001
+async def my_turns(app: DominoesApp, pilot, turns: int = 60) -> AsyncIterator[TableScreen]:
     """Each of the person's turns until the match is over; after each, the offered tile is
     played (and the end offered, where it fits two)."""
     for _ in range(turns):

@@ -4,16 +4,16 @@ from __future__ import annotations
 import random
 
 from dominoes_tui.engine import Match, Seat, make_config
+from dominoes_tui.table.client import SeatInfo
 from dominoes_tui.table.local import report_from
 from dominoes_tui.ui.narrate import describe, own_draws_since_last_move
 from dominoes_tui.ui.words import arithmetic, how_it_ended, match_story, play_points_line, side_names
-from dominoes_tui.table.client import SeatInfo
 
 SEATS = (SeatInfo("Ana", "human"), SeatInfo("Bob", "bot", "random"), SeatInfo("Cleo", "bot", "random"),
          SeatInfo("Dan", "bot", "random"))
 
 
-def finished(variant: str, players: int, seed: int, **options: object):  # noqa: ANN201
+def finished(variant: str, players: int, seed: int, **options: object):
     config = make_config(variant, players, options=options or None)
     m = Match(config, random.Random(seed), [Seat(s.name, s.kind, s.level) for s in SEATS[:players]], seed)
     m.begin_round()

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 import threading
 import time
-from typing import Callable
+from collections.abc import Callable
 
 from ...engine import Move, PlayerView
 from .pimc import Search

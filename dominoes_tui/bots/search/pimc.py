@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 import threading
 import time
-from typing import Callable
+from collections.abc import Callable
 
 from ...engine import Move, PlayerView
 from ...engine.bits import BIT
@@ -33,7 +33,6 @@ from .rollout import sharp_playout
 from .solver import PartnerSolver
 from .state import Key, RoundState
 from .value import MatchValue
-
 
 # Judged on fewer guesses than this, a decision is mostly luck: the exact endings are
 # then begun later (see `run`).

@@ -32,7 +32,7 @@ class RoundState:
         self.capicu = False
         self.over = False
 
-    def copy(self) -> "RoundState":
+    def copy(self) -> RoundState:
         twin = RoundState(self.rules, [h[:] for h in self.hands], self.stock[:], self.board.copy(), self.to_act,
                           self.last_placer, self.passes)
         twin.play_points = self.play_points[:]

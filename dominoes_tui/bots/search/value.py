@@ -15,7 +15,7 @@ limit, and the lowest total wins, so a side's lead is how far it is below its ri
 from __future__ import annotations
 
 import math
-from typing import Sequence
+from collections.abc import Sequence
 
 from ...engine import ALL_TILES
 from ...engine.scoring import match_verdict, score_round

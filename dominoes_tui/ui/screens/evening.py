@@ -8,7 +8,8 @@ back to the lobby (after the match-end screen).
 """
 from __future__ import annotations
 
-from typing import Any, Awaitable, Protocol
+from collections.abc import Awaitable
+from typing import Any, Protocol
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -19,7 +20,6 @@ from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Stat
 
 from ...engine import VARIANTS
 from ...tournament.model import FORMATS
-
 
 
 class EveningApp(Protocol):

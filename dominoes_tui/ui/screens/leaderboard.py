@@ -14,7 +14,6 @@ from .records_reader import RecordsReader
 from .records_words import LISTS, cells, list_title, rating_text
 
 
-
 class LeaderboardScreen(Screen[None]):
     BINDINGS = [
         # priority: the table under the cursor would take ← → for itself
@@ -89,7 +88,7 @@ class LeaderboardScreen(Screen[None]):
         table = self.query_one(DataTable)
         if not self.rows or table.cursor_row is None or table.cursor_row >= len(self.rows):
             return
-        from .player import PlayerScreen  # noqa: PLC0415 - only when a page is opened
+        from .player import PlayerScreen
 
         row = self.rows[table.cursor_row]
         self.app.push_screen(PlayerScreen(self.reader, int(row["player_id"]), self.variant))

@@ -6,7 +6,8 @@ same table screen local play uses, with a `RemoteTable` behind it.
 """
 from __future__ import annotations
 
-from typing import Any, Awaitable, Protocol
+from collections.abc import Awaitable
+from typing import Any, Protocol
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -14,7 +15,6 @@ from textual.binding import Binding
 from textual.screen import ModalScreen, Screen
 from textual.widgets import DataTable, Footer, OptionList, Static
 from textual.widgets.option_list import Option
-
 
 
 class LobbyHost(Protocol):

@@ -5,7 +5,8 @@ long this person has waited. The seat the server finds is taken like a tournamen
 from __future__ import annotations
 
 import time
-from typing import Any, Awaitable, Protocol
+from collections.abc import Awaitable
+from typing import Any, Protocol
 
 from textual.app import ComposeResult
 from textual.binding import Binding

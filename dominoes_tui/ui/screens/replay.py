@@ -77,7 +77,7 @@ class OpenHands(Widget):
         self._args = (match, seats, look)
         self.refresh(layout=True)
 
-    def get_content_height(self, container, viewport, width: int) -> int:  # noqa: ANN001
+    def get_content_height(self, container, viewport, width: int) -> int:
         return len(open_hand_lines(*self._args, width=max(1, width))) if self._args else 1
 
     def render(self) -> Text:
@@ -258,7 +258,7 @@ class ReplayScreen(Screen[None]):
         return text
 
     @staticmethod
-    def _reports(match: Match) -> list:  # noqa: ANN205 - RoundReport, one a finished round
+    def _reports(match: Match) -> list:
         return [report_from(r, match, i == len(match.records) - 1) for i, r in enumerate(match.records)]
 
     def _now_row(self, match: Match) -> list[str]:

@@ -3,7 +3,8 @@ another): a row each, Enter opens one in the replay viewer, and closing the view
 back here for the next."""
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult

@@ -26,7 +26,7 @@ class ReplaySteps:
         self._cache: tuple[int, Match] | None = None
 
     @classmethod
-    def from_text(cls, text: str, index: int = 0) -> "ReplaySteps":
+    def from_text(cls, text: str, index: int = 0) -> ReplaySteps:
         """The index-th match of a log text (LogError if the log breaks the rules)."""
         chunks = list(split_matches(parse_lines(text)))
         if not chunks:

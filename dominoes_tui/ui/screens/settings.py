@@ -22,8 +22,20 @@ from ...engine import OPTIONS, VARIANTS
 from ...engine.options import target_option
 from ...table.client import SeatInfo
 from ..choices import (
-    LEVEL_ALIASES, MAX_NAME, THEMES, MatchSettings, Prefs, SettingsError, carried_target, check, default_level,
-    offered_levels, target_is_free, target_presets, value_words, with_player_defaults,
+    LEVEL_ALIASES,
+    MAX_NAME,
+    THEMES,
+    MatchSettings,
+    Prefs,
+    SettingsError,
+    carried_target,
+    check,
+    default_level,
+    offered_levels,
+    target_is_free,
+    target_presets,
+    value_words,
+    with_player_defaults,
 )
 from ..widgets.action_button import ActionButton
 from ..widgets.choice import Choice

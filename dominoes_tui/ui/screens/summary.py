@@ -1,7 +1,7 @@
 """Between rounds and at the end: every hand revealed, how the round ended, the sums."""
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from rich.text import Text
 from textual.app import ComposeResult

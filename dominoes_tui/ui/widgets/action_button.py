@@ -26,12 +26,12 @@ class ActionButton(Static, can_focus=True):
     BINDINGS = [Binding("enter,space", "press", "Press", show=False)]
 
     class Pressed(Message):
-        def __init__(self, button: "ActionButton") -> None:
+        def __init__(self, button: ActionButton) -> None:
             self.button = button
             super().__init__()
 
         @property
-        def control(self) -> "ActionButton":
+        def control(self) -> ActionButton:
             return self.button
 
     def __init__(self, label: str, *, id: str, primary: bool = False) -> None:  # noqa: A002

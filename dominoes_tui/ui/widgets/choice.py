@@ -19,8 +19,9 @@ fast as the table does (issue 9, rough edge 14).
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any
 
 from rich.text import Text
 from textual import events
@@ -53,11 +54,11 @@ class Choice(Widget, can_focus=True):
 
     @dataclass
     class Changed(Message):
-        choice: "Choice"
+        choice: Choice
         value: Any
 
         @property
-        def control(self) -> "Choice":
+        def control(self) -> Choice:
             return self.choice
 
     def __init__(

@@ -61,7 +61,7 @@ class SeatsPanel(Widget):
         self._args = (view, seats, viewer, look, show_lacks)
         self.refresh(layout=first)
 
-    def get_content_height(self, container, viewport, width: int) -> int:  # noqa: ANN001
+    def get_content_height(self, container, viewport, width: int) -> int:
         return len(self._args[1]) if self._args else 1
 
     def render(self) -> Text:
