@@ -19,7 +19,7 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "replay": ("replay", "step through a game log in the replay viewer (--check: check it against the rules)"),
     "stats": ("stats", "the club records: leaderboard, a player's page, importing game logs"),
     "bot": ("bot", "speak the bot protocol (docs/BOT_PROTOCOL.md) on stdin/stdout"),
-    "bench": ("bench", "measure engine speed, bot decision time and strength"),
+    "bench": ("bench", "measure engine speed, bot decision time and start-up"),
     "host": ("host", "run a table server that friends join over the LAN or SSH"),
     "join": ("join", "join a hosted table: the lobby, then the same table screen"),
     "ssh": ("ssh", "let people in over SSH: each session lands in the lobby (needs asyncssh)"),

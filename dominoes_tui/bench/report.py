@@ -12,15 +12,6 @@ FEW = 20  # fewer decisions than this: the largest is shown, not a p95
 def targets(out: dict[str, Any]) -> list[dict[str, Any]]:
     """The issue's targets, each with the figure measured and whether it is met."""
     rows: list[dict[str, Any]] = []
-    for s in out.get("strength", []):
-        if s["target"] is None:
-            continue
-        op = ">" if s["target_strict"] else ">="
-        rows.append({"what": f"{s['matchup']} matches, {s['variant']} {s['players']}p",
-                     "target": f"{op} {s['target']:.0%}", "measured": f"{s['match_share']:.1%}", "met": s["target_met"]})
-    for s in out.get("peer_strength", []):
-        rows.append({"what": f"{s['level']} vs {s['opponent'][14:]}, partner games", "target": f">= {s['target']:.0%}",
-                     "measured": f"{s['share']:.1%}", "met": s["target_met"]})
     for t in out.get("timing", []):
         hard, medium = t["levels"].get("hard", {}), t["levels"].get("medium", {})
         if hard.get("decisions") and hard["decisions"] >= FEW:
@@ -62,12 +53,6 @@ def _first_screens_side_by_side(startup: list[dict[str, Any]]) -> list[str]:
         return []
     return [f"  {'first screens: settings / table':<40} {settings / table:>7.2f} ×"
             f" ({(settings - table) * 1000:+.0f} ms; started in turn, 80×24, fresh data folders)"]
-
-
-def _ci(lo: float, hi: float) -> str:
-    if math.isnan(lo):
-        return "n/a"
-    return f"{lo:.0%}–{hi:.0%}"
 
 
 def _speed(out: dict[str, Any]) -> list[str]:
@@ -117,28 +102,6 @@ def _timing(out: dict[str, Any]) -> list[str]:
     return lines
 
 
-def _strength(out: dict[str, Any]) -> list[str]:
-    lines = ["", "Strength: seat-swapped head-to-head on the same deals (95% CI over units)", ""]
-    lines.append(f"  {'matchup':<20} {'table':<12} {'matches':>7} {'match share':>11} {'95% CI':>10}"
-                 f" {'rounds':>6} {'round share':>11} {'95% CI':>10}  target")
-    for s in out.get("strength", []):
-        name = s["matchup"] + (f" ({s['hard_think_ms']:g}ms)" if s["hard_think_ms"] else "")
-        target = "—" if s["target"] is None else (">" if s["target_strict"] else "≥") + f"{s['target']:.0%}"
-        verdict = "" if s["target_met"] is None else (" met" if s["target_met"] else " MISSED")
-        lines.append(
-            f"  {name:<20} {s['variant'] + ' ' + str(s['players']) + 'p':<12} {s['matches']:>7} {s['match_share']:>11.1%}"
-            f" {_ci(*s['match_ci']):>10} {s['rounds']:>6} {s['round_share']:>11.1%} {_ci(*s['round_ci']):>10}"
-            f"  {target}{verdict}"
-        )
-    for s in out.get("peer_strength", []):
-        lines.append(f"  {s['level']} ({s['think_ms']:g}ms) vs {s['opponent']}: partner games {s['games']},"
-                     f" won {s['games_won']:g} = {s['share']:.1%} ({_ci(*s['ci'])}), target ≥{s['target']:.0%}"
-                     f" {'met' if s['target_met'] else 'MISSED'}")
-        for note in s.get("notes", [])[:3]:
-            lines.append(f"    note: {note}")
-    return lines
-
-
 def format_report(out: dict[str, Any]) -> str:
     lines = [f"dominoes bench{' --quick' if out['quick'] else ''} (seed {out['seed']}, "
              f"Python {out['machine']['python']}, {out['machine']['cores']} cores, load {out['machine'].get('load', '?')})"]
@@ -146,11 +109,6 @@ def format_report(out: dict[str, Any]) -> str:
         lines += _speed(out)
     if "timing" in out:
         lines += _timing(out)
-    if "strength" in out or "peer_strength" in out:
-        lines += _strength(out)
-    if out["quick"] and ("strength" in out or "peer_strength" in out):
-        lines += ["", f"  --quick: the hard level plays with {out['plan']['strength_think_ms']:g} ms a move and few matches;"
-                  " judge the targets on a full run."]
     if "pairing" in out:
         lines += ["", "Tournament: pairing and seating one round (rounds 2-5, made-up results;",
                   "  'hosted': a table server pairs, deals and files every table of the round)", ""]
@@ -161,7 +119,8 @@ def format_report(out: dict[str, Any]) -> str:
     if out.get("startup"):
         lines += ["", "Start-up (median of fresh starts)", ""]
         for s in out["startup"]:
-            lines.append(f"  {s['what']:<40} {s['median_s'] * 1000:>7.0f} ms (min {s['min_s'] * 1000:.0f}, max {s['max_s'] * 1000:.0f})")
+            lines.append(f"  {s['what']:<40} {s['median_s'] * 1000:>7.0f} ms"
+                         f" (min {s['min_s'] * 1000:.0f}, max {s['max_s'] * 1000:.0f})")
         lines += _first_screens_side_by_side(out["startup"])
     if "records" in out:
         from .records import format_records

@@ -3,10 +3,10 @@
 Specs: `easy` (alias `random`), `medium`, `hard` (the search with 200 ms a move; also
 `hard:MS`, a think time in milliseconds, `hard:0` without a clock), `expert` (a second a
 move; also `expert:MS`), `heaviest` (the benchmark's "heaviest tile first" yardstick),
-and `cmd:PROGRAM ARGS` for an outside program speaking docs/BOT_PROTOCOL.md. The bench's
-`flat` (the flat sampler, hard until issue 13) is made here too but is no level: it is
-not offered, nor accepted by a server. flat.py is loaded only when asked for; search/ too,
-unless it was compiled (bots/__init__ then loads the build to check it).
+and `cmd:PROGRAM ARGS` for an outside program speaking docs/BOT_PROTOCOL.md. search/ is
+loaded only when asked for, unless it was compiled (bots/__init__ then loads the build to
+check it). The research yardsticks (the flat sampler, the sees-all player) are no levels:
+they live in the checkout's bench/, which seats them itself.
 """
 from __future__ import annotations
 
@@ -33,12 +33,6 @@ def _hard(rng: random.Random, name: str, think_ms: float | None = None) -> Bot:
                      solve_ms=HARD_THINK_MS)
 
 
-def _flat(rng: random.Random, name: str, think_ms: float | None = None) -> Bot:
-    from .flat import DEFAULT_THINK_MS, FlatBot
-
-    return FlatBot(rng, name, think_ms=DEFAULT_THINK_MS if think_ms is None else think_ms)
-
-
 def _expert(rng: random.Random, name: str, think_ms: float | None = None) -> Bot:
     from .search import EXPERT_THINK_MS, SearchBot  # information-set search (issue 13)
 
@@ -47,7 +41,7 @@ def _expert(rng: random.Random, name: str, think_ms: float | None = None) -> Bot
 
 # The levels that think against a clock, and take `LEVEL:MS` (a budget in milliseconds).
 TIMED: dict[str, Callable[[random.Random, str, float | None], Bot]] = {
-    "hard": _hard, "expert": _expert, "flat": _flat}
+    "hard": _hard, "expert": _expert}
 
 LEVELS: dict[str, BotFactory] = {
     "easy": lambda rng, name: EasyBot(rng, name),

@@ -1,6 +1,8 @@
 """`dominoes bench`: engine speed (and side by side with the PyPI `dominoes` package),
-bot decision time (alone and two at once), bot strength (against our own levels and the
-peer's players), and start-up times, as a table (and JSON)."""
+bot decision time (alone and two at once), start-up times, tournament pairing and the
+club records, as a table (and JSON): what a player or a host may want to know of their
+machine. The research studies (bot strength, the search levels, OpenSpiel's ISMCTS) run
+from a checkout: `python -m bench` (bench/README.md)."""
 from __future__ import annotations
 
 import argparse
@@ -11,58 +13,47 @@ import sys
 import time
 from typing import Any
 
-from ..bench import search_report
 from ..bench.report import format_report, targets
 from ..bench.speed import SPEED_TABLES, peer_partner_rounds, pure_core_rounds, random_rounds
-from ..bench.strength import MATCHUPS, STRENGTH_TABLES, head_to_head
 from ..bench.timing import TIMING_TABLES, decision_times, two_at_once
 from ..bots import CORE as SEARCH_CORE
 from ..bots.search import HARD_THINK_MS as DEFAULT_THINK_MS
 from ..engine import CORE
 
 LEVELS = ["easy", "heaviest", "medium", "hard"]
-PARTS = ("speed", "timing", "strength", "startup", "pairing", "records")
+PARTS = ("speed", "timing", "startup", "pairing", "records")
+# parts of this command once, studies of the checkout's bench/ now (see its README)
+STUDIES = ("strength", "search", "ismcts")
 
 FULL = {"speed_seconds": 3.0, "pair_seconds": 2.0, "pairs": 9, "decisions": 400, "hard_decisions": 40,
-        "two_at_once": 100, "units": 100, "hard_units": 40, "peer_units": 100, "strength_think_ms": DEFAULT_THINK_MS,
-        "startup_runs": 9, "record_matches": 1000, "board_matches": 100_000}
+        "two_at_once": 100, "startup_runs": 9, "record_matches": 1000, "board_matches": 100_000}
 QUICK = {"speed_seconds": 0.5, "pair_seconds": 0.5, "pairs": 3, "decisions": 120, "hard_decisions": 5,
-         "two_at_once": 6, "units": 16, "hard_units": 4, "peer_units": 4, "strength_think_ms": 30.0, "startup_runs": 3,
-         "record_matches": 100, "board_matches": 10_000}
+         "two_at_once": 6, "startup_runs": 3, "record_matches": 100, "board_matches": 10_000}
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.epilog = ("Parts: speed (complete random rounds a second in every variant, compiled and from the sources; "
+                "with --peer-python side by side with PyPI dominoes), timing (each level's decision times, and two "
+                "hard bots thinking at once), startup (dominoes --help, dominoes bot, the first screens), pairing "
+                "(a tournament round of 100 entrants, also on a table server) and records (the club records on "
+                "SQLite). Bot strength, the search levels and OpenSpiel's ISMCTS are research studies, run from a "
+                "checkout: python -m bench (see bench/README.md).")
     p.add_argument("--quick", action="store_true", help="a smaller run that finishes within a minute or two")
     p.add_argument("--json", metavar="FILE", default=None, help="also write every figure as JSON to FILE ('-': stdout)")
     p.add_argument("--seed", type=int, default=1, help="seed of the whole run (default 1)")
-    p.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1),
-                   help="processes for the strength matches (default: 2, the machine's cores)")
-    p.add_argument("--only", default=",".join(PARTS),
-                   help=f"comma-separated parts to run: {', '.join(PARTS + search_report.SEARCH_PARTS)}")
+    p.add_argument("--only", default=",".join(PARTS), help=f"comma-separated parts to run: {', '.join(PARTS)}")
     p.add_argument("--think-ms", type=float, default=DEFAULT_THINK_MS,
                    help=f"the hard level's time budget per move when timed (default {DEFAULT_THINK_MS:g})")
-    p.add_argument("--strength-think-ms", type=float, default=None,
-                   help="the hard level's budget in strength matches (default: as --think-ms; 30 with --quick)")
-    p.add_argument("--units", type=int, default=None, help="seat-swapped units per medium matchup and table")
-    p.add_argument("--hard-units", type=int, default=None, help="seat-swapped units per hard matchup and table")
-    p.add_argument("--peer-units", type=int, default=None,
-                   help="seat-swapped deals per peer player (two Partner games each; default 100)")
     p.add_argument("--pairs", type=int, default=None, help="alternating ours/peer speed pairs (default 9)")
     p.add_argument("--peer-python", default=None, metavar="PATH",
-                   help="a Python with the PyPI `dominoes` package in its own virtual environment: times it side by "
-                        "side and plays the hard level against its players; or one with OpenSpiel, for the ismcts part")
-    search_report.add_arguments(p)
+                   help="a Python with the PyPI `dominoes` package in its own virtual environment: "
+                        "its engine is timed side by side with ours")
 
 
 def _plan(args: argparse.Namespace) -> dict[str, Any]:
     plan = dict(QUICK if args.quick else FULL)
-    if args.strength_think_ms is not None:
-        plan["strength_think_ms"] = args.strength_think_ms
-    elif not args.quick:
-        plan["strength_think_ms"] = args.think_ms
-    for key in ("units", "hard_units", "peer_units", "pairs"):
-        if getattr(args, key) is not None:
-            plan[key] = getattr(args, key)
+    if args.pairs is not None:
+        plan["pairs"] = args.pairs
     return plan
 
 
@@ -70,8 +61,6 @@ def _run_parts(args: argparse.Namespace, parts: list[str], plan: dict[str, Any],
                progress: Any) -> str | None:
     """Run the parts asked for into `out`. Ctrl-C stops at once and returns the part it
     stopped in: what finished before is in `out` and is reported (no traceback)."""
-    from .progress import progress_bar
-
     doing = ""
     try:
         if "speed" in parts:
@@ -94,25 +83,6 @@ def _run_parts(args: argparse.Namespace, parts: list[str], plan: dict[str, Any],
                 out["timing"].append({"variant": v, "players": p, "levels": times})
             print("bench: two hard bots thinking at once…", file=progress)
             out["two_at_once"] = [two_at_once("partner", 4, plan["two_at_once"], args.seed, args.think_ms)]
-        if "strength" in parts:
-            doing = "strength"
-            out["strength"] = []
-            for matchup in MATCHUPS:
-                hard = "hard" in (matchup.strong, matchup.weak)
-                units = plan["hard_units"] if hard else plan["units"]
-                for v, p in STRENGTH_TABLES:
-                    print(f"bench: {matchup.name}, {v} {p}p, {units} units…", file=progress)
-                    with progress_bar(units, "units", label=f"{matchup.name}, {v} {p}p") as advance:
-                        out["strength"].append(head_to_head(v, p, matchup, units, args.seed, args.jobs,
-                                                            plan["strength_think_ms"] if hard else None, advance))
-            if args.peer_python and os.path.exists(args.peer_python):
-                from ..bench.peer_strength import peer_strength
-
-                out["peer_strength"] = []
-                for kind in ("alphabeta", "heaviest"):
-                    print(f"bench: hard vs the peer's {kind}, {plan['peer_units']} deals…", file=progress)
-                    out["peer_strength"].append(peer_strength(args.peer_python, kind, plan["peer_units"], args.seed,
-                                                              plan["strength_think_ms"], args.jobs))
         if "pairing" in parts:
             doing = "pairing"
             from ..bench.pairing import PAIRING_FORMATS, pairing_times
@@ -136,8 +106,6 @@ def _run_parts(args: argparse.Namespace, parts: list[str], plan: dict[str, Any],
             print(f"bench: records, {plan['record_matches']} recorded, a leaderboard over {plan['board_matches']:,}…",
                   file=progress)
             out["records"] = records_bench(plan["record_matches"], plan["board_matches"], args.seed)
-        doing = "search"
-        search_report.run(args, parts, out)
     except KeyboardInterrupt:
         return doing or "the start"
     return None
@@ -146,10 +114,11 @@ def _run_parts(args: argparse.Namespace, parts: list[str], plan: dict[str, Any],
 def run(args: argparse.Namespace) -> int:
     plan = _plan(args)
     parts = [p.strip() for p in args.only.split(",") if p.strip()]
-    unknown = [p for p in parts if p not in PARTS + search_report.SEARCH_PARTS]
+    unknown = [p for p in parts if p not in PARTS]
     if unknown:
-        allowed = ", ".join(PARTS + search_report.SEARCH_PARTS)
-        print(f"dominoes bench: unknown part {unknown[0]!r}; allowed: {allowed}", file=sys.stderr)
+        where = (f"; {unknown[0]} is a research study: `python -m bench {unknown[0]}` from a checkout"
+                 if unknown[0] in STUDIES else "")
+        print(f"dominoes bench: unknown part {unknown[0]!r}; allowed: {', '.join(PARTS)}{where}", file=sys.stderr)
         return 2
     if plan["pairs"] < 1:
         print("dominoes bench: --pairs must be at least 1", file=sys.stderr)
@@ -168,7 +137,7 @@ def run(args: argparse.Namespace) -> int:
         out["stopped_in"] = stopped  # a report of the parts (and tables) that finished
     out["seconds"] = time.perf_counter() - started
     out["targets"] = targets(out)
-    print("\n".join([format_report(out), *search_report.format_report(out)]))
+    print(format_report(out))
     if stopped:
         print(f"dominoes bench: stopped (Ctrl-C) during the {stopped} part; the report covers what finished before",
               file=sys.stderr)

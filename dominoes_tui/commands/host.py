@@ -143,7 +143,7 @@ def run(args: argparse.Namespace) -> int:
     from ..net.server import Server, data_home, serve
 
     if args.load_check:
-        from ..bench.load import main as load_main
+        from ..net.load_check import main as load_main
 
         return load_main(tables=args.tables, watchers=args.watchers, seconds=args.seconds, bot_delay=args.bot_delay,
                          json_path=args.json, level=args.level, hard_tables=args.hard_tables)

@@ -43,11 +43,16 @@ def test_ctrl_c_stops_the_workers_without_a_traceback() -> None:
 
 def test_no_bench_part_runs_workers_that_die_of_ctrl_c() -> None:
     """A concurrent.futures pool's workers take Ctrl-C themselves and print a traceback
-    each: every part of the bench runs on workers.map_in_workers or worker_pool."""
-    bench = Path(dominoes_tui.__file__).parent / "bench"
-    offenders = []
-    for path in sorted(bench.glob("*.py")):
+    each: every part of `dominoes bench`, and every study of the checkout's bench/, runs
+    on workers.map_in_workers or worker_pool."""
+    folders = [Path(dominoes_tui.__file__).parent / "bench", Path(dominoes_tui.__file__).parent.parent / "bench"]
+    scanned = 0
+    offenders: list[str] = []
+    for path in sorted(p for folder in folders for p in folder.glob("*.py")):
+        scanned += 1
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Name | ast.Attribute) and getattr(node, "id", getattr(node, "attr", "")) == "ProcessPoolExecutor":
-                offenders.append(path.name)
+            name = getattr(node, "id", getattr(node, "attr", ""))
+            if isinstance(node, ast.Name | ast.Attribute) and name == "ProcessPoolExecutor":
+                offenders.append(str(path))
+    assert scanned > 10, "both folders were read"
     assert offenders == []

@@ -226,8 +226,7 @@ def test_dominoes_bot_hard_takes_a_think_time() -> None:
 
 
 def test_registry_levels() -> None:
-    from dominoes_tui.bots.flat import FlatBot
-    from dominoes_tui.bots.registry import level_names
+    from dominoes_tui.bots.registry import BotSpecError, level_names
     from dominoes_tui.bots.search import SearchBot
 
     assert make_bot("random", random.Random(0)).level == "random"
@@ -239,10 +238,11 @@ def test_registry_levels() -> None:
     assert clockless.think_ms is None and clockless.max_iterations == 150 and clockless.solve_ms == 200
     expert = make_bot("expert", random.Random(0))
     assert isinstance(expert, SearchBot) and expert.level == "expert" and expert.think_ms == 1000
-    # the bench's yardstick is made on request but is no level a person or a server is offered
-    flat = make_bot("flat:75", random.Random(0))
-    assert isinstance(flat, FlatBot) and flat.think_ms == 75 and flat.level == "flat"
+    # the research yardstick (the checkout's bench/flat.py) is no level of the program at all
     assert "flat" not in level_names()
+    for spec in ("flat", "flat:75"):
+        with pytest.raises(BotSpecError):
+            make_bot(spec, random.Random(0))
 
 
 def test_unasked_lines_are_never_taken_for_the_next_answer(tmp_path: Path) -> None:

@@ -9,7 +9,6 @@ from dataclasses import replace
 import pytest
 
 from dominoes_tui.bots import make_bot, sim, stop_thinking
-from dominoes_tui.bots.flat import sample_deal
 from dominoes_tui.bots.knowledge import Knowledge
 from dominoes_tui.bots.search import SearchBot
 from dominoes_tui.bots.search.deals import DealSampler
@@ -41,8 +40,7 @@ def test_re_dealing_the_hidden_tiles_never_changes_its_move(variant: str, player
     for n, (match, view) in enumerate(positions(variant, players, 48, seed=17)):
         if n % 4:
             continue
-        know = Knowledge.from_view(view)
-        others, stock = sample_deal(view, know, random.Random(n))
+        others, stock = DealSampler(view, random.Random(n)).deal()
         hands = [list(view.hand) if s == view.seat else sim.tiles_of(others[s]) for s in range(players)]
         differed += hands != [match.hands[s] for s in range(players)]
         twin = view_for(position_from_view(view, hands, sim.tiles_of(stock[::-1])), view.seat)

@@ -1,7 +1,7 @@
 """The load check runs end to end on a tiny scale (figures are read, never asserted)."""
 from __future__ import annotations
 
-from dominoes_tui.bench.load import run_load
+from dominoes_tui.net.load_check import run_load
 
 
 async def test_load_check_reports_figures() -> None:

@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import random
 
-from ..bots.search.endgame import EndgameSolver
-from ..bots.search.pimc import Search
-from ..bots.sim import INDEX
-from ..engine import Match, Move, PlayerView
+from dominoes_tui.bots.search.endgame import EndgameSolver
+from dominoes_tui.bots.search.pimc import Search
+from dominoes_tui.bots.sim import INDEX
+from dominoes_tui.engine import Match, Move, PlayerView
 
 SEES_ALL = "sees-all"
 # Nodes an exact ending may take before a playout stands in: with two sides (alpha-beta)

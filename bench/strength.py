@@ -17,10 +17,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..bots import make_bot
-from ..engine import make_config
-from ..table.headless import derive_seeds, play_match
-from ..workers import map_in_workers
+from dominoes_tui.bots import make_bot
+from dominoes_tui.engine import make_config
+from dominoes_tui.table.headless import derive_seeds, play_match
+from dominoes_tui.workers import map_in_workers
 
 STRENGTH_TABLES: tuple[tuple[str, int], ...] = (("draw", 2), ("allfives", 2), ("partner", 4), ("draw", 3))
 

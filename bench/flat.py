@@ -1,7 +1,8 @@
-"""The flat sampler: the `hard` level of issue 10, now the bench's yardstick (`flat`).
+"""The flat sampler: the hard level before the search, kept as the bench's yardstick (`flat`).
 
-The hard level is now the expert's search with hard's budget (search/, issue 13); this
-bot stays as what it improved on: the bench plays the two at the same 200 ms.
+The hard level is now the expert's search with hard's budget (bots/search/); this bot
+stays as what it improved on: the search study plays the two at the same 200 ms. It is
+no level of the program: only the studies here seat it (bench/levels.py).
 
 For each decision it deals the unseen tiles (everything not in its hand or on the table)
 to the other hands and the boneyard many times, each deal drawn exactly uniformly among
@@ -22,12 +23,11 @@ from __future__ import annotations
 import random
 import time
 
-from ..engine import Move, PlayerView
-from ..engine.bits import INDEX
-from .knowledge import Knowledge
-from .medium import MediumBot
-from .sampler import DealSampler, NoConsistentDeal
-from .sim import Board, Rules, apply_root, playout, side_values, signature
+from dominoes_tui.bots.medium import MediumBot
+from dominoes_tui.bots.search.deals import DealSampler
+from dominoes_tui.bots.sim import Board, Rules, apply_root, playout, side_values, signature
+from dominoes_tui.engine import Move, PlayerView
+from dominoes_tui.engine.bits import INDEX
 
 DEFAULT_THINK_MS = 200.0
 DEFAULT_MAX_SAMPLES = 400  # a seeded clockless hard bot (tournaments) plays this many
@@ -36,21 +36,6 @@ DEFAULT_MAX_SAMPLES = 400  # a seeded clockless hard bot (tournaments) plays thi
 # stopped at a third of their 200 ms.)
 TIMED_MAX_SAMPLES = 20_000
 MARGIN_S = 0.004  # stop this long before the budget: the answer still has to be made
-
-
-def deal_sampler(view: PlayerView, know: Knowledge) -> DealSampler:
-    others = [s for s in range(view.players) if s != view.seat]
-    unseen = [INDEX[t] for t in know.unseen]
-    sizes = {s: view.hand_sizes[s] for s in others}
-    try:
-        return DealSampler(unseen, sizes, {s: know.lacks[s] for s in others})
-    except NoConsistentDeal:  # facts that contradict each other: guess without the lacks
-        return DealSampler(unseen, sizes, {})
-
-
-def sample_deal(view: PlayerView, know: Knowledge, rng: random.Random) -> tuple[dict[int, list[int]], list[int]]:
-    """One guess at the hidden tiles: {seat: tile indices}, boneyard (top last)."""
-    return deal_sampler(view, know).sample(rng)
 
 
 class FlatBot:
@@ -95,8 +80,7 @@ class FlatBot:
         prior = self.medium.scores(view)
         candidates.sort(key=lambda m: -prior[m])
         stop = None if self.think_ms is None else started + self.think_ms / 1000.0 - MARGIN_S
-        know = Knowledge.from_view(view)
-        sampler = deal_sampler(view, know)
+        sampler = DealSampler(view, self.rng)  # the search's guesses: the same exact sampler
         totals = [0.0] * len(candidates)
         me, n = view.seat, view.players
         side = me % 2 if view.teams else me
@@ -108,7 +92,7 @@ class FlatBot:
             began = clock()
             if stop is not None and samples and began + slowest > stop:
                 break
-            others, stock = sampler.sample(self.rng)
+            others, stock = sampler.deal()
             gains_here: list[float] = []
             for move in candidates:
                 if stop is not None and clock() > stop:

@@ -7,7 +7,7 @@ thirds of them by gradient ascent, and judged on the other third beside the gree
 and a uniform choice: mean log-likelihood of the move hard made, and how often the
 model's favourite was it.
 
-    python -m dominoes_tui.bench.play_style_fit --variant block --players 2 --deals 300 --seed 11
+    python -m bench play-style --variant block --players 2 --deals 300 --seed 11
 """
 from __future__ import annotations
 
@@ -16,15 +16,15 @@ import math
 import random
 from typing import Any
 
-from ..bots import make_bot
-from ..bots.registry import BotSpecError
-from ..bots.search.play_style import FEATURES, GREEDY_TEMPERATURE, greedy_score, line_features
-from ..bots.sim import INDEX, Board
-from ..engine import PLAYING, Match, make_config, view_for
-from ..engine.bits import END_INDEX, mask_of
-from ..engine.errors import ConfigError
-from ..table.headless import derive_seeds
-from ..workers import map_in_workers
+from dominoes_tui.bots import make_bot
+from dominoes_tui.bots.registry import BotSpecError
+from dominoes_tui.bots.search.play_style import FEATURES, GREEDY_TEMPERATURE, greedy_score, line_features
+from dominoes_tui.bots.sim import INDEX, Board
+from dominoes_tui.engine import PLAYING, Match, make_config, view_for
+from dominoes_tui.engine.bits import END_INDEX, mask_of
+from dominoes_tui.engine.errors import ConfigError
+from dominoes_tui.table.headless import derive_seeds
+from dominoes_tui.workers import map_in_workers
 
 # one decision: (features of each option, greedy score of each option, index chosen)
 Decision = tuple[list[tuple[float, ...]], list[float], int]

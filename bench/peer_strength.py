@@ -20,11 +20,11 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from ..bots import make_bot
-from ..bots.external import ExternalBot
-from ..engine import PLAYING, Match, Move, PlayerView, Seat, make_config, view_for
-from ..table.headless import derive_seeds
-from ..workers import map_in_workers
+from dominoes_tui.bots import make_bot
+from dominoes_tui.bots.external import ExternalBot
+from dominoes_tui.engine import PLAYING, Match, Move, PlayerView, Seat, make_config, view_for
+from dominoes_tui.table.headless import derive_seeds
+from dominoes_tui.workers import map_in_workers
 
 DRIVER = Path(__file__).with_name("peer_bot.py")
 PEER_PLAYERS = {"alphabeta": "probabilistic alpha-beta (10 samples, last 8 plies)", "heaviest": "heaviest first (bota_gorda)"}

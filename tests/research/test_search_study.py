@@ -1,5 +1,5 @@
-"""The bench's search sections: expert/hard rows in every variant, and the ISMCTS peer,
-which is reported as not measured without an interpreter that has OpenSpiel."""
+"""The search studies (`python -m bench search|ismcts`): expert/hard rows in every variant,
+and the ISMCTS peer, reported as not measured without an interpreter that has OpenSpiel."""
 from __future__ import annotations
 
 import json
@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from dominoes_tui.bench.clairvoyant import SEES_ALL
-from dominoes_tui.bench.ismcts_peer import peer_version
-from dominoes_tui.bench.search_strength import SEARCH_MATCHUPS, SEARCH_TABLES, format_rows, search_row
+from bench.clairvoyant import SEES_ALL
+from bench.ismcts_peer import peer_version
+from bench.search_report import main_ismcts
+from bench.search_strength import SEARCH_MATCHUPS, SEARCH_TABLES, format_rows, search_row
 from dominoes_tui.bots import make_bot
 from dominoes_tui.bots.registry import BotSpecError, level_names
-from dominoes_tui.cli import main as cli_main
 
 
 def test_the_peer_needs_an_interpreter_with_openspiel(tmp_path: Path) -> None:
@@ -45,7 +45,7 @@ def test_hard_is_measured_against_the_flat_sampler_it_replaced() -> None:
 
 
 def test_the_ceiling_sees_every_hand_and_is_no_level() -> None:
-    """The bench's clairvoyant player wins what full sight of the hands wins; being a
+    """The studies' clairvoyant player wins what full sight of the hands wins; being a
     cheat by construction, no spec, server or app can seat it."""
     assert (SEES_ALL, "hard") in [(strong, weak) for strong, weak, *_ in SEARCH_MATCHUPS]
     with pytest.raises(BotSpecError):
@@ -57,9 +57,9 @@ def test_the_ceiling_sees_every_hand_and_is_no_level() -> None:
     assert row["games"] == 12 and row["share"] >= 0.75 and row["target"] is None and row["met"] is None
 
 
-def test_bench_ismcts_part_says_why_it_was_not_measured(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_ismcts_study_says_why_it_was_not_measured(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "bench.json"
-    assert cli_main(["bench", "--only", "ismcts", "--json", str(path)]) == 0
+    assert main_ismcts(["--json", str(path)]) == 0
     out = capsys.readouterr().out
     assert "ISMCTS" in out and "not measured (no --peer-python given)" in out
     assert json.loads(path.read_text())["ismcts"]["rows"] == []

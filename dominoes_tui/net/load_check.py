@@ -27,8 +27,8 @@ from collections import Counter
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from ..net import protocol as P
-from ..net.client import Connection
+from . import protocol as P
+from .client import Connection
 
 
 @dataclass
@@ -162,7 +162,8 @@ async def run_load(
             for i in range(tables + hard_tables):
                 bots = level if i < tables else "hard"
                 made = await owner.request({
-                    "type": "create", "variant": variant, "players": players, "target": 1000,  # docs/RULES.md v1.1 §4: the most allowed
+                    # a target of 1000: the most docs/RULES.md v1.1 §4 allows
+                    "type": "create", "variant": variant, "players": players, "target": 1000,
                     "seats": [{"kind": "bot", "level": bots}] * players, "sit": None, "bot_delay": bot_delay,
                     "start": True,
                 }, 60)

@@ -25,11 +25,11 @@ import random
 import time
 from typing import Any
 
-from ..bots import make_bot
-from ..bots.protocol import view_from_turn
-from ..bots.sampler import DealSampler
-from ..engine import ALL_TILES
-from .strength import _mean_ci
+from bench.strength import _mean_ci
+from dominoes_tui.bots import make_bot
+from dominoes_tui.bots.protocol import view_from_turn
+from dominoes_tui.bots.sampler import DealSampler
+from dominoes_tui.engine import ALL_TILES
 
 LO = [t.low for t in ALL_TILES]
 HI = [t.high for t in ALL_TILES]

@@ -19,7 +19,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from .strength import _mean_ci
+from bench.strength import _mean_ci
 
 DRIVER = Path(__file__).with_name("ismcts_driver.py")
 PROBE = "import open_spiel, pyspiel, importlib.metadata as m; print(m.version('open_spiel'))"

@@ -19,12 +19,12 @@ import random
 import time
 from typing import Any
 
-from ..bots import make_bot
-from ..engine import PLAYING, Match, make_config, view_for
-from ..table.headless import derive_seeds
-from ..workers import map_in_workers
-from .clairvoyant import SEES_ALL, Clairvoyant
-from .strength import _mean_ci, seatings
+from bench.clairvoyant import SEES_ALL, Clairvoyant
+from bench.levels import make_bot
+from bench.strength import _mean_ci, seatings
+from dominoes_tui.engine import PLAYING, Match, make_config, view_for
+from dominoes_tui.table.headless import derive_seeds
+from dominoes_tui.workers import map_in_workers
 
 SEARCH_TABLES: tuple[tuple[str, int], ...] = (
     ("draw", 2), ("draw", 3), ("block", 2), ("allfives", 2), ("partner", 4), ("kozel", 2), ("kozel", 3), ("duel", 2),

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from dominoes_tui.bench.play_style_fit import collect_round, fit, log_likelihood, main
+from bench.play_style_fit import collect_round, fit, log_likelihood, main
 
 
 def _synthetic(weights: list[float], n: int, rng: random.Random) -> list:

@@ -1,23 +1,25 @@
-"""The bench's two search sections (issue 13), run and printed for `dominoes bench`:
+"""The two search studies, `python -m bench search` and `python -m bench ismcts`:
 
 - `search`: expert and hard against the other levels in every variant, hard against
   the flat sampler it replaced, and a player who sees every hand against hard, the
   ceiling of what play can change (search_strength.py, clairvoyant.py);
 - `ismcts`: our levels against OpenSpiel's ISMCTS through `--peer-python` (ismcts_peer.py).
 
-Both are long (a full `ismcts` row is 100 games of Partner at a second a move), so they
-run only when named: `--only search,ismcts`.
+Both are long (a full `ismcts` row is 100 games of Partner at a second a move); `--quick`
+is a smoke run at a tenth of the budgets.
 """
 from __future__ import annotations
 
 import argparse
 import sys
+import time
 from typing import Any
 
-from .ismcts_peer import format_rows as format_ismcts
-from .ismcts_peer import peer_version, versus_ismcts
-from .search_strength import SEARCH_MATCHUPS, SEARCH_TABLES, search_row
-from .search_strength import format_rows as format_search
+from bench.ismcts_peer import format_rows as format_ismcts
+from bench.ismcts_peer import peer_version, versus_ismcts
+from bench.search_strength import SEARCH_MATCHUPS, SEARCH_TABLES, search_row
+from bench.search_strength import format_rows as format_search
+from bench.study import emit, machine, parser
 
 SEARCH_PARTS = ("search", "ismcts")
 # (our level, its budget in ms or None, ISMCTS simulations or None, ISMCTS ms a move or None)
@@ -83,3 +85,32 @@ def format_report(out: dict[str, Any]) -> list[str]:
         else:
             lines.append(f"  not measured ({section['why']})")
     return lines
+
+
+def _main(part: str, description: str, argv: list[str] | None) -> int:
+    p = parser(part, description)
+    p.add_argument("--peer-python", default=None, metavar="PATH",
+                   help="a Python with OpenSpiel in its own virtual environment (the ismcts study)")
+    add_arguments(p)
+    args = p.parse_args(argv)
+    if args.jobs < 1:
+        print(f"python -m bench {part}: --jobs must be at least 1", file=sys.stderr)
+        return 2
+    out: dict[str, Any] = {"study": part, "quick": args.quick, "seed": args.seed, "machine": machine()}
+    started = time.perf_counter()
+    try:
+        run(args, [part], out)
+    except KeyboardInterrupt:
+        print(f"python -m bench {part}: stopped (Ctrl-C)", file=sys.stderr)
+        return 130
+    out["seconds"] = time.perf_counter() - started
+    return emit(part, out, [*format_report(out), "", f"  the study took {out['seconds']:.1f} s"], args.json)
+
+
+def main_search(argv: list[str] | None = None) -> int:
+    return _main("search", "expert and hard against the other levels in every variant, hard against the flat "
+                 "sampler it replaced, and a player who sees every hand against hard", argv)
+
+
+def main_ismcts(argv: list[str] | None = None) -> int:
+    return _main("ismcts", "our levels against OpenSpiel's ISMCTS in Partner, through --peer-python", argv)
