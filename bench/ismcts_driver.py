@@ -1,3 +1,6 @@
+# mypy: ignore-errors
+# Run by another interpreter against OpenSpiel, which has no type information, and its
+# classes are built at run time around OpenSpiel's (build()): there is nothing to check.
 """Run by the peer's Python (a virtual environment with OpenSpiel), never imported by
 the game: plays Partner hands between OpenSpiel's ISMCTS and one of our levels.
 

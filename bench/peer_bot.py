@@ -18,8 +18,9 @@ from __future__ import annotations
 import json
 import random
 import sys
+from typing import Any
 
-import dominoes  # the peer's package, never ours
+import dominoes  # type: ignore[import-not-found]  # the peer's package, never ours
 
 ALL = [(a, b) for a in range(7) for b in range(a, 7)]
 
@@ -67,7 +68,7 @@ def peer_game(msg: dict) -> dominoes.Game:
     return dominoes.Game(board, hands, moves, seat, tuple(valid), seat if starting is None else starting, None)
 
 
-def make_player(kind: str):
+def make_player(kind: str) -> list[Any]:
     if kind == "heaviest":
         return [dominoes.players.bota_gorda]
     if kind == "alphabeta":

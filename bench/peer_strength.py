@@ -22,7 +22,7 @@ from typing import Any
 
 from dominoes_tui.bots import make_bot
 from dominoes_tui.bots.external import ExternalBot
-from dominoes_tui.engine import PLAYING, Match, Move, PlayerView, Seat, make_config, view_for
+from dominoes_tui.engine import PLAYING, Match, Move, PlayerView, Seat, TableConfig, make_config, view_for
 from dominoes_tui.table.headless import derive_seeds
 from dominoes_tui.workers import map_in_workers
 
@@ -41,7 +41,7 @@ class _Stakes:
         return self.bot.choose(replace(view, scores=tuple(view.target - 1 for _ in view.scores)))
 
 
-def _play_deal(config, bots, seed: int) -> float | None:
+def _play_deal(config: TableConfig, bots: list[Any], seed: int) -> float | None:
     """One Partner deal; the winning team, 0.5 for a tie."""
     match = Match(config, random.Random(seed), [Seat(b.name, "bot", b.level) for b in bots], seed)
     match.begin_round()
@@ -59,7 +59,7 @@ def play_units(task: tuple[str, str, str, list[int], float, int]) -> list[dict[s
     ours = [_Stakes(make_bot(spec, random.Random(f"{worker}/{s}"), f"{level} {s}")) for s in range(4)]
     theirs = [ExternalBot([python, str(DRIVER), kind, str(worker * 10 + s)], name=f"peer {kind} {s}", time_limit=60.0)
               for s in range(4)]
-    out = []
+    out: list[dict[str, Any]] = []
     try:
         for seed in seeds:
             won = 0.0

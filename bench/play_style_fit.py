@@ -30,6 +30,11 @@ from dominoes_tui.workers import map_in_workers
 Decision = tuple[list[tuple[float, ...]], list[float], int]
 
 
+def _end(end: str | None) -> int:
+    """The end's index; a lead takes none (0, as the engine's END_INDEX has it)."""
+    return 0 if end is None else END_INDEX[end]
+
+
 def collect_round(task: tuple[str, int, str, int]) -> list[Decision]:
     variant, players, spec, seed = task
     bots = [make_bot(spec, random.Random(f"{seed}/{s}")) for s in range(players)]
@@ -40,14 +45,14 @@ def collect_round(task: tuple[str, int, str, int]) -> list[Decision]:
         seat = match.to_act
         view = view_for(match, seat)
         move = bots[seat].choose(view)
-        options = sorted({(INDEX[m.tile], END_INDEX[m.end]) for m in view.legal})
+        options = sorted({(INDEX[m.tile], _end(m.end)) for m in view.legal})
         if len({t for t, _ in options}) >= 2:
             board = Board.from_layout(view.layout)
             hand = mask_of([INDEX[t] for t in view.hand])
             placed = mask_of([INDEX[p.tile] for p in view.layout.line])
             feats = [line_features(hand, placed, board, t, p) for t, p in options]
             greedy = [(greedy_score(hand, board, [p], t, False) or 0.0) / GREEDY_TEMPERATURE for t, p in options]
-            out.append((feats, greedy, options.index((INDEX[move.tile], END_INDEX[move.end]))))
+            out.append((feats, greedy, options.index((INDEX[move.tile], _end(move.end)))))
         match.apply(move, seat)
     for bot in bots:
         bot.close()

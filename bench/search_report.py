@@ -23,7 +23,7 @@ from bench.study import emit, machine, parser
 
 SEARCH_PARTS = ("search", "ismcts")
 # (our level, its budget in ms or None, ISMCTS simulations or None, ISMCTS ms a move or None)
-ISMCTS_ROWS = {
+ISMCTS_ROWS: dict[str, list[tuple[str, float | None, int | None, float | None]]] = {
     "goal": [("expert", 1000.0, None, 1000.0), ("hard", 200.0, 200, None)],
     "issue": [("medium", None, 200, None), ("medium", None, 500, None), ("hard", 200.0, 600, None),
               ("hard", 200.0, 1000, None)],

@@ -156,7 +156,8 @@ async def run_load(
         try:
             seen: dict[tuple[str, int], list[float]] = {}  # (table, seq) -> receive delays, one per watcher
             measuring = [False]
-            codes, hard_codes = [], []
+            codes: list[str] = []
+            hard_codes: list[str] = []
             owner = await Connection.open("127.0.0.1", port, "load")  # one connection makes every table
             conns.append(owner)
             for i in range(tables + hard_tables):

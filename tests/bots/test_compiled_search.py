@@ -18,7 +18,7 @@ from tests.engine.test_compiled_core import _compiler, _run
 PLAY = r"""
 import hashlib, random
 import dominoes_tui.bots as bots
-from dominoes_tui.bots.flat import FlatBot
+from bench.flat import FlatBot  # the research yardstick: cwd is the checkout
 from dominoes_tui.bots.search import SearchBot
 from dominoes_tui.engine import PLAYING, VARIANTS, Match, dumps, make_config, view_for
 digest = hashlib.sha256()
