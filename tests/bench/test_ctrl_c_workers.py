@@ -9,8 +9,6 @@ import sys
 import time
 from pathlib import Path
 
-import dominoes_tui
-
 SCRIPT = """
 import sys, time
 from dominoes_tui.workers import map_in_workers
@@ -45,7 +43,8 @@ def test_no_bench_part_runs_workers_that_die_of_ctrl_c() -> None:
     """A concurrent.futures pool's workers take Ctrl-C themselves and print a traceback
     each: every part of `dominoes bench`, and every study of the checkout's bench/, runs
     on workers.map_in_workers or worker_pool."""
-    folders = [Path(dominoes_tui.__file__).parent / "bench", Path(dominoes_tui.__file__).parent.parent / "bench"]
+    root = Path(__file__).resolve().parents[2]
+    folders = [root / "dominoes_tui" / "bench", root / "bench"]
     scanned = 0
     offenders: list[str] = []
     for path in sorted(p for folder in folders for p in folder.glob("*.py")):

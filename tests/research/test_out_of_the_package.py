@@ -8,10 +8,8 @@ from pathlib import Path
 
 from setuptools import find_packages
 
-import dominoes_tui
-
 ROOT = Path(__file__).resolve().parents[2]
-PACKAGE = Path(dominoes_tui.__file__).parent
+PACKAGE = ROOT / "dominoes_tui"  # the checkout's, whatever is installed
 # the modules that left the package for bench/ (flat.py from bots/, the rest from bench/)
 RESEARCH = ("clairvoyant", "flat", "ismcts_driver", "ismcts_local", "ismcts_peer", "peer_bot", "peer_strength",
             "play_style_fit", "search_report", "search_strength", "strength")

@@ -108,3 +108,13 @@ def test_bench_times_a_hosted_round_on_a_server_in_process() -> None:
     assert row["rounds_timed"] == 2 and 0 < row["median_ms"] <= row["max_ms"]
     text = format_report({"quick": False, "seed": 1, "machine": {"python": "3", "cores": 2}, "pairing": [row], "seconds": 1.0})
     assert "draw swiss hosted" in text and "a table server pairs, deals and files" in text
+
+
+def test_bench_hosts_more_entrants_than_one_address_may_enter() -> None:
+    """`dominoes bench` times a hosted round of 100 entrants: more than the server lets one
+    address enter (a gateway's players share it), so each comes from a machine of its own."""
+    from dominoes_tui.bench.hosted_round import hosted_round_times
+    from dominoes_tui.net.evening import ENTRANTS_PER_ADDRESS
+
+    row = hosted_round_times(entrants=ENTRANTS_PER_ADDRESS + 1, rounds=2, seed=2)
+    assert row["entrants"] == ENTRANTS_PER_ADDRESS + 1 and row["rounds_timed"] == 1
