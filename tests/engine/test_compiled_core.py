@@ -201,3 +201,15 @@ def test_each_groups_compiled_library_lands_inside_its_package(tmp_path: Path) -
     made, planned = json.loads(done.stdout)
     assert made and all(name.startswith("dominoes_tui.engine.") for name in made)
     assert set(made) <= set(planned)
+
+
+def test_ci_checks_the_code_then_runs_the_readmes_test_command_on_the_compiled_build() -> None:
+    ci_script = ROOT / ".ci" / "run"
+    if not ci_script.is_file():
+        pytest.skip("not a source checkout")
+    steps = [line.strip() for line in ci_script.read_text().splitlines()]
+    ruff, mypy, tests = (steps.index(f".venv/bin/{step}") for step in ("ruff check .", "mypy", "python -m pytest"))
+    assert ruff < tests and mypy < tests
+    assert "export DOMINOES_COMPILE=1 DOMINOES_EXPECT_COMPILED=1" in steps
+    readme = (ROOT / "README.md").read_text()
+    assert "python3 -m venv .venv && .venv/bin/pip install -e '.[test]' && .venv/bin/python -m pytest\n" in readme
