@@ -12,7 +12,7 @@ build does, read from the environment at build time:
 - DOMINOES_COMPILE=1 asks for compiling: an editable install compiles in place too,
   and any failure (no compiler, a module mypyc refuses) fails the install. CI=true,
   which CI services set, makes a failure fail the install as well.
-- DOMINOES_PURE=1: never compile.
+- DOMINOES_PURE=1: never compile, even where DOMINOES_COMPILE or CI is set.
 
 An in-place build records the hash of each source it compiled; the program runs the
 sources instead once one of them is edited (engine/core.py, bots/compiled.py).
@@ -114,9 +114,7 @@ class BuildExt(build_ext):
         # setuptools sets editable_mode on every build sub-command of an editable install
         # before finalizing it (PEP 660; the SubCommand protocol, setuptools/command/build.py).
         self.pure_because = ""
-        if _CORE["flag"](os.environ, "DOMINOES_PURE"):
-            if _asked():
-                raise SystemExit("dominoes_tui: DOMINOES_COMPILE and DOMINOES_PURE are both set: unset one")
+        if _CORE["flag"](os.environ, "DOMINOES_PURE"):  # never compile, whatever else asks
             self.pure_because = "DOMINOES_PURE is set"
         elif self.editable_mode and not _asked():
             self.pure_because = "an editable install compiles only with DOMINOES_COMPILE=1"

@@ -190,6 +190,8 @@ def test_a_type_error_fails_the_build_where_compiling_is_asked_for(tmp_path: Pat
     done = _build(src, "wheel")  # nobody asked: a pure install, and it says why
     assert done.returncode == 0 and "extensions: 0" in done.stdout
     assert "mypyc refused the engine modules" in done.stderr
+    done = _build(src, "wheel", DOMINOES_PURE="1", DOMINOES_COMPILE="1", CI="true")  # never compile: mypyc is not run
+    assert done.returncode == 0 and "extensions: 0" in done.stdout and "DOMINOES_PURE is set" in done.stderr
 
 
 def test_each_groups_compiled_library_lands_inside_its_package(tmp_path: Path) -> None:
