@@ -164,7 +164,8 @@ def test_views_hold_no_hidden_tile(variant: str, players: int, seed: int, steps:
             hidden = set(m.boneyard)
         found = _tiles_in(view)
         assert not (found & hidden), f"seat {seat} can see {found & hidden}"
-        assert visible <= found | visible
+        assert sorted(view.hand) == sorted(m.hands[seat]), "a seat's view shows its own hand"
+        assert visible <= found, "the search for tiles reaches every tile the view shows"
 
 
 def _tiles_in(obj: Any, seen: set[int] | None = None) -> set:
