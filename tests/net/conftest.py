@@ -6,13 +6,6 @@ import pytest
 from dominoes_tui.net.server import Server
 
 
-@pytest.fixture(autouse=True)
-def dominoes_home(tmp_path, monkeypatch):
-    home = tmp_path / "dominoes-home"
-    monkeypatch.setenv("DOMINOES_TUI_HOME", str(home))
-    return home
-
-
 @pytest.fixture
 async def server(tmp_path):
     srv = Server(tmp_path / "server", bot_delay=0.0, default_level="random", standin_delay=0.0)
