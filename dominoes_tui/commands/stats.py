@@ -197,7 +197,8 @@ def _text(data: dict[str, Any]) -> str:
         return "\n".join(lines)
     lines = []
     for p in data["players"]:
-        lines += [f"{clean_name(p['name'])} ({p['kind']}, known by {p['vouched_by']})", "  variant      matches  won  abandoned  rating"]
+        lines += [f"{clean_name(p['name'])} ({p['kind']}, known by {p['vouched_by']})",
+                  "  variant      matches  won  abandoned  rating"]
         for v in p["variants"]:
             lines.append(f"  {v['variant']:<12} {v['matches']:>7} {v['wins']:>4} {v['abandoned']:>10}  "
                          f"{_rating(v['rating'], v['provisional']):>6}")

@@ -14,7 +14,7 @@ import asyncio
 import json
 import logging
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -217,6 +217,7 @@ class ServerRecords:
         self.check(data)
         what = data.get("what")
         variant = data.get("variant", "all")
+        call: Callable[[], object]  # the answer, read in a thread
         if what == "leaderboard":
             call, key = (lambda: self.source.standings(variant)), "leaderboard"
         elif what == "player":

@@ -178,12 +178,13 @@ class GatewayServer(asyncssh.SSHServer):
             return False
         if sum(1 for s in gw.sessions if s.address == self.address) >= gw.sessions_per_address:
             return False
-        if self.fingerprint is not None and sum(1 for s in gw.sessions if s.fingerprint == self.fingerprint) >= gw.sessions_per_key:
+        same_key = sum(1 for s in gw.sessions if s.fingerprint == self.fingerprint)
+        if self.fingerprint is not None and same_key >= gw.sessions_per_key:
             return False
         return GameSession(gw, self.fingerprint, self.address)
 
 
-class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
+class GameSession(asyncssh.SSHServerSession):
     def __init__(self, gateway: Gateway, fingerprint: str | None = None, address: str = "?") -> None:
         self.gateway = gateway
         self.fingerprint = fingerprint

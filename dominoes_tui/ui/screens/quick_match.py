@@ -5,7 +5,7 @@ long this person has waited. The seat the server finds is taken like a tournamen
 from __future__ import annotations
 
 import time
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
 from textual.app import ComposeResult
@@ -31,7 +31,7 @@ class QuickFollower:
         self.searching_counts: dict[str, int] = {}
         self.mine: dict[str, Any] | None = None  # variant, players, bots, wait
         self.since = 0.0  # time.monotonic() when our search started (as the server counted it)
-        self.on_change: Any = None  # the lobby's redraw
+        self.on_change: Callable[[], None] | None = None  # the lobby's redraw
 
     def on_push(self, msg: dict[str, Any]) -> None:
         kind = msg.get("type")
