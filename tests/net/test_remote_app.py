@@ -51,7 +51,8 @@ async def until(pilot, cond, what: str) -> None:
     app = pilot.app
     raise AssertionError(
         f"waited too long for {what}: screens {[type(s).__name__ for s in app.screen_stack]}, "
-        f"client {app.client!r}, conn {getattr(app, 'conn', None)!r}, notes {[n.message for n in app._notifications]} lobby {getattr(getattr(app, 'lobby', None), 'message', None)!r}"
+        f"client {app.client!r}, conn {getattr(app, 'conn', None)!r}, notes {[n.message for n in app._notifications]} "
+        f"lobby {getattr(getattr(app, 'lobby', None), 'message', None)!r}"
     )
 
 
@@ -113,7 +114,8 @@ async def test_lobby_join_play_a_hosted_match(server: Server) -> None:
 
 async def test_watch_a_table_from_the_lobby(server: Server) -> None:
     owner = await Driven.connect(server.port, "Owner")
-    made = await owner.create(variant="block", players=2, target=60, seats=[{"kind": "bot"}, {"kind": "bot"}], sit=None, bot_delay=0.01)
+    made = await owner.create(variant="block", players=2, target=60, seats=[{"kind": "bot"}, {"kind": "bot"}], sit=None,
+                              bot_delay=0.01)
     app = RemoteApp("127.0.0.1", server.port, "Wes", code=made["code"], watch=True)
     summaries: set[int] = set()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -204,7 +206,8 @@ async def test_waiting_room_creator_starts_with_bots_in_free_seats(server: Serve
     app = RemoteApp("127.0.0.1", server.port, "Ana", prefs=Prefs(speed="instant"))
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: app.conn is not None, "the connection")
-        settings = MatchSettings("block", 3, [SeatInfo("You", "human"), SeatInfo("Open", "human"), SeatInfo("Bot", "bot", "random")], 20)
+        seats = [SeatInfo("You", "human"), SeatInfo("Open", "human"), SeatInfo("Bot", "bot", "random")]
+        settings = MatchSettings("block", 3, seats, 20)
         await app.create(settings)
         await until(pilot, lambda: app.lobby.waiting is not None, "the waiting room")
         assert app.creator and app.lobby.check_action("start", ()) is True

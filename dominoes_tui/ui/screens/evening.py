@@ -312,7 +312,8 @@ class OpenTournament(ModalScreen["dict[str, Any] | None"]):
         with Vertical(id="open-form"):
             with Grid(id="open-grid"):
                 yield Label("Variant")
-                yield Select([(v.title, k) for k, v in VARIANTS.items()], value=variant, allow_blank=False, compact=True, id="variant")
+                yield Select([(v.title, k) for k, v in VARIANTS.items()], value=variant, allow_blank=False, compact=True,
+                             id="variant")
                 yield Label("Format")
                 yield Select([(k, k) for k in FORMATS], value=form, allow_blank=False, compact=True, id="format")
                 yield Label("Rounds")

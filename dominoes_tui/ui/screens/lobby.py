@@ -237,7 +237,8 @@ class LobbyScreen(Screen[None]):
                 status += " (your seat)"
             game = f"{t['title']} ({t['players']})"
             cells = (t["code"], game, status, str(t["spectators"]), seats_in_brief(t))
-            grid.add_row(*(Text(str(c), end="", no_wrap=True) for c in cells), key=str(t["code"]))  # a str cell would be read as markup
+            # Text cells: a str cell would be read as markup
+            grid.add_row(*(Text(str(c), end="", no_wrap=True) for c in cells), key=str(t["code"]))
         if self.tables:
             grid.move_cursor(row=min(keep, len(self.tables) - 1))
         self.refresh_bindings()

@@ -90,9 +90,11 @@ class QuickMatchScreen(ModalScreen["dict[str, Any] | str | None"]):
         with Vertical(id="quick-form"):
             with Grid(id="quick-grid"):
                 yield Label("Variant")
-                yield Select([(v.title, k) for k, v in VARIANTS.items()], value=c["variant"], allow_blank=False, compact=True, id="quick-variant")
+                yield Select([(v.title, k) for k, v in VARIANTS.items()], value=c["variant"], allow_blank=False, compact=True,
+                             id="quick-variant")
                 yield Label("Players")
-                yield Select([(str(n), n) for n in (2, 3, 4)], value=c["players"], allow_blank=False, compact=True, id="quick-players")
+                yield Select([(str(n), n) for n in (2, 3, 4)], value=c["players"], allow_blank=False, compact=True,
+                             id="quick-players")
                 yield Label("Bots may fill")
                 yield Checkbox("after the wait", c["bots"], compact=True, id="quick-bots")
                 yield Label("Wait (seconds)")
