@@ -158,8 +158,8 @@ class PlayerScreen(Screen[None]):
             if text is None:
                 raise LogError("the match is no longer in the records")
             steps = ReplaySteps.from_text(text)
-        except Exception as exc:  # noqa: BLE001
-            self.notify(f"This match cannot be replayed: {exc}", severity="error", timeout=8)
+        except Exception as exc:  # noqa: BLE001 - a log from the records or a server may break any way: words, not a crash
+            self.notify(f"This match cannot be replayed: {exc}", severity="error", timeout=8, markup=False)
             return
         self.app.push_screen(ReplayScreen(steps, getattr(self.app, "prefs", None), title=f"#{match_id}"))
 
