@@ -338,3 +338,18 @@ async def test_esc_on_the_new_table_form_goes_back_to_the_lobby_and_says_so(serv
         await pilot.press("y")
         await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby again")
         assert app.is_running and not server.tables  # no table was made
+
+
+async def test_closing_the_hosted_app_winds_down_once(server: Server, monkeypatch) -> None:
+    """Textual calls the unmount handler of every class along the app's MRO by itself: the
+    hosted app's must not call the local app's again (the settings were written twice)."""
+    from dominoes_tui.table import saves
+
+    stored: list[object] = []
+    monkeypatch.setattr(saves, "store_settings", stored.append)
+    app = RemoteApp("127.0.0.1", server.port, "Una")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: app.conn is not None, "the connection")
+        conn = app.conn
+    assert len(stored) == 1
+    assert conn is not None and conn.on_lost is None  # the hosted app's own part ran too
