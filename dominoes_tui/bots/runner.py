@@ -46,11 +46,15 @@ def asking(bots: Sequence[Bot]) -> Step:
     """The plain step: the seat's bot chooses, from the legal moves alone if that is all
     it reads, else from its view."""
     quick = [getattr(bot, "legal_only", False) for bot in bots]
+    if all(quick):  # the common case of long simulations: no test at every move
+        picks = [bot.choose_legal for bot in bots]  # type: ignore[attr-defined]
+        return lambda match, seat: picks[seat](match.legal_moves())
+    chooses = [bot.choose for bot in bots]
 
     def ask(match: Match, seat: int) -> Move:
         if quick[seat]:
             return bots[seat].choose_legal(match.legal_moves())  # type: ignore[attr-defined]
-        return bots[seat].choose(view_for(match, seat))
+        return chooses[seat](view_for(match, seat))
 
     return ask
 
