@@ -7,7 +7,7 @@ from .errors import ConfigError, DominoError, IllegalMove, LogError
 from .game import MATCH_OVER, NEW, PLAYING, ROUND_OVER, Deal, Match, RoundRecord, Seat
 from .gamelog import dumps, load_match, load_matches, write_log
 from .layout import END_NAMES, Layout, Placed
-from .moves import Move, legal_moves
+from .moves import Move
 from .options import OPTIONS, OptionSpec
 from .scoring import RoundOutcome, round5
 from .tiles import ALL_TILES, Tile, hand_pips, parse_tile, tile
@@ -18,6 +18,6 @@ __all__ = [
     "ALL_TILES", "END_NAMES", "MATCH_OVER", "NEW", "OPTIONS", "PLAYING", "ROUND_OVER", "VARIANTS",
     "ConfigError", "Deal", "DominoError", "IllegalMove", "Layout", "LayoutView", "LogError", "Match",
     "Move", "OptionSpec", "Placed", "PlayerView", "RoundOutcome", "RoundRecord", "ScoreRow", "Seat",
-    "TableConfig", "Tile", "Variant", "dumps", "hand_pips", "legal_moves", "load_match", "load_matches",
+    "TableConfig", "Tile", "Variant", "dumps", "hand_pips", "load_match", "load_matches",
     "make_config", "parse_tile", "round5", "tile", "view_for", "write_log",
 ]
