@@ -9,7 +9,24 @@ arm shows the spinner's number. `ends` is the mask of every tile that fits an op
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Protocol
+
 from .bits import DOUBLE, HI, LO, NUMBER
+from .layout import Placed
+
+
+class LaidOut(Protocol):
+    """What a Layout and a LayoutView both show: the line, the spinner's place, its arms."""
+
+    @property
+    def line(self) -> Sequence[Placed]: ...
+    @property
+    def spinner_index(self) -> int | None: ...
+    @property
+    def up(self) -> Sequence[Placed]: ...
+    @property
+    def down(self) -> Sequence[Placed]: ...
 
 
 class Board:
@@ -33,7 +50,7 @@ class Board:
         return other
 
     @classmethod
-    def from_layout(cls, layout, fives: bool | None = None) -> Board:
+    def from_layout(cls, layout: LaidOut, fives: bool | None = None) -> Board:
         """From a Layout or a LayoutView (both have line, spinner_index, up, down)."""
         b = cls(layout.spinner_index is not None if fives is None else fives)
         line = layout.line

@@ -17,7 +17,7 @@ from dominoes_tui.engine import ALL_TILES, PLAYING, Match, make_config, view_for
 from dominoes_tui.engine.board import Board
 from dominoes_tui.engine.round import Round
 
-I = {str(t): i for i, t in enumerate(ALL_TILES)}  # "3-6" -> tile index
+TILE = {str(t): i for i, t in enumerate(ALL_TILES)}  # "3-6" -> tile index
 
 
 def _minimax(state: Round, value: MatchValue, side: int) -> float:
@@ -116,8 +116,8 @@ def test_a_guess_that_explains_a_light_play_weighs_more_than_one_that_does_not()
     and it fits) makes that choice unlikely; one in which 1-3 was its only 3 makes it sure."""
     view = SimpleNamespace(seat=0, history=_history((0, "3-3", None), (1, "1-3", "left")))
     model = PlayModel(view, fives=False)  # type: ignore[arg-type]
-    with_heavy = model.weight({1: [I["3-6"], I["0-0"], I["1-1"]]})
-    without = model.weight({1: [I["0-0"], I["1-1"], I["2-2"]]})
+    with_heavy = model.weight({1: [TILE["3-6"], TILE["0-0"], TILE["1-1"]]})
+    without = model.weight({1: [TILE["0-0"], TILE["1-1"], TILE["2-2"]]})
     assert with_heavy < 0.5 < without == pytest.approx(1.0)
 
 
@@ -128,8 +128,8 @@ def test_a_block_guess_where_the_seat_declined_to_make_both_ends_alike_weighs_le
     the style fitted to a searching player finds it unlikely."""
     history = _history((0, "3-3", None), (1, "3-5", "left"), (0, "1-3", "right"), (1, "5-6", "left"))
     view = SimpleNamespace(seat=0, history=history)
-    with_block = {1: [I["1-5"], I["0-0"]]}
-    without = {1: [I["0-2"], I["0-0"]]}
+    with_block = {1: [TILE["1-5"], TILE["0-0"]]}
+    without = {1: [TILE["0-2"], TILE["0-0"]]}
     fitted = PlayModel(view, fives=False, style=style_for("block", 2))  # type: ignore[arg-type]
     greedy = PlayModel(view, fives=False)  # type: ignore[arg-type]
     assert fitted.weight(with_block) < 0.2 * fitted.weight(without)
@@ -140,7 +140,7 @@ def test_a_block_guess_where_the_seat_declined_to_make_both_ends_alike_weighs_le
 def test_choices_before_a_seat_drew_and_our_own_tell_nothing() -> None:
     history = _history((0, "3-3", None), (1, "1-3", "left")) + ({"event": "draw", "seat": 1, "tile": None},)
     model = PlayModel(SimpleNamespace(seat=0, history=history), fives=False)  # type: ignore[arg-type]
-    assert model.weight({1: [I["3-6"], I["0-0"]]}) == 1.0
+    assert model.weight({1: [TILE["3-6"], TILE["0-0"]]}) == 1.0
     own = PlayModel(SimpleNamespace(seat=1, history=history[:2]), fives=False)  # type: ignore[arg-type]
     assert [c.seat for c in own.choices] == [0], "its own play is not guessed at; the lead of seat 0 is"
 
@@ -152,10 +152,10 @@ def test_the_playout_sets_a_block_for_the_next_seat_when_it_can() -> None:
     match.begin_round()
     rules = sim.Rules(view_for(match, match.to_act))
     board = Board()
-    board.place(I["2-4"], 0)
-    state = rules.start([[I["2-5"], I["3-4"]], [I["1-4"], I["0-4"]]], [], board, 0)
-    assert _pick(state, rules) == (I["3-4"], 1)
-    assert sim.greedy(state) == (I["2-5"], 0), "the plain greedy player cannot see it"
+    board.place(TILE["2-4"], 0)
+    state = rules.start([[TILE["2-5"], TILE["3-4"]], [TILE["1-4"], TILE["0-4"]]], [], board, 0)
+    assert _pick(state, rules) == (TILE["3-4"], 1)
+    assert sim.greedy(state) == (TILE["2-5"], 0), "the plain greedy player cannot see it"
 
 
 def test_a_lead_too_slow_to_solve_lowers_the_threshold_after_its_first_guess() -> None:
