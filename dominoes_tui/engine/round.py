@@ -41,12 +41,13 @@ class Round:
                  "last_placer", "lead", "play_points", "went_out", "blocker", "capicu", "over", "journal")
 
     def __init__(self, n: int, draws: bool, reserve: int, hands: list[list[int]], stock: list[int],
-                 board: Board, to_act: int = 0, lead: int = -1, journal: list[Any] | None = None) -> None:
+                 board: Board, to_act: int = 0, lead: int = -1, journal: list[Any] | None = None,
+                 masks: list[int] | None = None) -> None:
         self.n = n
         self.draws = draws  # a seat that cannot play draws (COM-5) while more than
         self.reserve = reserve  # `reserve` tiles are left in the boneyard
         self.hands = hands  # tile indices in the order held
-        self.masks = [mask_of_hand(h) for h in hands]  # the same hands as bitmasks
+        self.masks = [mask_of_hand(h) for h in hands] if masks is None else masks  # the hands as bitmasks
         self.stock = stock  # the boneyard, top tile last so a draw is a pop()
         self.board = board
         self.to_act = to_act
@@ -62,16 +63,11 @@ class Round:
 
     def copy(self) -> Round:
         """An independent copy, without a journal (what a search plays guesses on)."""
-        twin = Round.__new__(Round)
-        twin.n, twin.draws, twin.reserve = self.n, self.draws, self.reserve
-        twin.hands = [h[:] for h in self.hands]
-        twin.masks = self.masks[:]
-        twin.stock = self.stock[:]
-        twin.board = self.board.copy()
-        twin.to_act, twin.passes, twin.last_placer, twin.lead = self.to_act, self.passes, self.last_placer, self.lead
+        twin = Round(self.n, self.draws, self.reserve, [h[:] for h in self.hands], self.stock[:], self.board.copy(),
+                     self.to_act, self.lead, None, self.masks[:])
+        twin.passes, twin.last_placer = self.passes, self.last_placer
         twin.play_points = self.play_points[:]
         twin.went_out, twin.blocker, twin.capicu, twin.over = self.went_out, self.blocker, self.capicu, self.over
-        twin.journal = None
         return twin
 
     def set_hands(self, hands: list[list[int]]) -> None:
