@@ -46,7 +46,7 @@ def code_of(move: Move) -> tuple[int, int]:
     return INDEX[move.tile], END_INDEX[move.end]
 
 
-def _pick(hand: list[int], b: Board, points: Sequence[int], fives: bool, next_hand: int = -1,
+def _pick(hand: list[int], b: Board, points: tuple[int, ...], fives: bool, next_hand: int = -1,
           block_bonus: float = 0.0) -> tuple[int, int] | None:
     """The playout policy: a quick greedy player (scores first in All Fives, then heavy
     tiles and doubles, keeping a number it can follow with). Bitmasks answer "can it

@@ -32,7 +32,7 @@ NUMBER: Final[tuple[int, ...]] = tuple(
 END_INDEX: Final[dict[str | None, int]] = {None: 0, **{name: i for i, name in enumerate(END_NAMES)}}
 
 
-def mask_of(tiles: list[int] | tuple[int, ...]) -> int:
+def mask_of(tiles: list[int]) -> int:
     m = 0
     for t in tiles:
         m |= 1 << t

@@ -16,16 +16,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .bits import BIT, DOUBLE, HI, LO
+from .bits import BIT, DOUBLE, HI, LO, mask_of
 from .board import Board
 from .events import DRAW, PASS
-
-
-def mask_of_hand(hand: list[int]) -> int:
-    m = 0
-    for t in hand:
-        m |= BIT[t]
-    return m
 
 
 def is_capicu(t: int, ends: list[int]) -> bool:
@@ -34,6 +27,15 @@ def is_capicu(t: int, ends: list[int]) -> bool:
     if DOUBLE[t] or len(ends) < 2 or len(set(ends)) != 2:
         return False
     return {LO[t], HI[t]} == set(ends)
+
+
+def _add_placements(out: list[int], t: int, val: list[int], points: int) -> None:
+    """Append the codes of tile `t` at each of the first `points` ends that it matches."""
+    lo, hi = LO[t], HI[t]
+    for p in range(points):
+        v = val[p]
+        if lo == v or hi == v:
+            out.append(t * 4 + p)
 
 
 class Round:
@@ -47,7 +49,7 @@ class Round:
         self.draws = draws  # a seat that cannot play draws (COM-5) while more than
         self.reserve = reserve  # `reserve` tiles are left in the boneyard
         self.hands = hands  # tile indices in the order held
-        self.masks = [mask_of_hand(h) for h in hands] if masks is None else masks  # the hands as bitmasks
+        self.masks = [mask_of(h) for h in hands] if masks is None else masks  # the hands as bitmasks
         self.stock = stock  # the boneyard, top tile last so a draw is a pop()
         self.board = board
         self.to_act = to_act
@@ -72,7 +74,7 @@ class Round:
 
     def set_hands(self, hands: list[list[int]]) -> None:
         self.hands = hands
-        self.masks = [mask_of_hand(h) for h in hands]
+        self.masks = [mask_of(h) for h in hands]
 
     # -- reading --------------------------------------------------------------------
     def legal(self) -> list[int]:
@@ -97,13 +99,12 @@ class Round:
             return out
         val = b.val
         points = 4 if b.four else 2
+        if fit & (fit - 1) == 0:  # one tile fits (the usual case): no need to look through the hand
+            _add_placements(out, fit.bit_length() - 1, val, points)
+            return out
         for t in hand:
             if fit >> t & 1:
-                lo, hi = LO[t], HI[t]
-                for p in range(points):
-                    v = val[p]
-                    if lo == v or hi == v:
-                        out.append(t * 4 + p)
+                _add_placements(out, t, val, points)
         return out
 
     def is_legal(self, t: int, point: int) -> bool:

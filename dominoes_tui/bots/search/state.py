@@ -18,13 +18,19 @@ def apply_key(state: Round, key: Key) -> None:
     state.play(key[1], key[2])
 
 
+def _look(b: Board, p: int) -> tuple[bool, int, bool, bool]:
+    """What placing at a spinner's arm `p` depends on: W/E or N/S, its number, whether its
+    outer tile is a double, whether it holds any tile."""
+    return (p >= 2, b.val[p], b.dbl[p], b.cnt[p] > 0)
+
+
 def merged_point(b: Board, p: int) -> int:
     """The open end that stands for `p` among those giving the same result: the first
     that shows the same number and looks alike (mirror images are one move)."""
     if b.spin >= 0:
-        look = (p >= 2, b.val[p], b.dbl[p], b.cnt[p] > 0)
+        look = _look(b, p)
         for q in b.points():
-            if (q >= 2, b.val[q], b.dbl[q], b.cnt[q] > 0) == look:
+            if _look(b, q) == look:
                 return q
         return p
     if p < 2 and b.val[0] == b.val[1]:
@@ -39,7 +45,14 @@ def distinct_points(state: Round) -> list[int]:
         if b.empty:
             return []
         return [0] if b.val[0] == b.val[1] else [0, 1]
-    return [p for p in b.points() if merged_point(b, p) == p]
+    seen: set[tuple[bool, int, bool, bool]] = set()
+    distinct: list[int] = []
+    for p in b.points():  # the first of each look, as merged_point picks
+        look = _look(b, p)
+        if look not in seen:
+            seen.add(look)
+            distinct.append(p)
+    return distinct
 
 
 def moves(state: Round) -> list[Key]:
