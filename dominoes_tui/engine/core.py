@@ -27,7 +27,7 @@ from types import ModuleType
 
 # The modules a round spends its time in. Tiles and Moves (named tuples), logs, views
 # and options stay interpreted: little time is spent there, and they meet the world.
-COMPILED = ("bits", "board", "game", "round_end", "knowledge", "leads", "shuffle")
+COMPILED = ("bits", "board", "round", "game", "round_end", "knowledge", "leads", "shuffle")
 MANIFEST = "_core_build.json"  # written by in-place builds only: a wheel's sources cannot change
 PACKAGE = "dominoes_tui.engine"
 HERE = Path(__file__).resolve().parent
