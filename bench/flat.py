@@ -24,7 +24,7 @@ import random
 import time
 
 from dominoes_tui.bots.medium import MediumBot
-from dominoes_tui.bots.sampler import DealSampler
+from dominoes_tui.bots.search.deals import DealSampler
 from dominoes_tui.bots.sim import Rules, board_of, code_of, playout, side_values, signature
 from dominoes_tui.engine import Move, PlayerView
 from dominoes_tui.engine.bits import INDEX
