@@ -11,6 +11,7 @@ import argparse
 import importlib
 import sys
 from collections.abc import Sequence
+from typing import Protocol, cast
 
 # name -> (module under dominoes_tui.commands, one-line help)
 SUBCOMMANDS: dict[str, tuple[str, str]] = {
@@ -29,11 +30,18 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
 }
 
 
-def load_command(name: str) -> object | None:
+class Command(Protocol):
+    """What the module of every subcommand provides."""
+
+    def add_arguments(self, p: argparse.ArgumentParser) -> None: ...
+    def run(self, args: argparse.Namespace) -> int: ...
+
+
+def load_command(name: str) -> Command | None:
     """The module of a subcommand, or None where this installation lacks it."""
     module = SUBCOMMANDS[name][0]
     try:
-        return importlib.import_module(f"dominoes_tui.commands.{module}")
+        return cast(Command, importlib.import_module(f"dominoes_tui.commands.{module}"))
     except ModuleNotFoundError as exc:
         if exc.name != f"dominoes_tui.commands.{module}":
             raise
@@ -50,7 +58,7 @@ def _chosen(argv: Sequence[str]) -> str | None:
     return None
 
 
-def build_parser(chosen: str | None = None, module: object | None = None) -> argparse.ArgumentParser:
+def build_parser(chosen: str | None = None, module: Command | None = None) -> argparse.ArgumentParser:
     """Every subcommand is listed; only the chosen one's module is asked for its arguments."""
     from . import __version__
 
@@ -60,7 +68,7 @@ def build_parser(chosen: str | None = None, module: object | None = None) -> arg
     for name, (_module, text) in SUBCOMMANDS.items():
         p = sub.add_parser(name, help=text, description=text)
         if name == chosen and module is not None:
-            module.add_arguments(p)  # type: ignore[attr-defined]
+            module.add_arguments(p)
     return parser
 
 
@@ -92,12 +100,14 @@ def _main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser(chosen, module)
     args = parser.parse_args(args_list)
     if args.command is None:
-        play = load_command("play")
-        if play is None:
+        if load_command("play") is None:
             parser.print_help()
             return 0
-        return int(play.open_settings() or 0)  # type: ignore[attr-defined]
-    return int(module.run(args) or 0)  # type: ignore[attr-defined]
+        from .commands.play import open_settings
+
+        return int(open_settings() or 0)
+    assert module is not None  # a command was named: its module was loaded above
+    return int(module.run(args) or 0)
 
 
 if __name__ == "__main__":

@@ -14,13 +14,11 @@ import secrets
 import time
 import weakref
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any, Protocol
 
 from ..engine import MATCH_OVER, VARIANTS, make_config
 from .connection import Conn, Refused
-from .limits import Limits
-from .table import Slot, Table
+from .table import Slot, Table, TableHost
 
 log = logging.getLogger("dominoes_tui.net")
 
@@ -31,18 +29,17 @@ ARRIVAL = 20.0  # seconds a person has to reach the new table before a stand-in 
 QUICK_TURN_TIME = 30.0  # a quick match is strangers: a turn clock even when the host set none
 
 
-class QuickServer(Protocol):
+class QuickServer(TableHost, Protocol):
+    """What quick matching needs of the server (server.py imports this module), besides
+    what its tables need."""
+
     tables: dict[str, Table]
     conns: set[Conn]
     bot_delay: float
-    default_level: str
-    tables_dir: Path | None
-    limits: Limits
 
     def new_code(self) -> str: ...
     def _running_made_by(self, address: str) -> int: ...
     def _spawn(self, table: Table) -> None: ...
-    def lobby_changed(self) -> None: ...
 
 
 @dataclass
@@ -157,7 +154,7 @@ class QuickMatch:
         for i in range(len(people), players):
             slots.append(Slot(f"Bot {i + 1}", "bot", server.default_level))
         # seed None: a secret deal from the OS, as at every hosted table that is not practice
-        table = Table(server, server.new_code(), config, slots, None, server.bot_delay)  # type: ignore[arg-type]
+        table = Table(server, server.new_code(), config, slots, None, server.bot_delay)
         # one who never moves must not hold a stranger: the host's clock, else QUICK_TURN_TIME
         table.own_clock = server.limits.turn_time or QUICK_TURN_TIME
         server.tables[table.code] = table

@@ -18,6 +18,7 @@ from typing import Any
 from ..bots import level_names
 from ..engine import MATCH_OVER, ConfigError, make_config
 from . import protocol as P
+from .bot_pool import BotPool
 from .connection import Conn, Refused
 from .guesses import Guesses, wait_text
 from .limits import Limits
@@ -45,10 +46,15 @@ class Seating:
     closing: bool
     wrong_codes: Guesses  # table codes that named no table, per address
     records: ServerRecords | None
+    ready_timeout: float
+    standin_delay: float
+    bots: BotPool
 
     def new_code(self, private: bool = False) -> str:  # server.py
         raise NotImplementedError
+
     def lobby_changed(self) -> None: ...  # server.py
+    def file_finished(self, table: Table) -> None: ...  # server.py
     def _spawn(self, table: Table) -> None: ...  # server.py
 
     def _find(self, data: dict[str, Any], address: str) -> Table:
@@ -119,7 +125,7 @@ class Seating:
         private = data.get("private", False)
         if not isinstance(private, bool):
             raise Refused("private is true or false")
-        table = Table(self, self.new_code(private), config, slots, seed, float(delay))  # type: ignore[arg-type]
+        table = Table(self, self.new_code(private), config, slots, seed, float(delay))
         table.made_by = conn.address
         log.info("table %s made by %s: %s, %d players%s", table.code, conn.name, config.variant, config.players,
                  ", seeded practice" if table.practice else "")

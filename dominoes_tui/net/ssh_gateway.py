@@ -20,8 +20,8 @@ import secrets
 import shutil
 import signal
 import sys
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
 
 import asyncssh
 
@@ -184,13 +184,13 @@ class GatewayServer(asyncssh.SSHServer):
         return GameSession(gw, self.fingerprint, self.address)
 
 
-class GameSession(asyncssh.SSHServerSession):
+class GameSession(asyncssh.SSHServerSession[bytes]):  # bytes: the gateway listens with encoding=None
     def __init__(self, gateway: Gateway, fingerprint: str | None = None, address: str = "?") -> None:
         self.gateway = gateway
         self.fingerprint = fingerprint
         self.address = address
         self.name = ""  # the name it plays under, once it runs
-        self.chan: Any = None
+        self.chan: asyncssh.SSHServerChannel[bytes] | None = None  # asyncssh hands it over first thing
         self.term_type: str | None = None
         self.size = (80, 24)
         self.master: int | None = None
@@ -200,12 +200,17 @@ class GameSession(asyncssh.SSHServerSession):
         self._killer: asyncio.TimerHandle | None = None
         self.lost = False  # the client has gone
 
+    @property
+    def channel(self) -> asyncssh.SSHServerChannel[bytes]:
+        assert self.chan is not None, "asyncssh calls connection_made before anything else"
+        return self.chan
+
     # -- what the client asks for -------------------------------------------------------
-    def connection_made(self, chan: Any) -> None:
+    def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:
         self.chan = chan
         self.gateway.sessions.add(self)
 
-    def pty_requested(self, term_type: str, term_size: tuple[int, int, int, int], term_modes: Any) -> bool:
+    def pty_requested(self, term_type: str, term_size: tuple[int, int, int, int], term_modes: Mapping[int, int]) -> bool:
         self.term_type = term_type or "xterm-256color"
         if term_size[0] and term_size[1]:
             self.size = (term_size[0], term_size[1])
@@ -229,8 +234,8 @@ class GameSession(asyncssh.SSHServerSession):
 
     def session_started(self) -> None:
         if self.term_type is None:
-            self.chan.write(NO_TERMINAL)
-            self.chan.exit(1)
+            self.channel.write(NO_TERMINAL)
+            self.channel.exit(1)
             return
         self.task = asyncio.get_running_loop().create_task(self._run())
 
@@ -243,7 +248,7 @@ class GameSession(asyncssh.SSHServerSession):
                 except OSError:
                     pass
 
-    def data_received(self, data: bytes, datatype: Any) -> None:
+    def data_received(self, data: bytes, datatype: asyncssh.DataType) -> None:
         if self.master is None:
             return
         try:
@@ -271,7 +276,7 @@ class GameSession(asyncssh.SSHServerSession):
     def _who(self) -> tuple[str, Path, bool]:
         """(name, home folder, owner?): a key-holder's own folder, or a fresh guest's."""
         gw = self.gateway
-        wanted = clean_name(self.chan.get_extra_info("username"))
+        wanted = clean_name(self.channel.get_extra_info("username"))
         in_use = {s.name for s in gw.sessions if s is not self}
         name, owner = gw.keys.login(wanted, self.fingerprint, lambda n: n in in_use)
         self.name = name
@@ -333,7 +338,7 @@ class GameSession(asyncssh.SSHServerSession):
         except Exception as exc:  # noqa: BLE001 - one session's trouble is its own
             log.warning("session for %s failed: %s", name, exc)
             try:
-                self.chan.write(f"The game could not start here: {exc}\r\n".encode())
+                self.channel.write(f"The game could not start here: {exc}\r\n".encode())
             except Exception:  # noqa: BLE001 - the client may be gone: the session ends anyway
                 pass
         finally:
@@ -350,7 +355,7 @@ class GameSession(asyncssh.SSHServerSession):
             if not owner:
                 shutil.rmtree(home, ignore_errors=True)
             try:
-                self.chan.exit(status if isinstance(status, int) and status >= 0 else 1)
+                self.channel.exit(status if isinstance(status, int) and status >= 0 else 1)
             except Exception:  # noqa: BLE001 - the client may be gone: the session ends anyway
                 pass
 
@@ -370,7 +375,7 @@ class GameSession(asyncssh.SSHServerSession):
                 pass
             return
         try:
-            self.chan.write(data)
+            self.channel.write(data)
         except Exception:  # noqa: BLE001 - a channel the client closed may fail any way: hang up on the game
             self.stop()
 

@@ -39,11 +39,12 @@ from .evening import (
 from .names import NameRegister
 from .organizers import Organizers
 from .storage import write_private
-from .table import Slot, Table
+from .table import Slot, Table, TableHost
 
 
-class EveningServer(Protocol):
-    """What the tournament host needs of the server (server.py imports this module)."""
+class EveningServer(TableHost, Protocol):
+    """What the tournament host needs of the server (server.py imports this module),
+    besides what its tables need."""
 
     data_dir: Path | None
     tables: dict[str, Table]
@@ -209,7 +210,7 @@ class TournamentHost:
                      for name, kind, level, token in plan.seats]
             server = self.server
             # seed None: a secret deal from the OS, as at every hosted table that is not practice
-            table = Table(server, server.new_code(), plan.config, slots, None, server.bot_delay)  # type: ignore[arg-type]
+            table = Table(server, server.new_code(), plan.config, slots, None, server.bot_delay)
             server.tables[table.code] = table
             server._spawn(table)
             table.start()
@@ -290,7 +291,7 @@ class TournamentHost:
         mine = e.entry_of(self.owner_of(conn)) if e is not None else None
         ticket = e.tickets.get(mine) if e is not None and mine is not None else None
         rnd = e.tournament.current if e is not None else None
-        return {"entered": mine is not None and mine not in e.tournament.withdrawn,  # type: ignore[union-attr]
+        return {"entered": e is not None and mine is not None and mine not in e.tournament.withdrawn,
                 "seat": ticket.to_json() if ticket else None, "organizer": self.is_organizer(conn),
                 # the round this person sits out, so the client can say so wherever they are
                 "bye": rnd.number if rnd is not None and mine is not None and mine in rnd.byes else None}

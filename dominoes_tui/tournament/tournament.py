@@ -88,8 +88,9 @@ class Tournament:
 
     # -- rounds -------------------------------------------------------------------------
     def pair_next(self) -> Round:
-        if not self.between_rounds:
-            raise TournamentError(f"round {self.current.number} is still being played")  # type: ignore[union-attr]
+        current = self.current
+        if current is not None and not current.complete:
+            raise TournamentError(f"round {current.number} is still being played")
         if len(self.rounds) >= self.plan.rounds:
             raise TournamentError(f"all {self.plan.rounds} rounds have been played")
         number = len(self.rounds) + 1

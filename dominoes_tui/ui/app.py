@@ -206,15 +206,16 @@ class DominoesApp(App[None]):
                 self.open_settings()
 
         self.push_screen(TableScreen(client, self.prefs, walkthrough=True), finished)
+
     async def action_quit(self) -> None:
         """ctrl+q. With saving off (a read-only data folder, a full disk) quitting would
         lose the match without a word, so it asks first."""
         from .screens.confirm import ConfirmScreen
 
         client = self.client
-        unsaved = (isinstance(client, LocalTable) and client.save_problem and client.save_to is not None
-                   and not client.match.is_over)
-        if not unsaved or isinstance(self.screen, ConfirmScreen):
+        unsaved = isinstance(client, LocalTable) and client.save_to is not None and not client.match.is_over
+        problem = client.save_problem if unsaved and isinstance(client, LocalTable) else None
+        if not problem or isinstance(self.screen, ConfirmScreen):
             self.exit()
             return
 
@@ -222,7 +223,7 @@ class DominoesApp(App[None]):
             if yes:
                 self.exit()
 
-        question = f"Saving is off: {client.save_problem}. Quitting loses this match. Quit anyway?"  # type: ignore[union-attr]
+        question = f"Saving is off: {problem}. Quitting loses this match. Quit anyway?"
         self.push_screen(ConfirmScreen(question, "Quit (y)", "Stay (n)"), answered)
 
     # -- the club records ------------------------------------------------------------

@@ -22,10 +22,10 @@ def record_match(app: App, match: Match, *, seeded: bool, abandoned: bool = Fals
                  started_at: datetime | None = None) -> None:
     summary = summarize(match, source="local", seeded=seeded, abandoned=abandoned,
                         started_at=started_at, ended_at=datetime.now(UTC))
-    done: set[str] = app.__dict__.setdefault("_recorded_keys", set())
+    done: set[tuple[str, str]] = app.__dict__.setdefault("_recorded_keys", set())
     if (summary.key, summary.status) in done:
         return
-    done.add((summary.key, summary.status))  # type: ignore[arg-type]
+    done.add((summary.key, summary.status))
 
     async def work() -> None:
         home = saves.home()

@@ -258,7 +258,8 @@ class EveningScreen(Screen[None]):
         if action == "open":
             return not live and bool(you.get("organizer"))
         if action in ("start", "close_evening"):
-            return live and bool(you.get("organizer")) and (action == "close_evening" or t["state"] == "registering")  # type: ignore[index]
+            registering = t is not None and t["state"] == "registering"
+            return live and bool(you.get("organizer")) and (action == "close_evening" or registering)
         return True
 
     def action_register(self) -> None:

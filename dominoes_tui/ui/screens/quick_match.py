@@ -114,10 +114,11 @@ class QuickMatchScreen(ModalScreen["dict[str, Any] | str | None"]):
 
     def wanted(self) -> dict[str, Any]:
         variant = self.query_one("#quick-variant", Select).value
-        players = self.query_one("#quick-players", Select).value
+        chosen = self.query_one("#quick-players", Select).value
+        players = chosen if isinstance(chosen, int) else 2
         allowed = VARIANTS[str(variant)].players
         if players not in allowed:  # Partner is four, Duel two: take the nearest the variant allows
-            players = min(allowed, key=lambda n: abs(n - int(players)))  # type: ignore[arg-type]
+            players = min(allowed, key=lambda n: abs(n - players))
         try:
             wait = float(self.query_one("#quick-wait", Input).value or 60)
         except ValueError:
