@@ -4,7 +4,7 @@ Specs: `easy` (alias `random`), `medium`, `hard` (the search with 200 ms a move;
 `hard:MS`, a think time in milliseconds, `hard:0` without a clock), `expert` (a second a
 move; also `expert:MS`), `heaviest` (the benchmark's "heaviest tile first" yardstick),
 and `cmd:PROGRAM ARGS` for an outside program speaking docs/BOT_PROTOCOL.md. The bench's
-`flat` (the flat sampler, hard until issue 13) is made here too but is no level: it is
+`flat` (the flat sampler, a yardstick for the search) is made here too but is no level: it is
 not offered, nor accepted by a server. flat.py is loaded only when asked for; search/ too,
 unless it was compiled (bots/__init__ then loads the build to check it).
 """
@@ -40,7 +40,7 @@ def _flat(rng: random.Random, name: str, think_ms: float | None = None) -> Bot:
 
 
 def _expert(rng: random.Random, name: str, think_ms: float | None = None) -> Bot:
-    from .search import EXPERT_THINK_MS, SearchBot  # information-set search (issue 13)
+    from .search import EXPERT_THINK_MS, SearchBot  # information-set search
 
     return SearchBot(rng, name, think_ms=EXPERT_THINK_MS if think_ms is None else think_ms)
 

@@ -165,7 +165,7 @@ class TableScreen(TableWords, TableDisplayActions, Screen[str]):
             return
         self.selected = None
         if report.match_over and not self.walkthrough and hasattr(self.app, "record_finished"):
-            self.app.record_finished(self.client)  # the club records (issue 11)
+            self.app.record_finished(self.client)  # into the club's records: results and ratings
 
         def after_summary(_: object) -> None:
             if report.match_over:
