@@ -1,8 +1,8 @@
 """Worker processes that leave Ctrl-C to the main process.
 
 Ctrl-C in a terminal reaches every process of its group. Workers of `simulate`,
-`tournament` and `bench` used to die of it one by one, each printing a traceback, while
-the main process lost what they had finished. Here a worker ignores SIGINT from its first
+`tournament` and `bench` would die of it one by one, each printing a traceback, and
+the main process would lose what they had finished. Here a worker ignores SIGINT from its first
 instruction (the signal is blocked while it is forked, so none slips in before), and the
 command that started it decides what stopping means. Imports nothing of the package, so
 every layer may use it.

@@ -34,7 +34,7 @@ def _hard(rng: random.Random, name: str, think_ms: float | None = None) -> Bot:
 
 
 def _expert(rng: random.Random, name: str, think_ms: float | None = None) -> Bot:
-    from .search import EXPERT_THINK_MS, SearchBot  # information-set search (issue 13)
+    from .search import EXPERT_THINK_MS, SearchBot  # information-set search
 
     return SearchBot(rng, name, think_ms=EXPERT_THINK_MS if think_ms is None else think_ms)
 

@@ -1,7 +1,7 @@
 """What the records keep of one match, worked out from the engine's Match and its log.
 
-Pure: no database here. The placings follow the issue: by final score with ties
-shared, teams as one side in Partner, the Kozel last.
+Pure: no database here. Placings go by final score with ties shared, teams as one
+side in Partner, the Kozel last.
 """
 from __future__ import annotations
 

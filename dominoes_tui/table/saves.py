@@ -46,8 +46,8 @@ def _slot_name(slot: int) -> str:
 def claim_slot() -> int:
     """Lock a save slot for this copy of the game, the first one free; returns its number.
 
-    Two copies on one data folder used to overwrite each other's save, and the second
-    offered to resume the first's live match. Now each copy holds its own slot (a lock
+    Two copies on one data folder must not overwrite each other's save, nor the second
+    offer to resume the first's live match: each copy holds its own slot (a lock
     that the operating system drops when the process ends, even after a crash); slot 1
     is the usual one, a copy started while it is held gets slot 2, and so on.
     """

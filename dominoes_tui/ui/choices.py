@@ -186,7 +186,7 @@ PERSON_PREFIX = "person"  # `--seats "person:Hardy"` seats a person whose name l
 
 def looks_like_level(item: str, levels: list[str]) -> str | None:
     """The bot level a seat's word is a slip of ("hardd", "Meduim"), if it is close to one:
-    a typo used to seat a person called "hardd" without a word."""
+    without this check, a typo would seat a person called "hardd" without a word."""
     import difflib
 
     close = difflib.get_close_matches(item.lower(), levels, n=1, cutoff=0.75)

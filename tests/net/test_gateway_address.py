@@ -1,7 +1,7 @@
 """A gateway's members are counted at the address each really came from: the SSH and web
 gateways run one client per session, so every member reached the table server from the
 gateway's own address and shared its limits (nine guests of a club evening over SSH hit
-"8 guests per address"). The gateway now vouches for the real address (vouch.py), and
+"8 guests per address"). So the gateway vouches for the real address (vouch.py), and
 the table server re-keys the connection to it in the hello; a forged vouch changes nothing.
 
 The addresses vouched for here (192.0.2.x, documentation addresses) are only data in a

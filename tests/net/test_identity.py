@@ -1,4 +1,4 @@
-"""Who a connection is, at the table server (issue 8, part 3; the identity rated play uses):
+"""Who a connection is, at the table server (the identity rated play uses):
 a secret claims a name, another secret or none is a guest under a name of its own, the
 seat's name is the identity's (never a name the join message gives), and a finished
 match records each seat's identity."""

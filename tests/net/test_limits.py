@@ -1,5 +1,5 @@
-"""No resource is unbounded (issue 8, part 4): each attack measured on the old server, over
-loopback, ends now. One test an attack; each failed on the server before this change."""
+"""No resource is unbounded: each attack, made over loopback, runs into a limit and ends.
+One test an attack."""
 from __future__ import annotations
 
 import asyncio
@@ -27,7 +27,7 @@ async def hello(port: int, name: str = "x") -> tuple[asyncio.StreamReader, async
 
 async def test_blank_lines_count_towards_the_rate_limit(server: Server) -> None:
     r, w = await hello(server.port)
-    w.write(b"\n" * 500)  # the old server skipped these before counting
+    w.write(b"\n" * 500)  # empty lines are messages too: skipped before counting, they would be free
     await w.drain()
     msg = await answer(r)
     assert msg["type"] == "error" and msg.get("fatal") and "too many" in msg["reason"]
@@ -71,7 +71,7 @@ async def test_connections_are_limited_per_address_and_in_total(limited) -> None
 async def test_one_connection_cannot_make_every_table(limited) -> None:
     srv = await limited(tables_per_conn=3, tables_per_address=4)
     a = await Connection.open("127.0.0.1", srv.port, "A")
-    for _ in range(3):  # bot-only tables, started: the old server did not count these
+    for _ in range(3):  # bot-only tables, started: these count toward the limit too
         await a.request({"type": "create", "variant": "block", "players": 2, "seats": BOTS2, "sit": None,
                          "start": True, "target": 1000, "bot_delay": 1})
     with pytest.raises(ServerRefused, match="running or waiting"):
@@ -89,7 +89,7 @@ async def test_a_waiting_table_whose_creator_left_closes(limited) -> None:
     maker = await Driven.connect(srv.port, "Maker")
     made = await maker.create(variant="draw", players=4, sit=None)
     guest = await Driven.connect(srv.port, "Guest")
-    await guest.join(made["code"])  # someone sits, so the old server kept the table for ever
+    await guest.join(made["code"])  # someone sits: the table must still not wait for ever
     await maker.close()
     note = await guest.wait_for(lambda m: m.get("type") == "notice")
     assert "closed" in note["text"]
@@ -142,8 +142,8 @@ async def test_wrong_types_are_refused_and_deep_json_is_a_counted_mistake(server
             if got.get("type") not in ("tables", "table"):
                 return got
 
-    for msg in ({"type": "join", "code": made["code"], "seat": True},  # the old server sat this in seat 1
-                {"type": "join", "code": made["code"], "token": 12345},  # the old server made this a plain join
+    for msg in ({"type": "join", "code": made["code"], "seat": True},  # a boolean is no seat number (True would be seat 1)
+                {"type": "join", "code": made["code"], "token": 12345},  # a token that is no string is refused, not ignored
                 {"type": "create", "variant": "draw", "players": True},
                 {"type": "ping", "id": True}):
         w.write(P.encode(msg))
@@ -240,8 +240,8 @@ def test_a_failed_append_leaves_no_torn_line(tmp_path, monkeypatch) -> None:
 
 
 async def test_hard_bots_think_in_worker_processes_not_on_the_event_loop(limited) -> None:
-    """The old server ran every bot on the server's event loop (a thread at best): twenty
-    tables of hard bots slowed every other table. Now hard bots think in a bounded pool."""
+    """Hard bots think in a bounded pool of worker processes: on the server's event loop (or
+    a thread beside it) twenty tables of hard bots would slow every other table."""
     import os
 
     srv = await limited(bot_workers=1)

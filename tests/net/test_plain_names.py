@@ -1,4 +1,4 @@
-"""Whatever a person typed is plain text (issue 8, part 2): names such as `[/]`, `[bold]x`,
+"""Whatever a person typed is plain text: names such as `[/]`, `[bold]x`,
 `[link=http://x]y`, an OSC title sequence, right-to-left and zero-width characters and
 10,000 characters are shown literally (cut to the name limit) on every screen, and
 nothing crashes; the client strips control and escape characters from all the network

@@ -36,7 +36,7 @@ async def test_wrong_codes_are_limited_per_address_across_reconnects(server: Ser
     ana = await Driven.connect(server.port, "Ana")
     code = (await ana.create(seats=HUMANS, private=True))["code"]
     refusals = []
-    for i in range(8):  # a new connection for every guess: the old server counted mistakes per connection
+    for i in range(8):  # a new connection for every guess: mistakes count per address, not per connection
         guesser = await Driven.connect(server.port, f"Eve{i}")
         with pytest.raises(ServerRefused) as exc:
             await guesser.conn.request({"type": "join", "code": "ZZZZZZZZZZZ" + "ABCDEFGH"[i]})

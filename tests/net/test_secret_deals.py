@@ -1,4 +1,4 @@
-"""The deal is secret (issue 8, part 1): hosted tables deal from the OS's random source,
+"""The deal is secret: hosted tables deal from the OS's random source,
 a client's seed is refused unless the host allows seeded practice tables (which then
 say so), the log keeps the deals so restarts work, and files holding deals or tokens
 are the owner's only."""

@@ -56,6 +56,14 @@ async def test_a_game_that_ignores_the_hang_up_is_killed(server: Server, tmp_pat
     """A game that does not end when hung up on (here one that traps the signal) is killed
     a moment later, and counts against the session limits until then."""
     monkeypatch.setattr(ssh_gateway, "KILL_AFTER", 0.5)
+    hung_up = asyncio.Event()
+    stop = ssh_gateway.GameSession.stop
+
+    def stop_and_say(self: ssh_gateway.GameSession) -> None:
+        stop(self)
+        hung_up.set()
+
+    monkeypatch.setattr(ssh_gateway.GameSession, "stop", stop_and_say)
     stubborn = ["/bin/sh", "-c", 'trap "" HUP; echo ready; while :; do sleep 0.1; done', "sh"]
     gw = Gateway(f"127.0.0.1:{server.port}", tmp_path / "ssh", command=stubborn)
     await gw.start("127.0.0.1", 0)
@@ -65,7 +73,7 @@ async def test_a_game_that_ignores_the_hang_up_is_killed(server: Server, tmp_pat
         session = await game_for(gw, "Zed~2")
         game = session.proc
         conn.abort()
-        await asyncio.sleep(0.2)
+        await asyncio.wait_for(hung_up.wait(), WAIT)  # the gateway heard the hang-up and passed it on
         assert game.returncode is None and session in gw.sessions  # hung up on, still counted
         assert await ended(game, WAIT), "the game outlived its player"
         assert game.returncode == -signal.SIGKILL

@@ -1,4 +1,4 @@
-"""An SSH key is who you are (issue 8, part 3): the first key claims a name; another key,
+"""An SSH key is who you are: the first key claims a name; another key,
 the password alone or no key at all gets a guest name and a folder of its own; sessions
 are limited per key, per address and in total; the host lists, adds and releases names."""
 from __future__ import annotations

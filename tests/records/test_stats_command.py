@@ -19,7 +19,7 @@ def run(capsys, *argv: str) -> tuple[int, str, str]:
 
 
 def test_simulate_record_then_stats_shows_hard_above_easy(db_url, capsys, monkeypatch):
-    # The issue's own command. The hard bot thinks 5 ms a move here instead of 200
+    # The command the README gives. The hard bot thinks 5 ms a move here instead of 200
     # (it is still the hard bot): the suite has no three minutes to spare.
     monkeypatch.setattr("dominoes_tui.bots.search.HARD_THINK_MS", 5.0)
     code, _out, err = run(capsys, "simulate", "--variant", "draw", "--players", "2", "--bots", "hard,easy",

@@ -74,7 +74,7 @@ async def test_bots_do_not_freeze_the_screen() -> None:
 
 async def test_a_relabelled_match_end_button_shows_its_whole_label() -> None:
     """The evening's next table, paired while the match end is read, relabels `n`: the
-    button kept the old label's width and cut "To your next table (n)" to its first words."""
+    button must take the new label's width, or "To your next table (n)" is cut to its first words."""
     from textual.widgets import Button
 
     app = make_app("draw", players=2, target=20, seed=1)

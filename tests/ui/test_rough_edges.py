@@ -1,4 +1,4 @@
-"""The fourteen rough edges found in play (issue 9), one test each (named by number)."""
+"""Fourteen rough edges found in play, one test each (numbered in the order they were found)."""
 from __future__ import annotations
 
 import argparse

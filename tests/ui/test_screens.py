@@ -248,8 +248,8 @@ async def test_the_scoresheet_opens_from_the_round_summary() -> None:
 
 
 async def test_a_save_that_fails_is_told_to_the_player_once_on_the_status_line(monkeypatch) -> None:
-    """Rough edge 4: a failed save used to raise a toast with a raw errno after every
-    move, covering the table; now the status line says once that saving is off, and why."""
+    """A failed save raises no toast with a raw errno after every move (it would cover
+    the table): the status line says once that saving is off, and why."""
     import errno
 
     import dominoes_tui.table.local as local
@@ -325,7 +325,7 @@ async def test_settings_arrows_up_and_down_move_between_fields_and_keep_them_in_
         screen = app.screen
         form = screen.query_one("#form")
         await press(pilot, "down")
-        assert app.focused is screen.query_one("#players")  # ↓ used to scroll the form and leave focus behind
+        assert app.focused is screen.query_one("#players")  # ↓ moves the focus, not only the scroll of the form
         for _ in range(12):
             await press(pilot, "down")
         assert app.focused is not None and form.scroll_offset.y > 0

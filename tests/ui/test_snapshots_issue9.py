@@ -1,4 +1,4 @@
-"""Snapshots of the readable table (issue 9) at 80×24, 120×40 and 200×60: a four-player
+"""Snapshots of the readable table at 80×24, 120×40 and 200×60: a four-player
 Block round with its move log, the All Fives spinner as a cross at a bend, the
 first-game walk-through, and the projector size in the light theme.
 

@@ -1,4 +1,4 @@
-"""Rough edge 14 (issue 9): the settings screen appears as fast as the table.
+"""The settings screen appears as fast as the table.
 
 What made it slow, each guarded here rather than by a timed test: a settings row was
 three or four Textual widgets (a container, a label, the field, a help text), and the

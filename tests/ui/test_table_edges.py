@@ -25,7 +25,7 @@ def medium_table(variant: str, players: int, seed: int) -> DominoesApp:
 
 
 async def take_hints_and_check(app: DominoesApp, pilot, turns: int) -> int:
-    """Play the hinted move each turn (as the issue's steps do); on every turn the row
+    """Play the hinted move each turn (as a new player would); on every turn the row
     above the prompt must be the newest line of the round's log."""
     checked = 0
     for _ in range(turns):
@@ -48,7 +48,7 @@ async def take_hints_and_check(app: DominoesApp, pilot, turns: int) -> int:
     return checked
 
 
-# Tables where the old log kept older lines on show on some turn: a Partner chain turning
+# Tables where a log sized too short would keep older lines on show: a Partner chain turning
 # its corner at 80x24, three-player Draw, and All Fives arms growing at 200x60.
 TABLES = [("partner", 4, 5, (80, 24)), ("draw", 3, 2, (80, 24)), ("allfives", 4, 4, (200, 60))]
 

@@ -1,4 +1,4 @@
-"""The readable table (issue 9): the move log, the highlight, hints, the walk-through,
+"""The readable table: the move log, the highlight, hints, the walk-through,
 projector mode, theme and bell, why someone leads, the end choice's counts, the palette."""
 from __future__ import annotations
 
@@ -217,7 +217,7 @@ async def test_the_log_never_hides_moves_while_the_chain_stands_half_empty() -> 
     # showed two lines ("2 more moves since your turn")
     from dominoes_tui.ui.widgets.chain import Chain
 
-    app = make_app("allfives", players=4, seats="Ana", seed=6)  # nine such turns before the fix
+    app = make_app("allfives", players=4, seats="Ana", seed=6)  # a match with nine such turns
     checked = 0
     async with app.run_test(size=(80, 24)) as pilot:
         async for screen in my_turns(app, pilot):
@@ -251,7 +251,7 @@ async def test_a_projectors_chain_shrinks_to_normal_tiles_before_compact_ones() 
     from dominoes_tui.ui.chain_render import chain_height
     from dominoes_tui.ui.widgets.chain import Chain
 
-    app = make_app("allfives", players=4, seats="Ana", seed=6)  # four such turns before the fix
+    app = make_app("allfives", players=4, seats="Ana", seed=6)  # a match with four such turns
     compact_turns = 0
     async with app.run_test(size=(200, 60)) as pilot:
         async for screen in my_turns(app, pilot):

@@ -16,7 +16,7 @@ from ...engine import Move, PlayerView
 from .pimc import Search
 
 EXPERT_THINK_MS = 1000.0
-# The hard level is the same search with a fifth of the time (issue 13), and without a
+# The hard level is the same search with a fifth of the time, and without a
 # clock a fixed number of guesses, the exact endings begun as at its budget.
 HARD_THINK_MS = 200.0
 HARD_CLOCKLESS_GUESSES = 150

@@ -6,8 +6,8 @@ shows; if that ends the match (the engine's own verdict) the value is 1 for a wi
 walk of rounds worth about `ROUND_POINTS` each: a side's value is the normal chance that
 its lead over its closest rival survives the rounds still to come. Early in a match a
 few points hardly matter and a big round matters a lot; near the target every point
-that decides who gets there first counts, and nothing else does (issue 13: "near the
-end of a match, the score decides what a good move is").
+that decides who gets there first counts, and nothing else does: near the end of a
+match, the score decides what a good move is.
 
 Kozel turns it round: totals are penalties, the match ends when someone reaches the
 limit, and the lowest total wins, so a side's lead is how far it is below its rival.

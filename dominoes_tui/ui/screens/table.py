@@ -134,7 +134,7 @@ class TableScreen(TableDisplayActions):
             return
         self.selected = None
         if report.match_over and not self.walkthrough and hasattr(self.app, "record_finished"):
-            self.app.record_finished(self.client)  # into the club records
+            self.app.record_finished(self.client)  # into the club records: results and ratings
 
         def after_summary(_: object) -> None:
             if report.match_over:

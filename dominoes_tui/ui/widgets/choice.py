@@ -14,7 +14,7 @@ Given a `label` (and a `help` text), one Choice draws the whole settings row its
 label column, the field and the help beside or below it. A row of three or four widgets
 (a container, a Label, the field, a Static) cost the settings screen a Textual node each
 to mount and to restyle at every focus change; one node a row is what let it appear as
-fast as the table does (issue 9, rough edge 14).
+fast as the table does.
 """
 from __future__ import annotations
 
