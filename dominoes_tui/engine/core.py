@@ -20,7 +20,7 @@ import importlib.util
 import json
 import os
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from importlib.machinery import ModuleSpec
 from pathlib import Path
 from types import ModuleType
@@ -49,16 +49,16 @@ def source_hashes(folder: Path = HERE, modules: Sequence[str] = COMPILED) -> dic
     return {name: hashlib.sha256(module_file(folder, name).read_bytes()).hexdigest() for name in modules}
 
 
-def built_files(folder: Path, modules: Sequence[str]) -> list[Path]:
+def built_files(folder: Path, modules: Sequence[str]) -> Iterator[Path]:
     """The group's compiled modules found beside their sources."""
-    return [path for name in modules for suffix in importlib.machinery.EXTENSION_SUFFIXES
-            if (path := module_file(folder, name, suffix)).exists()]
+    return (path for name in modules for suffix in importlib.machinery.EXTENSION_SUFFIXES
+            if (path := module_file(folder, name, suffix)).exists())
 
 
 def decide(folder: Path = HERE, environ: Mapping[str, str] = os.environ,
            modules: Sequence[str] = COMPILED) -> tuple[bool, str]:
     """(use the compiled modules?, a line saying which core runs and why)."""
-    if not built_files(folder, modules):
+    if not any(built_files(folder, modules)):
         return False, "pure Python (no compiled core was built)"
     if flag(environ, "DOMINOES_PURE"):
         return False, "pure Python (DOMINOES_PURE is set)"
@@ -101,6 +101,6 @@ def install(package: str = PACKAGE, folder: Path = HERE, modules: Sequence[str] 
             for name in modules:
                 sys.modules.pop(f"{package}.{name}", None)
             why = f"pure Python (the compiled core did not load: {exc})"
-    if built_files(folder, modules) and not any(isinstance(f, _Sources) and f.folder == folder for f in sys.meta_path):
+    if any(built_files(folder, modules)) and not any(isinstance(f, _Sources) and f.folder == folder for f in sys.meta_path):
         sys.meta_path.insert(0, _Sources(folder, package, modules))
     return why
