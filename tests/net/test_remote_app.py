@@ -312,10 +312,10 @@ async def test_the_lobby_footer_keeps_quit_in_sight_at_80_columns(server: Server
     app = RemoteApp("127.0.0.1", server.port, "Ana", prefs=Prefs(speed="instant"))
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: app.lobby.tables, "the lobby to list the table")
-        await pilot.pause(0.1)
+        keys = ("New", "Private", "Watch", "Quick match", "Tournament", "Records", "Quit")
+        # the footer redraws after the table is listed: wait for it, not for a fixed pause
+        await until(pilot, lambda: all(words in screen_lines(app)[-1] for words in keys), "every lobby key in the footer")
         bottom = screen_lines(app)[-1]
-        for words in ("New", "Private", "Watch", "Quick match", "Tournament", "Records", "Quit"):
-            assert words in bottom, bottom
         assert "Reconnect" not in bottom and "Leave" not in bottom
 
 
