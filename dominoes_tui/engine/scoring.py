@@ -60,7 +60,8 @@ def _winner_and_others(pips: list[int], went_out: int | None) -> tuple[int | Non
     return w, pips, terms
 
 
-def _draw_like(config, hands, went_out, blocker, scores, capicu, pips) -> RoundOutcome:
+def _draw_like(config: TableConfig, hands: Hands, went_out: int | None, blocker: int | None, scores: Sequence[int],
+               capicu: bool, pips: list[int]) -> RoundOutcome:
     """DRAW-8 (also Block): the winner takes the others' pips minus their own."""
     w, pips, terms = _winner_and_others(pips, went_out)
     if w is None:
@@ -76,7 +77,8 @@ def _draw_like(config, hands, went_out, blocker, scores, capicu, pips) -> RoundO
     return RoundOutcome(w, w, points, deltas, terms)
 
 
-def _allfives(config, hands, went_out, blocker, scores, capicu, pips) -> RoundOutcome:
+def _allfives(config: TableConfig, hands: Hands, went_out: int | None, blocker: int | None, scores: Sequence[int],
+              capicu: bool, pips: list[int]) -> RoundOutcome:
     """FIVES-9: the winner adds the others' pips rounded to the nearest five."""
     w, _pips, terms = _winner_and_others(pips, went_out)
     if w is None:
@@ -87,9 +89,11 @@ def _allfives(config, hands, went_out, blocker, scores, capicu, pips) -> RoundOu
     return RoundOutcome(w, w, points, deltas, terms)
 
 
-def _partner(config, hands, went_out, blocker, scores, capicu, pips) -> RoundOutcome:
+def _partner(config: TableConfig, hands: Hands, went_out: int | None, blocker: int | None, scores: Sequence[int],
+             capicu: bool, pips: list[int]) -> RoundOutcome:
     """PARTNER-6/7/8: a team wins; it scores all hands (or the opponents'), plus capicú."""
     teams = config.teams
+    assert teams is not None  # Partner is always played in two teams
     team_pips = [pips[0] + pips[2], pips[1] + pips[3]]  # teams are seats 0+2 and 1+3
     if went_out is not None:
         winner: int | None = went_out % 2
@@ -122,7 +126,8 @@ def _kozel_penalty(config: TableConfig, hand: Sequence[Tile]) -> int:
     return hand_pips(hand)
 
 
-def _kozel(config, hands, went_out, blocker, scores, capicu, pips) -> RoundOutcome:
+def _kozel(config: TableConfig, hands: Hands, went_out: int | None, blocker: int | None, scores: Sequence[int],
+           capicu: bool, pips: list[int]) -> RoundOutcome:
     """KOZEL-7/8/9: everyone but the winner records a penalty, subject to the threshold."""
     n = len(hands)
     w = went_out if went_out is not None else _sole_lowest(pips)
@@ -142,8 +147,10 @@ def _kozel(config, hands, went_out, blocker, scores, capicu, pips) -> RoundOutco
     return RoundOutcome(w, w, penalties, list(penalties), terms)
 
 
-def _duel(config, hands, went_out, blocker, scores, capicu, pips) -> RoundOutcome:
+def _duel(config: TableConfig, hands: Hands, went_out: int | None, blocker: int | None, scores: Sequence[int],
+          capicu: bool, pips: list[int]) -> RoundOutcome:
     """DUEL-7/8: a domino takes the loser's hand value; a fish the difference (or loser's pips)."""
+    terms: list[tuple[int | str, int]]
     if went_out is not None:
         w, loser = went_out, 1 - went_out
         hand = hands[loser]
@@ -153,10 +160,10 @@ def _duel(config, hands, went_out, blocker, scores, capicu, pips) -> RoundOutcom
             value = 0 if lone == "pips" else int(lone)
         terms = [(loser, value)]
     else:
-        w = _sole_lowest(pips)
-        if w is None:
+        lowest = _sole_lowest(pips)
+        if lowest is None:
             return _no_winner(2)
-        loser = 1 - w
+        w, loser = lowest, 1 - lowest
         terms = [(loser, pips[loser])]
         if config.option("blocked_points") == "difference":
             terms.append((w, -pips[w]))

@@ -8,7 +8,7 @@ from types import MappingProxyType
 from typing import Any
 
 from .errors import ConfigError
-from .options import OPTIONS, resolve_options, target_option
+from .options import OPTIONS, OptionSpec, resolve_options, target_option
 
 
 @dataclass(frozen=True)
@@ -90,5 +90,5 @@ def make_config(
     return TableConfig(variant, players, MappingProxyType(resolve_options(variant, players, given)))
 
 
-def option_specs(variant: str):
+def option_specs(variant: str) -> tuple[OptionSpec, ...]:
     return OPTIONS[variant]

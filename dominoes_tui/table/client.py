@@ -88,7 +88,7 @@ class TableClient(ABC):
     def phase(self) -> str:
         """"new", "playing", "round_over" or "match_over" (the engine's phases)."""
 
-    def close(self) -> None:
+    def close(self) -> None:  # noqa: B027 - a default: a client holding nothing has nothing to release
         """Release bots and connections."""
 
     def moved_on(self) -> bool:

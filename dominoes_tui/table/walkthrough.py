@@ -54,4 +54,4 @@ def walkthrough_table(bot_delay: float = 0.7) -> LocalTable:
     config = make_config("draw", 2, TARGET, {})
     match = Match(config, random.Random(0), [Seat("You", "human"), Seat("Bot 1", "bot", "easy")], 0)
     match.begin_round(walkthrough_deal())
-    return LocalTable(match, {1: ScriptedBot(BOT)}, save_to=None, bot_delay=bot_delay)  # type: ignore[dict-item]
+    return LocalTable(match, {1: ScriptedBot(BOT)}, save_to=None, bot_delay=bot_delay)

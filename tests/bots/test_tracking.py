@@ -67,7 +67,7 @@ def test_tracking_is_sound_and_matches_the_engine(variant: str, players: int) ->
 
 
 def test_a_pass_on_a_number_is_known_and_steers_the_odds() -> None:
-    for match, view in positions("block", 2, 400, seed=9):
+    for _match, view in positions("block", 2, 400, seed=9):
         if view.history and view.history[-1]["event"] == "pass" and view.history[-1]["seat"] != view.seat:
             know = Knowledge.from_view(view)
             passer = view.history[-1]["seat"]

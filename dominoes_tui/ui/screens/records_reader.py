@@ -4,12 +4,10 @@ server. Either hands back the plain dicts of records/report.py."""
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
+from ...net.client import Connection
 from ...records.source import LocalSource
-
-if TYPE_CHECKING:  # the hosted app imports this module
-    from ..remote_app import RemoteApp
 
 
 class RecordsReader(Protocol):
@@ -20,6 +18,13 @@ class RecordsReader(Protocol):
     async def player_page(self, player_id: int, variant: str) -> dict[str, Any]: ...
 
     async def match_log(self, match_id: int) -> str | None: ...
+
+
+class Connected(Protocol):
+    """What the hosted reader needs of the hosted app (which imports this module): its
+    connection, None while it is away."""
+
+    conn: Connection | None
 
 
 class LocalReader:
@@ -40,7 +45,7 @@ class RemoteReader:
     """The hosted client's reader: the table server's records, asked over the
     connection (docs/PROTOCOL.md, `records`)."""
 
-    def __init__(self, app: RemoteApp) -> None:
+    def __init__(self, app: Connected) -> None:
         self.app = app  # its connection is read at each request: it may have reconnected
 
     async def _ask(self, what: str, **fields: Any) -> dict[str, Any]:
