@@ -1,12 +1,21 @@
 """The engine's hot modules, and the bots' search, are compiled to C with mypyc when the
-package is built.
+package is built; everything else lives in pyproject.toml.
 
-Everything else lives in pyproject.toml. The sources stay plain, typed Python: the
-compiled modules behave exactly as the sources do (a test plays seeded matches both
-ways), just about twice as fast. Compiling is optional: without a C compiler, or with
-DOMINOES_PURE=1 set at build time, the package installs as pure Python and says so.
-Each compiled group records a hash of the sources it was built from; the sources run
-instead when they have changed since (engine/core.py, bots/compiled.py).
+The sources stay plain, typed Python: the compiled modules behave exactly as the
+sources do (a test plays seeded matches both ways), just about twice as fast. What a
+build does, read from the environment at build time:
+
+- a wheel (`pip install .`, `pip wheel .`): compiled. Without a C compiler it says so
+  and installs as pure Python, unless compiling was asked for (below).
+- an editable install (`pip install -e .`): pure Python, so an edit takes effect at
+  once; it also removes the compiled modules an earlier in-place build left.
+- DOMINOES_COMPILE=1 asks for compiling: an editable install compiles in place too,
+  and any failure (no compiler, a module mypyc refuses) fails the install. CI=true,
+  which CI services set, makes a failure fail the install as well.
+- DOMINOES_PURE=1: never compile, even where DOMINOES_COMPILE or CI is set.
+
+An in-place build records the hash of each source it compiled; the program runs the
+sources instead once one of them is edited (engine/core.py, bots/compiled.py).
 """
 from __future__ import annotations
 
@@ -16,7 +25,7 @@ import runpy
 import sys
 from pathlib import Path
 
-from setuptools import setup
+from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
 ENGINE = Path("dominoes_tui") / "engine"
@@ -29,60 +38,142 @@ GROUPS = {
     "engine": (ENGINE, _CORE["COMPILED"]),
     "bots": (BOTS, runpy.run_path(str(BOTS / "compiled.py"))["COMPILED"]),
 }
+# Each group's modules share one library of mypyc's, named here so it lands inside the
+# group's package (by default it is named by a hash and lands at the top level: in the
+# checkout's root for an in-place build).
+LIBRARY = "_compiled"
+# The compile needs the modules' types to be right; missing annotations and unused
+# `type: ignore`s are the type check's business (CI runs mypy), not a reason to run slow.
+MYPYC_FLAGS = ["--allow-untyped-defs", "--no-warn-unused-ignores"]
 
 
-def module_file(folder: Path, name: str) -> Path:
-    return _CORE["module_file"](folder, name)
+class CompileFailed(SystemExit):
+    """Compiling failed where a pure install would not do: the install fails with this line."""
+
+    def __init__(self, why: str) -> None:
+        super().__init__(f"dominoes_tui: compiling failed, and DOMINOES_COMPILE or CI asks for it: {why}")
 
 
-class OptionalBuildExt(build_ext):
-    """All of the compiled core or none of it: a failure leaves the pure package."""
-
-    def run(self) -> None:
-        try:
-            super().run()
-        except Exception as exc:  # a missing or failing compiler is not an install failure
-            self._give_up(exc)
-            return
-        self._write_manifest()
-
-    def _give_up(self, exc: BaseException) -> None:
-        for output in self.get_outputs():
-            Path(output).unlink(missing_ok=True)
-        print(f"dominoes_tui: nothing was compiled ({exc}); it all runs as pure Python", file=sys.stderr)
-
-    def _write_manifest(self) -> None:
-        # Beside each group's compiled modules, wherever this build puts them (a wheel or in place).
-        built = {ext.name for ext in self.extensions}
-        for group, (folder, modules) in GROUPS.items():
-            package = ".".join(folder.parts)
-            if f"{package}.{modules[0]}" not in built:
-                continue  # this group was not compiled (mypyc refused it): its sources run
-            # the group's folder: up from its first module's file, one level per dot in its name
-            base = Path(self.get_ext_fullpath(f"{package}.{modules[0]}")).parents[modules[0].count(".")]
-            base.mkdir(parents=True, exist_ok=True)
-            (base / MANIFEST).write_text(json.dumps(_CORE["source_hashes"](folder, modules), indent=1) + "\n")
+def _asked() -> bool:
+    return _CORE["flag"](os.environ, "DOMINOES_COMPILE")
 
 
-def compiled_group(group: str) -> list:
+def _strict() -> bool:
+    """A failure to compile fails the install: when it was asked for, and on CI."""
+    return _asked() or _CORE["flag"](os.environ, "CI")
+
+
+def _say(line: str) -> None:
+    print(f"dominoes_tui: {line}", file=sys.stderr)
+
+
+def module_file(folder: Path, name: str, suffix: str = ".py") -> Path:
+    return _CORE["module_file"](folder, name, suffix)
+
+
+def compiled_group(group: str) -> list[Extension]:
+    """mypyc's extensions for one group (it type-checks them and writes their C), or none."""
     folder, modules = GROUPS[group]
     try:
         from mypyc.build import mypycify
-    except ImportError:
-        print(f"dominoes_tui: mypyc is missing; the {group} modules run as pure Python", file=sys.stderr)
+    except ImportError as exc:
+        if _strict():
+            raise CompileFailed(f"mypyc is missing ({exc})") from exc
+        _say(f"mypyc is missing; the {group} modules run as pure Python")
         return []
+    library = ".".join((*folder.parts, LIBRARY))
     try:
-        return mypycify([str(module_file(folder, name)) for name in modules], opt_level="3",
+        return mypycify([*MYPYC_FLAGS, *(str(module_file(folder, name)) for name in modules)], opt_level="3",
+                        separate=[([str(module_file(folder, name)) for name in modules], library)],
                         target_dir=str(Path("build") / f"mypyc-{group}"))
-    except BaseException as exc:  # mypyc exits on a type error: keep the install going
-        print(f"dominoes_tui: mypyc refused the {group} modules ({exc!r}); they run as pure Python", file=sys.stderr)
+    except BaseException as exc:  # mypyc exits on a type error (its messages are above)
+        if _strict():
+            raise CompileFailed(f"mypyc refused the {group} modules ({exc!r})") from exc
+        _say(f"mypyc refused the {group} modules ({exc!r}); they run as pure Python")
         return []
 
 
-def compiled_core() -> list:
-    if os.environ.get("DOMINOES_PURE"):
-        return []
-    return compiled_group("engine") + compiled_group("bots")
+def placeholders() -> list[Extension]:
+    """The extensions mypyc will make, by name, with their Python sources: known before
+    anything is compiled, so that setuptools tags the wheel for this platform and plans
+    the build, while mypyc's slow part waits until the build runs (BuildExt.run);
+    getting the metadata or an sdist compiles nothing."""
+    extensions: list[Extension] = []
+    for folder, modules in GROUPS.values():
+        package, sources = ".".join(folder.parts), [str(module_file(folder, name)) for name in modules]
+        extensions.append(Extension(f"{package}.{LIBRARY}__mypyc", sources))  # mypyc's name for a group's library
+        extensions += [Extension(f"{package}.{name}", [source]) for name, source in zip(modules, sources)]
+    return extensions
 
 
-setup(ext_modules=compiled_core(), cmdclass={"build_ext": OptionalBuildExt})
+class BuildExt(build_ext):
+    """Compiles when the build runs, all of the compiled core or none of it."""
+
+    def finalize_options(self) -> None:
+        super().finalize_options()
+        # setuptools sets editable_mode on every build sub-command of an editable install
+        # before finalizing it (PEP 660; the SubCommand protocol, setuptools/command/build.py).
+        self.pure_because = ""
+        if _CORE["flag"](os.environ, "DOMINOES_PURE"):  # never compile, whatever else asks
+            self.pure_because = "DOMINOES_PURE is set"
+        elif self.editable_mode and not _asked():
+            self.pure_because = "an editable install compiles only with DOMINOES_COMPILE=1"
+        if self.pure_because:
+            self.extensions = []
+
+    def run(self) -> None:
+        if self.pure_because:
+            if self.editable_mode:
+                self._remove_in_place_build()
+            _say(f"it all runs as pure Python ({self.pure_because})")
+            return
+        hashes = {group: _CORE["source_hashes"](folder, modules) for group, (folder, modules) in GROUPS.items()}
+        self.extensions = self._generated()
+        try:
+            super().run()
+        except Exception as exc:  # a missing or failing C compiler
+            for output in self.get_outputs():
+                Path(output).unlink(missing_ok=True)
+            if _strict():
+                raise CompileFailed(f"the C compiler failed ({exc})") from exc
+            _say(f"nothing was compiled ({exc}); it all runs as pure Python")
+            return
+        if self.inplace:
+            self._write_manifests(hashes)
+
+    def _generated(self) -> list[Extension]:
+        """The placeholders, filled in with what mypyc made of them (the C, its flags)."""
+        made = {ext.name: ext for group in GROUPS for ext in compiled_group(group)}
+        if made.keys() - {ext.name for ext in self.extensions}:
+            why = f"mypyc made extensions setup.py does not expect: {sorted(made.keys() - {e.name for e in self.extensions})}"
+            if _strict():
+                raise CompileFailed(why)
+            _say(f"{why}; it all runs as pure Python")
+            return []
+        for ext in self.extensions:
+            if ext.name in made:
+                vars(ext).update(vars(made[ext.name]))
+        return [ext for ext in self.extensions if ext.name in made]  # a group mypyc refused: its sources run
+
+    def _write_manifests(self, hashes: dict[str, dict[str, str]]) -> None:
+        # Beside each group's compiled modules, in the checkout: the hashes of the sources
+        # mypyc read, which the program checks at start, as a contributor may edit them.
+        built = {ext.name for ext in self.extensions}
+        for group, (folder, modules) in GROUPS.items():
+            if f"{'.'.join(folder.parts)}.{modules[0]}" in built:  # else mypyc refused it: its sources run
+                (folder / MANIFEST).write_text(json.dumps(hashes[group], indent=1) + "\n")
+
+    def _remove_in_place_build(self) -> None:
+        """An earlier compiled editable install's modules would shadow the sources."""
+        older = Path().glob("[0-9a-f]" * 20 + "__mypyc.*")  # where builds before this setup.py left their libraries
+        found = [*older, *(path for folder, modules in GROUPS.values() for path in (
+            *_CORE["built_files"](folder, modules), *folder.glob(f"{LIBRARY}__mypyc.*"), folder / MANIFEST))]
+        removed = [path for path in found if path.exists()]
+        for path in removed:
+            path.unlink()
+        if removed:
+            _say(f"removed the {len(removed)} files an earlier compiled build left in place")
+
+
+if __name__ == "__main__":  # as every build frontend runs it; the tests import it to try its choices
+    setup(ext_modules=placeholders(), cmdclass={"build_ext": BuildExt})

@@ -25,7 +25,7 @@ import time
 
 from dominoes_tui.bots.medium import MediumBot
 from dominoes_tui.bots.search.deals import DealSampler
-from dominoes_tui.bots.sim import Board, Rules, apply_root, playout, side_values, signature
+from dominoes_tui.bots.sim import Rules, board_of, code_of, playout, side_values, signature
 from dominoes_tui.engine import Move, PlayerView
 from dominoes_tui.engine.bits import INDEX
 
@@ -64,12 +64,12 @@ class FlatBot:
         started = time.perf_counter()
         legal = list(view.legal)
         rules = Rules(view)
-        board = Board.from_layout(view.layout)
+        board = board_of(view)
         # one candidate per distinct resulting position
         candidates: list[Move] = []
         seen: set[tuple] = set()
         for move in legal:
-            sig = signature(rules, board, move)
+            sig = signature(board, move)
             if sig not in seen:
                 seen.add(sig)
                 candidates.append(move)
@@ -98,18 +98,11 @@ class FlatBot:
                 if stop is not None and clock() > stop:
                     gains_here = []  # cut short: dropped, so every move is judged on the same deals
                     break
-                hands = [hand[:] if s == me else others[s][:] for s in range(n)]
-                b = board.copy()
-                points = [0] * n
-                capicu, scored = apply_root(rules, b, hands[me], move)
-                points[me] += scored
-                went_out: int | None
-                blocker: int | None
-                if not hands[me]:
-                    went_out, blocker = me, None
-                else:
-                    went_out, blocker, capicu = playout(rules, hands, stock[:], b, (me + 1) % n, me, 0, points)
-                gains = side_values(rules, hands, went_out, blocker, capicu, points)
+                state = rules.start([hand[:] if s == me else others[s][:] for s in range(n)], stock[:],
+                                    board.copy(), me)
+                state.play(*code_of(move))
+                playout(state)
+                gains = side_values(rules, state)
                 rest = [g for i2, g in enumerate(gains) if i2 != side]
                 gains_here.append(gains[side] - sum(rest) / len(rest))
             if len(gains_here) < len(candidates):

@@ -29,70 +29,88 @@ from bench.strength import _mean_ci
 from dominoes_tui.bots import make_bot
 from dominoes_tui.bots.protocol import view_from_turn
 from dominoes_tui.bots.sampler import DealSampler
-from dominoes_tui.engine import ALL_TILES
+from dominoes_tui.bots.search.state import distinct_points, merged_point
+from dominoes_tui.engine import END_NAMES
+from dominoes_tui.engine.bits import END_INDEX, INDEX, NAME, PIPS
+from dominoes_tui.engine.board import Board
+from dominoes_tui.engine.round import Round
 
-LO = [t.low for t in ALL_TILES]
-HI = [t.high for t in ALL_TILES]
-PIPS = [LO[i] + HI[i] for i in range(28)]
-Action = tuple[int, int]  # (tile index, the end value it covers; -1 for the lead)
+Action = tuple[int, int]  # (tile index, the end it goes to: 0 left or the lead, 1 right)
 
 
 class Hand:
-    """One Partner hand in play: hands, the two end values, who acts, +1/-1/0 for team 0."""
+    """One Partner hand in play, on the engine's round core: seat 0 leads any tile, every
+    tile is dealt; mirror-image moves are one action (as OpenSpiel's game has them), and
+    the result is +1/-1 for team 0 going out, or the lighter team's win in a block (0 tied)."""
 
-    __slots__ = ("hands", "ends", "to_act", "plays", "over", "result")
+    __slots__ = ("core", "plays")
 
-    def __init__(self, hands: list[list[int]]) -> None:
-        self.hands = hands
-        self.ends: tuple[int, int] | None = None
-        self.to_act = 0
-        self.plays: tuple[tuple[int, int, int], ...] = ()
-        self.over = False
-        self.result = 0
+    def __init__(self, hands: list[list[int]], core: Round | None = None) -> None:
+        self.core = Round(4, False, 0, hands, [], Board(), 0) if core is None else core
+        self.plays: tuple[tuple[int, int, int], ...] = ()  # (seat, tile, end; -1 for the lead)
+
+    @property
+    def hands(self) -> list[list[int]]:
+        return self.core.hands
+
+    @property
+    def to_act(self) -> int:
+        return self.core.to_act
+
+    @property
+    def over(self) -> bool:
+        return self.core.over
+
+    @property
+    def ends(self) -> tuple[int, int] | None:
+        b = self.core.board
+        return None if b.empty else (b.val[0], b.val[1])
+
+    @property
+    def result(self) -> int:
+        went_out = self.core.went_out
+        if went_out is not None:
+            return 1 if went_out % 2 == 0 else -1
+        ours = sum(PIPS[x] for x in self.hands[0] + self.hands[2])
+        theirs = sum(PIPS[x] for x in self.hands[1] + self.hands[3])
+        return (ours < theirs) - (ours > theirs)
 
     def copy(self) -> Hand:
-        h = Hand([list(x) for x in self.hands])
-        h.ends, h.to_act, h.plays, h.over, h.result = self.ends, self.to_act, self.plays, self.over, self.result
+        h = Hand([], self.core.copy())
+        h.plays = self.plays
         return h
 
+    def deal(self, seat: int, tiles: list[int]) -> None:
+        """Give `seat` these tiles instead (a guess at a hidden hand)."""
+        hands = self.core.hands
+        hands[seat] = tiles
+        self.core.set_hands(hands)
+
     def legal(self) -> list[Action]:
-        hand = self.hands[self.to_act]
-        if self.ends is None:
-            return [(t, -1) for t in hand]
-        left, right = self.ends
-        out = []
-        for t in hand:
-            if left in (LO[t], HI[t]):
-                out.append((t, left))
-            if right != left and right in (LO[t], HI[t]):
-                out.append((t, right))
-        return out
+        core = self.core
+        if core.board.empty:
+            return [(code >> 2, 0) for code in core.legal()]
+        points = distinct_points(core)
+        return [(code >> 2, code & 3) for code in core.legal() if code & 3 in points]
 
     def apply(self, action: Action, passed: list[tuple[int, tuple[int, int]]] | None = None) -> None:
         """Place the tile, then skip every seat that cannot play (noted in `passed`)."""
-        t, end = action
-        seat = self.to_act
-        self.hands[seat].remove(t)
-        if self.ends is None:
-            self.ends = (LO[t], HI[t])
-        else:
-            other = HI[t] if LO[t] == end else LO[t]
-            self.ends = (other, self.ends[1]) if end == self.ends[0] else (self.ends[0], other)
-        self.plays += ((seat, t, end),)
-        if not self.hands[seat]:
-            self.over, self.result = True, 1 if seat % 2 == 0 else -1
+        t, point = action
+        core = self.core
+        seat = core.to_act
+        self.plays += ((seat, t, -1 if core.board.empty else point),)
+        if passed is None:
+            core.play(t, point)
             return
-        left, right = self.ends
-        for step in range(1, 5):
-            nxt = (seat + step) % 4
-            if any(LO[x] in (left, right) or HI[x] in (left, right) for x in self.hands[nxt]):
-                self.to_act = nxt
-                return
-            if passed is not None and step < 4:
-                passed.append((nxt, self.ends))
-        ours = sum(PIPS[x] for x in self.hands[0] + self.hands[2])
-        theirs = sum(PIPS[x] for x in self.hands[1] + self.hands[3])
-        self.over, self.result = True, (ours < theirs) - (ours > theirs)
+        journal: list[tuple[int, ...]] = []
+        core.journal = journal
+        core.play(t, point)
+        core.journal = None
+        ends = self.ends
+        assert ends is not None
+        if core.over and core.went_out is None:
+            journal = journal[:-1]  # the lap's last pass only ends the hand
+        passed.extend((record[1], ends) for record in journal)
 
 
 class LocalISMCTS:
@@ -116,7 +134,7 @@ class LocalISMCTS:
             guess, _rest = sampler.sample(self.rng)
             state = hand.copy()
             for s in others:
-                state.hands[s] = guess[s]
+                state.deal(s, guess[s])
             self._simulate(state)
         _count, children = self.nodes[self._key(hand)]
         return max(children, key=lambda a: (children[a][0], self.rng.random()))
@@ -144,11 +162,13 @@ class LocalISMCTS:
         count, children = node
         sign = 1 if state.to_act % 2 == 0 else -1
         log_n = math.log(count[0]) if count[0] else 0.0
-        best, best_ucb = None, -math.inf
-        for action, (visits, total) in children.items():
-            ucb = 1e9 + self.rng.random() if not visits else total / visits + self.c * math.sqrt(log_n / visits)
+        best: Action | None = None
+        best_ucb = -math.inf
+        for action, (visits, value) in children.items():
+            ucb = 1e9 + self.rng.random() if not visits else value / visits + self.c * math.sqrt(log_n / visits)
             if ucb > best_ucb:
                 best, best_ucb = action, ucb
+        assert best is not None  # an information set is opened with its actions
         state.apply(best)
         result = self._simulate(state)
         count[0] += 1
@@ -157,23 +177,13 @@ class LocalISMCTS:
         return result
 
 
-def _name(t: int) -> str:
-    return f"{LO[t]}-{HI[t]}"
-
-
 def _turn(hand: Hand, history: list[dict]) -> dict[str, Any]:
-    legal = []
-    for t, end in hand.legal():
-        if hand.ends is None:
-            legal.append({"tile": _name(t), "end": None})
-            continue
-        for side, value in zip(("left", "right"), hand.ends):
-            if value == end:
-                legal.append({"tile": _name(t), "end": side})
+    legal = [{"tile": NAME[code >> 2], "end": None if hand.ends is None else END_NAMES[code & 3]}
+             for code in hand.core.legal()]
     left, right = hand.ends if hand.ends else (None, None)
     return {"type": "turn", "variant": "partner", "options": {"target_score": 100}, "target": 100,
             "seat": hand.to_act, "seats": 4, "teams": [[0, 2], [1, 3]],
-            "hand": [_name(t) for t in hand.hands[hand.to_act]], "hand_sizes": [len(h) for h in hand.hands],
+            "hand": [NAME[t] for t in hand.hands[hand.to_act]], "hand_sizes": [len(h) for h in hand.hands],
             "boneyard": 0, "ends": {"left": left, "right": right, "up": None, "down": None},
             "scores": [99, 99], "round": 1, "history": list(history), "legal": legal}
 
@@ -191,11 +201,11 @@ def play_hand(deal: list[list[int]], seats: list[Any], times: dict[str, list[flo
             times["peer"].append(time.perf_counter() - began)
         else:
             move = player.choose(view_from_turn(_turn(hand, history)))
-            t = ALL_TILES.index(move.tile)
-            action = (t, -1) if hand.ends is None else (t, hand.ends[0] if move.end == "left" else hand.ends[1])
+            t = INDEX[move.tile]
+            action = (t, 0) if hand.ends is None else (t, merged_point(hand.core.board, END_INDEX[move.end]))
             times["ours"].append(time.perf_counter() - began)
-        end = None if hand.ends is None else ("left" if action[1] == hand.ends[0] else "right")
-        history.append({"event": "play", "seat": seat, "tile": _name(action[0]), "end": end})
+        end = None if hand.ends is None else END_NAMES[action[1]]
+        history.append({"event": "play", "seat": seat, "tile": NAME[action[0]], "end": end})
         passed: list[tuple[int, tuple[int, int]]] = []
         hand.apply(action, passed)
         for s, ends in passed:

@@ -14,6 +14,7 @@ import multiprocessing.pool
 import signal
 import threading
 from collections.abc import Callable
+from multiprocessing.context import BaseContext
 from typing import Any
 
 
@@ -25,7 +26,7 @@ def _start(initializer: Callable[..., None] | None, initargs: tuple[Any, ...]) -
         initializer(*initargs)
 
 
-def context() -> Any:
+def context() -> BaseContext:
     """fork where there is one (quick to start, nothing to pickle), else spawn."""
     return multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
 

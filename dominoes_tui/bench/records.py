@@ -12,29 +12,32 @@ import tempfile
 import time
 import zlib
 from datetime import UTC, datetime, timedelta
+from functools import partial
 from pathlib import Path
 from typing import Any
 
+from ..bots import Bot, make_bot
+from ..bots.runner import play_matches
 from ..engine import make_config
+from ..engine.seeds import seeded
 from ..records import Records, summarize
 from ..records.queries import leaderboard
 from ..records.schema import match_seats, matches, players, ratings
-from ..table.headless import play_matches
 from .timing import summarize_times
 
 VARIANT_MIX = (("draw", 2), ("draw", 3), ("allfives", 3), ("block", 2), ("kozel", 3))
 
 
-def _played(count: int, seed: int) -> list[Any]:
-    from ..bots import make_bot
+def _bots(levels: list[str], match_seed: int) -> list[Bot]:
+    return [make_bot(lv, seeded(match_seed, k), lv) for k, lv in enumerate(levels)]
 
+
+def _played(count: int, seed: int) -> list[Any]:
     out = []
     per = -(-count // len(VARIANT_MIX))
     for i, (variant, n) in enumerate(VARIANT_MIX):
         config = make_config(variant, n)
-        levels = ["random", "easy", "heaviest"][:n]
-        reports = play_matches(config, lambda s: [make_bot(lv, random.Random(f"{s}/{k}"), lv) for k, lv in enumerate(levels)],
-                               per, seed + i)
+        reports = play_matches(config, partial(_bots, ["random", "easy", "heaviest"][:n]), per, seed + i)
         out += [r.match for r in reports]
     return out[:count]
 

@@ -16,7 +16,9 @@ import sys
 import time
 from typing import Any
 
-from ..engine import CORE, PLAYING, Match, make_config
+from ..bots.runner import play_round
+from ..engine import CORE, Match, Move, make_config
+from ..engine.seeds import match_seeds
 
 # (variant, players) measured by the bench
 SPEED_TABLES: tuple[tuple[str, int], ...] = (
@@ -36,17 +38,20 @@ def random_rounds(variant: str, players: int, seconds: float, seed: int = 1, rep
 
 def _rounds_for(variant: str, players: int, seconds: float, seed: int) -> tuple[int, float]:
     config = make_config(variant, players)
-    deal_rng, pick = random.Random(seed), random.Random(seed + 1)
+    deals, pick = match_seeds(seed), random.Random(seed + 1)
+
+    def random_move(match: Match, _seat: int) -> Move:
+        return pick.choice(match.legal_moves())
+
     match = None
     rounds = 0
     started = time.perf_counter()
     elapsed = 0.0
     while elapsed < seconds:
         if match is None or match.is_over:
-            match = Match(config, random.Random(deal_rng.randrange(2**31)))
+            match = Match(config, random.Random(next(deals)))
         match.begin_round()
-        while match.phase == PLAYING:
-            match.apply(pick.choice(match.legal_moves()))
+        play_round(match, random_move)
         rounds += 1
         elapsed = time.perf_counter() - started
     return rounds, elapsed
@@ -130,8 +135,9 @@ def peer_partner_rounds(python: str | None, pair_seconds: float, seed: int = 1, 
                                      capture_output=True, text=True, timeout=30).stdout.strip() or None
         except (OSError, subprocess.SubprocessError):
             version = None
-    wall, cpu = _spread(wall_ratios), _spread(cpu_ratios)
+    wall_spread, cpu_spread = _spread(wall_ratios), _spread(cpu_ratios)
     return {"measured": True, "engine": "PyPI dominoes", "version": version, "pairs": pairs, "pair_seconds": pair_seconds,
             "rounds_per_second": statistics.median(peer_rates), "ours_rounds_per_second": statistics.median(ours_rates),
-            "median_ratio": wall["median"], "ratio_spread": wall, "cpu_median_ratio": cpu["median"], "cpu_ratio_spread": cpu,
+            "median_ratio": wall_spread["median"], "ratio_spread": wall_spread,
+            "cpu_median_ratio": cpu_spread["median"], "cpu_ratio_spread": cpu_spread,
             "ratios": wall_ratios, "cpu_ratios": cpu_ratios}

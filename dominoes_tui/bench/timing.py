@@ -7,13 +7,14 @@ timings. Decisions with a single legal move count too: a player waits for those 
 """
 from __future__ import annotations
 
-import random
 import statistics
 import time
 from typing import Any
 
-from ..bots import make_bot
-from ..engine import PLAYING, Match, make_config, view_for
+from ..bots import Bot, make_bot
+from ..bots.runner import StopMatch, play_match
+from ..engine import Match, Move, make_config, view_for
+from ..engine.seeds import match_seeds, seeded
 
 TIMING_TABLES: tuple[tuple[str, int], ...] = (
     ("draw", 2), ("draw", 3), ("block", 2), ("allfives", 2), ("partner", 4), ("kozel", 2), ("duel", 2),
@@ -46,7 +47,6 @@ def summarize_times(times: list[float], samples: list[int] | None = None) -> dic
 def decision_times(variant: str, players: int, levels: list[str], decisions: int, hard_decisions: int,
                    seed: int = 1, think_ms: float | None = None) -> dict[str, dict[str, Any]]:
     config = make_config(variant, players)
-    rng = random.Random(seed)
     times: dict[str, list[float]] = {level: [] for level in levels}
     samples: dict[str, list[int]] = {level: [] for level in levels}
 
@@ -56,52 +56,57 @@ def decision_times(variant: str, players: int, levels: list[str], decisions: int
     def wanted(level: str) -> int:
         return hard_decisions if level == "hard" else decisions
 
-    while any(len(times[lv]) < wanted(lv) for lv in levels):
-        match_seed = rng.randrange(2**31)
-        match = Match(config, random.Random(match_seed))
-        players_bots = [make_bot("medium", random.Random(f"{match_seed}/{s}")) for s in range(players)]
-        timed = {lv: [make_bot(spec(lv), random.Random(f"{match_seed}/{lv}/{s}")) for s in range(players)]
-                 for lv in levels}
-        while not match.is_over and any(len(times[lv]) < wanted(lv) for lv in levels):
-            match.begin_round()
-            while match.phase == PLAYING:
-                seat = match.to_act
-                view = view_for(match, seat)
-                for lv in levels:
-                    if len(times[lv]) < wanted(lv):
-                        bot = timed[lv][seat]
-                        started = time.perf_counter()
-                        bot.choose(view)
-                        times[lv].append(time.perf_counter() - started)
-                        if hasattr(bot, "last_samples"):
-                            samples[lv].append(bot.last_samples)
-                match.apply(players_bots[seat].choose(view), seat)
+    def missing() -> list[str]:
+        return [lv for lv in levels if len(times[lv]) < wanted(lv)]
+
+    seeds = match_seeds(seed)
+    while missing():
+        match_seed = next(seeds)
+        movers = [make_bot("medium", seeded(match_seed, s)) for s in range(players)]
+        timed = {lv: [make_bot(spec(lv), seeded(match_seed, lv, s)) for s in range(players)] for lv in levels}
+
+        def time_levels(match: Match, seat: int, movers: list[Bot] = movers, timed: dict[str, list[Bot]] = timed) -> Move:
+            short = missing()
+            if not short:
+                raise StopMatch
+            view = view_for(match, seat)
+            for lv in short:
+                bot = timed[lv][seat]
+                started = time.perf_counter()
+                bot.choose(view)
+                times[lv].append(time.perf_counter() - started)
+                if hasattr(bot, "last_samples"):
+                    samples[lv].append(bot.last_samples)
+            return movers[seat].choose(view)
+
+        play_match(config, movers, match_seed, time_levels)
     return {lv: summarize_times(times[lv], samples[lv]) for lv in levels}
 
 
 def _hard_alone(task: tuple[str, int, int, int, float | None, str]) -> tuple[list[float], list[int]]:
     variant, players, decisions, seed, think_ms, level = task
     config = make_config(variant, players)
-    rng = random.Random(seed)
     times: list[float] = []
     counts: list[int] = []
     spec = f"{level}:{think_ms:g}" if think_ms is not None else level
+    seeds = match_seeds(seed)
     while len(times) < decisions:
-        match_seed = rng.randrange(2**31)
-        match = Match(config, random.Random(match_seed))
-        movers = [make_bot("medium", random.Random(f"{match_seed}/{s}")) for s in range(players)]
-        thinkers = [make_bot(spec, random.Random(f"{match_seed}/t/{s}")) for s in range(players)]
-        while not match.is_over and len(times) < decisions:
-            match.begin_round()
-            while match.phase == PLAYING and len(times) < decisions:
-                seat = match.to_act
-                view = view_for(match, seat)
-                if len(view.legal) > 1:
-                    started = time.perf_counter()
-                    thinkers[seat].choose(view)
-                    times.append(time.perf_counter() - started)
-                    counts.append(getattr(thinkers[seat], "last_samples", 0))
-                match.apply(movers[seat].choose(view), seat)
+        match_seed = next(seeds)
+        movers = [make_bot("medium", seeded(match_seed, s)) for s in range(players)]
+        thinkers = [make_bot(spec, seeded(match_seed, "t", s)) for s in range(players)]
+
+        def time_choices(match: Match, seat: int, movers: list[Bot] = movers, thinkers: list[Bot] = thinkers) -> Move:
+            if len(times) >= decisions:
+                raise StopMatch
+            view = view_for(match, seat)
+            if len(view.legal) > 1:
+                started = time.perf_counter()
+                thinkers[seat].choose(view)
+                times.append(time.perf_counter() - started)
+                counts.append(getattr(thinkers[seat], "last_samples", 0))
+            return movers[seat].choose(view)
+
+        play_match(config, movers, match_seed, time_choices)
     return times, counts
 
 

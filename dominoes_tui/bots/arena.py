@@ -1,21 +1,12 @@
-"""Bot-only matches at speed, for `dominoes simulate`, the bench and bot leagues.
-
-Only the engine and the bots: no table, no screen. A bot that reads nothing but the
-legal moves (it says so with `legal_only = True` and a `choose_legal` method) is handed
-just those, not a whole view; the others get a view each turn, whose round history the
-engine extends rather than rebuilds (engine/view.py). The outcome of a match is kept as
-a small picklable record, so thousands of matches cost no memory and can be played in
-worker processes.
-"""
+"""The outcome of a bot match as a small picklable record, for `dominoes simulate` and
+bot leagues: thousands of matches cost no memory and can be played in worker processes.
+The matches themselves are played by the match runner (bots/runner.py)."""
 from __future__ import annotations
 
-import random
-import time
-from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..engine import PLAYING, Match, Seat, TableConfig, dumps, view_for
-from .base import Bot
+from ..engine import dumps
+from .runner import MatchRun
 
 
 @dataclass(frozen=True)
@@ -39,27 +30,8 @@ def _sides(value: int | list[int] | None) -> tuple[int, ...]:
     return tuple(value) if isinstance(value, list) else (value,)
 
 
-def play_match(config: TableConfig, bots: Sequence[Bot], seed: int) -> tuple[Match, float]:
-    """One whole match among bots; the match RNG deals, the bots have their own.
-    Returns the match and the CPU-independent wall time it took."""
-    seats = [Seat(bot.name, "bot", bot.level) for bot in bots]
-    match = Match(config, random.Random(seed), seats, seed)
-    quick = [getattr(bot, "legal_only", False) for bot in bots]
-    started = time.perf_counter()
-    while not match.is_over:
-        match.begin_round()
-        while match.phase == PLAYING:
-            seat = match.to_act
-            bot = bots[seat]
-            if quick[seat]:
-                move = bot.choose_legal(match.legal_moves())  # type: ignore[attr-defined]
-            else:
-                move = bot.choose(view_for(match, seat))
-            match.apply(move, seat)
-    return match, time.perf_counter() - started
-
-
-def result_of(match: Match, seconds: float, bots: Sequence[Bot], keep_log: bool) -> MatchResult:
+def result_of(run: MatchRun, keep_log: bool) -> MatchResult:
+    match = run.match
     verdict = match.verdict
     return MatchResult(
         seed=match.seed if isinstance(match.seed, int) else 0,
@@ -68,7 +40,7 @@ def result_of(match: Match, seconds: float, bots: Sequence[Bot], keep_log: bool)
         scores=tuple(match.scores),
         rounds=match.round_no,
         round_winners=tuple(r.outcome.winner for r in match.records),
-        seconds=seconds,
-        notes=tuple(note for bot in bots for note in getattr(bot, "notes", [])),
+        seconds=run.seconds,
+        notes=tuple(run.notes),
         log=dumps(match.events) if keep_log else None,
     )

@@ -9,7 +9,7 @@ from ..engine import Move, PlayerView
 
 class EasyBot:
     level = "easy"
-    legal_only = True  # reads nothing but the legal moves (bots/arena.py)
+    legal_only = True  # reads nothing but the legal moves (bots/runner.py)
 
     def __init__(self, rng: random.Random | None = None, name: str = "Easy") -> None:
         self.rng = rng or random.Random(0)

@@ -10,7 +10,7 @@ from ..engine.tiles import heaviness
 
 class HeaviestBot:
     level = "heaviest"
-    legal_only = True  # reads nothing but the legal moves (bots/arena.py)
+    legal_only = True  # reads nothing but the legal moves (bots/runner.py)
 
     def __init__(self, rng: random.Random | None = None, name: str = "Heaviest") -> None:
         self.rng = rng or random.Random(0)

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_right
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from math import comb
 
@@ -102,11 +102,11 @@ def _multinomial(parts: tuple[int, ...]) -> int:
     return ways
 
 
-def _splits(n: int, allowed: tuple[bool, ...], room: tuple[int, ...]):
+def _splits(n: int, allowed: tuple[bool, ...], room: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
     """Every way to put n tiles into the allowed seats and the rest (last), within room."""
     seats = len(allowed)
 
-    def rec(i: int, left: int, acc: tuple[int, ...]):
+    def rec(i: int, left: int, acc: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
         if i == seats:
             if left <= room[seats]:
                 yield acc + (left,)

@@ -14,19 +14,22 @@ from ..net.finished import Keeping, MiB
 from ..net.limits import Limits
 from ..net.protocol import DEFAULT_PORT
 from .addresses import address
+from .hosting import release_and_list, run_until_stopped
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--listen", default=None, metavar="ADDR:PORT", type=address,
-        help=f"where to listen (default 127.0.0.1:{DEFAULT_PORT}, this machine only); e.g. 0.0.0.0:{DEFAULT_PORT} opens it to the LAN",
+        help=f"where to listen (default 127.0.0.1:{DEFAULT_PORT}, this machine only); "
+             f"e.g. 0.0.0.0:{DEFAULT_PORT} opens it to the LAN",
     )
     p.add_argument("--port", type=int, default=None, help="the port on 127.0.0.1 (0: any free port)")
     p.add_argument("--data-dir", type=Path, default=None, help="where tables are kept (default: the game's data folder /server)")
     p.add_argument("--no-save", action="store_true", help="keep tables in memory only (a restart loses them)")
     p.add_argument("--grace", type=float, default=300.0, help="seconds a dropped player keeps the seat (default 300)")
     p.add_argument("--standin-after", type=float, default=5.0, help="seconds before a bot plays for a dropped player (default 5)")
-    p.add_argument("--bot-delay", type=float, default=None, help="seconds a bot move takes at least (default 0.7; --load-check: 0)")
+    p.add_argument("--bot-delay", type=float, default=None,
+                   help="seconds a bot move takes at least (default 0.7; --load-check: 0)")
     p.add_argument("--level", default="medium", help="bot level for empty seats and stand-ins (default medium)")
     p.add_argument("--organizers", default="", metavar="NAMES",
                    help="comma-separated claimed names who may open, start and close a tournament, besides whoever holds "
@@ -95,8 +98,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def limits_from(args: argparse.Namespace) -> Limits | str:
     """The limits the options ask for, or what is wrong with them."""
-    counts = ("max_conns", "conns_per_address", "max_tables", "tables_per_conn", "tables_per_address", "max_unread", "bot_workers",
-              "bot_workers_per_address", "fd_reserve", "wrong_codes")
+    counts = ("max_conns", "conns_per_address", "max_tables", "tables_per_conn", "tables_per_address", "max_unread",
+              "bot_workers", "bot_workers_per_address", "fd_reserve", "wrong_codes")
     times = ("handshake_timeout", "idle_timeout", "waiting_timeout")
     for name in counts:
         if getattr(args, name) < 1:
@@ -112,16 +115,10 @@ def limits_from(args: argparse.Namespace) -> Limits | str:
 def manage_names(args: argparse.Namespace, data: Path) -> int:
     from ..net.names import NameRegister
 
-    register = NameRegister(data / "names.json")
-    if args.release:
-        if not register.release(args.release):
-            print(f"dominoes host: nobody holds the name {args.release!r}", file=sys.stderr)
-            return 1
-        print(f"{args.release}: released")
-    if args.names:
-        for name, since in register.listing():
-            print(f"{name}\tclaimed {time.strftime('%Y-%m-%d %H:%M', time.localtime(since))}")
-    return 0
+    def claimed(since: int) -> str:
+        return f"claimed {time.strftime('%Y-%m-%d %H:%M', time.localtime(since))}"
+
+    return release_and_list("host", NameRegister(data / "names.json"), args.release, args.names, claimed)
 
 
 def organizer_hint(server: str, data: Path | None, default_data: Path) -> str:
@@ -210,11 +207,4 @@ def run(args: argparse.Namespace) -> int:
         except asyncio.CancelledError:
             pass
 
-    try:
-        asyncio.run(main())
-    except KeyboardInterrupt:
-        pass
-    except OSError as exc:
-        print(f"dominoes host: cannot listen on {host}:{port}: {exc}", file=sys.stderr)
-        return 1
-    return 0
+    return run_until_stopped(main(), f"dominoes host: cannot listen on {host}:{port}")

@@ -14,12 +14,13 @@ from .addresses import address
 def default_name() -> str:
     try:
         return getpass.getuser()[:14] or "Guest"
-    except Exception:  # noqa: BLE001
+    except (OSError, KeyError, ImportError):  # no login name, no user database entry, no pwd module
         return "Guest"
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("server", nargs="?", default=None, metavar="HOST[:PORT]", type=address, help=f"the server (default 127.0.0.1:{DEFAULT_PORT})")
+    p.add_argument("server", nargs="?", default=None, metavar="HOST[:PORT]", type=address,
+                   help=f"the server (default 127.0.0.1:{DEFAULT_PORT})")
     p.add_argument("--code", default=None, help="go straight to the table with this code")
     p.add_argument("--name", default=None, help="your name at the table (default: your login)")
     p.add_argument("--watch", action="store_true", help="watch the table (with --code) instead of sitting down")
@@ -48,18 +49,20 @@ def run(args: argparse.Namespace) -> int:
     if args.watch and not args.code:
         print("dominoes join: --watch needs --code (or pick a table to watch in the lobby)", file=sys.stderr)
         return 2
-    organizer_secret = None
+    organizer_secret: str | None = None
     if args.organizer is not None:
-        organizer_secret = read_organizer_secret(args.organizer)
-        if isinstance(organizer_secret, Exception):
-            print(f"dominoes join: cannot read the organizer secret: {organizer_secret}", file=sys.stderr)
+        secret = read_organizer_secret(args.organizer)
+        if isinstance(secret, Exception):
+            print(f"dominoes join: cannot read the organizer secret: {secret}", file=sys.stderr)
             return 2
+        organizer_secret = secret
     settings, prefs = from_json(saves.load_settings())
     if args.ascii:
         prefs.ascii = True
     if args.pips:
         prefs.pips = True
-    app = RemoteApp(host, port, clean_name(args.name or default_name()), code=args.code, watch=args.watch, prefs=prefs, settings=settings,
+    app = RemoteApp(
+        host, port, clean_name(args.name or default_name()), code=args.code, watch=args.watch, prefs=prefs, settings=settings,
         keep_tokens=not args.forget_tokens, invite=plain(os.environ.get("DOMINOES_INVITE"), 80) or None,
         organizer_secret=organizer_secret,
     )

@@ -3,9 +3,14 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import TYPE_CHECKING
 
 from ..engine import VARIANTS
-from ..table.local import SPEEDS
+from ..table.local import SPEEDS, LocalTable
+
+if TYPE_CHECKING:  # the app pulls in Textual: imported only when a match is played
+    from ..ui.app import DominoesApp
+    from ..ui.choices import MatchSettings
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -30,7 +35,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--db", default=None, metavar="URL", help="the club records' database (see dominoes stats)")
 
 
-def settings_from_args(args: argparse.Namespace):
+def settings_from_args(args: argparse.Namespace) -> MatchSettings:
     """The match `dominoes play` was asked for; SettingsError / UsageError say what is wrong."""
     from ..ui.choices import MatchSettings, SettingsError, check, parse_seats, players_for
     from .simulate import parse_options
@@ -51,7 +56,7 @@ def settings_from_args(args: argparse.Namespace):
     return settings
 
 
-def app_for(args: argparse.Namespace):
+def app_for(args: argparse.Namespace) -> DominoesApp:
     """The app `dominoes play` runs; SettingsError / UsageError say what is wrong."""
     from ..table import saves
     from ..ui.app import DominoesApp
@@ -94,17 +99,17 @@ def open_settings() -> int:
     return _run_app(DominoesApp(settings, prefs, start_now=False))
 
 
-def _run_app(app) -> int:
+def _run_app(app: DominoesApp) -> int:
     try:
         app.run()
     finally:
         # Every move is saved as it is made; this is one more write in case of a crash
         # between the engine and the save.
         client = app.client
-        if client is not None and hasattr(client, "save"):
+        if isinstance(client, LocalTable):
             try:
-                client.save()  # type: ignore[attr-defined]
-            except Exception:
+                client.save()
+            except Exception:  # noqa: BLE001 - the app may be ending on another error: this extra save must not hide it
                 pass
     line = farewell(client)
     if line:

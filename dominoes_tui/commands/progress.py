@@ -20,14 +20,14 @@ def progress_bar(total: int, unit: str, quiet: bool = False, label: str = "") ->
         yield lambda _done: None
         return
     from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, Task, TextColumn, TimeRemainingColumn
+    from rich.text import Text
 
     class Rate(TextColumn):
         def __init__(self) -> None:
             super().__init__("")
 
-        def render(self, task):
-            from rich.text import Text
+        def render(self, task: Task) -> Text:
 
             speed = task.finished_speed or task.speed
             return Text(f"{speed:,.1f} {unit}/s" if speed else f"– {unit}/s")

@@ -1,20 +1,19 @@
 """The playing half of `dominoes simulate`: seeds, worker processes, the tally, the log."""
 from __future__ import annotations
 
-import os
-import random
 import signal
-import tempfile
 import threading
-import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from ..bots import Bot, make_bot
-from ..bots.arena import MatchResult, play_match, result_of
+from ..bots import make_bot
+from ..bots.arena import MatchResult, result_of
+from ..bots.runner import asking, play_match, stoppable
 from ..engine import TableConfig
+from ..engine.files import atomic_writer
+from ..engine.seeds import match_seeds, seeded
 from ..workers import context, worker_pool
 
 NOTES_KEPT = 20  # a summary shows the first notes and counts the rest
@@ -43,55 +42,22 @@ def parse_bot_specs(text: str, players: int) -> list[str]:
     return specs
 
 
-def match_seeds(seed: int, count: int) -> Iterator[int]:
-    """The per-match seeds of a run (as table.headless.derive_seeds), one at a time."""
-    master = random.Random(seed)
-    for _ in range(count):
-        yield master.randrange(2**31)
-
-
 class Stopped(Exception):
     """Ctrl-C: the match in play is dropped; those finished are kept."""
 
 
-class Stoppable:
-    """A bot that gives up at its next move once the run is asked to stop, so a long
-    match with slow bots does not hold a stopped run up."""
-
-    LOOK_EVERY = 0.05  # seconds: a process-shared event costs a lock to read, too much at every move
-
-    def __init__(self, bot: Bot, stop: Any) -> None:
-        self._bot, self._stop = bot, stop
-        self._looked = time.monotonic()
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._bot, name)
-
-    def _check(self) -> None:
-        now = time.monotonic()
-        if now - self._looked >= self.LOOK_EVERY:
-            self._looked = now
-            if self._stop.is_set():
-                raise Stopped
-
-    def choose(self, view: Any) -> Any:
-        self._check()
-        return self._bot.choose(view)
-
-    def choose_legal(self, legal: Any) -> Any:
-        self._check()
-        return self._bot.choose_legal(legal)  # type: ignore[attr-defined]
-
-
 def play_one(config: TableConfig, specs: list[str], match_seed: int, keep_log: bool, stop: Any = None) -> MatchResult:
-    bots = [make_bot(spec, random.Random(f"{match_seed}/{seat}"), f"{spec} {seat}") for seat, spec in enumerate(specs)]
+    bots = [make_bot(spec, seeded(match_seed, seat), f"{spec} {seat}") for seat, spec in enumerate(specs)]
     try:
         # a bot that only picks among the legal moves plays a whole match in about a
-        # millisecond: it is left unwrapped, and a stop then waits for its match's end
-        playing = bots if stop is None else [
-            bot if getattr(bot, "legal_only", False) else Stoppable(bot, stop) for bot in bots]
-        match, seconds = play_match(config, playing, match_seed)  # type: ignore[arg-type]
-        return result_of(match, seconds, bots, keep_log)
+        # millisecond: a match of those alone is not watched, and a stop then waits for its end
+        step = None
+        if stop is not None and not all(getattr(bot, "legal_only", False) for bot in bots):
+            step = stoppable(asking(bots), stop.is_set)
+        run = play_match(config, bots, match_seed, step)
+        if run.stopped:
+            raise Stopped
+        return result_of(run, keep_log)
     finally:
         for bot in bots:
             bot.close()
@@ -175,7 +141,7 @@ def results(config: TableConfig, specs: list[str], count: int, seed: int, jobs: 
     pace = Pace(max(1, min(64, count // (jobs * 8))))
     shared = context().Event()
     if stop is not None:  # the caller's event (a thread's) is mirrored into the workers' one
-        stop.link = shared  # type: ignore[attr-defined]
+        stop.link = shared
         if stop.is_set():  # asked before the link was there
             shared.set()
     waiting: dict[int, list[MatchResult]] = {}
@@ -311,14 +277,6 @@ def play_all(config: TableConfig, specs: list[str], count: int, seed: int, jobs:
         return not stop.is_set()
     target = Path(log)
     target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            each(f.write)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    with atomic_writer(target) as f:
+        each(f.write)
     return not stop.is_set()

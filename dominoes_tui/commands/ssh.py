@@ -13,6 +13,7 @@ from pathlib import Path
 from ..net.protocol import DEFAULT_PORT
 from . import gateway_key
 from .addresses import address
+from .hosting import release_and_list, run_until_stopped
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -58,18 +59,10 @@ def manage(args: argparse.Namespace, home: Path) -> int | None:
                 return 2
             keys.add_key(name, fingerprint)
             print(f"{name}: {fingerprint}")
-        if args.release:
-            if not keys.release(args.release):
-                print(f"dominoes ssh: nobody holds the name {args.release!r}", file=sys.stderr)
-                return 1
-            print(f"{args.release}: released")
-        if args.names:
-            for name, fingerprints in keys.listing():
-                print(f"{name}\t{' '.join(fingerprints)}")
+        return release_and_list("ssh", keys, args.release, args.names, " ".join)
     except OSError as exc:
         print(f"dominoes ssh: cannot write {home / 'names.json'}: {exc}", file=sys.stderr)
         return 1
-    return 0
 
 
 def run(args: argparse.Namespace) -> int:
@@ -113,11 +106,4 @@ def run(args: argparse.Namespace) -> int:
             if table_server is not None:
                 await table_server.close()
 
-    try:
-        asyncio.run(main())
-    except KeyboardInterrupt:
-        pass
-    except OSError as exc:
-        print(f"dominoes ssh: {exc}", file=sys.stderr)
-        return 1
-    return 0
+    return run_until_stopped(main(), "dominoes ssh")

@@ -8,9 +8,12 @@ import json
 import sys
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..engine import VARIANTS
+
+if TYPE_CHECKING:  # the records pull in the database: imported when a command needs them
+    from ..records import Records
 
 LISTS = ["all", *VARIANTS]
 
@@ -104,7 +107,7 @@ class SimulationRecorder:
         return True
 
 
-def _import(records: Any, files: list[str]) -> int:
+def _import(records: Records, files: list[str]) -> int:
     from ..engine import LogError
     from ..records.importing import summaries_from_log
     from ..table.saves import home
@@ -132,7 +135,7 @@ def _import(records: Any, files: list[str]) -> int:
     return 0
 
 
-def _show(records: Any, args: argparse.Namespace) -> int:
+def _show(records: Records, args: argparse.Namespace) -> int:
     from ..records import queries, report
 
     with records.connect() as conn:
@@ -197,7 +200,8 @@ def _text(data: dict[str, Any]) -> str:
         return "\n".join(lines)
     lines = []
     for p in data["players"]:
-        lines += [f"{clean_name(p['name'])} ({p['kind']}, known by {p['vouched_by']})", "  variant      matches  won  abandoned  rating"]
+        lines += [f"{clean_name(p['name'])} ({p['kind']}, known by {p['vouched_by']})",
+                  "  variant      matches  won  abandoned  rating"]
         for v in p["variants"]:
             lines.append(f"  {v['variant']:<12} {v['matches']:>7} {v['wins']:>4} {v['abandoned']:>10}  "
                          f"{_rating(v['rating'], v['provisional']):>6}")

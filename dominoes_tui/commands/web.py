@@ -37,7 +37,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         from ..net.web import make_web_server
     except ImportError:
-        print("dominoes web needs the optional extra textual-serve: .venv/bin/pip install '.[web]' (in the clone)", file=sys.stderr)
+        print("dominoes web needs the optional extra textual-serve: .venv/bin/pip install '.[web]' (in the clone)",
+              file=sys.stderr)
         return 2
     import os
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from .moves import Move
+from .layout import END_NAMES
+from .moves import LEAD, PLACE, Move
 from .tiles import ALL_TILES, Tile
 
 TILES: Final[tuple[Tile, ...]] = ALL_TILES
@@ -27,16 +28,11 @@ NUMBER: Final[tuple[int, ...]] = tuple(
     sum(1 << i for i, t in enumerate(ALL_TILES) if v in (t.low, t.high)) for v in range(7)
 )
 
-END_NAMES = ("left", "right", "up", "down")
-END_INDEX = {name: i for i, name in enumerate(END_NAMES)}
-END_INDEX[None] = 0  # type: ignore[index]  # the lead takes no end
-
-# Every Move there is, made once: LEAD[t], PLACE[end index][t]
-LEAD: Final[tuple[Move, ...]] = tuple(Move(t, None) for t in ALL_TILES)
-PLACE: Final[tuple[tuple[Move, ...], ...]] = tuple(tuple(Move(t, end) for t in ALL_TILES) for end in END_NAMES)
+# END_INDEX[end name]: its index in END_NAMES; the lead (no end) is point 0
+END_INDEX: Final[dict[str | None, int]] = {None: 0, **{name: i for i, name in enumerate(END_NAMES)}}
 
 
-def mask_of(tiles: list[int] | tuple[int, ...]) -> int:
+def mask_of(tiles: list[int]) -> int:
     m = 0
     for t in tiles:
         m |= 1 << t
@@ -62,25 +58,6 @@ def bit_count(mask: int) -> int:
     return mask.bit_count()
 
 
-def _moves_for(values: tuple[int, ...]) -> tuple[tuple[Move, ...], ...]:
-    """Per tile, its moves onto open ends showing `values` (END_NAMES order)."""
-    return tuple(
-        tuple(PLACE[e][t] for e, v in enumerate(values) if LO[t] == v or HI[t] == v) for t in range(28)
-    )
-
-
-# Moves per tile for a line whose ends show (left, right): LINE_MOVES[left * 7 + right][t]
-LINE_MOVES: Final[tuple[tuple[tuple[Move, ...], ...], ...]] = tuple(_moves_for((a, b)) for a in range(7) for b in range(7))
-_FOUR: dict[tuple[int, int, int, int], tuple[tuple[Move, ...], ...]] = {}
-
-
-def four_moves(values: tuple[int, int, int, int]) -> tuple[tuple[Move, ...], ...]:
-    """Moves per tile once the spinner's four arms are open (made on first need, kept)."""
-    table = _FOUR.get(values)
-    if table is None:
-        table = _FOUR[values] = _moves_for(values)
-    return table
-
 # OTHER[t * 7 + v]: the half of tile t left showing when its half v is covered
 OTHER: Final[tuple[int, ...]] = tuple(
     (HI[t] if LO[t] == v else LO[t]) for t in range(28) for v in range(7)
@@ -90,3 +67,5 @@ OTHER: Final[tuple[int, ...]] = tuple(
 PLACED_CODE: Final[dict[int, int]] = {id(PLACE[e][t]): t * 4 + e for e in range(4) for t in range(28)}
 CODE: Final[dict[int, int]] = {id(m): t * 4 for t, m in enumerate(LEAD)}
 CODE.update(PLACED_CODE)
+# PLACED[code]: the shared Move of a placement's code (tile index * 4 + end index)
+PLACED: Final[tuple[Move, ...]] = tuple(PLACE[code & 3][code >> 2] for code in range(112))

@@ -9,31 +9,46 @@ arm shows the spinner's number. `ends` is the mask of every tile that fits an op
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Protocol
+
 from .bits import DOUBLE, HI, LO, NUMBER
+from .layout import Placed
+
+
+class LaidOut(Protocol):
+    """What a Layout and a LayoutView both show: the line, the spinner's place, its arms."""
+
+    @property
+    def line(self) -> Sequence[Placed]: ...
+    @property
+    def spinner_index(self) -> int | None: ...
+    @property
+    def up(self) -> Sequence[Placed]: ...
+    @property
+    def down(self) -> Sequence[Placed]: ...
 
 
 class Board:
     __slots__ = ("spin", "val", "dbl", "cnt", "empty", "fives", "four", "ends")
 
-    def __init__(self, fives: bool = False) -> None:
+    def __init__(self, fives: bool = False, spin: int = -1, val: list[int] | None = None,
+                 dbl: list[bool] | None = None, cnt: list[int] | None = None, empty: bool = True,
+                 four: bool = False, ends: int = 0) -> None:
         self.fives = fives  # a first double becomes a spinner
-        self.spin = -1
-        self.val = [0, 0, 0, 0]
-        self.dbl = [False, False, False, False]
-        self.cnt = [0, 0, 0, 0]
-        self.empty = True
-        self.four = False  # the spinner's N and S arms are open
-        self.ends = 0
+        self.spin = spin
+        self.val = [0, 0, 0, 0] if val is None else val
+        self.dbl = [False, False, False, False] if dbl is None else dbl
+        self.cnt = [0, 0, 0, 0] if cnt is None else cnt
+        self.empty = empty
+        self.four = four  # the spinner's N and S arms are open
+        self.ends = ends
 
     def copy(self) -> Board:
-        other = Board.__new__(Board)
-        other.fives, other.spin, other.empty, other.four, other.ends = (
-            self.fives, self.spin, self.empty, self.four, self.ends)
-        other.val, other.dbl, other.cnt = self.val[:], self.dbl[:], self.cnt[:]
-        return other
+        return Board(self.fives, self.spin, self.val[:], self.dbl[:], self.cnt[:], self.empty, self.four, self.ends)
 
     @classmethod
-    def from_layout(cls, layout, fives: bool | None = None) -> Board:
+    def from_layout(cls, layout: LaidOut, fives: bool | None = None) -> Board:
         """From a Layout or a LayoutView (both have line, spinner_index, up, down)."""
         b = cls(layout.spinner_index is not None if fives is None else fives)
         line = layout.line
@@ -140,7 +155,7 @@ class Board:
                 self._refresh()
                 return
             val[point] = other
-            self.ends = NUMBER[val[0]] | NUMBER[val[1]]
+            self.ends = NUMBER[val[0]] | NUMBER[other] if point else NUMBER[other] | NUMBER[val[1]]
             return
         val[point], self.dbl[point] = other, DOUBLE[t]
         self.cnt[point] += 1

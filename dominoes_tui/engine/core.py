@@ -1,11 +1,13 @@
 """Which engine core runs: the one compiled by mypyc (setup.py), or the sources.
 
-The compiled modules are the very sources, built to C at install time; they are used
-only when they were built from the sources beside them (the build leaves a hash of each
-in _core_build.json). Sources changed since, or DOMINOES_PURE=1 in the environment, and
-the sources run instead, all of them together: a compiled module never meets an
-interpreted version of another. This file imports nothing of the package, so setup.py
-can read the list of modules from it.
+A wheel (`pip install .`) carries the compiled modules beside their sources, built from
+them: they are used as they are. An editable install is pure unless compiling was asked
+for (DOMINOES_COMPILE=1); such an in-place build leaves a hash of each source in
+_core_build.json, and once a source differs from its hash (the contributor edited it)
+the sources run instead, so an edit always takes effect. DOMINOES_PURE=1 in the
+environment also means the sources. Either way it is all of a group or none of it: a
+compiled module never meets an interpreted version of another. This file imports
+nothing of the package, so setup.py can read the list of modules from it.
 
 The bots' search is a second group, built and chosen the same way (bots/compiled.py):
 the functions here take the group's package, folder and modules.
@@ -18,16 +20,23 @@ import importlib.util
 import json
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from importlib.machinery import ModuleSpec
 from pathlib import Path
 from types import ModuleType
 
 # The modules a round spends its time in. Tiles and Moves (named tuples), logs, views
 # and options stay interpreted: little time is spent there, and they meet the world.
-COMPILED = ("bits", "board", "game", "round_end", "knowledge", "leads", "shuffle")
-MANIFEST = "_core_build.json"
+COMPILED = ("bits", "board", "round", "game", "round_end", "knowledge", "leads", "shuffle")
+MANIFEST = "_core_build.json"  # written by in-place builds only: a wheel's sources cannot change
 PACKAGE = "dominoes_tui.engine"
 HERE = Path(__file__).resolve().parent
+REBUILD = "DOMINOES_COMPILE=1 pip install -e . again"
+
+
+def flag(environ: Mapping[str, str], name: str) -> bool:
+    """An on/off environment variable: set and not empty, 0, false or no."""
+    return environ.get(name, "").strip().lower() not in ("", "0", "false", "no")
 
 
 def module_file(folder: Path, name: str, suffix: str = ".py") -> Path:
@@ -40,24 +49,27 @@ def source_hashes(folder: Path = HERE, modules: Sequence[str] = COMPILED) -> dic
     return {name: hashlib.sha256(module_file(folder, name).read_bytes()).hexdigest() for name in modules}
 
 
-def _built(folder: Path, modules: Sequence[str]) -> bool:
-    return any(module_file(folder, name, suffix).exists() for name in modules
-               for suffix in importlib.machinery.EXTENSION_SUFFIXES)
+def built_files(folder: Path, modules: Sequence[str]) -> list[Path]:
+    """The group's compiled modules found beside their sources."""
+    return [path for name in modules for suffix in importlib.machinery.EXTENSION_SUFFIXES
+            if (path := module_file(folder, name, suffix)).exists()]
 
 
-def decide(folder: Path = HERE, environ: os._Environ[str] | dict[str, str] = os.environ,
+def decide(folder: Path = HERE, environ: Mapping[str, str] = os.environ,
            modules: Sequence[str] = COMPILED) -> tuple[bool, str]:
     """(use the compiled modules?, a line saying which core runs and why)."""
-    if not _built(folder, modules):
+    if not built_files(folder, modules):
         return False, "pure Python (no compiled core was built)"
-    if environ.get("DOMINOES_PURE"):
+    if flag(environ, "DOMINOES_PURE"):
         return False, "pure Python (DOMINOES_PURE is set)"
     try:
         recorded = json.loads((folder / MANIFEST).read_text())
+    except FileNotFoundError:
+        return True, "compiled (mypyc)"  # a wheel's build: its sources are the ones it was built from
     except (OSError, ValueError):
-        return False, "pure Python (the compiled core has no record of its sources: reinstall)"
+        return False, f"pure Python (the in-place build's record is unreadable: {REBUILD})"
     if recorded != source_hashes(folder, modules):
-        return False, "pure Python (the sources changed since the core was compiled: reinstall)"
+        return False, f"pure Python (sources edited since they were compiled in place: {REBUILD})"
     return True, "compiled (mypyc)"
 
 
@@ -69,7 +81,8 @@ class _Sources:
         self.folder = folder
         self.names = {f"{package}.{name}": name for name in modules}
 
-    def find_spec(self, fullname: str, path: Sequence[str] | None = None, target: ModuleType | None = None):
+    def find_spec(self, fullname: str, path: Sequence[str] | None = None,
+                  target: ModuleType | None = None) -> ModuleSpec | None:
         name = self.names.get(fullname)
         if name is None:
             return None
@@ -88,7 +101,6 @@ def install(package: str = PACKAGE, folder: Path = HERE, modules: Sequence[str] 
             for name in modules:
                 sys.modules.pop(f"{package}.{name}", None)
             why = f"pure Python (the compiled core did not load: {exc})"
-    if _built(folder, modules) and not any(isinstance(f, _Sources) and f.folder == folder for f in sys.meta_path):
+    if built_files(folder, modules) and not any(isinstance(f, _Sources) and f.folder == folder for f in sys.meta_path):
         sys.meta_path.insert(0, _Sources(folder, package, modules))
     return why
-

@@ -11,11 +11,10 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
-from .bits import BIT, CODE, HI, INDEX, LEAD, LINE_MOVES, LO, NAME, NUMBER, OTHER, PLACED_CODE, TILES, four_moves, tile_hands
+from .bits import CODE, INDEX, LEAD, NAME, PLACED, PLACED_CODE, TILES, tile_hands
 from .board import Board
 from .errors import IllegalMove
 from .events import DRAW as _DRAW
-from .events import PASS as _PASS
 from .events import PLAY as _PLAY
 from .events import ROUND_START as _ROUND_START
 from .events import START as _START
@@ -26,6 +25,7 @@ from .leads import first_round_lead
 from .moves import Move
 from .phases import MATCH_OVER, NEW, PLAYING, ROUND_OVER
 from .records import Deal, RoundRecord, Seat
+from .round import Round
 from .round_end import RoundEnd
 from .scoring import NOT_OVER
 from .shuffle import shuffled_set
@@ -35,18 +35,15 @@ from .variants import TableConfig
 TILE_OF_NAME = {name: TILES[i] for i, name in enumerate(NAME)}
 
 
-def _mask_of(tiles: list[int]) -> int:
-    return sum(map(BIT.__getitem__, tiles))  # the bits are distinct: a sum is their union
-
-
 @cache
 def _default_seats(n: int) -> tuple[Seat, ...]:
     return tuple(Seat(f"Seat {i}") for i in range(n))
 
 
 class Match(RoundEnd):
-    """A match between seats. Inside, tiles are indices and hands are lists plus bitmasks
-    (bits.py, board.py); Tiles, Moves, the Layout and the log's events are what it shows."""
+    """A match between seats. Its rounds are played on the integer core (round.py), which
+    applies the rules of a round; Match keeps the log, what the seats have shown they lack,
+    the rounds' records and the match's score, and shows Tiles, Moves and the Layout."""
 
     def __init__(
         self,
@@ -80,22 +77,14 @@ class Match(RoundEnd):
         self.records: list[RoundRecord] = []
         self.verdict = NOT_OVER
         self._next_leader: int | None = None
-        # the round in progress
-        self._hand: list[list[int]] = [[] for _ in range(self.n)]  # in the order held
-        self._mask: list[int] = [0] * self.n  # the same hands as bitmasks
-        self._stock: list[int] = []  # boneyard, top tile last so a draw is a pop()
-        self._board = Board(self._spinner)
+        # the round in progress: its draws and passes are logged straight into _raw
+        self._round = self._new_round([[] for _ in range(self.n)], [], 0, -1)
         self._layout: Layout | None = None  # made when first asked for, from the plays logged
         self._layout_upto = 0  # events up to here are placed on it
         self.leader = 0
-        self._lead = -1  # the tile the round must be led with, or -1
-        self.to_act = 0
-        self.last_placer: int | None = None
         self.round_start_index = 0
-        self.play_points = [0] * self.n
         self.knowledge = LackTracker(self.n)
         self._legal: list[Move] | None = None
-        self._passes = 0
         # What view.py works out once and reuses turn after turn (public histories, the
         # scoresheet's rows): a declared slot, since the compiled core has no __dict__.
         self.view_cache: dict[str, Any] = {}
@@ -109,25 +98,51 @@ class Match(RoundEnd):
         return self._events
 
     def _flush_events(self) -> None:
-        self._events.extend(materialize(self._raw, self._match_start_event))
-        self._raw = []
+        raw = self._raw  # the round's journal too: emptied, never replaced
+        self._events.extend(materialize(raw, self._match_start_event))
+        raw.clear()
+
+    def _new_round(self, hands: list[list[int]], stock: list[int], to_act: int, lead: int) -> Round:
+        return Round(self.n, self._draws, self._reserve, hands, stock, Board(self._spinner), to_act, lead, self._raw)
+
+    # The round's state, read and set through Match as ever (views, positions, tests)
+    @property
+    def to_act(self) -> int:
+        return self._round.to_act
+
+    @to_act.setter
+    def to_act(self, seat: int) -> None:
+        self._round.to_act = seat
+        self._legal = None
+
+    @property
+    def last_placer(self) -> int | None:
+        return self._round.last_placer
+
+    @last_placer.setter
+    def last_placer(self, seat: int | None) -> None:
+        self._round.last_placer = seat
+
+    @property
+    def play_points(self) -> list[int]:
+        """All Fives points each seat scored in play this round (FIVES-7)."""
+        return self._round.play_points
 
     @property
     def hands(self) -> list[list[Tile]]:
         """Every hand as Tiles, in the order held (a fresh copy)."""
-        return tile_hands(self._hand)
+        return tile_hands(self._round.hands)
 
     @hands.setter
     def hands(self, hands: Sequence[Sequence[Tile]]) -> None:
-        self._hand = [[INDEX[t] for t in h] for h in hands]
-        self._mask = [_mask_of(h) for h in self._hand]
+        self._round.set_hands([[INDEX[t] for t in h] for h in hands])
         self._legal = None
 
     def hand(self, seat: int) -> tuple[Tile, ...]:
-        return tuple(TILES[t] for t in self._hand[seat])
+        return tuple(TILES[t] for t in self._round.hands[seat])
 
     def hand_sizes(self) -> tuple[int, ...]:
-        return tuple(map(len, self._hand))
+        return tuple(map(len, self._round.hands))
 
     @property
     def layout(self) -> Layout:
@@ -146,35 +161,36 @@ class Match(RoundEnd):
     @layout.setter
     def layout(self, layout: Layout) -> None:
         self._layout, self._layout_upto = layout, len(self.events)
-        self._board = Board.from_layout(layout, self._spinner)
+        self._round.board = Board.from_layout(layout, self._spinner)
         self._legal = None
 
     @property
     def boneyard(self) -> list[Tile]:
         """Top first, as the log lists it."""
-        return [TILES[t] for t in reversed(self._stock)]
+        return [TILES[t] for t in reversed(self._round.stock)]
 
     @boneyard.setter
     def boneyard(self, tiles: Sequence[Tile]) -> None:
-        self._stock = [INDEX[t] for t in reversed(tiles)]
+        self._round.stock = [INDEX[t] for t in reversed(tiles)]
 
     @property
     def boneyard_size(self) -> int:
-        return len(self._stock)
+        return len(self._round.stock)
 
     @property
     def drawable(self) -> int:
         if not self._draws:
             return 0
-        return max(0, len(self._stock) - self._reserve)
+        return max(0, len(self._round.stock) - self._reserve)
 
     @property
     def lead_tile(self) -> Tile | None:
-        return TILES[self._lead] if self._lead >= 0 else None
+        lead = self._round.lead
+        return TILES[lead] if lead >= 0 else None
 
     @lead_tile.setter
     def lead_tile(self, tile: Tile | None) -> None:
-        self._lead = -1 if tile is None else INDEX[tile]
+        self._round.lead = -1 if tile is None else INDEX[tile]
         self._legal = None
 
     @property
@@ -197,26 +213,11 @@ class Match(RoundEnd):
             return legal
         if self.phase != PLAYING:
             return []
-        b = self._board
-        if b.empty or b.four:
-            hand = self._hand[self.to_act]
-            if not b.empty:
-                row = four_moves(tuple(b.val))  # type: ignore[arg-type]
-                legal = [m for t in hand for m in row[t]]
-            elif self._lead >= 0:
-                legal = [LEAD[self._lead]] if self._lead in hand else []
-            else:
-                legal = [LEAD[t] for t in hand]
+        r = self._round
+        if r.board.empty:
+            legal = [LEAD[code >> 2] for code in r.legal()]
         else:
-            val = b.val
-            row = LINE_MOVES[val[0] * 7 + val[1]]
-            fit = self._mask[self.to_act] & b.ends
-            if fit and fit & (fit - 1) == 0:  # one tile fits (the usual case): its moves, in end order
-                legal = list(row[fit.bit_length() - 1])
-            else:
-                legal = []
-                for t in self._hand[self.to_act]:  # a loop, not a comprehension: no frame to make
-                    legal += row[t]
+            legal = [PLACED[code] for code in r.legal()]
         self._legal = legal
         return legal
 
@@ -248,15 +249,11 @@ class Match(RoundEnd):
             if lead_tile is not None or self.round_no > 1:
                 raise IllegalMove(f"seat {deal.leader} cannot lead round {self.round_no}; the rules say seat {leader}")
             leader = deal.leader  # a lot: the log's record of it stands
-        self._hand, self._mask, self._stock = hands, list(map(_mask_of, hands)), boneyard[::-1]
-        self._board = Board(self._spinner)
+        self._round = self._new_round(hands, boneyard[::-1], leader, -1 if lead_tile is None else INDEX[lead_tile])
         self._layout = None
-        self.leader, self.to_act = leader, leader
-        self._lead = -1 if lead_tile is None else INDEX[lead_tile]
-        self.last_placer = None
-        self.play_points = [0] * n
+        self.leader = leader
         self.knowledge = LackTracker(n)
-        self._legal, self._passes = None, 0
+        self._legal = None
         self.phase = PLAYING
         self.round_start_index = self._layout_upto = len(self._events) + len(self._raw)
         self._raw.append((_ROUND_START, self.round_no, [h[:] for h in hands], boneyard, leader))
@@ -265,36 +262,30 @@ class Match(RoundEnd):
         """Play `move` for the seat to act. An illegal move raises IllegalMove and changes nothing."""
         if self.phase != PLAYING:
             raise IllegalMove("no round is being played" if self.phase != MATCH_OVER else "the match is over")
-        mover = self.to_act
+        r = self._round
+        mover = r.to_act
         if seat is not None and seat != mover:
             raise IllegalMove(f"it is seat {mover}'s turn, not seat {seat}'s")
-        hand, b = self._hand[mover], self._board
         code = PLACED_CODE.get(id(move))  # one of the shared Moves legal_moves() hands out
-        if code is None or len(hand) == 1 or b.empty or self._spinner:
+        if code is None or r.board.empty:  # a lead, or a Move made elsewhere
             code = self._legal_code(move)
-            self._place(move, mover, code >> 2, code & 3)
-            return
-        # The common case, a tile added to a line, kept as short as it can be; it is legal
-        # when the tile is held and matches the end, one of the line's two:
-        t, point = code >> 2, code & 3
-        val = b.val
-        if point > 1 or not self._mask[mover] >> t & 1 or (LO[t] != val[point] and HI[t] != val[point]):
+        elif not r.is_legal(code >> 2, code & 3):
             raise IllegalMove(self._why_illegal(move))
-        hand.remove(t)
-        self._mask[mover] ^= 1 << t
+        self._raw.append((_PLAY, mover, move))
         if self.knowledge.pending:
             self.knowledge.played(mover)
-        val[point] = OTHER[t * 7 + val[point]]  # only the covered end changes
-        ends = b.ends = NUMBER[val[0]] | NUMBER[val[1]]
-        self.last_placer = mover
+        scored = r.place(code >> 2, code & 3)
         self._legal = None
-        self._passes = 0
-        self._raw.append((_PLAY, mover, move))
+        if scored and self._score_in_play(mover, scored):
+            return
+        if r.over:
+            self._end_round(went_out=mover, capicu=r.capicu)
+            return
         seat = mover + 1
         if seat == self.n:
             seat = 0
-        if self._mask[seat] & ends:  # the next seat can play: the usual case
-            self.to_act = seat
+        if r.masks[seat] & r.board.ends:  # the next seat can play: the usual case
+            r.to_act = seat
             return
         self._advance(seat)
 
@@ -311,28 +302,6 @@ class Match(RoundEnd):
         except ValueError:
             raise IllegalMove(self._why_illegal(move)) from None
 
-    def _place(self, move: Move, mover: int, t: int, point: int) -> None:
-        """Every other placement: a lead, a spinner's layout, a seat going out."""
-        hand, b = self._hand[mover], self._board
-        going_out = len(hand) == 1
-        ends_before = b.values() if going_out else None
-        hand.remove(t)
-        self._mask[mover] ^= 1 << t
-        if self.knowledge.pending:
-            self.knowledge.played(mover)
-        b.place(t, point)
-        self._lead = -1
-        self.last_placer = mover
-        self._legal = None
-        self._passes = 0
-        self._raw.append((_PLAY, mover, move))
-        if self._spinner and self._score_in_play(mover):
-            return
-        if going_out:
-            self._end_round(went_out=mover, capicu=self._is_capicu(t, ends_before))  # type: ignore[arg-type]
-            return
-        self._advance((mover + 1) % self.n)
-
     def pass_turn(self) -> None:
         """A request to pass or draw: always refused, because the engine passes and
         draws by itself exactly when the rules force it (COM-4, COM-5, COM-6)."""
@@ -346,7 +315,7 @@ class Match(RoundEnd):
         seat = self.to_act
         if move.tile not in self.hand(seat):
             return f"seat {seat} does not hold {move.tile}"
-        if self._board.empty:
+        if self._round.board.empty:
             if move.end is not None:
                 return f"the lead takes no end; lead {move.tile} with end null"
             return f"this round must be led with {self.lead_tile}"
@@ -358,26 +327,19 @@ class Match(RoundEnd):
         return f"{move.tile} does not match the {move.end} end, which shows {value}"
 
     def _advance(self, seat: int) -> None:
-        """Hand the turn on, drawing and passing for every seat that must (COM-5, COM-6)."""
-        fits = self._board.ends  # draws and passes leave the ends as they are
-        masks = self._mask
-        n, raw, stock = self.n, self._raw, self._stock
-        ends = self._board.values()
-        while True:
-            if masks[seat] & fits:
-                self.to_act = seat
-                return
-            if self._draws and len(stock) > self._reserve:
-                t = stock.pop()
-                self._hand[seat].append(t)
-                masks[seat] |= 1 << t
-                self.knowledge.drew(seat, ends)
-                raw.append((_DRAW, seat, t))
-                continue
-            self.knowledge.passed(seat, ends)
-            raw.append((_PASS, seat))
-            self._passes += 1
-            if self._passes >= n:  # a whole lap of passes: nobody can play (COM-7 b)
-                self._end_round(went_out=None)
-                return
-            seat = (seat + 1) % n
+        """Hand the turn on, drawing and passing for every seat that must (COM-5, COM-6),
+        and note what each draw and pass shows of the seat's hand."""
+        r, raw = self._round, self._raw
+        start = len(raw)
+        r.advance(seat)
+        if len(raw) > start:
+            ends = r.board.values()
+            knowledge = self.knowledge
+            for i in range(start, len(raw)):
+                record = raw[i]
+                if record[0] == _DRAW:
+                    knowledge.drew(record[1], ends)
+                else:
+                    knowledge.passed(record[1], ends)
+        if r.over:  # a whole lap of passes: nobody can play (COM-7 b)
+            self._end_round(went_out=None)

@@ -9,12 +9,12 @@ from __future__ import annotations
 import json
 import os
 import random
-import tempfile
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
 from .errors import ConfigError, DominoError, LogError
+from .files import atomic_write
 from .game import Deal, Match, Seat
 from .moves import Move
 from .tiles import parse_tile, parse_tiles
@@ -38,18 +38,7 @@ def dumps(events: Iterable[dict[str, Any]]) -> str:
 
 def write_log(path: str | os.PathLike[str], events: Iterable[dict[str, Any]]) -> None:
     """Write atomically: a crash mid-write never leaves half a save behind."""
-    target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(dumps(events))
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    atomic_write(path, dumps(events))
 
 
 def parse_lines(text: str, torn_tail_ok: bool = False) -> list[tuple[int, dict[str, Any]]]:
@@ -106,7 +95,8 @@ def _match_from_start(event: dict[str, Any], number: int) -> Match:
         raise LogError(f"line {number}: 'seats' must be a list of seats")
     try:
         config = make_config(event["variant"], len(seats_data), options=dict(event["options"] or {}))
-        seats = [Seat(str(s.get("name", f"Seat {i}")), str(s.get("kind", "bot")), s.get("level")) for i, s in enumerate(seats_data)]
+        seats = [Seat(str(s.get("name", f"Seat {i}")), str(s.get("kind", "bot")), s.get("level"))
+                 for i, s in enumerate(seats_data)]
     except (ConfigError, AttributeError, TypeError, ValueError) as exc:
         raise LogError(f"line {number}: {exc}") from None
     if "target" in event and event["target"] != config.target:
@@ -164,7 +154,8 @@ def replay(lines: list[tuple[int, dict[str, Any]]]) -> Match:
                 continue
             if kind == "match_start":
                 raise LogError(f"line {number}: a second match_start inside one match")
-            while made < len(match.events) and not _same(event, match.events[made]) and match.events[made]["event"] == "pass" and kind != "pass":
+            while (made < len(match.events) and not _same(event, match.events[made])
+                   and match.events[made]["event"] == "pass" and kind != "pass"):
                 made += 1
             if made >= len(match.events):
                 raise LogError(f"line {number}: {kind} did not happen here by the rules")

@@ -72,7 +72,7 @@ class Layout:
             return []
         ends = [("left", line[0].first), ("right", line[-1].second)]
         if self.spinner is not None and self.west and self.east:
-            s = self.spinner.low  # type: ignore[union-attr]
+            s = self.spinner.low
             ends.append(("up", self.up[-1].second if self.up else s))
             ends.append(("down", self.down[-1].second if self.down else s))
         return ends

@@ -1,10 +1,9 @@
-"""Moves and legal-move generation (COM-3)."""
+"""Moves: a tile and the end it goes to (COM-3); the legal ones come from the round's core (round.py)."""
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
-from .layout import END_NAMES, Layout
+from .layout import END_NAMES
 from .tiles import ALL_TILES, Tile, parse_tile
 
 
@@ -33,24 +32,8 @@ class Move(NamedTuple):
         return Move(parse_tile(data["tile"]), end)
 
 
-# Every (tile, end) move made once: legal moves are listed on every turn, and building
-# NamedTuples there was a large part of the engine's time.
-_MOVES: dict[str | None, dict[Tile, Move]] = {
-    end: {t: Move(t, end) for t in ALL_TILES} for end in (None, *END_NAMES)
-}
-
-
-def legal_moves(hand: Sequence[Tile], layout: Layout, lead_tile: Tile | None = None) -> list[Move]:
-    """Every (tile, end) the hand may play, hand order first, then end order.
-
-    A tile fitting several ends yields one move per end, even when the results mirror
-    each other (COM-3). On an empty layout every tile may lead, unless the lead
-    procedure names one (COM-8).
-    """
-    if layout.is_empty:
-        leads = _MOVES[None]
-        if lead_tile is not None:
-            return [leads[lead_tile]] if lead_tile in hand else []
-        return [leads[t] for t in hand]
-    ends = layout.open_ends()
-    return [_MOVES[name][t] for t in hand for name, value in ends if t.low == value or t.high == value]
+# Every Move there is, made once: LEAD[t] leads tile index t, PLACE[end index][t] places
+# it at an end (END_NAMES order). Legal moves are listed on every turn, and building
+# NamedTuples there was a large part of the engine's time: the engine hands out these.
+LEAD: Final[tuple[Move, ...]] = tuple(Move(t, None) for t in ALL_TILES)
+PLACE: Final[tuple[tuple[Move, ...], ...]] = tuple(tuple(Move(t, end) for t in ALL_TILES) for end in END_NAMES)

@@ -65,6 +65,6 @@ def position_from_view(
         if event["event"] != "pass":
             break
         passes += 1
-    match._passes = passes
+    match._round.passes = passes
     match.phase = PLAYING
     return match

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from .bits import DOUBLE, HI, LO, PIPS, tile_hands
-from .board import Board
+from .bits import PIPS, tile_hands
 from .events import EVENT as _EVENT
 from .events import ROUND_END as _ROUND_END
 from .leads import next_leader
 from .moves import Move
 from .phases import MATCH_OVER, ROUND_OVER
 from .records import RoundRecord, Seat
+from .round import Round
 from .scoring import MatchVerdict, RoundOutcome, match_verdict, score_round
 from .variants import TableConfig
 
@@ -26,27 +26,21 @@ class RoundEnd:
     seats: list[Seat]
     seed: int | str | None
     scores: list[int]
-    play_points: list[int]
     round_no: int
     phase: str
     verdict: MatchVerdict
     records: list[RoundRecord]
     leader: int
-    last_placer: int | None
-    _board: Board
-    _hand: list[list[int]]
+    _round: Round
     _raw: list[Any]
     _legal: list[Move] | None
     _next_leader: int | None
     _variant: str
 
-    def _score_in_play(self, seat: int) -> bool:
-        """FIVES-7; returns True when the match was won mid-round (FIVES-11)."""
-        count = self._board.count()
-        if count <= 0 or count % 5:
-            return False
+    def _score_in_play(self, seat: int, count: int) -> bool:
+        """FIVES-7: `count` points scored in play (the round has added them to its
+        play_points); returns True when the match was won mid-round (FIVES-11)."""
         self.scores[seat] += count
-        self.play_points[seat] += count
         self._raw.append((_EVENT, {"event": "score", "seat": seat, "points": count, "reason": "ends"}))
         if self.config.option("fives_win_mid_round") == "on" and self.scores[seat] >= self.config.target:
             self.verdict = MatchVerdict(True, seat)
@@ -55,24 +49,18 @@ class RoundEnd:
             self.records.append(
                 RoundRecord(
                     self.round_no, "won_in_play", RoundOutcome(seat, seat, 0, [0] * self.sides),
-                    tile_hands(self._hand), None, None, list(self.play_points), list(self.scores),
+                    tile_hands(self._round.hands), None, None, list(self._round.play_points), list(self.scores),
                 )
             )
             self._raw.append((_EVENT, {"event": "match_end", "winner": seat, "scores": list(self.scores)}))
             return True
         return False
 
-    @staticmethod
-    def _is_capicu(t: int, ends_before: list[int]) -> bool:
-        """PARTNER-8: out with a mixed tile whose numbers are the two different end values."""
-        if DOUBLE[t] or len(set(ends_before)) != 2:
-            return False
-        return {LO[t], HI[t]} == set(ends_before)
-
     def _end_round(self, went_out: int | None, capicu: bool = False) -> None:
-        blocker = None if went_out is not None else self.last_placer
-        hands = tile_hands(self._hand)
-        pips = [sum(map(PIPS.__getitem__, h)) for h in self._hand]
+        r = self._round
+        blocker = None if went_out is not None else r.last_placer
+        hands = tile_hands(r.hands)
+        pips = [sum(map(PIPS.__getitem__, h)) for h in r.hands]
         outcome = score_round(self.config, hands, went_out, blocker, self.scores, capicu, pips)
         for side, delta in enumerate(outcome.deltas):
             self.scores[side] += delta
@@ -84,7 +72,7 @@ class RoundEnd:
             "result": result,
             "winner": outcome.winner,
             "points": outcome.points,
-            "hands": [h[:] for h in self._hand],  # named when the event is read
+            "hands": [h[:] for h in r.hands],  # named when the event is read
             "scores": list(self.scores),
             "blocker": blocker,
         }
@@ -92,7 +80,7 @@ class RoundEnd:
             event["capicu"] = outcome.capicu
         self._raw.append((_ROUND_END, event))
         self.records.append(
-            RoundRecord(self.round_no, result, outcome, hands, went_out, blocker, list(self.play_points), list(self.scores))
+            RoundRecord(self.round_no, result, outcome, hands, went_out, blocker, list(r.play_points), list(self.scores))
         )
         self._legal = None
         self.verdict = match_verdict(self.config, self.scores)

@@ -82,10 +82,14 @@ class PlayerView:
         return {name: open_ends.get(name) for name in ("left", "right", "up", "down")}
 
 
+NOBODY = -1  # the seat of a view from outside the table: a spectator's, the projector board's
+
+
 def _public_history(match: Match, seat: int) -> tuple[dict[str, Any], ...]:
-    """This round's events as `seat` saw them: others' draws face down. Kept per seat and
-    extended as the round goes (views are built every turn); public events are shared, not
-    copied: treat them as read-only."""
+    """This round's events as `seat` saw them (NOBODY: as anyone may see them): others'
+    draws face down. Built from each event's public fields only, kept per seat and
+    extended as the round goes (views are built every turn); public events are shared,
+    not copied: treat them as read-only."""
     if not match.round_no:
         return ()
     events = match.events
@@ -115,8 +119,20 @@ def _score_row(record: RoundRecord) -> ScoreRow:
 
 
 def view_for(match: Match, seat: int) -> PlayerView:
+    """What `seat` may see: the public facts, its own hand, its legal moves on its turn."""
+    legal = tuple(match.legal_moves()) if match.phase == "playing" and match.to_act == seat else ()
+    return _view(match, seat, match.hand(seat), legal)
+
+
+def public_view(match: Match) -> PlayerView:
+    """What anyone may see (a spectator, the projector board): seat NOBODY, no hand, no
+    legal moves, every draw face down. Made from public facts alone: it never reads a
+    hand or the boneyard's tiles, so it cannot leak one."""
+    return _view(match, NOBODY, (), ())
+
+
+def _view(match: Match, seat: int, hand: tuple[Tile, ...], legal: tuple[Move, ...]) -> PlayerView:
     layout = match.layout
-    playing = match.phase == "playing"
     const = _constants(match)
     return PlayerView(
         seat=seat,
@@ -129,8 +145,8 @@ def view_for(match: Match, seat: int) -> PlayerView:
         round=match.round_no,
         phase=match.phase,
         leader=match.leader,
-        to_act=match.to_act if playing else None,
-        hand=match.hand(seat),
+        to_act=match.to_act if match.phase == "playing" else None,
+        hand=hand,
         layout=LayoutView(
             tuple(layout.line), layout.spinner_index, tuple(layout.up), tuple(layout.down),
             tuple(layout.open_ends()), layout.count(),
@@ -139,7 +155,7 @@ def view_for(match: Match, seat: int) -> PlayerView:
         boneyard=match.boneyard_size,
         drawable=match.drawable,
         scores=tuple(match.scores),
-        legal=tuple(match.legal_moves()) if playing and match.to_act == seat else (),
+        legal=legal,
         history=_public_history(match, seat),
         lacks=tuple(map(frozenset, match.lacks)),
         scoresheet=_scoresheet(match),

@@ -1,15 +1,17 @@
 """What the projector board is sent (`board` request): every live table in brief, the one
 worth showing large in full, and the evening's standings. Only public facts: names,
 scores, whose turn, the last move (a draw face down), tile counts; the large table's
-view is a spectator's (public_view), so the board can hold no hidden tile."""
+view is the engine's public_view, built from public facts alone, so the board can hold
+no hidden tile."""
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Set
 from typing import Any, Protocol
 
 from ..engine import MATCH_OVER, VARIANTS
+from ..engine.view import public_view
 from . import protocol as P
-from .table import Table, public_view
+from .table import Table
 
 
 class EveningSource(Protocol):
@@ -51,12 +53,12 @@ def summary(table: Table) -> dict[str, Any]:
         "seats": [{"name": s.name, "kind": s.kind, "connected": s.conn is not None} for s in table.slots],
         "sides": sides, "scores": list(m.scores),
         "to_act": m.to_act if m.phase == "playing" else None,
-        "hand_sizes": [len(h) for h in m.hands], "boneyard": m.boneyard_size,
+        "hand_sizes": list(m.hand_sizes()), "boneyard": m.boneyard_size,
         "last": last_move(table), "spectators": len(table.spectators),
     }
 
 
-def excitement(s: dict[str, Any], last_round: set[str], evening: set[str] = frozenset()) -> tuple[int, int, float, float]:
+def excitement(s: dict[str, Any], last_round: Set[str], evening: Set[str] = frozenset()) -> tuple[int, int, float, float]:
     """Tables of the tournament's last round first, then the evening's other tables (a
     quick match beside them is not the evening's channel), then the closest scores, then
     the nearest to the end."""

@@ -112,7 +112,7 @@ class Connection:
             if self.on_lost is not None:
                 try:
                     self.on_lost()
-                except Exception:  # noqa: BLE001
+                except Exception:  # noqa: BLE001 - the owner's handler may raise anything; the reader ends regardless
                     pass
 
     last_error: str | None = None
@@ -153,12 +153,12 @@ class Connection:
         try:
             self.writer.close()
             await asyncio.wait_for(self.writer.wait_closed(), 2)
-        except Exception:  # noqa: BLE001
+        except Exception:  # noqa: BLE001 - a socket already gone may fail to close any way; it is closed either way
             pass
         if self._keepalive is not None:
             self._keepalive.cancel()
         self._task.cancel()
         try:
             await self._task
-        except BaseException:  # noqa: BLE001
+        except BaseException:  # noqa: BLE001 - the reader task was cancelled just above: its end is expected
             pass

@@ -51,7 +51,7 @@ class Conn:
         self.closed = True
         try:
             self.writer.transport.abort()
-        except Exception:  # noqa: BLE001
+        except Exception:  # noqa: BLE001 - a transport already torn down may fail any way; it is gone either way
             pass
 
     def take_token(self) -> bool:
@@ -79,5 +79,5 @@ async def close_now(writer: asyncio.StreamWriter) -> None:
         else:
             writer.close()
         await asyncio.wait_for(writer.wait_closed(), 2)
-    except Exception:  # noqa: BLE001
+    except Exception:  # noqa: BLE001 - whatever went wrong closing politely, abort
         transport.abort()

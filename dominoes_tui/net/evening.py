@@ -145,7 +145,8 @@ class Evening:
         from_here = [n for n, a in self.addresses.items() if a == address]
         if len(from_here) >= self.entrants_per_address:
             raise TournamentError(f"your address has entered {len(from_here)} people, the most it may")
-        if owner.startswith(GUEST_OWNER) and sum(1 for n in from_here if self.owners.get(n, "").startswith(GUEST_OWNER)) >= self.guests_per_address:
+        guests_here = sum(1 for n in from_here if self.owners.get(n, "").startswith(GUEST_OWNER))
+        if owner.startswith(GUEST_OWNER) and guests_here >= self.guests_per_address:
             raise TournamentError(f"your address has entered {self.guests_per_address} guests, the most it may; "
                                   "a claimed name (dominoes join keeps its secret) may still enter")
         self.tournament.add(Entrant(name))
@@ -208,7 +209,7 @@ class Evening:
 
     def _table_plan(self, rnd: Round, number: int) -> TablePlan:
         table = rnd.table(number)
-        seats = []
+        seats: list[tuple[str, str, str | None, str | None]] = []
         for i, (person, _entrant) in enumerate(self.tournament.seat_people(table)):
             if person in self.bots:
                 seats.append((person, "bot", self.settings.bot_level, None))
@@ -262,6 +263,7 @@ class Evening:
         """What everyone may know (no tokens)."""
         t = self.tournament
         rnd = t.current
+        results = rnd.results if rnd else {}
         return {
             "state": self.state, "organizer": self.organizer, "settings": self.settings.to_json(),
             "title": f"{t.plan.variant} {t.plan.format}, {t.plan.rounds} rounds",
@@ -269,7 +271,7 @@ class Evening:
             "entrants": [{"name": n, "bot": n in self.bots, "withdrawn": n in t.withdrawn} for n in t.entrants],
             "tables": [
                 {"table": tb.number, "code": self.codes.get(tb.number), "sides": [list(s) for s in tb.sides],
-                 "scores": list(rnd.results[tb.number]) if tb.number in rnd.results else None}
+                 "scores": list(results[tb.number]) if tb.number in results else None}
                 for tb in (rnd.tables if rnd else [])
             ],
             "byes": list(rnd.byes) if rnd else [],
@@ -280,7 +282,9 @@ class Evening:
 
     def _sizes_preview(self) -> list[int]:
         try:
-            return table_sizes(self.tournament.plan, len(self.tournament.active))[0] if self.tournament.plan.format == ROTATION else []
+            if self.tournament.plan.format != ROTATION:
+                return []
+            return table_sizes(self.tournament.plan, len(self.tournament.active))[0]
         except TournamentError:
             return []
 

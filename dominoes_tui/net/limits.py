@@ -11,7 +11,9 @@ from dataclasses import dataclass, fields
 @dataclass
 class Limits:
     max_conns: int = 1000  # connections at once, all addresses together (and never more than fd_reserve allows)
-    fd_reserve: int = 256  # open files kept free for the server's own work (and a burst of accepts): connections stop this far below its file limit
+    # open files kept free for the server's own work (and a burst of accepts):
+    # connections stop this far below its file limit
+    fd_reserve: int = 256
     conns_per_address: int = 200  # connections at once from one address (a gateway's sessions share its address)
     handshake_timeout: float = 10.0  # seconds from connecting to `hello`
     idle_timeout: float = 300.0  # seconds without any message (clients ping every 60 s)

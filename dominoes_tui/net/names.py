@@ -101,7 +101,8 @@ class NameRegister:
                 if isinstance(entry.get("name"), str) and isinstance(entry.get("secret"), str):
                     self.claims[fold(entry["name"])] = entry
         except (OSError, ValueError, AttributeError) as exc:
-            log.warning("cannot read the name register %s (%s); it is kept, and nobody is rated until it is fixed", self.path, exc)
+            log.warning("cannot read the name register %s (%s); it is kept, and nobody is rated until it is fixed",
+                        self.path, exc)
             self.path = None  # never overwrite a register we could not read
 
     def _save(self) -> None:

@@ -14,7 +14,7 @@ import asyncio
 import json
 import logging
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Coroutine, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -24,6 +24,7 @@ from ..records import Identity, Records, record_or_keep, summarize
 from ..records.source import LocalSource
 from ..records.store import RecordsUnavailable
 from .finished import HOUR, Keeping, PerHour, mark_recorded, pending, prune, same_address_groups, seat_identity, summary_of
+from .table import Table
 from .table_keeping import file_away
 
 log = logging.getLogger(__name__)
@@ -57,7 +58,7 @@ class ServerRecords:
         self._pruned_at = time.monotonic()
 
     # -- recording ----------------------------------------------------------------------
-    def table_over(self, table: Any, tables_dir: Path | None) -> None:
+    def table_over(self, table: Table, tables_dir: Path | None) -> None:
         """A hosted table's match is over: decide whether it may be rated, file it in
         finished/ (synced) with that decision, then record it in the background."""
         assert table.match is not None
@@ -78,7 +79,7 @@ class ServerRecords:
             self.disk.add(made_by, cost)
         self.match_over(table.match, identities_of(table), practice=practice, vouched=vouched, filed=filed)
 
-    def _within_bound(self, table: Any) -> bool:
+    def _within_bound(self, table: Table) -> bool:
         """At most `rated_per_pair` rated matches an hour between the same people whose
         seats were taken from one address (two names, one machine: a rating farm)."""
         seats = [(getattr(s, "address", None), key) for s, key in zip(table.slots, table.identities())]
@@ -159,7 +160,7 @@ class ServerRecords:
         prune(finished_dir, self.keeping.keep_finished_days)
         return counts
 
-    def _spawn(self, work: Any) -> None:
+    def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
         task = asyncio.get_running_loop().create_task(work)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
@@ -217,6 +218,7 @@ class ServerRecords:
         self.check(data)
         what = data.get("what")
         variant = data.get("variant", "all")
+        call: Callable[[], object]  # the answer, read in a thread
         if what == "leaderboard":
             call, key = (lambda: self.source.standings(variant)), "leaderboard"
         elif what == "player":
@@ -257,7 +259,7 @@ def _number(data: dict[str, Any], field: str) -> int:
     return value
 
 
-def identities_of(table: Any) -> list[Identity]:
+def identities_of(table: Table) -> list[Identity]:
     """Who sat at a hosted table, as the records know them. A person counts as
     identified only when the server vouches for their name (`table.identities()`: the
     key or secret that claimed it); anyone else is a guest, kept but never rated. The

@@ -21,6 +21,7 @@ from . import protocol as P
 from .connection import Conn, Refused
 from .guesses import Guesses, wait_text
 from .limits import Limits
+from .records_service import ServerRecords
 from .table import Slot, Table
 
 log = logging.getLogger("dominoes_tui.net")
@@ -43,9 +44,10 @@ class Seating:
     grace: float
     closing: bool
     wrong_codes: Guesses  # table codes that named no table, per address
-    records: Any  # records_service.ServerRecords, or None
+    records: ServerRecords | None
 
-    def new_code(self, private: bool = False) -> str: ...  # server.py
+    def new_code(self, private: bool = False) -> str:  # server.py
+        raise NotImplementedError
     def lobby_changed(self) -> None: ...  # server.py
     def _spawn(self, table: Table) -> None: ...  # server.py
 

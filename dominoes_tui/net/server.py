@@ -225,7 +225,7 @@ class Server(Seating):
             why = "the server is full; try again later" if full else TOO_MANY_FROM_ADDRESS
             conn.send({"type": "error", "reason": why, "fatal": True})
             await close_now(writer)
-            self._handlers.discard(task)  # type: ignore[arg-type]
+            self._handlers.discard(task)
             return
         self.conns.add(conn)
         try:
@@ -312,7 +312,8 @@ class Server(Seating):
         """Who the connection is (names.py); None when it speaks another protocol."""
         version = data.get("protocol")
         if type(version) is not int or version != P.PROTOCOL_VERSION:
-            conn.send({"type": "error", "reason": f"this server speaks protocol {P.PROTOCOL_VERSION}, not {version!r}", "fatal": True})
+            why = f"this server speaks protocol {P.PROTOCOL_VERSION}, not {version!r}"
+            conn.send({"type": "error", "reason": why, "fatal": True})
             conn.closed = True
             return None
         secret = data.get("secret")

@@ -178,12 +178,13 @@ class GatewayServer(asyncssh.SSHServer):
             return False
         if sum(1 for s in gw.sessions if s.address == self.address) >= gw.sessions_per_address:
             return False
-        if self.fingerprint is not None and sum(1 for s in gw.sessions if s.fingerprint == self.fingerprint) >= gw.sessions_per_key:
+        same_key = sum(1 for s in gw.sessions if s.fingerprint == self.fingerprint)
+        if self.fingerprint is not None and same_key >= gw.sessions_per_key:
             return False
         return GameSession(gw, self.fingerprint, self.address)
 
 
-class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
+class GameSession(asyncssh.SSHServerSession):
     def __init__(self, gateway: Gateway, fingerprint: str | None = None, address: str = "?") -> None:
         self.gateway = gateway
         self.fingerprint = fingerprint
@@ -333,14 +334,14 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             log.warning("session for %s failed: %s", name, exc)
             try:
                 self.chan.write(f"The game could not start here: {exc}\r\n".encode())
-            except Exception:  # noqa: BLE001
+            except Exception:  # noqa: BLE001 - the client may be gone: the session ends anyway
                 pass
         finally:
             if slave >= 0:
                 os.close(slave)
             try:
                 loop.remove_reader(master)
-            except Exception:  # noqa: BLE001
+            except Exception:  # noqa: BLE001 - never added, or the loop closing: nothing left to remove
                 pass
             os.close(master)
             self.master = None
@@ -350,7 +351,7 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
                 shutil.rmtree(home, ignore_errors=True)
             try:
                 self.chan.exit(status if isinstance(status, int) and status >= 0 else 1)
-            except Exception:  # noqa: BLE001
+            except Exception:  # noqa: BLE001 - the client may be gone: the session ends anyway
                 pass
 
     def _readable(self) -> None:
@@ -365,12 +366,12 @@ class GameSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
         if not data:
             try:
                 asyncio.get_running_loop().remove_reader(self.master)
-            except Exception:  # noqa: BLE001
+            except Exception:  # noqa: BLE001 - the loop closing: nothing left to remove
                 pass
             return
         try:
             self.chan.write(data)
-        except Exception:  # noqa: BLE001
+        except Exception:  # noqa: BLE001 - a channel the client closed may fail any way: hang up on the game
             self.stop()
 
     def stop(self) -> None:

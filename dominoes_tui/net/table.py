@@ -11,13 +11,16 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from ..engine import MATCH_OVER, NEW, PLAYING, ROUND_OVER, VARIANTS, IllegalMove, Match, Move, Seat, TableConfig, view_for
+from ..engine.seeds import seed_label
+from ..engine.view import PlayerView, public_view
+from ..table.bot_step import bot_turn
 from ..table.local import report_from
 from . import protocol as P
 from .bot_pool import BotPool
 from .connection import Conn, Refused
 from .limits import Limits
 from .table_files import append_log, tables_folder, write_meta, write_whole_log
-from .table_seats import Slot, public_view
+from .table_seats import Slot
 
 
 class TableHost(Protocol):
@@ -32,6 +35,7 @@ class TableHost(Protocol):
     bots: BotPool
 
     def lobby_changed(self) -> None: ...
+    def close_waiting(self, table: Table) -> None: ...
     def file_finished(self, table: Table) -> None: ...
     def remove(self, table: Table) -> None: ...
 
@@ -335,23 +339,20 @@ class Table:
 
     async def bot_move(self, m: Match, seat: int, forced: bool = False) -> None:
         """A bot's move for `seat` (a bot's seat, a stand-in's, or a person out of time)."""
-        started = time.monotonic()
-        view = view_for(m, seat)
-        seed = f"{self.bot_seed}/{seat}/{len(m.events)}"
+        seed = seed_label(self.bot_seed, seat, len(m.events))
         # the workers are shared per address that made the table; a table the server made is its own owner
         owner = self.made_by or f"table:{self.code}"
-        move = await self.server.bots.choose(self.bot_level(seat), seed, self.slots[seat].name, view, owner=owner)
-        rest = self.bot_delay - (time.monotonic() - started)
-        if rest > 0 and not forced:
-            await asyncio.sleep(rest)
-        if self.closed or m.phase != PLAYING or m.to_act != seat:
-            return
-        if self.person_controls(seat) and not forced:
-            return  # the person came back meanwhile: the turn is theirs
-        if move not in m.legal_moves():
-            move = m.legal_moves()[0]
-        m.apply(move, seat)
-        self.changed()
+        name = self.slots[seat].name
+
+        async def ask(view: PlayerView) -> Move:
+            return await self.server.bots.choose(self.bot_level(seat), seed, name, view, owner=owner)
+
+        def still_due() -> bool:  # not if the table closed, nor if the person came back meanwhile
+            return not self.closed and m.phase == PLAYING and m.to_act == seat and (forced or not self.person_controls(seat))
+
+        if await bot_turn(m, seat, ask, name=name, pace=0.0 if forced else self.bot_delay, still_due=still_due,
+                          say=lambda text: log.warning("table %s: %s", self.code, text)):
+            self.changed()
 
     def finish(self) -> None:
         """The match is over: file the log among the finished ones, forget the seats file."""

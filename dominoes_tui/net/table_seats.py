@@ -1,21 +1,11 @@
-"""The parts of a hosted table that hold no match loop: its seats and what a spectator
-may see."""
+"""The parts of a hosted table that hold no match loop: its seats. (What a spectator
+may see is the engine's public_view.)"""
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
-from ..engine import Match, PlayerView, view_for
 from .connection import Conn
-
-
-def public_view(match: Match) -> PlayerView:
-    """What a spectator may see: no hand, every draw face down."""
-    view = view_for(match, 0)
-    history = tuple(
-        {"event": "draw", "seat": e["seat"], "tile": None} if e["event"] == "draw" else e for e in view.history
-    )
-    return replace(view, seat=-1, hand=(), legal=(), history=history)
 
 
 @dataclass

@@ -266,7 +266,8 @@ class TournamentHost:
             table.tell("The round clock has run out: bots finish this match.")
             table.wake.set()
             table.broadcast_table()
-        log.info("tournament round %d: the clock ran out; bots finish it", evening.tournament.current.number if evening.tournament.current else 0)
+        current = evening.tournament.current
+        log.info("tournament round %d: the clock ran out; bots finish it", current.number if current else 0)
 
     # -- telling --------------------------------------------------------------------------
     def _conns_of(self, name: str) -> list[Conn]:

@@ -27,6 +27,7 @@ import secrets
 import shlex
 import sys
 from collections.abc import Awaitable, Callable
+from collections.abc import Set as AbstractSet
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -59,7 +60,7 @@ Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 _TAB_VOUCH: contextvars.ContextVar[str | None] = contextvars.ContextVar("dominoes_tab_vouch", default=None)
 
 
-class VouchingAppService(AppService):  # type: ignore[misc]
+class VouchingAppService(AppService):
     def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
         environment: dict[str, str] = super()._build_environment(width=width, height=height)
         vouch = _TAB_VOUCH.get()
@@ -70,7 +71,9 @@ class VouchingAppService(AppService):  # type: ignore[misc]
         return environment
 
 
-textual_serve.server.AppService = VouchingAppService
+# textual-serve builds its AppService in the middle of a websocket handler, with no hook
+# to give it another class: replacing the name in its module is the one way in
+textual_serve.server.AppService = VouchingAppService  # type: ignore[misc]
 
 
 def join_command(server_addr: str, name: str, python: str = sys.executable) -> str:
@@ -86,7 +89,7 @@ def board_command(server_addr: str, python: str = sys.executable) -> str:
     return " ".join(shlex.quote(x) for x in [python, "-P", "-m", "dominoes_tui", "board", server_addr])
 
 
-def _origin_ok(request: web.Request, public_url: str | None, names: set[str] = frozenset(), port: int = 0) -> bool:
+def _origin_ok(request: web.Request, public_url: str | None, names: AbstractSet[str] = frozenset(), port: int = 0) -> bool:
     """A browser's websocket comes from our own page: its Origin is this host, the
     public URL, or a name this server is reached by (`names`: a page opened at
     localhost whose static files and socket are at 127.0.0.1), at this server's `port`
@@ -155,7 +158,7 @@ def _password_ok(request: web.Request, password: str) -> bool:
     return given is not None and secrets.compare_digest(given.encode("utf-8"), password.encode("utf-8"))
 
 
-class GuardedWebServer(WebServer):  # type: ignore[misc]
+class GuardedWebServer(WebServer):
     def __init__(
         self, command: str, *, password: str | None = None, max_sessions: int = MAX_SESSIONS,
         sessions_per_address: int = SESSIONS_PER_ADDRESS, allowed_hosts: list[str] | tuple[str, ...] = (),

@@ -11,8 +11,9 @@ import zlib
 from collections.abc import Iterable
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
-from sqlalchemy import Connection, Engine, bindparam, delete, insert, select, text, update
+from sqlalchemy import Connection, CursorResult, Engine, bindparam, delete, insert, select, text, update
 from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 
 from ..table.private_files import private_file
@@ -122,13 +123,13 @@ class Records:
             conn.execute(delete(matches).where(matches.c.id == found.id))
             outcome = COMPLETED
         ids = {s.identity.key: _player_id(conn, s.identity) for s in summary.seats}
-        match_id = conn.execute(insert(matches).values(
+        match_id = _inserted_id(conn.execute(insert(matches).values(
             key=summary.key, variant=summary.variant, players=summary.players,
             options=json.dumps(summary.options, sort_keys=True), target=summary.target,
             status=summary.status, rated=summary.rated, source=summary.source, rounds=summary.rounds,
             started_at=summary.started_at, ended_at=summary.ended_at,
             log=zlib.compress(summary.log.encode("utf-8")),
-        )).inserted_primary_key[0]
+        )))
         conn.execute(insert(match_seats), [
             {"match_id": match_id, "seat": s.seat, "player_id": ids[s.identity.key], "name": s.name,
              "team": s.team, "score": s.score, "placing": s.placing}
@@ -146,9 +147,16 @@ def _player_id(conn: Connection, who: Identity) -> int:
         if row.name != who.name:  # the last name a key played under is the one shown
             conn.execute(update(players).where(players.c.id == row.id).values(name=who.name))
         return int(row.id)
-    return int(conn.execute(insert(players).values(
+    return _inserted_id(conn.execute(insert(players).values(
         key=who.key, name=who.name, kind=who.kind, created_at=datetime.now(UTC),
-    )).inserted_primary_key[0])
+    )))
+
+
+def _inserted_id(result: CursorResult[Any]) -> int:
+    """The id the database gave the one row an INSERT just made."""
+    key = result.inserted_primary_key
+    assert key is not None, "a single-row INSERT always has a primary key"
+    return int(key[0])
 
 
 def _rate(conn: Connection, summary: MatchSummary, ids: dict[str, int], variant: str, match_id: int) -> None:

@@ -26,12 +26,12 @@ def summaries_from_log(text: str, when: datetime, home: Path | None = None) -> l
     for chunk in split_matches(parse_lines(text)):
         match = replay(chunk)
         extra = chunk[0][1].get(RECORDS_FIELD)
-        proven = isinstance(extra, dict) and is_sealed(home, match_key(match.events), extra)
-        identities = _identities(extra, match.n) if proven else None
-        if proven and identities is not None:
+        proven = extra if isinstance(extra, dict) and is_sealed(home, match_key(match.events), extra) else None
+        identities = _identities(proven, match.n) if proven is not None else None
+        if proven is not None and identities is not None:
             out.append(summarize(
-                match, identities, source=str(extra.get("source", "import"))[:12],
-                seeded=extra.get("seeded") is not False,  # anything but a plain false: not rated
+                match, identities, source=str(proven.get("source", "import"))[:12],
+                seeded=proven.get("seeded") is not False,  # anything but a plain false: not rated
                 started_at=when, ended_at=when, abandoned=not match.is_over,
             ))
         else:

@@ -5,7 +5,7 @@ import zlib
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import Connection, and_, case, func, select
+from sqlalchemy import Connection, Subquery, and_, case, func, select
 from sqlalchemy.orm import aliased
 
 from .ratings import OVERALL, SETTLED_SIGMA, Rating
@@ -99,7 +99,7 @@ def player(conn: Connection, player_id: int) -> PlayerRef | None:
     return PlayerRef(r.id, r.name, r.kind, r.key) if r else None
 
 
-def _seats_per_match(player_id: int):
+def _seats_per_match(player_id: int) -> Subquery:
     """One row per match the player sat in, with its best placing: a player in two seats
     (two `medium` bots at one table) played that match once, and won it if either seat did."""
     return (

@@ -9,7 +9,6 @@ from __future__ import annotations
 import asyncio
 import errno
 import random
-import time
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -29,6 +28,8 @@ from ..engine import (
     view_for,
     write_log,
 )
+from ..engine.seeds import seeded
+from .bot_step import bot_turn
 from .client import RoundReport, SeatInfo, TableClient
 
 SPEEDS = {"instant": 0.0, "normal": 0.7, "slow": 1.6}  # seconds a bot move takes at least
@@ -110,7 +111,7 @@ class LocalTable(TableClient):
         for i, s in enumerate(match.seats):
             if s.kind == "human":
                 continue
-            rng = random.Random(f"{seed}/{i}")
+            rng = seeded(seed, i)
             try:
                 bots[i] = make_bot(s.level or "random", rng, s.name)
             except BotSpecError:
@@ -138,28 +139,21 @@ class LocalTable(TableClient):
         seat = self.bot_to_act()
         if seat is None:
             return False
-        started = time.monotonic()
-        view = view_for(self.match, seat)
         bot = self.bots[seat]
-        try:
-            move = await asyncio.to_thread(bot.choose, view)
-        except asyncio.CancelledError:
-            stop_thinking(bot)  # the thread would otherwise think on, unseen, to its budget
-            raise
-        except Exception as exc:  # a bot's bug must not end a person's match
-            self.notes.append(f"{self.seats[seat].name} failed to choose ({exc}); it played its first legal move")
-            move = view.legal[0]
-        rest = self.bot_delay - (time.monotonic() - started)
-        if rest > 0:
-            await asyncio.sleep(rest)
-        if self.bot_to_act() != seat:  # the match moved on meanwhile (closed, say)
-            return False
-        if move not in self.match.legal_moves():
-            self.notes.append(f"{self.seats[seat].name} chose an illegal move {move}; it played its first legal move")
-            move = self.match.legal_moves()[0]
-        self.match.apply(move, seat)
-        self.save()
-        return True
+
+        async def ask(view: PlayerView) -> Move:
+            try:
+                return await asyncio.to_thread(bot.choose, view)
+            except asyncio.CancelledError:
+                stop_thinking(bot)  # the thread would otherwise think on, unseen, to its budget
+                raise
+
+        played = await bot_turn(self.match, seat, ask, name=self.seats[seat].name, pace=self.bot_delay,
+                                still_due=lambda: self.bot_to_act() == seat,  # not closed meanwhile, say
+                                say=self.notes.append)
+        if played:
+            self.save()
+        return played
 
     def play(self, seat: int, move: Move) -> None:
         if seat in self.bots:
@@ -186,7 +180,7 @@ class LocalTable(TableClient):
         for bot in self.bots.values():
             try:
                 bot.close()
-            except Exception:
+            except Exception:  # noqa: BLE001 - a bot that fails to close must not keep the others open
                 pass
         self.bots = {}
 

@@ -1,13 +1,14 @@
 """Files that hold deals, tokens or secrets: readable by their owner only.
 
-Folders are made 0700 and files written 0600, atomically (a temporary file in the same
-folder, then a rename), so a crash leaves the old file or the new one, never half.
+Folders are made 0700 and files written 0600, atomically (engine/files.py), so a crash
+leaves the old file or the new one, never half.
 """
 from __future__ import annotations
 
 import os
-import threading
 from pathlib import Path
+
+from ..engine.files import atomic_writer
 
 
 def private_dir(path: Path) -> Path:
@@ -35,22 +36,8 @@ def private_dir(path: Path) -> Path:
 def write_private(path: Path, text: str) -> None:
     """Write `text` to `path` atomically, readable by its owner only; OSError if it cannot."""
     private_dir(path.parent)
-    # A unique name: two writers of one file (threads, processes) never share a temporary.
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.{threading.get_ident()}.tmp")
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    try:
-        os.fchmod(fd, 0o600)
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            fd = -1
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())  # durable before the rename: a power cut never leaves an empty file
-        os.replace(tmp, path)
-    except BaseException:
-        if fd >= 0:
-            os.close(fd)
-        tmp.unlink(missing_ok=True)  # a full disk leaves no half-written temporary behind
-        raise
+    with atomic_writer(path) as f:  # its temporary is made 0600, so the file is never readable by others
+        f.write(text)
 
 
 def append_private(path: Path, text: str) -> None:

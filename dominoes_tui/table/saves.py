@@ -19,6 +19,7 @@ except ImportError:  # Windows: no advisory locks; one copy at a time is then th
     fcntl = None  # type: ignore[assignment]
 
 from ..engine import LogError, Match, load_match
+from ..engine.files import atomic_write
 
 SAVE_NAME = "current-match.jsonl"
 LAST_NAME = "last-match.jsonl"
@@ -184,11 +185,7 @@ def load_settings() -> dict[str, Any]:
 
 
 def store_settings(data: dict[str, Any]) -> None:
-    path = settings_path()
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_name(f".{path.name}.tmp")
-        tmp.write_text(json.dumps(data, indent=2, sort_keys=True), encoding="utf-8")
-        os.replace(tmp, path)
+        atomic_write(settings_path(), json.dumps(data, indent=2, sort_keys=True))
     except OSError:
         pass  # remembering settings is a convenience; never stop a game for it

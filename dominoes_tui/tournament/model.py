@@ -54,12 +54,12 @@ class Plan:
         return {"variant": self.variant, "format": self.format, "rounds": self.rounds, "players": self.players}
 
 
-def make_plan(variant: str, format: str, rounds: int, players: int | None = None) -> Plan:
+def make_plan(variant: str, format_name: str, rounds: int, players: int | None = None) -> Plan:
     """Check a format against a variant; TournamentError says what would work instead."""
     if variant not in VARIANTS:
         raise TournamentError(f"unknown variant {variant!r}; allowed: {', '.join(VARIANTS)}")
-    if format not in FORMATS:
-        raise TournamentError(f"unknown format {format!r}; allowed: {', '.join(FORMATS)}")
+    if format_name not in FORMATS:
+        raise TournamentError(f"unknown format {format_name!r}; allowed: {', '.join(FORMATS)}")
     if not 1 <= rounds <= MAX_ROUNDS:
         raise TournamentError(f"rounds must be 1 to {MAX_ROUNDS}, not {rounds}")
     rules = VARIANTS[variant]
@@ -67,14 +67,14 @@ def make_plan(variant: str, format: str, rounds: int, players: int | None = None
     if rules.teams:
         if players not in (None, 4):
             raise TournamentError(f"{rules.title} is played by 4 players, not {players}")
-        return Plan(variant, format, rounds, 4, (4,), True, format != ROTATION, lower_wins)
-    if format != ROTATION:
+        return Plan(variant, format_name, rounds, 4, (4,), True, format_name != ROTATION, lower_wins)
+    if format_name != ROTATION:
         if players not in (None, 2):  # words for the command line and the organizer's form alike
-            raise TournamentError(f"{FORMATS[format].split(':')[0]} seats two players a table; "
+            raise TournamentError(f"{FORMATS[format_name].split(':')[0]} seats two players a table; "
                                   f"the format {ROTATION} seats tables of {players}")
         if 2 not in rules.players:
             raise TournamentError(f"{rules.title} is not played by two")
-        return Plan(variant, format, rounds, 2, (2,), False, False, lower_wins)
+        return Plan(variant, format_name, rounds, 2, (2,), False, False, lower_wins)
     sizes = tuple(p for p in (3, 4) if p in rules.players)
     if not sizes:
         raise TournamentError(f"{rules.title} is played by two only; use --format {SWISS} or {ROUND_ROBIN}")
@@ -82,7 +82,7 @@ def make_plan(variant: str, format: str, rounds: int, players: int | None = None
         players = max(sizes)
     if players not in sizes:
         raise TournamentError(f"rotation seats tables of {' or '.join(map(str, sizes))} in {rules.title}, not {players}")
-    return Plan(variant, format, rounds, players, sizes, False, False, lower_wins)
+    return Plan(variant, format_name, rounds, players, sizes, False, False, lower_wins)
 
 
 @dataclass(frozen=True)

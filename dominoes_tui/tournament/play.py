@@ -1,21 +1,21 @@
 """Playing a tournament's tables with bots in every seat, headless (`dominoes tournament`).
 
-Each table is an ordinary match (table/headless.py) with its own seed drawn from the
+Each table is an ordinary match (bots/runner.py) with its own seed drawn from the
 tournament's seed, its round and its table number, so the outcome does not depend on
 which process plays which table: tables of a round are played side by side on as many
 processes as asked for.
 """
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..bots import make_bot
+from ..bots.runner import play_match
 from ..engine import make_config
-from ..table.headless import play_match
-from ..workers import worker_pool
+from ..engine.seeds import seeded
+from ..workers import map_in_workers
 from .model import Round
 from .tournament import Tournament
 
@@ -43,19 +43,18 @@ class TableOutcome:
 
 
 def table_seed(seed: int, round_no: int, table_no: int) -> int:
-    return random.Random(f"{seed}/round {round_no}/table {table_no}").randrange(2**31)
+    return seeded(seed, f"round {round_no}", f"table {table_no}").randrange(2**31)
 
 
 def play_table(job: TableJob) -> TableOutcome:
     """One whole match; module level so a worker process can run it."""
     config = make_config(job.variant, job.players, job.target, dict(job.options))
-    bots = [make_bot(spec, random.Random(f"{job.seed}/{seat}"), name) for seat, (name, spec) in enumerate(job.seats)]
+    bots = [make_bot(spec, seeded(job.seed, seat), name) for seat, (name, spec) in enumerate(job.seats)]
     try:
-        report = play_match(config, bots, job.seed)
+        m = play_match(config, bots, job.seed).match
     finally:
         for bot in bots:
             bot.close()
-    m = report.match
     return TableOutcome(job.round, job.table, job.seed, tuple(m.scores), m.round_no, m.events)
 
 
@@ -73,22 +72,11 @@ def play_tournament(t: Tournament, spec_of: Callable[[str], str], target: int | 
                     options: dict[str, str] | None = None, workers: int = 1) -> Iterator[tuple[Round, list[TableOutcome]]]:
     """Pair and play every remaining round, yielding each finished round with its outcomes.
     Interrupted (KeyboardInterrupt), the round in play is dropped and its tables stopped at
-    once, with the rounds yielded before kept."""
-    pool = None
-    if workers > 1:
-        pool = worker_pool(workers)  # Ctrl-C is the command's to handle, not each worker's
-    try:
-        while not t.is_over:
-            rnd = t.pair_next()
-            jobs = round_jobs(t, rnd, spec_of, target, options or {})
-            if pool is not None and len(jobs) > 1:
-                outcomes = pool.map(play_table, jobs, chunksize=1)
-            else:
-                outcomes = [play_table(j) for j in jobs]
-            for o in outcomes:
-                t.record(o.round, o.table, o.scores)
-            yield rnd, outcomes
-    finally:
-        if pool is not None:
-            pool.terminate()  # nothing left to wait for, or stopped: tables in play end now
-            pool.join()
+    once (workers.map_in_workers), with the rounds yielded before kept."""
+    while not t.is_over:
+        rnd = t.pair_next()
+        jobs = round_jobs(t, rnd, spec_of, target, options or {})
+        outcomes: list[TableOutcome] = map_in_workers(play_table, jobs, workers)
+        for o in outcomes:
+            t.record(o.round, o.table, o.scores)
+        yield rnd, outcomes

@@ -80,6 +80,13 @@ class _Seating:
         self.tables[ta][sa], self.tables[tb][sb] = self.tables[tb][sb], self.tables[ta][sa]
 
 
+def _added_cost(p: str, table: list[str], teams: bool, hist: History, probe: _Seating) -> int:
+    """What seating `p` at `table` adds to the cost."""
+    if teams and len(table) < 4:  # judge partners and opponents once the table is full
+        return sum(hist.opponents[pair(p, q)] + hist.partners[pair(p, q)] for q in table)
+    return probe.table_cost([*table, p])
+
+
 def _greedy(people: list[str], sizes: Sequence[int], teams: bool, hist: History) -> list[list[str]]:
     """Fill each table with whoever adds least cost to it, in the given order."""
     left = list(people)
@@ -88,12 +95,8 @@ def _greedy(people: list[str], sizes: Sequence[int], teams: bool, hist: History)
     for size in sizes:
         table = [left.pop(0)]
         while len(table) < size:
-            def added(p: str) -> int:
-                if teams and len(table) < 4:  # judge partners and opponents once the table is full
-                    return sum(hist.opponents[pair(p, q)] + hist.partners[pair(p, q)] for q in table)
-                return probe.table_cost([*table, p])
-            best = min(range(len(left)), key=lambda k: added(left[k]))
-            table.append(left.pop(best))
+            costs = [_added_cost(p, table, teams, hist, probe) for p in left]
+            table.append(left.pop(costs.index(min(costs))))  # the first of the cheapest
         tables.append(table)
     return tables
 

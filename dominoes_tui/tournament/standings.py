@@ -38,8 +38,8 @@ def table_outcomes(plan: Plan, table: Table, scores: tuple[int, ...]) -> dict[st
     out: dict[str, Outcome] = {}
     for i, side in enumerate(table.sides):
         others = [j for j in range(k) if j != i]
-        beaten = sum((Fraction(1) if values[i] > values[j] else Fraction(1, 2) if values[i] == values[j] else Fraction(0))
-                     for j in others)
+        beaten = sum((Fraction(1) if values[i] > values[j] else Fraction(1, 2) if values[i] == values[j] else Fraction(0)
+                      for j in others), Fraction(0))
         points = beaten / (k - 1)
         difference = values[i] - sum((values[j] for j in others), Fraction(0)) / (k - 1)
         opponents = tuple(e for j in others for e in table.sides[j])

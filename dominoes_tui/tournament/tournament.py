@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from fractions import Fraction
 from typing import Any
 
+from ..engine.seeds import seeded
 from . import round_robin
 from .history import history
 from .model import ROTATION, ROUND_ROBIN, SWISS, Entrant, Plan, Round, Table, TournamentError, make_plan
@@ -95,7 +96,7 @@ class Tournament:
         active = self.active
         if len(active) < self.plan.min_entrants:
             raise TournamentError(f"a round needs at least {self.plan.min_entrants} entrants; {len(active)} are in")
-        rng = random.Random(f"{self.seed}/{number}")
+        rng = seeded(self.seed, number)
         if self.plan.format == SWISS:
             rnd = self._swiss(number, active, rng)
         elif self.plan.format == ROUND_ROBIN:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from textual.app import App
 from textual.binding import Binding
@@ -13,6 +14,9 @@ from ..table.local import SPEEDS, LocalTable
 from .choices import THEMES, MatchSettings, Prefs, check, to_json
 from .palette import TableCommands
 from .widgets.too_small import MIN_HEIGHT, MIN_WIDTH
+
+if TYPE_CHECKING:  # the records pull in the database: imported when first opened
+    from .screens.records_reader import RecordsReader
 
 TableFactory = Callable[[MatchSettings, Prefs], TableClient]
 
@@ -99,7 +103,7 @@ class DominoesApp(App[None]):
             try:
                 match = saves.load_unfinished(path)
             except saves.SaveProblem as exc:
-                self.notify(str(exc), title="Saved match", severity="warning", timeout=10)
+                self.notify(str(exc), title="Saved match", severity="warning", timeout=10, markup=False)
                 continue
             if match is not None:
                 break
@@ -122,8 +126,8 @@ class DominoesApp(App[None]):
                         match, save_to=saves.save_path(), finished_to=saves.last_match_path(),
                         bot_delay=SPEEDS[self.prefs.speed],
                     )
-                except Exception as exc:  # say it in words; never a traceback for a save
-                    self.notify(f"The saved match could not be resumed: {exc}", severity="error", timeout=10)
+                except Exception as exc:  # noqa: BLE001 - a save from any version may fail any way: words, never a traceback
+                    self.notify(f"The saved match could not be resumed: {exc}", severity="error", timeout=10, markup=False)
                     self.after_resume_question()
                     return
                 self.open_table(table)
@@ -230,7 +234,7 @@ class DominoesApp(App[None]):
 
             record_match(self, client.match, seeded=self.practice)
 
-    def records_reader(self):
+    def records_reader(self) -> RecordsReader:
         from ..records.source import LocalSource
         from .screens.records_reader import LocalReader
 
@@ -241,7 +245,7 @@ class DominoesApp(App[None]):
 
         self.push_screen(LeaderboardScreen(self.records_reader()))
 
-    def on_unmount(self) -> None:
+    async def on_unmount(self) -> None:
         if self.client is not None:
             self.client.close()
         saves.release_slot()

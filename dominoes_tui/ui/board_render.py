@@ -185,7 +185,8 @@ def _idle_rows(board: dict[str, Any]) -> list[str]:
         top = tour["standings"]
         rows = [f"The evening is over. {plain_text(top[0]['name'])} wins it ({_points(top[0]['shown'])}).", ""]
         for s in top[:3]:
-            rows.append(f"  {s['rank']}. {plain_text(s['name'])}  {_points(s['shown'])}, opponents' score {s['opponents_score']:g}")
+            opponents = f"opponents' score {s['opponents_score']:g}"
+            rows.append(f"  {s['rank']}. {plain_text(s['name'])}  {_points(s['shown'])}, {opponents}")
         return rows
     if tour and tour["state"] == "registering":
         count = sum(1 for e in tour["entrants"] if not e["withdrawn"])
@@ -199,7 +200,6 @@ def _idle_rows(board: dict[str, Any]) -> list[str]:
 def render_board(board: dict[str, Any], width: int, height: int, look: Look, where: str = "") -> list[Text]:
     c = Canvas(width, height)
     c.put(0, 0, headline(board, where)[:width].ljust(width), "reverse")
-    tour = board.get("tournament")
     tables: Sequence[dict[str, Any]] = board["tables"]
     featured = next((t for t in tables if t["code"] == board.get("featured")), None)
     large = width >= LARGE[0] and height >= LARGE[1]
@@ -216,8 +216,8 @@ def render_board(board: dict[str, Any], width: int, height: int, look: Look, whe
     if featured is None:
         c.block(1, y, [part for row in _idle_rows(board) for part in (textwrap.wrap(row, main_w - 2) or [""])])
     else:
-        for i, row in enumerate(_featured_header(featured, bool(board.get("auto")))):
-            c.put(1, y + i, row[: main_w - 2], "bold" if i == 0 else None)
+        for i, header in enumerate(_featured_header(featured, bool(board.get("auto")))):
+            c.put(1, y + i, header[: main_w - 2], "bold" if i == 0 else None)
         y += 5
         chain_h = max(3, height - y - minis.height - 1)
         if "view" in board:

@@ -46,13 +46,14 @@ def log_entries(history: Sequence[dict[str, Any]], names: Sequence[str], variant
         kind = event["event"]
         seat = event.get("seat")
         if kind == "draw":
-            tiles, _ = drawn.get(seat, ([], index))  # type: ignore[arg-type]
-            tiles.append(event.get("tile"))
-            drawn[seat] = (tiles, index)  # type: ignore[index]
+            if isinstance(seat, int):  # every draw names its seat
+                tiles = drawn[seat][0] if seat in drawn else []
+                tiles.append(event.get("tile"))
+                drawn[seat] = (tiles, index)
             continue
         prefix = ""
         if kind in ("play", "pass") and seat in drawn:
-            tiles, _ = drawn.pop(seat)  # type: ignore[arg-type]
+            tiles, _ = drawn.pop(seat)
             prefix = _drew(tiles) + " and "
         if kind == "play":
             entries.append(LogEntry(f"{who(seat)} {prefix}{_placed(event)}", seat, index))

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..net import tokens
 from ..net.client import Connection, ConnectionLost, ServerRefused
@@ -21,6 +21,9 @@ from .screens.evening import EveningFollower
 from .screens.lobby import LobbyScreen
 from .screens.quick_match import QuickFollower
 from .screens.table import TableScreen
+
+if TYPE_CHECKING:  # the records pull in the database: imported when first opened
+    from .screens.records_reader import RecordsReader
 
 RECONNECT_TRIES = 30
 RECONNECT_PAUSE = 2.0
@@ -64,7 +67,7 @@ class RemoteApp(DominoesApp):
         self.evening = EveningFollower(self)  # the club evening's tournament (screens/evening.py)
         self.quick = QuickFollower(self)  # quick match and who is online (screens/quick_match.py)
 
-    def records_reader(self):
+    def records_reader(self) -> RecordsReader:
         from .screens.records_reader import RemoteReader
 
         return RemoteReader(self)
@@ -106,7 +109,7 @@ class RemoteApp(DominoesApp):
         self.do(self.leave())
 
     def do(self, work: Awaitable[Any]) -> None:
-        self.run_worker(work, group="net", exit_on_error=False)  # type: ignore[arg-type]
+        self.run_worker(work, group="net", exit_on_error=False)
 
     # -- talking to the server --------------------------------------------------------------
     def _push(self, msg: dict[str, Any]) -> None:
@@ -202,6 +205,7 @@ class RemoteApp(DominoesApp):
             msg["token"] = token
         elif seat is not None:
             msg["seat"] = seat
+        answer: dict[str, Any] | None
         if token and self.conn is not None:
             try:
                 answer = await self.conn.request(msg)
@@ -387,7 +391,8 @@ class RemoteApp(DominoesApp):
         await self.leave()
 
     async def on_unmount(self) -> None:
-        super().on_unmount()
+        # Textual calls DominoesApp's on_unmount after this one by itself (a handler of
+        # every class along the MRO): calling it here too wrote the settings twice
         if self.conn is not None:
             self.conn.on_lost = None
             await self.conn.close()

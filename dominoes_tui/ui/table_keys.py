@@ -14,9 +14,10 @@ KEY_NAMES = {
 
 # The help screen's key table is made from these (key_help.py): a key with a
 # description is listed there with its tooltip, so the two cannot drift apart.
+CYCLE_TIP = "choose among the tiles that fit (they have a heavy border)"
 TABLE_BINDINGS = [
-    Binding("left", "cycle(-1)", "Previous tile", show=False, tooltip="choose among the tiles that fit (they have a heavy border)"),
-    Binding("right", "cycle(1)", "Next tile", show=False, tooltip="choose among the tiles that fit (they have a heavy border)"),
+    Binding("left", "cycle(-1)", "Previous tile", show=False, tooltip=CYCLE_TIP),
+    Binding("right", "cycle(1)", "Next tile", show=False, tooltip=CYCLE_TIP),
     Binding("enter", "play", "Play", key_display="Enter",
             tooltip="play the chosen tile; if it fits several ends, Enter again (← → switch)"),
     *[Binding(KEY_NAMES.get(k, k), f"pick({i})", f"Choose tile {i + 1}", show=False, tooltip=f"choose tile {i + 1} of your hand")

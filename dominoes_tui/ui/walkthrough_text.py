@@ -5,6 +5,8 @@ One paragraph at a time, at most three lines at 80 columns: with more, the coach
 the hand off an 80×24 screen just as the prompt said "Enter plays it"."""
 from __future__ import annotations
 
+from typing import Any
+
 from ..engine import PlayerView
 
 COACH_WIDTH = 78  # an 80-column screen less the coach's padding
@@ -38,7 +40,7 @@ def coach_line(view: PlayerView, mine: bool, choosing_end: bool, drew_now: bool)
     if view.to_act is None:
         return COUNTING
     others = [e for e in history if e.get("seat") not in (None, view.seat)]
-    last_turn = []
+    last_turn: list[dict[str, Any]] = []
     for e in reversed(others):  # the other seat's most recent turn: its draws and its move
         if last_turn and e["event"] in ("play", "pass"):
             break

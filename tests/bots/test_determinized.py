@@ -11,21 +11,23 @@ from dominoes_tui.bots.search.endgame import EndgameSolver
 from dominoes_tui.bots.search.inference import PlayModel
 from dominoes_tui.bots.search.play_style import style_for
 from dominoes_tui.bots.search.rollout import _pick
-from dominoes_tui.bots.search.state import RoundState
+from dominoes_tui.bots.search.state import apply_key, greedy, moves
 from dominoes_tui.bots.search.value import MatchValue
-from dominoes_tui.engine import PLAYING, Match, make_config, view_for
+from dominoes_tui.engine import ALL_TILES, PLAYING, Match, make_config, view_for
+from dominoes_tui.engine.board import Board
+from dominoes_tui.engine.round import Round
 
-I = {str(t): i for i, t in enumerate(sim.ALL_TILES)}  # "3-6" -> tile index
+TILE = {str(t): i for i, t in enumerate(ALL_TILES)}  # "3-6" -> tile index
 
 
-def _minimax(state: RoundState, value: MatchValue, side: int) -> float:
+def _minimax(state: Round, value: MatchValue, side: int) -> float:
     """Plain minimax, no pruning, no move ordering: the solver's reference."""
     if state.over:
         return value.of_round(state.hands, state.went_out, state.blocker, state.capicu, state.play_points)[side]
     results = []
-    for key in state.moves():
+    for key in moves(state):
         child = state.copy()
-        child.apply_key(key)
+        apply_key(child, key)
         results.append(_minimax(child, value, side))
     mine = (state.to_act % 2 if value.teams else state.to_act) == side
     return max(results) if mine else min(results)
@@ -44,9 +46,8 @@ def _endings(variant: str, players: int, left: int, count: int, seed: int):
             view = view_for(match, match.to_act)
             if in_play <= left and view.layout.line:
                 rules = sim.Rules(view)
-                state = RoundState(rules, [[sim.INDEX[t] for t in h] for h in match.hands],
-                                   [sim.INDEX[t] for t in reversed(match.boneyard)],
-                                   sim.Board.from_layout(view.layout), match.to_act, None)
+                state = rules.start([[sim.INDEX[t] for t in h] for h in match.hands],
+                                    [sim.INDEX[t] for t in reversed(match.boneyard)], sim.board_of(view), match.to_act)
                 side = match.to_act % 2 if view.teams else match.to_act
                 yield state, MatchValue(rules, view.scores), side
                 made += 1
@@ -54,20 +55,20 @@ def _endings(variant: str, players: int, left: int, count: int, seed: int):
             match.apply(rng.choice(view.legal))
 
 
-def _maxn(state: RoundState, value: MatchValue) -> list[float]:
+def _maxn(state: Round, value: MatchValue) -> list[float]:
     """Plain max-n: every seat takes the move best for itself, the first of equals in the
     solver's order (the greedy move first)."""
     if state.over:
         return value.of_round(state.hands, state.went_out, state.blocker, state.capicu, state.play_points)
-    moves = state.moves()
-    first = state.greedy()
-    if first in moves:
-        moves.remove(first)
-        moves.insert(0, first)
+    keys = moves(state)
+    first = greedy(state)
+    if first in keys:
+        keys.remove(first)
+        keys.insert(0, first)
     best: list[float] = []
-    for key in moves:
+    for key in keys:
         child = state.copy()
-        child.apply_key(key)
+        apply_key(child, key)
         v = _maxn(child, value)
         if not best or v[state.to_act] > best[state.to_act]:
             best = v
@@ -115,8 +116,8 @@ def test_a_guess_that_explains_a_light_play_weighs_more_than_one_that_does_not()
     and it fits) makes that choice unlikely; one in which 1-3 was its only 3 makes it sure."""
     view = SimpleNamespace(seat=0, history=_history((0, "3-3", None), (1, "1-3", "left")))
     model = PlayModel(view, fives=False)  # type: ignore[arg-type]
-    with_heavy = model.weight({1: [I["3-6"], I["0-0"], I["1-1"]]})
-    without = model.weight({1: [I["0-0"], I["1-1"], I["2-2"]]})
+    with_heavy = model.weight({1: [TILE["3-6"], TILE["0-0"], TILE["1-1"]]})
+    without = model.weight({1: [TILE["0-0"], TILE["1-1"], TILE["2-2"]]})
     assert with_heavy < 0.5 < without == pytest.approx(1.0)
 
 
@@ -127,8 +128,8 @@ def test_a_block_guess_where_the_seat_declined_to_make_both_ends_alike_weighs_le
     the style fitted to a searching player finds it unlikely."""
     history = _history((0, "3-3", None), (1, "3-5", "left"), (0, "1-3", "right"), (1, "5-6", "left"))
     view = SimpleNamespace(seat=0, history=history)
-    with_block = {1: [I["1-5"], I["0-0"]]}
-    without = {1: [I["0-2"], I["0-0"]]}
+    with_block = {1: [TILE["1-5"], TILE["0-0"]]}
+    without = {1: [TILE["0-2"], TILE["0-0"]]}
     fitted = PlayModel(view, fives=False, style=style_for("block", 2))  # type: ignore[arg-type]
     greedy = PlayModel(view, fives=False)  # type: ignore[arg-type]
     assert fitted.weight(with_block) < 0.2 * fitted.weight(without)
@@ -139,7 +140,7 @@ def test_a_block_guess_where_the_seat_declined_to_make_both_ends_alike_weighs_le
 def test_choices_before_a_seat_drew_and_our_own_tell_nothing() -> None:
     history = _history((0, "3-3", None), (1, "1-3", "left")) + ({"event": "draw", "seat": 1, "tile": None},)
     model = PlayModel(SimpleNamespace(seat=0, history=history), fives=False)  # type: ignore[arg-type]
-    assert model.weight({1: [I["3-6"], I["0-0"]]}) == 1.0
+    assert model.weight({1: [TILE["3-6"], TILE["0-0"]]}) == 1.0
     own = PlayModel(SimpleNamespace(seat=1, history=history[:2]), fives=False)  # type: ignore[arg-type]
     assert [c.seat for c in own.choices] == [0], "its own play is not guessed at; the lead of seat 0 is"
 
@@ -150,10 +151,11 @@ def test_the_playout_sets_a_block_for_the_next_seat_when_it_can() -> None:
     match = Match(make_config("block", 2), random.Random(1))
     match.begin_round()
     rules = sim.Rules(view_for(match, match.to_act))
-    board = sim.Board(-1, [2, 4, 0, 0], [False] * 4, [0] * 4)
-    hands = [[I["2-5"], I["3-4"]], [I["1-4"], I["0-4"]]]
-    assert _pick(hands, 0, board, [0, 1], rules) == (I["3-4"], 1)
-    assert sim._pick(hands[0], board, [0, 1], False) == (I["2-5"], 0), "the plain greedy player cannot see it"
+    board = Board()
+    board.place(TILE["2-4"], 0)
+    state = rules.start([[TILE["2-5"], TILE["3-4"]], [TILE["1-4"], TILE["0-4"]]], [], board, 0)
+    assert _pick(state, rules) == (TILE["3-4"], 1)
+    assert sim.greedy(state) == (TILE["2-5"], 0), "the plain greedy player cannot see it"
 
 
 def test_a_lead_too_slow_to_solve_lowers_the_threshold_after_its_first_guess() -> None:

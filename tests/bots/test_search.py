@@ -13,9 +13,10 @@ from dominoes_tui.bots.knowledge import Knowledge
 from dominoes_tui.bots.search import SearchBot
 from dominoes_tui.bots.search.deals import DealSampler
 from dominoes_tui.bots.search.expert import CLOCKLESS_GUESSES
-from dominoes_tui.bots.search.state import RoundState
+from dominoes_tui.bots.search.state import moves as search_moves
 from dominoes_tui.bots.search.value import MatchValue
-from dominoes_tui.engine import PLAYING, Match, make_config, view_for
+from dominoes_tui.engine import ALL_TILES, END_NAMES, PLAYING, Match, make_config, view_for
+from dominoes_tui.engine.bits import HI, LO
 from dominoes_tui.engine.position import position_from_view
 
 from .helpers import TABLES, positions
@@ -61,13 +62,14 @@ def test_guessed_deals_respect_sizes_and_every_shown_lack() -> None:
                 assert sorted(dealt) == sorted(sim.INDEX[t] for t in Knowledge.from_view(view).unseen)
                 for seat, hand in hands.items():
                     assert len(hand) == view.hand_sizes[seat]
-                    assert not any(sim.LO[t] in view.lacks[seat] or sim.HI[t] in view.lacks[seat] for t in hand)
+                    assert not any(LO[t] in view.lacks[seat] or HI[t] in view.lacks[seat] for t in hand)
 
 
 @pytest.mark.parametrize("variant,players", TABLES, ids=[f"{v}-{p}p" for v, p in TABLES])
 def test_the_search_state_plays_a_round_as_the_engine_does(variant: str, players: int) -> None:
-    """COM-3..7, FIVES-6/7: the same seeded choices through the engine and RoundState
-    give the same placements, the same end and the same points scored in play."""
+    """COM-3..7, FIVES-6/7: the same seeded choices through the engine and a search's
+    copy of the round core give the same placements, the same end and the same points
+    scored in play, and the search's distinct moves are all legal."""
     rng = random.Random(players * 7 + len(variant))
     config = make_config(variant, players)
     for _ in range(12):
@@ -76,26 +78,18 @@ def test_the_search_state_plays_a_round_as_the_engine_does(variant: str, players
         view = view_for(match, match.to_act)
         first = rng.choice(view.legal)
         rules = sim.Rules(view)
-        state = RoundState(rules, [[sim.INDEX[t] for t in h] for h in match.hands],
-                           [sim.INDEX[t] for t in reversed(match.boneyard)], sim.Board.from_layout(view.layout), match.to_act, None)
-        lead_seat = match.to_act
+        state = rules.start([[sim.INDEX[t] for t in h] for h in match.hands],
+                            [sim.INDEX[t] for t in reversed(match.boneyard)], sim.board_of(view), match.to_act)
         match.apply(first)
-        sim.place(state.board, sim.INDEX[first.tile], 0, rules.fives)
-        state.hands[lead_seat].remove(sim.INDEX[first.tile])
-        state.last_placer = lead_seat
-        if rules.fives and sim.count(state.board) % 5 == 0 and sim.count(state.board):
-            state.play_points[lead_seat] += sim.count(state.board)
-        if match.phase == PLAYING:
-            state.advance((lead_seat + 1) % players)
+        state.play(sim.INDEX[first.tile], 0)
         while match.phase == PLAYING:
             assert not state.over and state.to_act == match.to_act
-            moves = state.moves()
+            moves = search_moves(state)
             engine_moves = match.legal_moves()
             assert {(m.tile, m.end) for m in engine_moves} >= {
-                (sim.ALL_TILES[t], ("left", "right", "up", "down")[p]) for _, t, p in moves}
+                (ALL_TILES[t], END_NAMES[p]) for _, t, p in moves}
             _, t, p = moves[rng.randrange(len(moves))]
-            match.apply(next(m for m in engine_moves if m.tile == sim.ALL_TILES[t]
-                             and m.end == ("left", "right", "up", "down")[p]))
+            match.apply(next(m for m in engine_moves if m.tile == ALL_TILES[t] and m.end == END_NAMES[p]))
             state.play(t, p)
         assert state.over
         record = match.records[-1]

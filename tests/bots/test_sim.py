@@ -1,4 +1,5 @@
-"""The hard level's playout simulator agrees with the engine on every rule it uses."""
+"""The hard level's playouts, on the engine's round core, agree with the engine's Match
+and its public Layout on every rule they use."""
 from __future__ import annotations
 
 import random
@@ -6,7 +7,8 @@ import random
 import pytest
 
 from dominoes_tui.bots import sim
-from dominoes_tui.engine import PLAYING, Match, Move, make_config, view_for
+from dominoes_tui.engine import ALL_TILES, END_NAMES, PLAYING, Match, Move, make_config, view_for
+from dominoes_tui.engine.bits import END_INDEX, INDEX
 from dominoes_tui.engine.position import position_from_view
 
 from .helpers import TABLES
@@ -14,31 +16,32 @@ from .helpers import TABLES
 
 @pytest.mark.parametrize("variant,players", TABLES, ids=[f"{v}-{p}p" for v, p in TABLES])
 def test_board_follows_the_engine_layout(variant: str, players: int) -> None:
+    """The core's board (a few integers) and the public Layout (every tile as it lies)
+    show the same open ends and, in All Fives, the same count (FIVES-6)."""
     config = make_config(variant, players)
     rng = random.Random(players)
     fives = variant == "allfives"
     for m in range(6):
         match = Match(config, random.Random(m))
         match.begin_round()
-        board = sim.Board.from_layout(view_for(match, 0).layout)
+        board = sim.board_of(view_for(match, 0))
         while match.phase == PLAYING:
             move = rng.choice(match.legal_moves())
-            sim.place(board, sim.INDEX[move.tile], 0 if move.end is None else sim.END_INDEX[move.end], fives)
+            board.place(INDEX[move.tile], END_INDEX[move.end])
             match.apply(move)
             ends = match.layout.open_ends()
-            points = sim.open_points(board, fives)
-            assert [board.val[p] for p in points] == [v for _, v in ends]
+            assert [board.val[p] for p in board.points()] == [v for _, v in ends]
             if fives:
-                assert sim.count(board) == match.layout.count()
-            rebuilt = sim.Board.from_layout(view_for(match, 0).layout)
-            assert [rebuilt.val[p] for p in sim.open_points(rebuilt, fives)] == [v for _, v in ends]
+                assert board.count() == match.layout.count()
+            rebuilt = sim.board_of(view_for(match, 0))
+            assert [rebuilt.val[p] for p in rebuilt.points()] == [v for _, v in ends]
             if fives:
-                assert sim.count(rebuilt) == match.layout.count()
+                assert rebuilt.count() == match.layout.count()
 
 
 @pytest.mark.parametrize("variant,players", TABLES, ids=[f"{v}-{p}p" for v, p in TABLES])
 def test_playouts_obey_the_engine(variant: str, players: int) -> None:
-    """Play a round out in the simulator with the real hidden tiles, then replay its
+    """Play a round out with the greedy playout and the real hidden tiles, then replay its
     placements through the engine: every one is legal, the draws and passes come out
     the same, and so do the end, the hands and the points."""
     config = make_config(variant, players)
@@ -55,27 +58,24 @@ def test_playouts_obey_the_engine(variant: str, players: int) -> None:
             continue
         view = view_for(match, match.to_act)
         rules = sim.Rules(view)
-        hands = [[sim.INDEX[t] for t in h] for h in match.hands]
-        stock = [sim.INDEX[t] for t in match.boneyard[::-1]]  # top last
-        board = sim.Board.from_layout(view.layout)
-        points = [0] * players
+        state = rules.start([[INDEX[t] for t in h] for h in match.hands], [INDEX[t] for t in match.boneyard[::-1]],
+                            sim.board_of(view), match.to_act)
         trace: list[tuple[int, int, int]] = []
-        last = next((e["seat"] for e in reversed(view.history) if e["event"] == "play"), None)
-        went_out, blocker, capicu = sim.playout(rules, hands, stock, board, match.to_act, last, 0, points, trace)
+        sim.playout(state, trace=trace)
         twin = position_from_view(view, [list(h) for h in match.hands], match.boneyard)
         before = list(twin.scores)
         for seat, t, p in trace:
             assert twin.to_act == seat
-            end = None if twin.layout.is_empty else sim.END_INDEX_NAMES[p]
-            move = Move(sim.ALL_TILES[t], end)
+            end = None if twin.layout.is_empty else END_NAMES[p]
+            move = Move(ALL_TILES[t], end)
             assert move in twin.legal_moves()
             twin.apply(move)
         assert twin.phase != PLAYING
         record = twin.records[-1]
-        assert record.went_out == went_out
-        assert record.blocker == blocker
-        assert [sorted(h) for h in record.hands] == [sorted(sim.tiles_of(h)) for h in hands]
-        gains = sim.side_values(rules, hands, went_out, blocker, capicu, points)
+        assert record.went_out == state.went_out
+        assert record.blocker == state.blocker
+        assert [sorted(h) for h in record.hands] == [sorted(sim.tiles_of(h)) for h in state.hands]
+        gains = sim.side_values(rules, state)
         engine_gains = [float(a - b) for a, b in zip(twin.scores, before)]
         if variant == "kozel":
             engine_gains = [-g for g in engine_gains]
@@ -87,6 +87,7 @@ def test_playouts_obey_the_engine(variant: str, players: int) -> None:
 
 
 def test_count_after_matches_placing() -> None:
+    """FIVES-6: the count a placement would make, worked out without placing it."""
     config = make_config("allfives", 2)
     rng = random.Random(5)
     checked = 0
@@ -94,12 +95,12 @@ def test_count_after_matches_placing() -> None:
         match = Match(config, random.Random(m))
         match.begin_round()
         while match.phase == PLAYING:
-            board = sim.Board.from_layout(view_for(match, 0).layout)
+            board = sim.board_of(view_for(match, 0))
             for move in match.legal_moves():
-                t, p = sim.INDEX[move.tile], 0 if move.end is None else sim.END_INDEX[move.end]
+                t, p = INDEX[move.tile], END_INDEX[move.end]
                 after = board.copy()
-                sim.place(after, t, p, True)
-                assert sim.count_after(board, t, p) == sim.count(after)
+                after.place(t, p)
+                assert board.count_after(t, p) == after.count()
                 checked += 1
             match.apply(rng.choice(match.legal_moves()))
     assert checked > 500

@@ -1,5 +1,6 @@
-"""The compiled engine core (setup.py, engine/core.py): it is what runs where it was
-built, it plays exactly as its sources do, and stale or unwanted builds are passed over."""
+"""The compiled engine core (setup.py, engine/core.py): what the build compiles and when,
+that it is what runs where it was built, that it plays exactly as its sources do, and
+that an in-place build edited since is passed over."""
 from __future__ import annotations
 
 import hashlib
@@ -44,14 +45,15 @@ def _run(code: str, **env: str) -> str:
                           cwd=ROOT, env=environ, timeout=300).stdout.strip()
 
 
-def _compiler() -> bool:
-    return any(shutil.which(cc) for cc in ("cc", "gcc", "clang"))
+def expect_compiled() -> bool:
+    """CI installs the compiled build and says so (DOMINOES_EXPECT_COMPILED=1, .ci/run):
+    there a pure install is a failure, not a skip."""
+    return core.flag(os.environ, "DOMINOES_EXPECT_COMPILED")
 
 
-@pytest.mark.skipif(not _compiler(), reason="no C compiler: the package installs as pure Python")
-def test_the_installed_core_is_the_compiled_one() -> None:
-    if os.environ.get("DOMINOES_PURE"):
-        pytest.skip("DOMINOES_PURE is set")
+def test_the_installed_core_is_the_compiled_one_where_ci_expects_it() -> None:
+    if not expect_compiled():
+        pytest.skip("only CI expects a compiled install (DOMINOES_EXPECT_COMPILED=1)")
     assert engine.CORE == "compiled (mypyc)"
     from dominoes_tui.engine import game
 
@@ -59,9 +61,11 @@ def test_the_installed_core_is_the_compiled_one() -> None:
 
 
 def test_compiled_and_pure_cores_play_every_variant_the_same() -> None:
+    if not engine.CORE.startswith("compiled") and not expect_compiled():
+        pytest.skip(f"nothing compiled to compare: {engine.CORE}")
     compiled = _run(PLAY)
     pure = _run(PLAY, DOMINOES_PURE="1")
-    assert pure.startswith("pure ")
+    assert compiled.startswith("compiled ") and pure.startswith("pure ")
     assert compiled.split()[1] == pure.split()[1]
 
 
@@ -81,22 +85,27 @@ def _fake_build(folder: Path, *, manifest: dict[str, str] | None) -> None:
         (folder / core.MANIFEST).write_text(json.dumps(manifest))
 
 
-def test_a_build_from_these_sources_is_used(tmp_path: Path) -> None:
+def test_a_wheels_build_is_used_as_it_is(tmp_path: Path) -> None:
+    # A wheel records nothing: its sources are the ones it was built from.
+    _fake_build(tmp_path, manifest=None)
+    assert core.decide(tmp_path, {}) == (True, "compiled (mypyc)")
+
+
+def test_an_in_place_build_from_these_sources_is_used(tmp_path: Path) -> None:
     _fake_build(tmp_path, manifest=core.source_hashes())
     assert core.decide(tmp_path, {}) == (True, "compiled (mypyc)")
 
 
-def test_sources_changed_since_the_build_run_as_sources(tmp_path: Path) -> None:
+def test_sources_edited_since_an_in_place_build_run_as_sources_with_a_note(tmp_path: Path) -> None:
     _fake_build(tmp_path, manifest=core.source_hashes())
     game = tmp_path / "game.py"
     game.write_text(game.read_text() + "\n# edited after the build\n")
     compiled, why = core.decide(tmp_path, {})
-    assert not compiled and "sources changed" in why
+    assert not compiled and "edited" in why and "DOMINOES_COMPILE=1 pip install -e ." in why
 
 
-def test_a_build_without_its_record_or_with_a_broken_one_is_passed_over(tmp_path: Path) -> None:
+def test_an_in_place_build_with_a_broken_record_is_passed_over(tmp_path: Path) -> None:
     _fake_build(tmp_path, manifest=None)
-    assert core.decide(tmp_path, {})[0] is False
     (tmp_path / core.MANIFEST).write_text("{not json")
     assert core.decide(tmp_path, {})[0] is False
 
@@ -105,8 +114,9 @@ def test_no_build_and_dominoes_pure_both_mean_the_sources(tmp_path: Path) -> Non
     for name in core.COMPILED:
         shutil.copy(Path(core.__file__).parent / f"{name}.py", tmp_path / f"{name}.py")
     assert core.decide(tmp_path, {}) == (False, "pure Python (no compiled core was built)")
-    _fake_build(tmp_path, manifest=core.source_hashes())
+    _fake_build(tmp_path, manifest=None)
     assert core.decide(tmp_path, {"DOMINOES_PURE": "1"}) == (False, "pure Python (DOMINOES_PURE is set)")
+    assert core.decide(tmp_path, {"DOMINOES_PURE": "0"})[0] is True
 
 
 def test_the_build_records_the_hashes_the_engine_checks() -> None:
@@ -114,3 +124,94 @@ def test_the_build_records_the_hashes_the_engine_checks() -> None:
     digest = hashlib.sha256((Path(core.__file__).parent / "game.py").read_bytes()).hexdigest()
     assert core.source_hashes()["game"] == digest
     assert "core.py" in (ROOT / "setup.py").read_text()
+
+
+# The build's choices (setup.py), tried on a copy of the sources: build_ext as setuptools
+# runs it, editable_mode set as an editable install sets it (PEP 660).
+BUILD = r"""
+import json, os, runpy, sys
+from setuptools.dist import Distribution
+ns = runpy.run_path("setup.py", run_name="build")
+if sys.argv[1] == "names":  # mypyc's extensions for the engine (its C only: nothing is compiled)
+    print(json.dumps([[e.name for e in ns["compiled_group"]("engine")], [e.name for e in ns["placeholders"]()]]))
+    raise SystemExit
+dist = Distribution({"name": "dominoes_tui", "ext_modules": ns["placeholders"](), "cmdclass": {"build_ext": ns["BuildExt"]}})
+build_ext = dist.get_command_obj("build_ext")
+build_ext.editable_mode = sys.argv[1] == "editable"
+build_ext.ensure_finalized()
+build_ext.run()
+print("extensions:", len(build_ext.extensions))
+"""
+
+
+def _sources(tmp_path: Path) -> Path:
+    """A copy of what a build reads, without what builds of the checkout left in it."""
+    if not (ROOT / "setup.py").is_file():
+        pytest.skip("not a source checkout")
+    src = tmp_path / "src"
+    src.mkdir()
+    shutil.copy(ROOT / "setup.py", src / "setup.py")
+    shutil.copytree(ROOT / "dominoes_tui", src / "dominoes_tui",
+                    ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.pyd", core.MANIFEST))
+    return src
+
+
+def _build(src: Path, how: str, **env: str) -> subprocess.CompletedProcess[str]:
+    environ = {k: v for k, v in os.environ.items() if k not in ("CI", "DOMINOES_PURE", "DOMINOES_COMPILE")} | env
+    return subprocess.run([sys.executable, "-c", BUILD, how], cwd=src, env=environ, capture_output=True, text=True,
+                          timeout=300)
+
+
+def test_an_editable_build_compiles_nothing_and_clears_an_earlier_in_place_one(tmp_path: Path) -> None:
+    src = _sources(tmp_path)
+    engine_dir, search_dir = src / "dominoes_tui" / "engine", src / "dominoes_tui" / "bots" / "search"
+    suffix = core.importlib.machinery.EXTENSION_SUFFIXES[0]
+    left = [engine_dir / f"game{suffix}", engine_dir / f"_compiled__mypyc{suffix}", engine_dir / core.MANIFEST,
+            search_dir / f"pimc{suffix}", src / f"7ca6b3b841f24b313e32__mypyc{suffix}"]
+    for path in left:
+        path.write_bytes(b"")
+    done = _build(src, "editable")
+    assert done.returncode == 0, done.stderr
+    assert "extensions: 0" in done.stdout
+    assert "an editable install compiles only with DOMINOES_COMPILE=1" in done.stderr
+    assert not [path for path in left if path.exists()]
+    assert not (src / "build").exists(), "mypyc ran"
+
+
+def test_a_type_error_fails_the_build_where_compiling_is_asked_for(tmp_path: Path) -> None:
+    pytest.importorskip("mypyc")
+    src = _sources(tmp_path)
+    shuffle = src / "dominoes_tui" / "engine" / "shuffle.py"
+    shuffle.write_text(shuffle.read_text() + '\n\ndef broken() -> int:\n    return "not a number"\n')
+    for how, env in (("editable", {"DOMINOES_COMPILE": "1"}), ("wheel", {"CI": "true"})):
+        done = _build(src, how, **env)
+        assert done.returncode != 0, f"{how} {env}: {done.stdout}"
+        assert "compiling failed" in done.stderr and "mypyc refused the engine modules" in done.stderr
+    done = _build(src, "wheel")  # nobody asked: a pure install, and it says why
+    assert done.returncode == 0 and "extensions: 0" in done.stdout
+    assert "mypyc refused the engine modules" in done.stderr
+    done = _build(src, "wheel", DOMINOES_PURE="1", DOMINOES_COMPILE="1", CI="true")  # never compile: mypyc is not run
+    assert done.returncode == 0 and "extensions: 0" in done.stdout and "DOMINOES_PURE is set" in done.stderr
+
+
+def test_each_groups_compiled_library_lands_inside_its_package(tmp_path: Path) -> None:
+    # mypyc's default names a group's library by a hash, at the top level: for an
+    # in-place build, in the checkout's root.
+    pytest.importorskip("mypyc")
+    done = _build(_sources(tmp_path), "names")
+    assert done.returncode == 0, done.stderr
+    made, planned = json.loads(done.stdout)
+    assert made and all(name.startswith("dominoes_tui.engine.") for name in made)
+    assert set(made) <= set(planned)
+
+
+def test_ci_checks_the_code_then_runs_the_readmes_test_command_on_the_compiled_build() -> None:
+    ci_script = ROOT / ".ci" / "run"
+    if not ci_script.is_file():
+        pytest.skip("not a source checkout")
+    steps = [line.strip() for line in ci_script.read_text().splitlines()]
+    ruff, mypy, tests = (steps.index(f".venv/bin/{step}") for step in ("ruff check .", "mypy", "python -m pytest"))
+    assert ruff < tests and mypy < tests
+    assert "export DOMINOES_COMPILE=1 DOMINOES_EXPECT_COMPILED=1" in steps
+    readme = (ROOT / "README.md").read_text()
+    assert "python3 -m venv .venv && .venv/bin/pip install -e '.[test]' && .venv/bin/python -m pytest\n" in readme

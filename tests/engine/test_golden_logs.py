@@ -1,5 +1,5 @@
-"""Logs written by the engine before its bitmask core still replay, and the same seeds
-still play exactly the same matches (issue 10: change the representation, not the rules)."""
+"""The fixture logs still replay, and the same seeds still play exactly the same matches:
+the engine's representation may change, its rules may not."""
 from __future__ import annotations
 
 import pytest
@@ -16,6 +16,11 @@ def test_every_variant_and_player_count_has_a_fixture() -> None:
 
     covered = {(g[1], g[2]) for g in GOLDEN}
     assert covered == {(name, n) for name, v in VARIANTS.items() for n in v.players}
+
+
+def test_only_the_fixed_policy_bots_play_the_fixtures() -> None:
+    """Tuning a stronger bot must never change an engine fixture."""
+    assert {level for g in GOLDEN for level in g[4]} == {"easy", "heaviest"}
 
 
 @pytest.mark.parametrize("stem", STEMS)

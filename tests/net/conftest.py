@@ -1,16 +1,12 @@
 """Net tests: a real server on loopback (port 0: the system picks a free one), data in tmp."""
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
+from dominoes_tui.net.limits import Limits
 from dominoes_tui.net.server import Server
-
-
-@pytest.fixture(autouse=True)
-def dominoes_home(tmp_path, monkeypatch):
-    home = tmp_path / "dominoes-home"
-    monkeypatch.setenv("DOMINOES_TUI_HOME", str(home))
-    return home
 
 
 @pytest.fixture
@@ -19,3 +15,20 @@ async def server(tmp_path):
     await srv.start("127.0.0.1", 0)
     yield srv
     await srv.close()
+
+
+@pytest.fixture
+async def limited(tmp_path):
+    """Servers with the limits a test asks for: `await limited(max_tables=2)`."""
+    servers: list[Server] = []
+
+    async def make(**limits: Any) -> Server:
+        srv = Server(tmp_path / f"server{len(servers)}", bot_delay=0.0, default_level="random", standin_delay=0.0,
+                     limits=Limits(**limits))
+        await srv.start("127.0.0.1", 0)
+        servers.append(srv)
+        return srv
+
+    yield make
+    for srv in servers:
+        await srv.close()

@@ -142,9 +142,14 @@ async def play_out(players: list[Driven], max_steps: int = 5000) -> dict[str, An
                 v = p.states[-1]["view"] if p.states else {}
                 where.append(f"{p.conn.name} seat {p.seat} at {p.code}: phase {v.get('phase')}, to act {v.get('to_act')}, "
                              f"{len(v.get('legal') or [])} legal, sent {bool(p.states and p.states[-1].get('_sent'))}, "
-                             f"last pushed {[m.get('type') + (':' + str(m.get('reason')) if m.get('reason') else '') for m in p.pushed[-4:]]}")
+                             f"last pushed {[_pushed_words(m) for m in p.pushed[-4:]]}")
             raise AssertionError(f"nothing happened for {WAIT}s (acted={acted}); " + " | ".join(where))
     raise AssertionError("the match did not end")
 
 
 HELLO = {"type": "hello", "protocol": PROTOCOL_VERSION, "name": "x"}
+
+
+def _pushed_words(m: dict[str, Any]) -> str:
+    """A pushed message in a failure's words: its type, and why when it says."""
+    return str(m.get("type")) + (f":{m.get('reason')}" if m.get("reason") else "")

@@ -9,7 +9,6 @@ from typing import Any
 from dominoes_tui.net.server import Server
 
 from .helpers import WAIT, Driven
-from .test_limits import limited  # noqa: F401 - the fixture
 
 HARD = {"kind": "bot", "level": "hard"}
 

@@ -16,7 +16,6 @@ from dominoes_tui.net import protocol as P
 from dominoes_tui.net.server import Server
 
 from .helpers import WAIT, Driven
-from .test_limits import limited  # noqa: F401 - the fixture
 
 HELLO = P.encode({"type": "hello", "protocol": P.PROTOCOL_VERSION, "name": "sloth"})
 

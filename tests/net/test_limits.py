@@ -10,30 +10,12 @@ import pytest
 
 from dominoes_tui.net import protocol as P
 from dominoes_tui.net.client import Connection, ServerRefused
-from dominoes_tui.net.limits import Limits
 from dominoes_tui.net.server import Server
 
 from .helpers import WAIT, Driven
 from .test_bad_input import answer, closed, raw
 
 BOTS2 = [{"kind": "bot", "level": "random"}, {"kind": "bot", "level": "random"}]
-
-
-@pytest.fixture
-async def limited(tmp_path, request):
-    """A server with the limits a test asks for (indirect parametrisation by marker)."""
-    servers: list[Server] = []
-
-    async def make(**limits: object) -> Server:
-        srv = Server(tmp_path / f"server{len(servers)}", bot_delay=0.0, default_level="random", standin_delay=0.0,
-                     limits=Limits(**limits))  # type: ignore[arg-type]
-        await srv.start("127.0.0.1", 0)
-        servers.append(srv)
-        return srv
-
-    yield make
-    for srv in servers:
-        await srv.close()
 
 
 async def hello(port: int, name: str = "x") -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:

@@ -49,26 +49,31 @@ def test_the_cleaning_removes_controls_escapes_and_direction_tricks() -> None:
 
 
 async def test_the_client_strips_what_a_hostile_server_sends() -> None:
+    listening = asyncio.Event()  # set once the test has given the connection its on_push
+    received = asyncio.Event()
+
     async def hostile(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         await reader.readline()
         writer.write(P.encode({"type": "welcome", "protocol": 1, "name": "\x1b]0;x\x07Ana", "id": 1}))
         await writer.drain()
-        await asyncio.sleep(0.5)  # the client sets its listener once the hello is answered
+        await listening.wait()  # a push before that would go to nobody
         writer.write(P.encode({"type": "notice", "code": "AB", "text": "\x1b[2J\x1b]2;title\x07hi\u202e"}))
         await writer.drain()
-        await asyncio.sleep(5)
+        await reader.read()  # hold the line open until the client hangs up
+
+    def push(message: dict[str, Any]) -> None:
+        got.append(message)
+        received.set()
 
     srv = await asyncio.start_server(hostile, "127.0.0.1", 0)
     port = srv.sockets[0].getsockname()[1]
     got: list[dict[str, Any]] = []
     conn = await Connection.open("127.0.0.1", port, "Ana")
-    conn.on_push = got.append
+    conn.on_push = push
+    listening.set()
     try:
         assert conn.name == "]0;xAna"
-        for _ in range(200):
-            if got:
-                break
-            await asyncio.sleep(0.02)
+        await asyncio.wait_for(received.wait(), WAIT)
         assert "\x1b" not in json.dumps(got) and got[0]["text"] == "[2J]2;titlehi"
     finally:
         await conn.close()

@@ -51,7 +51,8 @@ async def until(pilot, cond, what: str) -> None:
     app = pilot.app
     raise AssertionError(
         f"waited too long for {what}: screens {[type(s).__name__ for s in app.screen_stack]}, "
-        f"client {app.client!r}, conn {getattr(app, 'conn', None)!r}, notes {[n.message for n in app._notifications]} lobby {getattr(getattr(app, 'lobby', None), 'message', None)!r}"
+        f"client {app.client!r}, conn {getattr(app, 'conn', None)!r}, notes {[n.message for n in app._notifications]} "
+        f"lobby {getattr(getattr(app, 'lobby', None), 'message', None)!r}"
     )
 
 
@@ -113,7 +114,8 @@ async def test_lobby_join_play_a_hosted_match(server: Server) -> None:
 
 async def test_watch_a_table_from_the_lobby(server: Server) -> None:
     owner = await Driven.connect(server.port, "Owner")
-    made = await owner.create(variant="block", players=2, target=60, seats=[{"kind": "bot"}, {"kind": "bot"}], sit=None, bot_delay=0.01)
+    made = await owner.create(variant="block", players=2, target=60, seats=[{"kind": "bot"}, {"kind": "bot"}],
+                              sit=None, bot_delay=0.01)
     app = RemoteApp("127.0.0.1", server.port, "Wes", code=made["code"], watch=True)
     summaries: set[int] = set()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -204,15 +206,17 @@ async def test_waiting_room_creator_starts_with_bots_in_free_seats(server: Serve
     app = RemoteApp("127.0.0.1", server.port, "Ana", prefs=Prefs(speed="instant"))
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: app.conn is not None, "the connection")
-        settings = MatchSettings("block", 3, [SeatInfo("You", "human"), SeatInfo("Open", "human"), SeatInfo("Bot", "bot", "random")], 20)
+        seats = [SeatInfo("You", "human"), SeatInfo("Open", "human"), SeatInfo("Bot", "bot", "random")]
+        settings = MatchSettings("block", 3, seats, 20)
         await app.create(settings)
         await until(pilot, lambda: app.lobby.waiting is not None, "the waiting room")
         assert app.creator and app.lobby.check_action("start", ()) is True
         await pilot.press("s")
         await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
-        kinds = [s.kind for s in server.tables[app.client.code].slots]
-        assert kinds == ["human", "bot", "bot"]  # the free person's seat went to a bot
-        assert await asyncio.wait_for(play_with_keys(pilot, app), 120) >= 0
+        table = server.tables[app.client.code]
+        assert [s.kind for s in table.slots] == ["human", "bot", "bot"]  # the free person's seat went to a bot
+        assert await asyncio.wait_for(play_with_keys(pilot, app), 120) > 0, "Ana played her own seat with keys"
+        assert table.match is not None and table.match.is_over
 
 
 async def test_join_by_code_after_the_start_watches_instead(server: Server) -> None:
@@ -334,3 +338,18 @@ async def test_esc_on_the_new_table_form_goes_back_to_the_lobby_and_says_so(serv
         await pilot.press("y")
         await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby again")
         assert app.is_running and not server.tables  # no table was made
+
+
+async def test_closing_the_hosted_app_winds_down_once(server: Server, monkeypatch) -> None:
+    """Textual calls the unmount handler of every class along the app's MRO by itself: the
+    hosted app's must not call the local app's again (the settings were written twice)."""
+    from dominoes_tui.table import saves
+
+    stored: list[object] = []
+    monkeypatch.setattr(saves, "store_settings", stored.append)
+    app = RemoteApp("127.0.0.1", server.port, "Una")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: app.conn is not None, "the connection")
+        conn = app.conn
+    assert len(stored) == 1
+    assert conn is not None and conn.on_lost is None  # the hosted app's own part ran too

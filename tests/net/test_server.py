@@ -109,7 +109,8 @@ async def test_refusals_change_nothing(server: Server) -> None:
         assert m.events == before
     # a legal move after all that still goes through
     mover.conn.send({"type": "play", "move": legal[0]})
-    await mover.wait_for(lambda s: s.get("type") == "state" and s["seq"] > mover.states[-2]["seq"] if len(mover.states) > 1 else True)
+    await mover.wait_for(
+        lambda s: s.get("type") == "state" and s["seq"] > mover.states[-2]["seq"] if len(mover.states) > 1 else True)
     for c in (ana, ben, watcher):
         await c.close()
 

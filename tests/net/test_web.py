@@ -17,6 +17,18 @@ from dominoes_tui.net.web import join_command, make_web_server  # noqa: E402
 from .helpers import WAIT  # noqa: E402
 
 
+async def shown(ws: aiohttp.ClientWebSocketResponse, *words: bytes) -> None:
+    """Read the tab's screen off its websocket until every one of `words` has been on it."""
+    seen = b""
+    async for msg in ws:
+        if msg.type == aiohttp.WSMsgType.BINARY:
+            seen += msg.data
+        elif msg.type == aiohttp.WSMsgType.TEXT:
+            seen += msg.data.encode()
+        if all(w in seen for w in words):
+            return
+
+
 def test_join_command_quotes_and_forgets_tokens() -> None:
     cmd = join_command("127.0.0.1:7788", "Guest; rm -rf /", python="/usr/bin/python3")
     assert cmd.startswith("/usr/bin/python3 -P -m dominoes_tui join 127.0.0.1:7788 --name 'Guest; rm -rf /'")
@@ -37,19 +49,7 @@ async def test_browser_tab_gets_the_lobby(server: Server) -> None:
                 assert page.status == 200
                 assert "Dominoes" in await page.text()
             async with http.ws_connect(f"http://127.0.0.1:{port}/ws?width=80&height=24") as ws:
-                seen = b""
-
-                async def read() -> None:
-                    nonlocal seen
-                    async for msg in ws:
-                        if msg.type == aiohttp.WSMsgType.BINARY:
-                            seen += msg.data
-                        elif msg.type == aiohttp.WSMsgType.TEXT:
-                            seen += msg.data.encode()
-                        if b"Dominoes lobby" in seen and b"as Guest" in seen:
-                            return
-
-                await asyncio.wait_for(read(), WAIT)
+                await asyncio.wait_for(shown(ws, b"Dominoes lobby", b"as Guest"), WAIT)
                 assert any(c.name == "Guest" and c.hello for c in server.conns)
         # The tab is closed: its game process quits and is reaped before the loop ends.
         for _ in range(int(WAIT / 0.05)):
@@ -146,19 +146,7 @@ async def test_a_browser_tab_of_the_web_board_shows_the_board_behind_the_same_gu
                 await http.ws_connect(f"{url}/ws", headers={**auth, "Origin": "http://evil.example"})
             assert refused.value.status == 403
             async with http.ws_connect(f"{url}/ws?width=120&height=40", headers={**auth, "Origin": url}) as ws:
-                seen = b""
-
-                async def read() -> None:
-                    nonlocal seen
-                    async for msg in ws:
-                        if msg.type == aiohttp.WSMsgType.BINARY:
-                            seen += msg.data
-                        elif msg.type == aiohttp.WSMsgType.TEXT:
-                            seen += msg.data.encode()
-                        if b"No tournament tonight" in seen:
-                            return
-
-                await asyncio.wait_for(read(), WAIT)
+                await asyncio.wait_for(shown(ws, b"No tournament tonight"), WAIT)
                 assert not any(c.table is not None for c in server.conns), "the board sits at no table"
         for _ in range(int(WAIT / 0.05)):
             if not runner.server.connections:

@@ -22,9 +22,3 @@ def db_url(request, tmp_path):
         return f"sqlite:///{tmp_path / 'records.sqlite'}"
     return request.getfixturevalue("pg_server").new_database()
 
-
-@pytest.fixture(autouse=True)
-def dominoes_home(tmp_path, monkeypatch):
-    home = tmp_path / "dominoes-home"
-    monkeypatch.setenv("DOMINOES_TUI_HOME", str(home))
-    return home

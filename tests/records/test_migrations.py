@@ -34,8 +34,10 @@ def test_a_database_from_the_previous_version_upgrades_itself(db_url):
         old = play("draw", 2, people("Ana", "easy"), seed=1)
         now = datetime.now(UTC)
         # tables as 0001 made them; schema.py's definitions of them have not changed since
-        ana = conn.execute(insert(players).values(key="local:ana", name="Ana", kind="person", created_at=now)).inserted_primary_key[0]
-        bot = conn.execute(insert(players).values(key="bot:easy", name="bot:easy", kind="bot", created_at=now)).inserted_primary_key[0]
+        ana = conn.execute(insert(players).values(key="local:ana", name="Ana", kind="person", created_at=now)
+                           ).inserted_primary_key[0]
+        bot = conn.execute(insert(players).values(key="bot:easy", name="bot:easy", kind="bot", created_at=now)
+                           ).inserted_primary_key[0]
         old_id = conn.execute(insert(matches).values(
             key="old", variant="draw", players=2, options=json.dumps({}), target=100, status="finished", rated=True,
             source="local", rounds=3, started_at=now, ended_at=now, log=zlib.compress(dumps(old.events).encode()),

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import random
 
-from bench.ismcts_local import HI, LO, Hand, LocalISMCTS, versus_local
+from bench.ismcts_local import Hand, LocalISMCTS, versus_local
+from dominoes_tui.engine.bits import HI, LO
 
 
 def test_a_row_plays_every_deal_both_ways_with_our_level_answering_turn_messages() -> None:

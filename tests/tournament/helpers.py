@@ -20,8 +20,8 @@ def play_round(t: Tournament, rng: random.Random) -> None:
         t.record(rnd.number, table.number, [rng.choice((0, 50, 100, 100, 150)) for _ in table.sides])
 
 
-def run(variant: str, format: str, count: int, rounds: int, seed: int, players: int | None = None) -> Tournament:
-    t = Tournament(make_plan(variant, format, rounds, players), entrants(count, rated=seed % 2 == 0), seed)
+def run(variant: str, form: str, count: int, rounds: int, seed: int, players: int | None = None) -> Tournament:
+    t = Tournament(make_plan(variant, form, rounds, players), entrants(count, rated=seed % 2 == 0), seed)
     rng = random.Random(seed)
     while not t.is_over:
         play_round(t, rng)

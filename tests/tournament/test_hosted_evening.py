@@ -120,8 +120,9 @@ async def test_strangers_and_bad_settings_are_refused(server: Server) -> None:
         await impostor.conn.request({"type": "tournament_open", "settings": SETTINGS})
     await impostor.close()
     ana = await organizer(server.port)
-    for bad, says in [({"rounds": "3"}, "wrong type"), ({"fill_bots": 1}, "wrong type"), ({"variant": "chess"}, "unknown variant"),
-                      ({"bot_level": "cmd:rm -rf /"}, "unknown bot level"), ({"round_minutes": 0}, "round clock"),
+    for bad, says in [({"rounds": "3"}, "wrong type"), ({"fill_bots": 1}, "wrong type"),
+                      ({"variant": "chess"}, "unknown variant"), ({"bot_level": "cmd:rm -rf /"}, "unknown bot level"),
+                      ({"round_minutes": 0}, "round clock"),
                       ({"variant": "partner", "format": "swiss"}, "rotation"), ({"rounds": 10**9}, "rounds")]:
         with pytest.raises(ServerRefused, match=says):
             await ana.conn.request({"type": "tournament_open", "settings": {**SETTINGS, **bad}})

@@ -114,8 +114,8 @@ FORMATS = [("draw", "swiss", None), ("kozel", "roundrobin", None), ("block", "ro
 @settings(max_examples=60, deadline=None)
 @given(fmt=st.sampled_from(FORMATS), count=st.integers(4, 14), rounds=st.integers(1, 4), seed=SEEDS)
 def test_standings_sum_correctly(fmt: tuple[str, str, int | None], count: int, rounds: int, seed: int) -> None:
-    variant, format, players = fmt
-    t = run(variant, format, count, rounds, seed, players)
+    variant, form, players = fmt
+    t = run(variant, form, count, rounds, seed, players)
     rows = t.standings()
     points = {s.name: Fraction(0) for s in rows}
     total = Fraction(0)

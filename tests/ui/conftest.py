@@ -1,12 +1,9 @@
-"""UI tests: every test gets its own save folder, bots are instant and seeded."""
+"""UI tests: colours on whatever the environment says (the data folder comes from tests/conftest.py)."""
 from __future__ import annotations
 
 import pytest
 
 
 @pytest.fixture(autouse=True)
-def dominoes_home(tmp_path, monkeypatch):
-    home = tmp_path / "dominoes-home"
-    monkeypatch.setenv("DOMINOES_TUI_HOME", str(home))
+def colours_on(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("NO_COLOR", raising=False)
-    return home

@@ -27,6 +27,15 @@ def make_app(
     return DominoesApp(settings, Prefs(speed="instant"), start_now=True)
 
 
+async def leave_unfinished(variant: str, **kw: Any) -> None:
+    """Start a match and quit it at once (Ctrl+Q): it stays saved, unfinished, in this
+    copy's slot, for the next app to offer to resume."""
+    app = make_app(variant, **kw)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        await press(pilot, "ctrl+q")
+
+
 @dataclass
 class Played:
     moves: int = 0

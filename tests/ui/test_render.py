@@ -124,7 +124,8 @@ def test_allfives_scoresheet_has_one_column_a_side_with_play_bonus_and_total() -
 
     config = make_config("allfives", 3)
     seats = (SeatInfo("You", "human"), SeatInfo("Bot 1", "bot", "medium"), SeatInfo("Bot 2", "bot", "medium"))
-    common = dict(terms=(), went_out=None, hands=((), (), ()), capicu=False, blocker=None, match_over=False, match_winner=None, match_loser=None)
+    common = dict(terms=(), went_out=None, hands=((), (), ()), capicu=False, blocker=None, match_over=False,
+                  match_winner=None, match_loser=None)
     rounds = [
         RoundReport(round=1, result="domino", winner=2, points=40, play_points=(0, 10, 5), scores=(0, 10, 45), **common),
         RoundReport(round=2, result="won_in_play", winner=1, points=0, play_points=(5, 145, 0), scores=(5, 155, 45), **common),

@@ -18,7 +18,7 @@ from dominoes_tui.ui.screens.table import TableScreen
 from dominoes_tui.ui.widgets.choice import Choice
 from dominoes_tui.ui.words import arithmetic
 
-from .helpers import make_app, next_turn, press, settle
+from .helpers import leave_unfinished, make_app, next_turn, press, settle
 
 SEATS = (SeatInfo("Ana", "human"), SeatInfo("Bob", "bot", "easy"), SeatInfo("Cleo", "bot", "easy"),
          SeatInfo("Dan", "bot", "easy"))
@@ -104,10 +104,7 @@ async def test_5_escape_on_the_settings_asks_before_quitting() -> None:
 
 
 async def test_6_play_another_variant_does_not_resume_the_saved_one_by_default() -> None:
-    app = make_app("draw", seed=11)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(app, pilot)
-        await press(pilot, "ctrl+q")
+    await leave_unfinished("draw", seed=11)
     again = make_app("allfives", seed=3)
     async with again.run_test(size=(80, 24)) as pilot:
         await settle(again, pilot)
@@ -121,10 +118,7 @@ async def test_6_play_another_variant_does_not_resume_the_saved_one_by_default()
 
 
 async def test_7_a_second_copy_keeps_its_own_save(monkeypatch) -> None:
-    first = make_app("draw", seed=11)
-    async with first.run_test(size=(80, 24)) as pilot:
-        await settle(first, pilot)
-        await press(pilot, "ctrl+q")  # an unfinished Draw match in slot 1
+    await leave_unfinished("draw", seed=11)  # an unfinished Draw match in slot 1
     assert saves.claim_slot() == 1  # another copy of the game holds slot 1 from now on
     held = saves._held
     saves._held = None  # this process plays the second copy

@@ -15,7 +15,7 @@ from dominoes_tui.ui.screens.table import TableScreen
 from dominoes_tui.ui.widgets.choice import Choice
 from dominoes_tui.ui.widgets.too_small import TooSmall
 
-from .helpers import make_app, press, settle
+from .helpers import leave_unfinished, make_app, press, settle
 
 
 def settings_app() -> DominoesApp:
@@ -120,10 +120,7 @@ async def test_quit_and_resume_where_it_stopped() -> None:
 
 
 async def test_declining_resume_starts_the_new_match() -> None:
-    app = make_app("block", players=3, seed=2)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(app, pilot)
-        await press(pilot, "ctrl+q")
+    await leave_unfinished("block", players=3, seed=2)
     again = make_app("draw", seed=5)
     async with again.run_test(size=(80, 24)) as pilot:
         await settle(again, pilot)
@@ -216,10 +213,7 @@ async def test_the_mouse_chooses_and_plays_a_tile() -> None:
 
 
 async def test_a_save_with_an_unknown_bot_level_still_resumes() -> None:
-    app = make_app("draw", seed=11)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(app, pilot)
-        await press(pilot, "ctrl+q")
+    await leave_unfinished("draw", seed=11)
     path = saves.save_path()
     path.write_text(path.read_text().replace('"level": "random"', '"level": "grandmaster"'))
     again = make_app("draw", seed=11)

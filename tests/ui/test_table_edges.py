@@ -160,12 +160,9 @@ async def test_escape_on_the_resume_prompt_quits_and_keeps_the_save() -> None:
     from dominoes_tui.table import saves
     from dominoes_tui.ui.screens.resume import ResumeScreen
 
-    from .helpers import make_app
+    from .helpers import leave_unfinished, make_app
 
-    first = make_app("draw", seed=11)
-    async with first.run_test(size=(80, 24)) as pilot:
-        await settle(first, pilot)
-        await press(pilot, "ctrl+q")  # an unfinished match, saved
+    await leave_unfinished("draw", seed=11)
     saved = saves.save_path().read_bytes()
     again = make_app("draw", seed=11)
     async with again.run_test(size=(80, 24)) as pilot:

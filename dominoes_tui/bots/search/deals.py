@@ -11,10 +11,10 @@ from __future__ import annotations
 import random
 
 from ...engine import PlayerView
+from ...engine.bits import INDEX
 from ..knowledge import Knowledge
 from ..sampler import DealSampler as ExactSampler
 from ..sampler import NoConsistentDeal
-from ..sim import INDEX
 
 
 class DealSampler:

@@ -17,7 +17,8 @@ The search gives up past a node budget (the caller then falls back to a playout)
 """
 from __future__ import annotations
 
-from .state import Key, RoundState
+from ...engine.round import Round
+from .state import Key, apply_key, greedy, moves
 from .value import MatchValue
 
 
@@ -33,7 +34,7 @@ class EndgameSolver:
         self.nodes = 0
         self._leaves: dict[tuple, list[float]] = {}
 
-    def solve(self, state: RoundState) -> float | None:
+    def solve(self, state: Round) -> float | None:
         """The searching side's value of `state` with best play, or None if too big."""
         self.nodes = 0
         try:
@@ -43,7 +44,7 @@ class EndgameSolver:
         except TooBig:
             return None
 
-    def _values(self, state: RoundState) -> list[float]:
+    def _values(self, state: Round) -> list[float]:
         """Every side's value of a finished round (kept: many lines end alike)."""
         key = (state.went_out, state.blocker, state.capicu, tuple(tuple(sorted(h)) for h in state.hands),
                tuple(state.play_points))
@@ -53,19 +54,19 @@ class EndgameSolver:
             self._leaves[key] = known
         return known
 
-    def _leaf(self, state: RoundState) -> float:
+    def _leaf(self, state: Round) -> float:
         return self._values(state)[self.side]
 
-    def _ordered(self, state: RoundState) -> list[Key]:
-        moves = state.moves()
-        if len(moves) > 1:
-            first = state.greedy()  # the playout policy's choice is a good first guess
-            if first in moves:
-                moves.remove(first)
-                moves.insert(0, first)
-        return moves
+    def _ordered(self, state: Round) -> list[Key]:
+        keys = moves(state)
+        if len(keys) > 1:
+            first = greedy(state)  # the playout policy's choice is a good first guess
+            if first in keys:
+                keys.remove(first)
+                keys.insert(0, first)
+        return keys
 
-    def _maxn(self, state: RoundState) -> list[float]:
+    def _maxn(self, state: Round) -> list[float]:
         """Every side's value with each seat playing for its own (a tie goes to the move
         tried first)."""
         if state.over:
@@ -77,13 +78,13 @@ class EndgameSolver:
         best: list[float] = []
         for key in self._ordered(state):
             child = state.copy()
-            child.apply_key(key)
+            apply_key(child, key)
             v = self._maxn(child)
             if not best or v[me] > best[me]:
                 best = v
         return best
 
-    def _search(self, state: RoundState, alpha: float, beta: float) -> float:
+    def _search(self, state: Round, alpha: float, beta: float) -> float:
         if state.over:
             return self._leaf(state)
         self.nodes += 1
@@ -94,7 +95,7 @@ class EndgameSolver:
         best = -1.0 if mine else 2.0
         for key in moves:
             child = state.copy()
-            child.apply_key(key)
+            apply_key(child, key)
             v = self._search(child, alpha, beta)
             if mine:
                 if v > best:

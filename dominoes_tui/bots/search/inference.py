@@ -18,9 +18,9 @@ skipped (the guess cannot say which of its tiles it held then), as are forced on
 from __future__ import annotations
 
 from ...engine import PlayerView
-from ...engine.bits import BIT
+from ...engine.bits import BIT, END_INDEX, HI, INDEX, LO
+from ...engine.board import Board
 from ..knowledge import _tile
-from ..sim import END_INDEX, HI, INDEX, LO, Board, open_points, place
 from .play_style import GREEDY_TEMPERATURE, LineStyle, greedy_score, line_score, softmax_share
 
 
@@ -31,7 +31,7 @@ class Choice:
 
     __slots__ = ("seat", "board", "points", "tile", "point", "placed", "later")
 
-    def __init__(self, seat: int, board: Board, points: list[int], tile: int, point: int = 0, placed: int = 0) -> None:
+    def __init__(self, seat: int, board: Board, points: tuple[int, ...], tile: int, point: int = 0, placed: int = 0) -> None:
         self.seat, self.board, self.points, self.tile = seat, board, points, tile
         self.point, self.placed = point, placed
         self.later: list[int] = []
@@ -43,7 +43,7 @@ class PlayModel:
         self.fives = fives
         self.inv_t = 1.0 / temperature
         self.style = None if fives else style  # a fitted style reads a line only
-        board = Board(-1, [0, 0, 0, 0], [False] * 4, [0] * 4, True)
+        board = Board(fives)
         choices: list[Choice] = []
         open_by_seat: dict[int, list[Choice]] = {}
         placed = 0
@@ -57,14 +57,14 @@ class PlayModel:
                 choices = [c for c in choices if c.seat != seat]  # its hand then is unknown
                 continue
             t = INDEX[_tile(event["tile"])]
-            point = 0 if event["end"] is None else END_INDEX[event["end"]]
+            point = END_INDEX[event["end"]]
             for c in open_by_seat.get(seat, []):
                 c.later.append(t)
             if seat != view.seat:
-                c = Choice(seat, board.copy(), open_points(board, fives), t, point, placed)
+                c = Choice(seat, board.copy(), board.points(), t, point, placed)
                 choices.append(c)
                 open_by_seat.setdefault(seat, []).append(c)
-            place(board, t, point, fives)
+            board.place(t, point)
             placed |= BIT[t]
         self.choices = choices
 

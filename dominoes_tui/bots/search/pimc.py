@@ -22,16 +22,16 @@ import time
 from collections.abc import Callable
 
 from ...engine import Move, PlayerView
-from ...engine.bits import BIT
-from ...engine.layout import END_NAMES
-from ..sim import INDEX, PIPS, Board, Rules, open_points
+from ...engine.bits import INDEX, PIPS
+from ...engine.round import Round
+from ..sim import Rules, board_of, code_of
 from .deals import DealSampler
 from .endgame import EndgameSolver
 from .inference import PlayModel
 from .play_style import style_for
 from .rollout import sharp_playout
 from .solver import PartnerSolver
-from .state import Key, RoundState
+from .state import Key, apply_key, merged_point
 from .value import MatchValue
 
 # Judged on fewer guesses than this, a decision is mostly luck: the exact endings are
@@ -57,7 +57,7 @@ class Search:
         self.rules = Rules(view)
         self.value = MatchValue(self.rules, view.scores)
         self.sampler = DealSampler(view, rng)
-        self.board = Board.from_layout(view.layout)
+        self.board = board_of(view)
         self.hand = [INDEX[t] for t in view.hand]
         self.iterations = 0
         self.side = view.seat % 2 if view.teams else view.seat
@@ -75,18 +75,9 @@ class Search:
         self.totals = [0.0] * len(self.keys)
 
     def _key(self, move: Move) -> Key:
-        t = INDEX[move.tile]
-        p = 0 if move.end is None else END_NAMES.index(move.end)
-        b = self.board
+        t, p = code_of(move)
         if move.end is not None:
-            # the same merging RoundState.moves does
-            if self.rules.fives and b.spin >= 0:
-                for q in open_points(b, True):
-                    if (q >= 2, b.val[q], b.dbl[q], b.cnt[q] > 0) == (p >= 2, b.val[p], b.dbl[p], b.cnt[p] > 0):
-                        p = q
-                        break
-            elif b.val[0] == b.val[1] and p in (0, 1):
-                p = 0
+            p = merged_point(self.board, p)  # mirror images are one candidate
         return (self.view.seat, t, p)
 
     def run(self, deadline: float | None, max_iterations: int | None, cancel: threading.Event | None,
@@ -133,13 +124,13 @@ class Search:
         boneyard top last); None if cancelled part way."""
         v = self.view
         hands = [self.hand if s == v.seat else others[s] for s in range(v.players)]
-        base = RoundState(self.rules, hands, stock, self.board, v.seat, None)
+        base = self.rules.start(hands, stock, self.board, v.seat)
         values = []
         for key in self.keys:
             if cancel is not None and cancel.is_set():
                 return None
             state = base.copy()
-            state.apply_key(key)
+            apply_key(state, key)
             values.append(self._finish(state))
         return values
 
@@ -149,34 +140,26 @@ class Search:
             self.totals[i] += w * v
         self.iterations += 1
 
-    def _finish(self, state: RoundState) -> float:
+    def _finish(self, state: Round) -> float:
         """This side's value of the rest of the round on this guess."""
         if not state.over and self._in_play(state) <= self.solve_at:
             solved = self._solved(state)
             if solved is not None:
                 return solved
         if not state.over:
-            state.went_out, state.blocker, state.capicu = sharp_playout(
-                self.rules, state.hands, state.stock, state.board, state.to_act, state.last_placer,
-                state.passes, state.play_points)
+            sharp_playout(self.rules, state)
         return self.value.of_round(state.hands, state.went_out, state.blocker, state.capicu,
                                    state.play_points)[self.side]
 
-    def _in_play(self, state: RoundState) -> int:
+    def _in_play(self, state: Round) -> int:
         drawable = max(0, len(state.stock) - self.rules.reserve) if self.rules.draws else 0
         return sum(len(h) for h in state.hands) + drawable
 
-    def _solved(self, state: RoundState) -> float | None:
+    def _solved(self, state: Round) -> float | None:
         if self.partner is None:
             return self.endgame.solve(state)
-        masks = [0, 0, 0, 0]
-        for s, h in enumerate(state.hands):
-            m = 0
-            for t in h:
-                m |= BIT[t]
-            masks[s] = m
         b = state.board
-        v = self.partner.value(masks, b.val[0], b.val[1], state.to_act)
+        v = self.partner.value(state.masks[:], b.val[0], b.val[1], state.to_act)
         if v == 0:
             return self.value.of_hand_winner(None, 0)[self.side]
         side = state.to_act % 2

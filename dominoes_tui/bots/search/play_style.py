@@ -20,8 +20,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from ...engine.bits import BIT, NUMBER
-from ..sim import HI, LO, PIPS, Board, count_after
+from ...engine.bits import BIT, HI, LO, NUMBER, PIPS
+from ...engine.board import Board
 
 FEATURES = ("pips", "double", "follow", "can_follow", "dead", "same")
 
@@ -73,7 +73,7 @@ def line_score(style: LineStyle, hand_mask: int, placed: int, b: Board, t: int, 
     return sum(w * f for w, f in zip(style.weights, line_features(hand_mask, placed, b, t, point)))
 
 
-def greedy_score(hand_mask: int, b: Board, points: list[int], t: int, fives: bool) -> float | None:
+def greedy_score(hand_mask: int, b: Board, points: tuple[int, ...], t: int, fives: bool) -> float | None:
     """The rule of thumb's score of tile `t` (its best point), None if it fits nowhere."""
     lo, hi = LO[t], HI[t]
     if b.empty:
@@ -86,7 +86,7 @@ def greedy_score(hand_mask: int, b: Board, points: list[int], t: int, fives: boo
             continue
         score = PIPS[t] + (3.0 if lo == hi else 0.0) + (2.0 if rest & NUMBER[hi if lo == v else lo] else 0.0)
         if fives:
-            n = count_after(b, t, p)
+            n = b.count_after(t, p)
             if n and n % 5 == 0:
                 score += 3.0 * n
         if best is None or score > best:

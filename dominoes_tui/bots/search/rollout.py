@@ -9,24 +9,22 @@ of a round; averaged over many guesses it judges a move by the blocks it sets up
 """
 from __future__ import annotations
 
-from ...engine.bits import BIT
-from ..sim import Board, Rules, playout
+from ...engine.round import Round
+from ..sim import Rules, playout
 from ..sim import _pick as greedy_pick
 
 BLOCK_BONUS = 6.0  # about a six-pip tile: a pass is worth a heavy tile kept
 
 
-def _pick(hands: list[list[int]], s: int, b: Board, points: list[int], rules: Rules) -> tuple[int, int] | None:
+def _pick(state: Round, rules: Rules) -> tuple[int, int] | None:
+    s = state.to_act
     nxt = (s + 1) % rules.n
     foe = not rules.teams or nxt % 2 != s % 2
-    mask = 0
-    for t in hands[nxt]:
-        mask |= BIT[t]
-    return greedy_pick(hands[s], b, points, rules.fives, mask, BLOCK_BONUS if foe else -BLOCK_BONUS)
+    b = state.board
+    return greedy_pick(state.hands[s], b, b.points(), rules.fives, state.masks[nxt],
+                       BLOCK_BONUS if foe else -BLOCK_BONUS)
 
 
-def sharp_playout(rules: Rules, hands: list[list[int]], stock: list[int], b: Board, to_act: int,
-                  last_placer: int | None, passes: int, play_points: list[int]) -> tuple[int | None, int | None, bool]:
-    """Play the round out in place, as sim.playout does. Returns (went_out, blocker, capicu)."""
-    return playout(rules, hands, stock, b, to_act, last_placer, passes, play_points,
-                   pick=lambda hs, s, board, points: _pick(hs, s, board, points, rules))
+def sharp_playout(rules: Rules, state: Round) -> None:
+    """Play the round out in place, as sim.playout does, with this sharper player."""
+    playout(state, pick=lambda s: _pick(s, rules))

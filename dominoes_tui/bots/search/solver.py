@@ -15,8 +15,7 @@ Hands are 28-bit masks; the two ends are kept as an unordered pair.
 """
 from __future__ import annotations
 
-from ...engine.bits import BIT, NUMBER
-from ..sim import HI, LO, PIPS
+from ...engine.bits import BIT, HI, LO, NUMBER, PIPS
 
 # tiles in the order the solver tries them: heavy ones first (they are the ones a side
 # most wants to be rid of, and trying the likely-best move first makes the pruning bite)

@@ -15,24 +15,30 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Vertical, VerticalScroll
+from textual.notifications import SeverityLevel
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
 
 from ...engine import VARIANTS
+from ...net.client import Connection
+from ...table.client import TableClient
 from ...tournament.model import FORMATS
 
 
 class EveningApp(Protocol):
     """What the follower needs of the hosted app (remote_app.py, which imports this module)."""
 
-    client: Any
-    pending: Any
+    client: TableClient | None
+    pending: dict[str, Any] | None  # a joined answer, until the table starts
     table_code: str | None
-    conn: Any
+    conn: Connection | None
 
     @property
     def screen(self) -> Screen[Any]: ...
-    def notify(self, message: str, **kw: Any) -> None: ...
+    def notify(
+        self, message: str, *, title: str = "", severity: SeverityLevel = "information", timeout: float | None = None,
+        markup: bool = True,
+    ) -> None: ...
     def do(self, work: Awaitable[Any]) -> None: ...
     def pop_screen(self) -> Any: ...
     async def join(self, code: str, seat: int | None = None, token: str | None = None) -> None: ...
@@ -140,7 +146,7 @@ class EveningFollower:
         app = self.app
         while isinstance(app.screen, (EveningScreen, OpenTournament)):
             await app.pop_screen()
-        await app.join(seat["code"], token=seat["token"])  # type: ignore[misc]
+        await app.join(seat["code"], token=seat["token"])
 
     async def refresh(self) -> None:
         if self.app.conn is None:
@@ -306,7 +312,8 @@ class OpenTournament(ModalScreen["dict[str, Any] | None"]):
         with Vertical(id="open-form"):
             with Grid(id="open-grid"):
                 yield Label("Variant")
-                yield Select([(v.title, k) for k, v in VARIANTS.items()], value=variant, allow_blank=False, compact=True, id="variant")
+                yield Select([(v.title, k) for k, v in VARIANTS.items()], value=variant, allow_blank=False, compact=True,
+                             id="variant")
                 yield Label("Format")
                 yield Select([(k, k) for k in FORMATS], value=form, allow_blank=False, compact=True, id="format")
                 yield Label("Rounds")

@@ -39,7 +39,7 @@ class HelpScreen(ModalScreen[None]):
         if app.ENABLE_COMMAND_PALETTE:
             app_keys.insert(0, Binding(app.COMMAND_PALETTE_BINDING, "command_palette", "Palette",
                                        tooltip="the command palette: every action above by name"))
-        return keys_markdown(key_rows([*TABLE_BINDINGS, *app_keys]))  # type: ignore[list-item]
+        return keys_markdown(key_rows([*TABLE_BINDINGS, *app_keys]))
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help"):

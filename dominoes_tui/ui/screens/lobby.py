@@ -7,7 +7,7 @@ same table screen local play uses, with a `RemoteTable` behind it.
 from __future__ import annotations
 
 from collections.abc import Awaitable
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -16,6 +16,11 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import DataTable, Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+from ...net.client import Connection
+from ..choices import MatchSettings, Prefs
+from .evening import EveningFollower
+from .quick_match import QuickFollower
+
 
 class LobbyHost(Protocol):
     """What the lobby asks of the app that owns the connection (ui/remote_app.py's
@@ -23,19 +28,20 @@ class LobbyHost(Protocol):
 
     host: str
     port: int
-    conn: Any
+    invite: str | None  # how a friend comes to a table, when not `dominoes join`
+    conn: Connection | None
     seat: int | None
     creator: bool
-    settings: Any
-    prefs: Any
-    quick: Any  # screens/quick_match.py's QuickFollower
-    evening: Any  # screens/evening.py's EveningFollower
+    settings: MatchSettings
+    prefs: Prefs
+    quick: QuickFollower
+    evening: EveningFollower
 
     def token_for(self, code: str) -> str | None: ...
     def do(self, work: Awaitable[Any]) -> None: ...
     def join(self, code: str, seat: int | None = None, token: str | None = None) -> Awaitable[None]: ...
     def watch_table(self, code: str) -> Awaitable[None]: ...
-    def create(self, settings: Any, private: bool = False) -> Awaitable[None]: ...
+    def create(self, settings: MatchSettings, private: bool = False) -> Awaitable[None]: ...
     def start(self) -> Awaitable[None]: ...
     def leave(self) -> Awaitable[None]: ...
     def connect(self) -> Awaitable[bool]: ...
@@ -145,7 +151,8 @@ class LobbyScreen(Screen[None]):
 
     @property
     def remote(self) -> LobbyHost:
-        return self.app  # type: ignore[return-value]
+        # the lobby is only ever pushed by RemoteApp, which imports this screen
+        return cast(LobbyHost, self.app)
 
     def compose(self) -> ComposeResult:
         yield Static(id="lobby-title")
@@ -230,7 +237,8 @@ class LobbyScreen(Screen[None]):
                 status += " (your seat)"
             game = f"{t['title']} ({t['players']})"
             cells = (t["code"], game, status, str(t["spectators"]), seats_in_brief(t))
-            grid.add_row(*(Text(str(c), end="", no_wrap=True) for c in cells), key=str(t["code"]))  # a str cell would be read as markup
+            # Text cells: a str cell would be read as markup
+            grid.add_row(*(Text(str(c), end="", no_wrap=True) for c in cells), key=str(t["code"]))
         if self.tables:
             grid.move_cursor(row=min(keep, len(self.tables) - 1))
         self.refresh_bindings()
@@ -295,10 +303,10 @@ class LobbyScreen(Screen[None]):
     def action_create(self, private: bool = False) -> None:
         from .settings import NewTableScreen
 
-        def chosen(settings: object) -> None:
-            if settings is not None:
-                self.remote.settings = settings  # type: ignore[assignment]
-                self.remote.do(self.remote.create(settings, private=private))  # type: ignore[arg-type]
+        def chosen(settings: MatchSettings | str | None) -> None:
+            if isinstance(settings, MatchSettings):
+                self.remote.settings = settings
+                self.remote.do(self.remote.create(settings, private=private))
 
         self.app.push_screen(NewTableScreen(self.remote.settings, self.remote.prefs), chosen)
 
@@ -315,9 +323,11 @@ class LobbyScreen(Screen[None]):
     def action_quick_match(self) -> None:
         from .quick_match import QuickMatchScreen
 
-        def chosen(wanted: object) -> None:
-            if wanted is not None:
-                self.remote.do(self.remote.quick.search(None if wanted == "stop" else wanted))  # type: ignore[arg-type]
+        def chosen(wanted: dict[str, Any] | str | None) -> None:
+            if wanted == "stop":
+                self.remote.do(self.remote.quick.search(None))
+            elif isinstance(wanted, dict):
+                self.remote.do(self.remote.quick.search(wanted))
 
         self.app.push_screen(QuickMatchScreen(self.remote.quick.mine), chosen)
 

@@ -22,7 +22,8 @@ from .records_reader import RecordsReader
 from .records_words import cells, list_title, rating_text
 
 START_SHOWN = Rating().shown
-VOUCHED = {"local": "a name at this keyboard", "hosted": "the name they claimed on the server", "ssh": "an SSH key", "join": "a dominoes join secret", "bot": "a bot level"}
+VOUCHED = {"local": "a name at this keyboard", "hosted": "the name they claimed on the server", "ssh": "an SSH key",
+           "join": "a dominoes join secret", "bot": "a bot level"}
 
 
 def versus_row(v: dict[str, Any]) -> list[Text]:
@@ -122,7 +123,7 @@ class PlayerScreen(Screen[None]):
         points = [START_SHOWN] + [h["rating"] for h in page["history"]]
         plt.title(f"Rating, {list_title(page['history_variant']).lower()}: after each rated match")
         if len(points) > 1:
-            xs = list(range(len(points)))
+            xs: list[float] = [*range(len(points))]  # whole numbers: plotext shows them so
             plt.plot(xs, points, marker="braille")
             step = max(1, len(xs) // 8)
             plt.xticks(xs[::step])
@@ -157,8 +158,8 @@ class PlayerScreen(Screen[None]):
             if text is None:
                 raise LogError("the match is no longer in the records")
             steps = ReplaySteps.from_text(text)
-        except Exception as exc:  # noqa: BLE001
-            self.notify(f"This match cannot be replayed: {exc}", severity="error", timeout=8)
+        except Exception as exc:  # noqa: BLE001 - a log from the records or a server may break any way: words, not a crash
+            self.notify(f"This match cannot be replayed: {exc}", severity="error", timeout=8, markup=False)
             return
         self.app.push_screen(ReplayScreen(steps, getattr(self.app, "prefs", None), title=f"#{match_id}"))
 

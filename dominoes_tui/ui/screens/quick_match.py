@@ -5,7 +5,7 @@ long this person has waited. The seat the server finds is taken like a tournamen
 from __future__ import annotations
 
 import time
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
 from textual.app import ComposeResult
@@ -31,7 +31,7 @@ class QuickFollower:
         self.searching_counts: dict[str, int] = {}
         self.mine: dict[str, Any] | None = None  # variant, players, bots, wait
         self.since = 0.0  # time.monotonic() when our search started (as the server counted it)
-        self.on_change: Any = None  # the lobby's redraw
+        self.on_change: Callable[[], None] | None = None  # the lobby's redraw
 
     def on_push(self, msg: dict[str, Any]) -> None:
         kind = msg.get("type")
@@ -90,9 +90,11 @@ class QuickMatchScreen(ModalScreen["dict[str, Any] | str | None"]):
         with Vertical(id="quick-form"):
             with Grid(id="quick-grid"):
                 yield Label("Variant")
-                yield Select([(v.title, k) for k, v in VARIANTS.items()], value=c["variant"], allow_blank=False, compact=True, id="quick-variant")
+                yield Select([(v.title, k) for k, v in VARIANTS.items()], value=c["variant"], allow_blank=False, compact=True,
+                             id="quick-variant")
                 yield Label("Players")
-                yield Select([(str(n), n) for n in (2, 3, 4)], value=c["players"], allow_blank=False, compact=True, id="quick-players")
+                yield Select([(str(n), n) for n in (2, 3, 4)], value=c["players"], allow_blank=False, compact=True,
+                             id="quick-players")
                 yield Label("Bots may fill")
                 yield Checkbox("after the wait", c["bots"], compact=True, id="quick-bots")
                 yield Label("Wait (seconds)")

@@ -4,9 +4,12 @@ server. Either hands back the plain dicts of records/report.py."""
 from __future__ import annotations
 
 import asyncio
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ...records.source import LocalSource
+
+if TYPE_CHECKING:  # the hosted app imports this module
+    from ..remote_app import RemoteApp
 
 
 class RecordsReader(Protocol):
@@ -37,11 +40,11 @@ class RemoteReader:
     """The hosted client's reader: the table server's records, asked over the
     connection (docs/PROTOCOL.md, `records`)."""
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: RemoteApp) -> None:
         self.app = app  # its connection is read at each request: it may have reconnected
 
-    async def _ask(self, what: str, **fields: Any) -> Any:
-        conn = getattr(self.app, "conn", None)
+    async def _ask(self, what: str, **fields: Any) -> dict[str, Any]:
+        conn = self.app.conn
         if conn is None:
             raise RuntimeError("not connected to the server")
         answer = await conn.request({"type": "records", "what": what, **fields})

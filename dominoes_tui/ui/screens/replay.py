@@ -13,6 +13,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.geometry import Size
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import DataTable, Footer
@@ -77,7 +78,7 @@ class OpenHands(Widget):
         self._args = (match, seats, look)
         self.refresh(layout=True)
 
-    def get_content_height(self, container, viewport, width: int) -> int:
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return len(open_hand_lines(*self._args, width=max(1, width))) if self._args else 1
 
     def render(self) -> Text:
@@ -141,7 +142,7 @@ class ReplayScreen(Screen[None]):
                 yield Chain(id="chain")
                 yield TextLine(id="log")
                 yield Hand(id="hand")
-            sheet = DataTable(id="sheet", zebra_stripes=True, cursor_type="none", show_cursor=False)
+            sheet: DataTable[str | Text] = DataTable(id="sheet", zebra_stripes=True, cursor_type="none", show_cursor=False)
             sheet.can_focus = False  # the arrows step the match, they do not move about the sheet
             yield sheet
         yield Footer()

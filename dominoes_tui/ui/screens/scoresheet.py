@@ -64,7 +64,8 @@ class ScoresheetScreen(ModalScreen[None]):
     BINDINGS = [Binding("escape,s,q", "close", "Close")]
     DEFAULT_CSS = """
     ScoresheetScreen { align: center middle; }
-    #sheet { width: 1fr; max-width: 110; height: auto; max-height: 1fr; border: round $accent; background: $surface; padding: 0 1; }
+    #sheet { width: 1fr; max-width: 110; height: auto; max-height: 1fr;
+             border: round $accent; background: $surface; padding: 0 1; }
     #sheet DataTable { height: auto; max-height: 14; }
     #sheet .title { text-style: bold; }
     """

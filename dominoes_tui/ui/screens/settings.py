@@ -13,6 +13,7 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.css.query import NoMatches
 from textual.lazy import Lazy
 from textual.screen import Screen
 from textual.widget import Widget
@@ -264,7 +265,7 @@ class SettingsScreen(StyledOnMount, Screen["MatchSettings | str | None"]):
         if sid == "variant" and event.value != self.variant:
             carry = self.read(check_it=False)
             self.variant = str(event.value)
-            self.query_one("#variant", Choice).help = self.variant_help()
+            self.query_one("#variant", Choice).help_text = self.variant_help()
             await self.rebuild(carry, seats_too=True)
         elif sid == "players" and event.value != self.players:
             await self.set_players(int(event.value))
@@ -299,7 +300,7 @@ class SettingsScreen(StyledOnMount, Screen["MatchSettings | str | None"]):
             try:
                 kind = self.query_one(f"#seat-kind-{i}", Choice).value
                 name = self.query_one(f"#seat-name-{i}", Input).value.strip()
-            except Exception:
+            except NoMatches:  # the form is being rebuilt: a seat not drawn yet
                 kind, name = "human" if i == 0 else default_level(), ""
             if not name:
                 name = "You" if kind == "human" and i == 0 else f"Bot {i}"
@@ -320,23 +321,21 @@ class SettingsScreen(StyledOnMount, Screen["MatchSettings | str | None"]):
                 if check_it and target is not None and target < 1:
                     raise SettingsError("The target must be at least 1.")
             else:
-                target = int(tvalue)  # type: ignore[arg-type]
+                target = int(tvalue)
             for spec in OPTIONS[self.variant]:
                 if spec.name == target_option(self.variant):
                     continue
                 widget = self.query_one(f"#opt-{spec.name}")
                 if isinstance(widget, Choice):
                     options[spec.name] = widget.value
-                else:
-                    raw = widget.value.strip()  # type: ignore[attr-defined]
+                elif isinstance(widget, Input):
+                    raw = widget.value.strip()
                     try:
                         options[spec.name] = int(raw)
                     except ValueError:
                         if check_it:
                             raise SettingsError(f"{spec.name.replace('_', ' ')} must be a whole number.") from None
-        except SettingsError:
-            raise
-        except Exception:
+        except NoMatches:
             pass  # the form is being rebuilt; carry what could be read
         settings = MatchSettings(self.variant, self.players, seats, target, options)
         if check_it:

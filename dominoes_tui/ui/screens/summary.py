@@ -44,9 +44,10 @@ def totals_text(report: RoundReport, config: TableConfig, seats: tuple[SeatInfo,
 def show_scoresheet(screen: ModalScreen, report: RoundReport, config: TableConfig, seats: tuple[SeatInfo, ...]) -> None:
     """The scoresheet over a summary: every round so far, from the table underneath."""
     from .scoresheet import ScoresheetScreen
+    from .table_state import TableState
 
-    table = next((s for s in reversed(screen.app.screen_stack) if hasattr(s, "client")), None)
-    rounds = table.client.rounds() if table is not None else [report]  # type: ignore[union-attr]
+    table = next((s for s in reversed(screen.app.screen_stack) if isinstance(s, TableState)), None)
+    rounds = table.client.rounds() if table is not None else [report]
     screen.app.push_screen(ScoresheetScreen(rounds, config, seats, None))
 
 
@@ -98,11 +99,12 @@ class RoundSummaryScreen(ModalScreen[None]):
             for line in arithmetic(r, self.config, self.seats):
                 yield Static(Text(line, "bold"))
             if self.config.variant == "allfives":
-                line = play_points_line(r, self.seats)
-                if line:
-                    yield Static(line, markup=False)
+                in_play = play_points_line(r, self.seats)
+                if in_play:
+                    yield Static(in_play, markup=False)
             yield Static(totals_text(r, self.config, self.seats))
-            yield Button("See who won (Enter)" if r.match_over else "Next round (Enter)", id="next", variant="primary", compact=True)
+            label = "See who won (Enter)" if r.match_over else "Next round (Enter)"
+            yield Button(label, id="next", variant="primary", compact=True)
         yield TooSmall()
         yield Footer()
 

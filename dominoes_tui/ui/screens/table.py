@@ -6,35 +6,32 @@ stays responsive while they think and while their moves are paced.
 """
 from __future__ import annotations
 
+from typing import ClassVar
+
 from textual.app import ComposeResult
-from textual.css.query import NoMatches
-from textual.screen import Screen
+from textual.binding import BindingType
 from textual.widgets import Footer
 
-from ...engine import MATCH_OVER, ROUND_OVER, IllegalMove, Move, PlayerView
-from ...table.client import TableClient
-from ..choices import Prefs
-from ..narrate import last_placed, own_draws_since_last_move
-from ..render import END_KEYS, Look
+from ...engine import MATCH_OVER, ROUND_OVER, IllegalMove, Move
+from ..narrate import own_draws_since_last_move
 from ..table_keys import TABLE_BINDINGS
 from ..widgets.chain import Chain
 from ..widgets.hand import Hand
 from ..widgets.line import TextLine
 from ..widgets.move_log import MoveLog
 from ..widgets.seats import SeatsPanel
-from ..widgets.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmall
+from ..widgets.too_small import TooSmall
 from .table_actions import TableDisplayActions
-from .table_words import TableWords
 
-END_BY_KEY = {key: end for end, key in END_KEYS.items()}
 TILE_ACTIONS = {"cycle", "pick", "play", "end", "cancel"}
-BIG_WIDTH, BIG_HEIGHT = 160, 48  # projector mode by itself from this size up
 
 
-class TableScreen(TableWords, TableDisplayActions, Screen[str]):
-    """Dismisses with "new" (a new match was asked for) or "quit"."""
+class TableScreen(TableDisplayActions):
+    """Dismisses with "new" (a new match was asked for) or "quit". Its state, drawing
+    and display actions are the layers below (table_state.py, table_words.py,
+    table_actions.py); here are the turn loop and the moves."""
 
-    BINDINGS = TABLE_BINDINGS
+    BINDINGS: ClassVar[list[BindingType]] = [*TABLE_BINDINGS]
 
     DEFAULT_CSS = """
     TableScreen { layout: vertical; }
@@ -48,30 +45,6 @@ class TableScreen(TableWords, TableDisplayActions, Screen[str]):
     #chain { height: 5; }  /* both set to what fits after every move (fit_log) */
     """
 
-    def __init__(self, client: TableClient, prefs: Prefs, walkthrough: bool = False) -> None:
-        super().__init__()
-        self.walkthrough = walkthrough
-        self.client = client
-        self.prefs = prefs
-        humans = client.human_seats
-        self.hotseat = len(humans) > 1
-        self.viewer: int = humans[0] if humans else 0
-        self.hidden = self.hotseat  # with several people at one keyboard, hands start hidden
-        self.selected: int | None = None
-        self.end_cursor: int | None = None  # while choosing among several ends
-        self.view_: PlayerView = client.view(self.viewer)
-        self.busy = False  # a bot is moving
-        self._noticed = (self.view_.round, len(self.view_.history))
-        self._binding_state: tuple | None = None
-        self.notice = ""  # what the rules just did for the person here (a forced draw or pass)
-        self.notice_brief = ""  # the same in a few words, when the prompt line is short
-        self.passed_notice = False  # the notice says a person passed (gone at the next move)
-        self.drew_now = False  # the notice is about tiles drawn for this turn: Enter plays the one that fits
-        self._notes_seen = len(client.notes)
-        self._heights: tuple[int, int] | None = None  # chain and log rows as last set
-        self.seen_upto: dict[int, tuple[int, int]] = {}  # per seat: (round, history entries seen on its turn)
-        self.hint_text = ""
-
     # -- building ---------------------------------------------------------------
     def compose(self) -> ComposeResult:
         yield TooSmall()
@@ -83,10 +56,6 @@ class TableScreen(TableWords, TableDisplayActions, Screen[str]):
         yield TextLine(id="prompt")
         yield Hand(id="hand")
         yield Footer()
-
-    @property
-    def look(self) -> Look:
-        return Look(ascii=self.prefs.ascii, pips=self.prefs.pips, big=self.big)
 
     def on_mount(self) -> None:
         self.set_class(self.walkthrough, "-walkthrough")
@@ -165,14 +134,14 @@ class TableScreen(TableWords, TableDisplayActions, Screen[str]):
             return
         self.selected = None
         if report.match_over and not self.walkthrough and hasattr(self.app, "record_finished"):
-            self.app.record_finished(self.client)  # the club records (issue 11)
+            self.app.record_finished(self.client)  # into the club records
 
         def after_summary(_: object) -> None:
             if report.match_over:
                 label = getattr(self.app, "after_match", lambda: "New match")()
-                self.app.push_screen(
-                    MatchEndScreen(report, self.client.config, self.client.seats, label, note=CLOSING if self.walkthrough else ""),
-                    self.dismiss)
+                closing = CLOSING if self.walkthrough else ""
+                end = MatchEndScreen(report, self.client.config, self.client.seats, label, note=closing)
+                self.app.push_screen(end, self.dismiss)
                 return
             self.client.next_round()
             if self.hotseat:
@@ -184,29 +153,6 @@ class TableScreen(TableWords, TableDisplayActions, Screen[str]):
         follow = self.client.moved_on if not self.client.human_seats else None
         note = SCORED if self.walkthrough else ""  # the walk-through's last lesson, where the eyes are
         self.app.push_screen(RoundSummaryScreen(report, self.client.config, self.client.seats, follow, note), after_summary)
-
-    # -- what the seat here may do ------------------------------------------------
-    def my_turn(self) -> bool:
-        return (
-            not self.busy
-            and not self.hidden
-            and self.client.waiting_for() == self.viewer
-            and self.client.seats[self.viewer].is_human
-        )
-
-    def playable(self) -> list[int]:
-        legal_tiles = {m.tile for m in self.view_.legal}
-        return [i for i, t in enumerate(self.view_.hand) if t in legal_tiles]
-
-    def moves_for(self, index: int | None) -> list[Move]:
-        if index is None or index >= len(self.view_.hand):
-            return []
-        tile = self.view_.hand[index]
-        return [m for m in self.view_.legal if m.tile == tile]
-
-    def too_small(self) -> bool:
-        width, height = self.app.size
-        return width < MIN_WIDTH or height < MIN_HEIGHT
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if self.too_small():
@@ -223,7 +169,8 @@ class TableScreen(TableWords, TableDisplayActions, Screen[str]):
             if action == "end":
                 return str(parameters[0]) in dict(self.view_.layout.ends)
             if action == "pick":
-                return int(parameters[0]) < len(self.view_.hand)  # type: ignore[call-overload]
+                index = parameters[0]
+                return isinstance(index, int) and index < len(self.view_.hand)
         return True
 
     # -- actions -------------------------------------------------------------------
@@ -254,9 +201,6 @@ class TableScreen(TableWords, TableDisplayActions, Screen[str]):
             self.notify(f"{tile} fits no open end.", timeout=3)
         self.redraw()
 
-    def target_ends(self) -> list[str]:
-        return [m.end for m in self.moves_for(self.selected) if m.end is not None]
-
     def action_play(self) -> None:
         moves = self.moves_for(self.selected)
         if not moves:
@@ -274,7 +218,8 @@ class TableScreen(TableWords, TableDisplayActions, Screen[str]):
         moves = [m for m in self.moves_for(self.selected) if m.end == end]
         if not moves:
             value = dict(self.view_.layout.ends).get(end)
-            what = str(self.view_.hand[self.selected]) if self.selected is not None and self.selected < len(self.view_.hand) else "No tile"
+            hand = self.view_.hand
+            what = str(hand[self.selected]) if self.selected is not None and self.selected < len(hand) else "No tile"
             self.notify(f"{what} does not fit the {end} end ({value}).", timeout=3)
             return
         self.send(moves[0])
@@ -311,49 +256,3 @@ class TableScreen(TableWords, TableDisplayActions, Screen[str]):
     def on_chain_end_chosen(self, message: Chain.EndChosen) -> None:
         if self.my_turn():
             self.action_end(message.end)
-
-    # -- drawing -------------------------------------------------------------------
-    def redraw(self) -> None:
-        try:
-            self._redraw()
-        except NoMatches:  # a bot's move landed while the app was closing: nothing left to draw on
-            pass
-
-    @property
-    def big(self) -> bool:
-        """Projector mode: double-size tiles, by choice or from 160×48 up."""
-        if self.prefs.projector == "auto":
-            width, height = self.app.size
-            return width >= BIG_WIDTH and height >= BIG_HEIGHT
-        return self.prefs.projector == "on"
-
-    def _redraw(self) -> None:
-        self.view_ = view = self.client.view(self.viewer)
-        self.announce(view)
-        self.tell_notes()
-        look = self.look
-        self.set_class(look.big, "-big")
-        mine = self.my_turn()
-        targets: tuple[str, ...] = ()
-        if mine and self.selected is not None:
-            ends = self.target_ends()
-            targets = (ends[self.end_cursor],) if self.end_cursor is not None and ends else tuple(ends)
-        if self.walkthrough:
-            self.show_coach(view, mine)  # before fitting: the chain and log take what it leaves
-        prompt = self.prompt_text(view, mine)
-        self.fit_prompt(prompt)  # before fitting: a long hint takes a second row
-        lines = self.log_lines(view)
-        self.fit_log(view, len(lines) - self.unseen_from(view, lines))
-        self.query_one(Chain).show(view.layout, targets, look, tuple(last_placed(view.history)))
-        playable = set(self.playable()) if mine else set()
-        self.query_one(Hand).show(view.hand, playable, self.selected if mine else None, self.hidden, look)
-        self.query_one(SeatsPanel).show(view, self.client.seats, None if self.hidden else self.viewer, look, self.prefs.show_lacks)
-        self.query_one("#status", TextLine).show(self.status_text(view))
-        self.show_log(view, lines)
-        self.query_one("#prompt", TextLine).show(prompt)
-        # The footer rebuilds itself on every refresh_bindings, which is slow: only ask
-        # for it when what the keys may do has changed.
-        state = (mine, bool(self.moves_for(self.selected)), self.too_small())
-        if state != self._binding_state:
-            self._binding_state = state
-            self.refresh_bindings()

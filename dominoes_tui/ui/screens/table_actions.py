@@ -1,14 +1,15 @@
 """The table's display actions: scoresheet, help, hint, speed, pips, memory aid, the
-round's log, big tiles and the theme (a part of TableScreen, kept apart for size)."""
+round's log, big tiles and the theme (a layer of TableScreen, see table_state.py)."""
 from __future__ import annotations
 
-from ...table.local import SPEEDS
+from ...table.local import SPEEDS, LocalTable
+from .table_words import TableWords
 
 SPEED_ORDER = list(SPEEDS)
 
 
-class TableDisplayActions:
-    """Mixed into TableScreen: `self` is the table screen."""
+class TableDisplayActions(TableWords):
+    """What the keys that change the display, not the match, do."""
 
     def action_scoresheet(self) -> None:
         from .scoresheet import ScoresheetScreen
@@ -22,8 +23,8 @@ class TableDisplayActions:
 
     def action_speed(self) -> None:
         self.prefs.speed = SPEED_ORDER[(SPEED_ORDER.index(self.prefs.speed) + 1) % len(SPEED_ORDER)]
-        if hasattr(self.client, "bot_delay"):
-            self.client.bot_delay = SPEEDS[self.prefs.speed]  # type: ignore[attr-defined]
+        if isinstance(self.client, LocalTable):  # a hosted table's pace is the host's
+            self.client.bot_delay = SPEEDS[self.prefs.speed]
         self.notify(f"Bot speed: {self.prefs.speed}", timeout=2)
         self.redraw()
 
@@ -58,7 +59,8 @@ class TableDisplayActions:
     def action_big(self) -> None:
         order = ["auto", "on", "off"]
         self.prefs.projector = order[(order.index(self.prefs.projector) + 1) % len(order)]
-        self.notify(f"Big tiles: {self.prefs.projector}" + (" (from 160×48)" if self.prefs.projector == "auto" else ""), timeout=2)
+        when = " (from 160×48)" if self.prefs.projector == "auto" else ""
+        self.notify(f"Big tiles: {self.prefs.projector}{when}", timeout=2)
         self._heights = None
         self.redraw()
         # the hand, prompt and status take other heights only at the next layout: fit the

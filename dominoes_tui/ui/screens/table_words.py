@@ -1,14 +1,15 @@
-"""The table's words: the move log, the status line and the prompt (a part of
-TableScreen, kept apart so each file stays readable). Everything a person typed (names)
-goes into rich `Text` as plain text, never into markup."""
+"""The table's drawing and its words: the move log, the status line and the prompt (a
+layer of TableScreen, see table_state.py). Everything a person typed (names) goes into
+rich `Text` as plain text, never into markup."""
 from __future__ import annotations
 
 from rich.text import Text
+from textual.css.query import NoMatches
 from textual.widgets import Footer
 
-from ...engine import VARIANTS, PlayerView
+from ...engine import VARIANTS, PlayerView, Tile
 from ..chain_render import chain_height
-from ..narrate import last_own_move, log_entries
+from ..narrate import last_own_move, last_placed, log_entries
 from ..render import END_KEYS
 from ..widgets.chain import Chain
 from ..widgets.hand import Hand
@@ -16,12 +17,52 @@ from ..widgets.line import TextLine
 from ..widgets.move_log import MoveLog
 from ..widgets.seats import TEAM_LETTERS, SeatsPanel
 from ..words import lead_reason, says, side_name
+from .table_state import TableState
 
 LOG_MIN = 3  # the move log keeps at least this many rows while the chain has room
 
 
-class TableWords:
-    """Mixed into TableScreen: `self` is the table screen (client, prefs, look, viewer)."""
+class TableWords(TableState):
+    """Draws the table from the view of the seat here."""
+
+    # -- drawing -------------------------------------------------------------------
+    def redraw(self) -> None:
+        try:
+            self._redraw()
+        except NoMatches:  # a bot's move landed while the app was closing: nothing left to draw on
+            pass
+
+    def _redraw(self) -> None:
+        self.view_ = view = self.client.view(self.viewer)
+        self.announce(view)
+        self.tell_notes()
+        look = self.look
+        self.set_class(look.big, "-big")
+        mine = self.my_turn()
+        targets: tuple[str, ...] = ()
+        if mine and self.selected is not None:
+            ends = self.target_ends()
+            targets = (ends[self.end_cursor],) if self.end_cursor is not None and ends else tuple(ends)
+        if self.walkthrough:
+            self.show_coach(view, mine)  # before fitting: the chain and log take what it leaves
+        prompt = self.prompt_text(view, mine)
+        self.fit_prompt(prompt)  # before fitting: a long hint takes a second row
+        lines = self.log_lines(view)
+        self.fit_log(view, len(lines) - self.unseen_from(view, lines))
+        self.query_one(Chain).show(view.layout, targets, look, tuple(last_placed(view.history)))
+        playable = set(self.playable()) if mine else set()
+        self.query_one(Hand).show(view.hand, playable, self.selected if mine else None, self.hidden, look)
+        shown = None if self.hidden else self.viewer
+        self.query_one(SeatsPanel).show(view, self.client.seats, shown, look, self.prefs.show_lacks)
+        self.query_one("#status", TextLine).show(self.status_text(view))
+        self.show_log(view, lines)
+        self.query_one("#prompt", TextLine).show(prompt)
+        # The footer rebuilds itself on every refresh_bindings, which is slow: only ask
+        # for it when what the keys may do has changed.
+        state = (mine, bool(self.moves_for(self.selected)), self.too_small())
+        if state != self._binding_state:
+            self._binding_state = state
+            self.refresh_bindings()
 
     # -- notices -------------------------------------------------------------------------
     def tell_notes(self) -> None:
@@ -216,7 +257,8 @@ class TableWords:
             counts = self.counts_after(self.view_.hand[self.selected], ends)
             if counts:
                 text.append(" " + counts)
-            text.append(f" Enter plays {self.look.dot} {self.look.left_right} switch {self.look.dot} {keys} {self.look.dot} Esc back")
+            dot = self.look.dot
+            text.append(f" Enter plays {dot} {self.look.left_right} switch {dot} {keys} {dot} Esc back")
             return text
         if not view.layout.line:
             tiles = {m.tile for m in view.legal}
@@ -230,7 +272,7 @@ class TableWords:
             return Text(f"{you} turn: Enter plays it.", "bold")
         return Text(f"{you} turn: choose a marked tile ({self.look.left_right} or 1-9), Enter plays; h hints.", "bold")
 
-    def counts_after(self, tile: object, ends: list[str]) -> str:
+    def counts_after(self, tile: Tile, ends: list[str]) -> str:
         """All Fives: what each end would make the count, and which would score."""
         if self.client.config.variant != "allfives":
             return ""
@@ -239,7 +281,7 @@ class TableWords:
         parts = []
         for end in ends:
             layout = layout_from_view(self.view_)
-            layout.place(tile, end)  # type: ignore[arg-type]
+            layout.place(tile, end)
             count = layout.count()
             scores = count > 0 and count % 5 == 0
             parts.append(f"{END_KEYS[end]}: count {count}" + (f" scores {count}" if scores else ""))

@@ -107,11 +107,11 @@ class Choice(Widget, can_focus=True):
         return self._options[self._index][0]
 
     @property
-    def help(self) -> str:
+    def help_text(self) -> str:
         return self._help
 
-    @help.setter
-    def help(self, text: str) -> None:
+    @help_text.setter
+    def help_text(self, text: str) -> None:
         self._help = text
         self.refresh(layout=True)  # the help may take another number of lines
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from rich.text import Text
+from textual.geometry import Size
 from textual.widget import Widget
 
 from ...engine import PlayerView
@@ -54,14 +55,14 @@ class SeatsPanel(Widget):
     def __init__(self, id: str | None = None) -> None:  # noqa: A002
         super().__init__(id=id)
         self._lines: list[Text] = []
-        self._args: tuple | None = None
+        self._args: tuple[PlayerView, tuple[SeatInfo, ...], int | None, Look, bool] | None = None
 
     def show(self, view: PlayerView, seats: tuple[SeatInfo, ...], viewer: int | None, look: Look, show_lacks: bool) -> None:
         first = self._args is None
         self._args = (view, seats, viewer, look, show_lacks)
         self.refresh(layout=first)
 
-    def get_content_height(self, container, viewport, width: int) -> int:
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return len(self._args[1]) if self._args else 1
 
     def render(self) -> Text:

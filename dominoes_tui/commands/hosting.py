@@ -1,0 +1,43 @@
+"""What `dominoes host` and `dominoes ssh` share: the host's work on a register of
+claimed names (free one, list them), and running a server until Ctrl-C."""
+from __future__ import annotations
+
+import asyncio
+import sys
+from collections.abc import Callable, Coroutine, Iterable
+from typing import Any, Protocol, TypeVar
+
+T_co = TypeVar("T_co", covariant=True)
+
+
+class NameRegister(Protocol[T_co]):
+    """net/names.py's claims by secret and net/ssh_names.py's claims by SSH key."""
+
+    def release(self, name: str) -> bool: ...
+    def listing(self) -> Iterable[tuple[str, T_co]]: ...
+
+
+def release_and_list(command: str, register: NameRegister[T_co], release: str | None, names: bool,
+                     shown: Callable[[T_co], str]) -> int:
+    """--release NAME, then --names (one line a name: the name, a tab, `shown(what it holds)`)."""
+    if release:
+        if not register.release(release):
+            print(f"dominoes {command}: nobody holds the name {release!r}", file=sys.stderr)
+            return 1
+        print(f"{release}: released")
+    if names:
+        for name, held in register.listing():
+            print(f"{name}\t{shown(held)}")
+    return 0
+
+
+def run_until_stopped(main: Coroutine[Any, Any, None], failed: str) -> int:
+    """Run a server's main until Ctrl-C; an OSError (a port in use) is one line after `failed`."""
+    try:
+        asyncio.run(main)
+    except KeyboardInterrupt:
+        pass
+    except OSError as exc:
+        print(f"{failed}: {exc}", file=sys.stderr)
+        return 1
+    return 0

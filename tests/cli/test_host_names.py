@@ -1,0 +1,21 @@
+"""`dominoes host --names` lists the names claimed with a secret and `--release` frees one;
+a name nobody holds is said so, with exit status 1."""
+from __future__ import annotations
+
+from dominoes_tui.cli import main
+from dominoes_tui.net.names import NameRegister
+
+
+def test_host_lists_and_releases_claimed_names(tmp_path, capsys) -> None:
+    data = tmp_path / "server"
+    data.mkdir()
+    register = NameRegister(data / "names.json")
+    assert register.identify("Ana", "a-secret", "127.0.0.1", lambda _n: False).claimed
+    assert main(["host", "--data-dir", str(data), "--names"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Ana\tclaimed ")
+    assert main(["host", "--data-dir", str(data), "--release", "Ana"]) == 0
+    assert capsys.readouterr().out == "Ana: released\n"
+    assert NameRegister(data / "names.json").listing() == []
+    assert main(["host", "--data-dir", str(data), "--release", "Ana"]) == 1
+    assert "dominoes host: nobody holds the name 'Ana'" in capsys.readouterr().err

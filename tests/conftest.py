@@ -1,0 +1,25 @@
+"""Fixtures every test gets: no test reads or writes the real home folder of whoever runs it."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+# The program's data folder is $DOMINOES_TUI_HOME, else $XDG_DATA_HOME/dominoes_tui, else
+# ~/.local/share/dominoes_tui; the libraries beneath it (asyncssh, textual) read ~ and the
+# other XDG folders. All of them point into a fresh temporary folder for each test.
+XDG_FOLDERS = {"XDG_DATA_HOME": ".local/share", "XDG_CONFIG_HOME": ".config",
+               "XDG_CACHE_HOME": ".cache", "XDG_STATE_HOME": ".local/state"}
+
+
+@pytest.fixture(autouse=True)
+def dominoes_home(tmp_path: Path, tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The program's data folder for this test (not made yet: the program makes it, as on a
+    first start); HOME and the XDG folders point at another fresh folder."""
+    person = tmp_path_factory.mktemp("person-home")
+    monkeypatch.setenv("HOME", str(person))
+    for variable, folder in XDG_FOLDERS.items():
+        monkeypatch.setenv(variable, str(person / folder))
+    home = tmp_path / "dominoes-home"
+    monkeypatch.setenv("DOMINOES_TUI_HOME", str(home))
+    return home
