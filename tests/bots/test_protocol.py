@@ -41,7 +41,7 @@ def test_turn_messages_round_trip(variant: str, players: int) -> None:
 
 
 def test_turn_message_keeps_other_draws_hidden() -> None:
-    for match, view in positions("draw", 2, 300, seed=8):
+    for _match, view in positions("draw", 2, 300, seed=8):
         msg = turn_message(view)
         for event in msg["history"]:
             if event["event"] == "draw" and event["seat"] != view.seat:
