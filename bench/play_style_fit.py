@@ -51,7 +51,7 @@ def collect_round(task: tuple[str, int, str, int]) -> list[Decision]:
             hand = mask_of([INDEX[t] for t in view.hand])
             placed = mask_of([INDEX[p.tile] for p in view.layout.line])
             feats = [line_features(hand, placed, board, t, p) for t, p in options]
-            greedy = [(greedy_score(hand, board, [p], t, False) or 0.0) / GREEDY_TEMPERATURE for t, p in options]
+            greedy = [(greedy_score(hand, board, (p,), t, False) or 0.0) / GREEDY_TEMPERATURE for t, p in options]
             out.append((feats, greedy, options.index((INDEX[move.tile], _end(move.end)))))
         match.apply(move, seat)
     for bot in bots:

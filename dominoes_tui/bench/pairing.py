@@ -16,8 +16,8 @@ from ..tournament import Entrant, Tournament, make_plan
 PAIRING_FORMATS = [("draw", "swiss", None), ("draw", "rotation", 4), ("partner", "rotation", None)]
 
 
-def pairing_times(variant: str, format: str, players: int | None, entrants: int, rounds: int, seed: int) -> dict[str, Any]:
-    t = Tournament(make_plan(variant, format, rounds, players),
+def pairing_times(variant: str, plan_format: str, players: int | None, entrants: int, rounds: int, seed: int) -> dict[str, Any]:
+    t = Tournament(make_plan(variant, plan_format, rounds, players),
                    [Entrant(f"E{i}", float(random.Random(seed + i).randrange(1000, 2000))) for i in range(entrants)], seed)
     rng = random.Random(seed)
     times = []
@@ -29,6 +29,6 @@ def pairing_times(variant: str, format: str, players: int | None, entrants: int,
         for table in rnd.tables:
             t.record(rnd.number, table.number, [rng.randrange(0, 200) for _ in table.sides])
     return {
-        "variant": variant, "format": format, "players": players, "entrants": entrants, "rounds_timed": len(times),
+        "variant": variant, "format": plan_format, "players": players, "entrants": entrants, "rounds_timed": len(times),
         "median_ms": statistics.median(times) * 1000, "max_ms": max(times) * 1000,
     }

@@ -124,17 +124,17 @@ def test_ctrl_c_stops_a_tournament_with_the_rounds_played(tmp_path) -> None:
 
 
 def test_ctrl_c_stops_the_bench_with_a_report_of_what_finished() -> None:
-    proc = subprocess.Popen([*COMMAND, "bench", "--only", "strength", "--quick", "--jobs", "2"],
+    proc = subprocess.Popen([*COMMAND, "bench", "--only", "timing", "--quick"],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         assert proc.stderr is not None
-        for line in proc.stderr:  # each table of the strength part says so as it starts
-            if "medium vs easy, allfives" in line:  # the first table has finished
+        for line in proc.stderr:  # each table of the timing part says so as it starts
+            if "decision times, draw 3p" in line:  # the first table has finished
                 break
         proc.send_signal(signal.SIGINT)
         out, err = proc.communicate(timeout=60)
     finally:
         proc.kill()
     assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
-    assert proc.returncode == 130 and "stopped (Ctrl-C) during the strength part" in err
-    assert re.search(r"medium vs easy +draw 2p +32 ", out)  # the table that finished is reported
+    assert proc.returncode == 130 and "stopped (Ctrl-C) during the timing part" in err
+    assert re.search(r"draw 2p +medium +120 ", out)  # the table that finished is reported

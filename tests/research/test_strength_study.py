@@ -4,6 +4,10 @@ No timed assertions: strength is measured by the study, never asserted here."""
 from __future__ import annotations
 
 import json
+import re
+import signal
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -54,3 +58,23 @@ def test_the_study_refuses_empty_runs_in_a_line(capsys: pytest.CaptureFixture[st
     assert main(["--units", "0"]) == 2
     err = capsys.readouterr().err
     assert "at least 1" in err and len(err.strip().splitlines()) == 1
+
+
+def test_ctrl_c_stops_the_study_with_a_report_of_what_finished() -> None:
+    """Ctrl-C while the workers play: they stop at once and print nothing; the study
+    reports the tables that finished and says it was stopped."""
+    root = Path(__file__).resolve().parents[2]
+    proc = subprocess.Popen([sys.executable, "-m", "bench", "strength", "--quick", "--jobs", "2"], cwd=root,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert proc.stderr is not None
+        for line in proc.stderr:  # each table says so as it starts
+            if "medium vs easy, allfives" in line:  # the first table has finished
+                break
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=60)
+    finally:
+        proc.kill()
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
+    assert proc.returncode == 130 and "python -m bench strength: stopped (Ctrl-C)" in err
+    assert re.search(r"medium vs easy +draw 2p +32 ", out)  # the table that finished is reported
