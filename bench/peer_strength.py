@@ -22,8 +22,9 @@ from typing import Any
 
 from dominoes_tui.bots import make_bot
 from dominoes_tui.bots.external import ExternalBot
-from dominoes_tui.engine import PLAYING, Match, Move, PlayerView, Seat, TableConfig, make_config, view_for
-from dominoes_tui.table.headless import derive_seeds
+from dominoes_tui.bots.runner import asking, play_round
+from dominoes_tui.engine import Match, Move, PlayerView, Seat, TableConfig, make_config
+from dominoes_tui.engine.seeds import derive_seeds, seeded
 from dominoes_tui.workers import map_in_workers
 
 DRIVER = Path(__file__).with_name("peer_bot.py")
@@ -45,9 +46,7 @@ def _play_deal(config: TableConfig, bots: list[Any], seed: int) -> float | None:
     """One Partner deal; the winning team, 0.5 for a tie."""
     match = Match(config, random.Random(seed), [Seat(b.name, "bot", b.level) for b in bots], seed)
     match.begin_round()
-    while match.phase == PLAYING:
-        seat = match.to_act
-        match.apply(bots[seat].choose(view_for(match, seat)), seat)
+    play_round(match, asking(bots))
     winner = match.records[-1].outcome.winner
     return 0.5 if winner is None else float(winner)
 
@@ -56,7 +55,7 @@ def play_units(task: tuple[str, str, str, list[int], float, int]) -> list[dict[s
     python, kind, level, seeds, think_ms, worker = task
     config = make_config("partner", 4)
     spec = f"{level}:{think_ms:g}" if level in ("hard", "expert") else level
-    ours = [_Stakes(make_bot(spec, random.Random(f"{worker}/{s}"), f"{level} {s}")) for s in range(4)]
+    ours = [_Stakes(make_bot(spec, seeded(worker, s), f"{level} {s}")) for s in range(4)]
     theirs = [ExternalBot([python, str(DRIVER), kind, str(worker * 10 + s)], name=f"peer {kind} {s}", time_limit=60.0)
               for s in range(4)]
     out: list[dict[str, Any]] = []

@@ -18,12 +18,13 @@ from typing import Any
 
 from dominoes_tui.bots import make_bot
 from dominoes_tui.bots.registry import BotSpecError
+from dominoes_tui.bots.runner import play_round
 from dominoes_tui.bots.search.play_style import FEATURES, GREEDY_TEMPERATURE, greedy_score, line_features
 from dominoes_tui.bots.sim import INDEX, Board
-from dominoes_tui.engine import PLAYING, Match, make_config, view_for
+from dominoes_tui.engine import Match, Move, make_config, view_for
 from dominoes_tui.engine.bits import END_INDEX, mask_of
 from dominoes_tui.engine.errors import ConfigError
-from dominoes_tui.table.headless import derive_seeds
+from dominoes_tui.engine.seeds import derive_seeds, seeded
 from dominoes_tui.workers import map_in_workers
 
 # one decision: (features of each option, greedy score of each option, index chosen)
@@ -37,12 +38,13 @@ def _end(end: str | None) -> int:
 
 def collect_round(task: tuple[str, int, str, int]) -> list[Decision]:
     variant, players, spec, seed = task
-    bots = [make_bot(spec, random.Random(f"{seed}/{s}")) for s in range(players)]
+    bots = [make_bot(spec, seeded(seed, s)) for s in range(players)]
     match = Match(make_config(variant, players), random.Random(seed))
     match.begin_round()
     out: list[Decision] = []
-    while match.phase == PLAYING:
-        seat = match.to_act
+
+    def recorded(match: Match, seat: int) -> Move:
+        """The bot's choice, and what the fit learns from it where there was a choice of tiles."""
         view = view_for(match, seat)
         move = bots[seat].choose(view)
         options = sorted({(INDEX[m.tile], _end(m.end)) for m in view.legal})
@@ -53,7 +55,9 @@ def collect_round(task: tuple[str, int, str, int]) -> list[Decision]:
             feats = [line_features(hand, placed, board, t, p) for t, p in options]
             greedy = [(greedy_score(hand, board, (p,), t, False) or 0.0) / GREEDY_TEMPERATURE for t, p in options]
             out.append((feats, greedy, options.index((INDEX[move.tile], _end(move.end)))))
-        match.apply(move, seat)
+        return move
+
+    play_round(match, recorded)
     for bot in bots:
         bot.close()
     return out

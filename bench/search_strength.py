@@ -22,8 +22,9 @@ from typing import Any
 from bench.clairvoyant import SEES_ALL, Clairvoyant
 from bench.levels import make_bot
 from bench.strength import _mean_ci, seatings
-from dominoes_tui.engine import PLAYING, Match, make_config, view_for
-from dominoes_tui.table.headless import derive_seeds
+from dominoes_tui.bots.runner import asking, play_round
+from dominoes_tui.engine import Match, make_config
+from dominoes_tui.engine.seeds import derive_seeds, seeded
 from dominoes_tui.workers import map_in_workers
 
 SEARCH_TABLES: tuple[tuple[str, int], ...] = (
@@ -69,13 +70,11 @@ def play_unit(task: tuple[str, int, str, str, int]) -> dict[str, Any]:
         for s in range(players):
             spec = strong if s in strong_seats else weak
             bot = Clairvoyant(match) if spec == SEES_ALL else \
-                make_bot(spec, random.Random(f"{unit_seed}/{rotation}/{s}"), f"{spec} {s}")
+                make_bot(spec, seeded(unit_seed, rotation, s), f"{spec} {s}")
             bots.append(_Timed(bot, result["times"]) if s in strong_seats else bot)
         try:
             match.begin_round()
-            while match.phase == PLAYING:
-                seat = match.to_act
-                match.apply(bots[seat].choose(view_for(match, seat)), seat)
+            play_round(match, asking(bots))
         finally:
             for bot in bots:
                 bot.close()

@@ -11,15 +11,15 @@ the pairing honest.
 from __future__ import annotations
 
 import math
-import random
 import statistics
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from dominoes_tui.bots import make_bot
+from dominoes_tui.bots.runner import play_match
 from dominoes_tui.engine import make_config
-from dominoes_tui.table.headless import derive_seeds, play_match
+from dominoes_tui.engine.seeds import derive_seeds, seeded
 from dominoes_tui.workers import map_in_workers
 
 STRENGTH_TABLES: tuple[tuple[str, int], ...] = (("draw", 2), ("allfives", 2), ("partner", 4), ("draw", 3))
@@ -65,7 +65,7 @@ def play_unit(task: tuple[str, int, str, str, int, float | None]) -> dict[str, A
     result = {"matches": 0, "match_wins": 0.0, "rounds": 0, "round_wins": 0}
     for rotation, strong_seats in enumerate(seatings(players, config.teams is not None)):
         specs = [spec(strong) if s in strong_seats else spec(weak) for s in range(players)]
-        bots = [make_bot(sp, random.Random(f"{unit_seed}/{rotation}/{s}"), f"{sp} {s}") for s, sp in enumerate(specs)]
+        bots = [make_bot(sp, seeded(unit_seed, rotation, s), f"{sp} {s}") for s, sp in enumerate(specs)]
         try:
             report = play_match(config, bots, unit_seed)
         finally:

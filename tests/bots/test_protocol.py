@@ -15,10 +15,10 @@ from dominoes_tui.bots import make_bot
 from dominoes_tui.bots.external import ExternalBot
 from dominoes_tui.bots.protocol import ProtocolError, parse_move, turn_message, view_from_turn
 from dominoes_tui.bots.registry import BotSpecError
+from dominoes_tui.bots.runner import play_match
 from dominoes_tui.cli import main as cli_main
 from dominoes_tui.commands.bot import serve
 from dominoes_tui.engine import make_config
-from dominoes_tui.table.headless import play_match
 
 from .helpers import TABLES, positions
 

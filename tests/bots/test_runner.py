@@ -8,10 +8,9 @@ from collections.abc import Sequence
 import pytest
 
 from dominoes_tui.bots import make_bot
-from dominoes_tui.bots.runner import MatchRun, StopMatch, asking, play_match, play_matches, stoppable
+from dominoes_tui.bots.runner import StopMatch, asking, play_match, play_matches, stoppable
 from dominoes_tui.engine import PLAYING, Match, Move, PlayerView, Seat, dumps, make_config, view_for
-from dominoes_tui.engine.seeds import seeded
-from dominoes_tui.table import headless
+from dominoes_tui.engine.seeds import derive_seeds, seeded
 
 
 class LegalOnly:
@@ -111,12 +110,8 @@ def test_runs_of_matches_use_the_run_seeds_and_close_their_bots() -> None:
         return bots
 
     runs = play_matches(make_config("draw", 2), make, 3, 42)
-    assert [r.match.seed for r in runs] == headless.derive_seeds(42, 3)
+    assert [r.match.seed for r in runs] == derive_seeds(42, 3)
     assert len(closed) == 6
-
-
-def test_the_table_layer_names_are_the_runner() -> None:
-    assert headless.play_match is play_match and headless.MatchReport is MatchRun
 
 
 @pytest.mark.parametrize("variant,players", [("draw", 2), ("allfives", 3), ("partner", 4), ("kozel", 2)])

@@ -15,8 +15,9 @@ from pathlib import Path
 from typing import Any
 
 from dominoes_tui.bots import make_bot
+from dominoes_tui.bots.runner import play_match
 from dominoes_tui.engine import dumps, make_config
-from dominoes_tui.table.headless import derive_seeds, play_match
+from dominoes_tui.engine.seeds import derive_seeds
 
 LOGS = Path(__file__).parent / "logs"
 
