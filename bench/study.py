@@ -8,6 +8,8 @@ import platform
 import sys
 from typing import Any
 
+from dominoes_tui.engine.files import atomic_write
+
 
 def parser(study: str, description: str) -> argparse.ArgumentParser:
     """A parser for `python -m bench STUDY`, with the options every study takes."""
@@ -43,8 +45,7 @@ def emit(study: str, out: dict[str, Any], lines: list[str], json_path: str | Non
             print(text)
         else:
             try:
-                with open(json_path, "w", encoding="utf-8") as f:
-                    f.write(text + "\n")
+                atomic_write(json_path, text + "\n")
             except OSError as exc:
                 print(f"python -m bench {study}: cannot write {json_path}: {exc.strerror or exc}", file=sys.stderr)
                 return 1

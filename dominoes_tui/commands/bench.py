@@ -147,6 +147,11 @@ def run(args: argparse.Namespace) -> int:
         if args.json == "-":
             print(text)
         else:
-            with open(args.json, "w", encoding="utf-8") as f:
-                f.write(text + "\n")
+            from ..engine.files import atomic_write
+
+            try:
+                atomic_write(args.json, text + "\n")
+            except OSError as exc:
+                print(f"dominoes bench: cannot write {args.json}: {exc.strerror or exc}", file=sys.stderr)
+                return 1
     return 0

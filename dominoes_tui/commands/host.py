@@ -10,6 +10,7 @@ import sys
 import time
 from pathlib import Path
 
+from ..engine.files import atomic_write
 from ..net.finished import Keeping, MiB
 from ..net.limits import Limits
 from ..net.protocol import DEFAULT_PORT
@@ -199,7 +200,7 @@ def run(args: argparse.Namespace) -> int:
             print("  practice: clients may give seeds (seeded practice tables, never rated)", flush=True)
         if args.port_file:
             try:
-                args.port_file.write_text(str(real), encoding="utf-8")
+                atomic_write(args.port_file, str(real))  # a script polling it never reads half a number
             except OSError as exc:  # the server runs on: only the script that asked is told
                 print(f"dominoes host: cannot write the port to {args.port_file}: {exc}", file=sys.stderr, flush=True)
         try:

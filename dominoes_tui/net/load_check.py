@@ -239,5 +239,11 @@ def main(
     if json_path:
         import json
 
-        Path(json_path).write_text(json.dumps([asdict(r) for r in results], indent=1), encoding="utf-8")
+        from ..engine.files import atomic_write
+
+        try:
+            atomic_write(json_path, json.dumps([asdict(r) for r in results], indent=1))
+        except OSError as exc:
+            print(f"dominoes host --load-check: cannot write {json_path}: {exc.strerror or exc}", file=sys.stderr)
+            return 1
     return 1 if any(r.errors and not r.moves for r in results) else 0
