@@ -33,8 +33,11 @@ END_INDEX: Final[dict[str | None, int]] = {None: 0, **{name: i for i, name in en
 
 
 def mask_of(tiles: list[int]) -> int:
-    """The set of tile indices `tiles` (distinct) as a bitmask."""
-    return sum(map(BIT.__getitem__, tiles))  # the bits are distinct: a sum is their union
+    """The set of tile indices `tiles` as a bitmask."""
+    m = 0
+    for t in tiles:
+        m |= BIT[t]
+    return m
 
 
 def tile_hands(hands: list[list[int]]) -> list[list[Tile]]:

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
-from .bits import CODE, INDEX, LEAD, NAME, PLACED, TILES, tile_hands
+from .bits import CODE, INDEX, LEAD, NAME, PLACED, PLACED_CODE, TILES, tile_hands
 from .board import Board
 from .errors import IllegalMove
 from .events import DRAW as _DRAW
@@ -216,8 +216,8 @@ class Match(RoundEnd):
         r = self._round
         if r.board.empty:
             legal = [LEAD[code >> 2] for code in r.legal()]
-        else:  # map, not a comprehension: no frame to make on every turn
-            legal = list(map(PLACED.__getitem__, r.legal()))
+        else:
+            legal = [PLACED[code] for code in r.legal()]
         self._legal = legal
         return legal
 
@@ -266,15 +266,11 @@ class Match(RoundEnd):
         mover = r.to_act
         if seat is not None and seat != mover:
             raise IllegalMove(f"it is seat {mover}'s turn, not seat {seat}'s")
-        code = -1
-        legal = self._legal
-        if legal is not None:  # listed for this turn (the usual case): one of its shared Moves?
-            for m in legal:
-                if m is move:
-                    code = CODE[id(m)]
-                    break
-        if code < 0:  # an equal Move made elsewhere, or an illegal one
+        code = PLACED_CODE.get(id(move))  # one of the shared Moves legal_moves() hands out
+        if code is None or r.board.empty:  # a lead, or a Move made elsewhere
             code = self._legal_code(move)
+        elif not r.is_legal(code >> 2, code & 3):
+            raise IllegalMove(self._why_illegal(move))
         self._raw.append((_PLAY, mover, move))
         if self.knowledge.pending:
             self.knowledge.played(mover)
