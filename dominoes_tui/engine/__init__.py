@@ -9,6 +9,7 @@ from .gamelog import dumps, load_match, load_matches, write_log  # noqa: E402
 from .layout import END_NAMES, Layout, Placed  # noqa: E402
 from .moves import Move  # noqa: E402
 from .options import OPTIONS, OptionSpec  # noqa: E402
+from .round import Round  # noqa: E402
 from .scoring import RoundOutcome, round5  # noqa: E402
 from .tiles import ALL_TILES, Tile, hand_pips, parse_tile, tile  # noqa: E402
 from .variants import VARIANTS, TableConfig, Variant, make_config  # noqa: E402
@@ -17,7 +18,7 @@ from .view import LayoutView, PlayerView, ScoreRow, view_for  # noqa: E402
 __all__ = [
     "ALL_TILES", "END_NAMES", "MATCH_OVER", "NEW", "OPTIONS", "PLAYING", "ROUND_OVER", "VARIANTS",
     "ConfigError", "Deal", "DominoError", "IllegalMove", "Layout", "LayoutView", "LogError", "Match",
-    "Move", "OptionSpec", "Placed", "PlayerView", "RoundOutcome", "RoundRecord", "ScoreRow", "Seat",
+    "Move", "OptionSpec", "Placed", "PlayerView", "Round", "RoundOutcome", "RoundRecord", "ScoreRow", "Seat",
     "TableConfig", "Tile", "Variant", "dumps", "hand_pips", "load_match", "load_matches",
     "make_config", "parse_tile", "round5", "tile", "view_for", "write_log",
 ]

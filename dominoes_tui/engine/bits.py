@@ -33,9 +33,10 @@ END_INDEX: Final[dict[str | None, int]] = {None: 0, **{name: i for i, name in en
 
 
 def mask_of(tiles: list[int]) -> int:
+    """The set of tile indices `tiles` as a bitmask."""
     m = 0
     for t in tiles:
-        m |= 1 << t
+        m |= BIT[t]
     return m
 
 
@@ -56,6 +57,25 @@ def indices(mask: int) -> list[int]:
 
 def bit_count(mask: int) -> int:
     return mask.bit_count()
+
+
+def _codes_for(values: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """Per tile, its codes (tile index * 4 + end index) onto open ends showing `values`."""
+    return tuple(tuple(t * 4 + e for e, v in enumerate(values) if LO[t] == v or HI[t] == v) for t in range(28))
+
+
+# Codes per tile for a line whose ends show (left, right): LINE_CODES[left * 7 + right][t]
+LINE_CODES: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
+    _codes_for((a, b)) for a in range(7) for b in range(7))
+_FOUR: dict[tuple[int, int, int, int], tuple[tuple[int, ...], ...]] = {}
+
+
+def four_codes(values: tuple[int, int, int, int]) -> tuple[tuple[int, ...], ...]:
+    """Codes per tile once the spinner's four arms are open (made on first need, kept)."""
+    table = _FOUR.get(values)
+    if table is None:
+        table = _FOUR[values] = _codes_for(values)
+    return table
 
 
 # OTHER[t * 7 + v]: the half of tile t left showing when its half v is covered

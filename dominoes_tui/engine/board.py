@@ -158,5 +158,9 @@ class Board:
             self.ends = NUMBER[val[0]] | NUMBER[other] if point else NUMBER[other] | NUMBER[val[1]]
             return
         val[point], self.dbl[point] = other, DOUBLE[t]
-        self.cnt[point] += 1
-        self._refresh()
+        cnt = self.cnt
+        cnt[point] += 1
+        if self.four:  # only the covered arm's number changes
+            self.ends = NUMBER[val[0]] | NUMBER[val[1]] | NUMBER[val[2]] | NUMBER[val[3]]
+        else:
+            self._refresh()

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .bits import BIT, DOUBLE, HI, LO, mask_of
+from .bits import BIT, DOUBLE, HI, LINE_CODES, LO, four_codes, mask_of
 from .board import Board
 from .events import DRAW, PASS
 
@@ -27,15 +27,6 @@ def is_capicu(t: int, ends: list[int]) -> bool:
     if DOUBLE[t] or len(ends) < 2 or len(set(ends)) != 2:
         return False
     return {LO[t], HI[t]} == set(ends)
-
-
-def _add_placements(out: list[int], t: int, val: list[int], points: int) -> None:
-    """Append the codes of tile `t` at each of the first `points` ends that it matches."""
-    lo, hi = LO[t], HI[t]
-    for p in range(points):
-        v = val[p]
-        if lo == v or hi == v:
-            out.append(t * 4 + p)
 
 
 class Round:
@@ -98,13 +89,11 @@ class Round:
         if not fit:
             return out
         val = b.val
-        points = 4 if b.four else 2
+        row = four_codes((val[0], val[1], val[2], val[3])) if b.four else LINE_CODES[val[0] * 7 + val[1]]
         if fit & (fit - 1) == 0:  # one tile fits (the usual case): no need to look through the hand
-            _add_placements(out, fit.bit_length() - 1, val, points)
-            return out
-        for t in hand:
-            if fit >> t & 1:
-                _add_placements(out, t, val, points)
+            return list(row[fit.bit_length() - 1])
+        for t in hand:  # a loop, not a comprehension: no frame to make
+            out += row[t]
         return out
 
     def is_legal(self, t: int, point: int) -> bool:
