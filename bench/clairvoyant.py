@@ -15,8 +15,8 @@ import random
 
 from dominoes_tui.bots.search.endgame import EndgameSolver
 from dominoes_tui.bots.search.pimc import Search
-from dominoes_tui.bots.sim import INDEX
 from dominoes_tui.engine import Match, Move, PlayerView
+from dominoes_tui.engine.bits import INDEX
 
 SEES_ALL = "sees-all"
 # Nodes an exact ending may take before a playout stands in: with two sides (alpha-beta)

@@ -12,7 +12,7 @@ same distribution). With a simulation count instead of a time, rows are independ
 the machine's load. Our level answers turn messages as in the real bench (docs/BOT_PROTOCOL.md
 views, 99 to 99 with a target of 100).
 
-    python -m dominoes_tui.bench.ismcts_local --ours expert:200 --sims 200 --units 100
+    python -m bench ismcts-local --ours expert:200 --sims 200 --units 100
 
 It is a tuning aid: the figures the issue asks for come from the real peer.
 """

@@ -20,9 +20,9 @@ from dominoes_tui.bots import make_bot
 from dominoes_tui.bots.registry import BotSpecError
 from dominoes_tui.bots.runner import play_round
 from dominoes_tui.bots.search.play_style import FEATURES, GREEDY_TEMPERATURE, greedy_score, line_features
-from dominoes_tui.bots.sim import INDEX, Board
 from dominoes_tui.engine import Match, Move, make_config, view_for
-from dominoes_tui.engine.bits import END_INDEX, mask_of
+from dominoes_tui.engine.bits import END_INDEX, INDEX, mask_of
+from dominoes_tui.engine.board import Board
 from dominoes_tui.engine.errors import ConfigError
 from dominoes_tui.engine.seeds import derive_seeds, seeded
 from dominoes_tui.workers import map_in_workers

@@ -4,7 +4,7 @@ The hard and expert levels spend their time playing guessed deals out on plain
 integers (sim.py, search/): compiled, they play about twice as many guesses in the same
 budget. The group is built and chosen like the engine's core (engine/core.py): all of
 it compiled or all of it sources; an in-place build edited since, or DOMINOES_PURE=1,
-means the sources. The bots' classes (flat.py, search/expert.py) stay interpreted:
+means the sources. The bots' classes (search/expert.py and the levels) stay interpreted:
 they meet the rest of the program. Like engine/core.py, this file imports nothing, so
 setup.py can read the list.
 """
