@@ -3,8 +3,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from dataclasses import replace
 
+from dominoes_tui.bots.search.deals import DealSampler
+from dominoes_tui.bots.sim import tiles_of
 from dominoes_tui.engine import PLAYING, Match, PlayerView, make_config, view_for
+from dominoes_tui.engine.position import position_from_view
 
 TABLES = [
     ("draw", 2), ("draw", 3), ("draw", 4),
@@ -30,3 +34,24 @@ def positions(variant: str, players: int, count: int, seed: int = 0) -> Iterator
                 yield match, view
                 made += 1
                 match.apply(rng.choice(view.legal))
+
+
+def re_dealt(variant: str, players: int, count: int, seed: int) -> Iterator[tuple[PlayerView, PlayerView]]:
+    """Every fourth of `count` positions with its twin: the same seat's view in a world
+    whose hidden tiles were dealt again, consistently with everything public (one of the
+    search's guesses). The twin's view must equal the view, and some re-deals must differ
+    from the real deal, or the check proves nothing."""
+    checked = differed = 0
+    for n, (match, view) in enumerate(positions(variant, players, count, seed=seed)):
+        if n % 4:
+            continue
+        others, stock = DealSampler(view, random.Random(n)).deal()
+        hands = [list(view.hand) if s == view.seat else tiles_of(others[s]) for s in range(players)]
+        differed += hands != [match.hands[s] for s in range(players)]
+        twin = view_for(position_from_view(view, hands, tiles_of(stock[::-1])), view.seat)
+        # a rebuilt position keeps no history or names; those are public anyway
+        twin = replace(twin, history=view.history, names=view.names, scoresheet=view.scoresheet)
+        assert twin == view, "another deal of the hidden tiles gives the very same view"
+        yield view, twin
+        checked += 1
+    assert checked and differed, "some re-deals must differ from the real deal"
