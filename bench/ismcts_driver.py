@@ -8,7 +8,7 @@ Our level runs as `dominoes bot` programs (docs/BOT_PROTOCOL.md), one per seat i
 the two searches meet only through the protocol. The hand is OpenSpiel's
 `python_team_dominoes`: four seats, seven tiles each, seat 0 leads any tile. Its returns
 are replaced by win/loss (+1/-1): the team that went out wins, after a block the team
-with fewer pips; equal pips is a draw (0). ISMCTS is set as issue 13 describes: UCT with
+with fewer pips; equal pips is a draw (0). ISMCTS is set as the peer comparison asks: UCT with
 c = 1, eight random rollouts per leaf, and a pass-aware determinization (every guess at
 the hidden hands respects what each seat showed it lacks by passing).
 

@@ -46,7 +46,7 @@ def targets(out: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def _first_screens_side_by_side(startup: list[dict[str, Any]]) -> list[str]:
-    """The settings screen against the table (rough edge 14 of issue 9: they should match)."""
+    """The settings screen against the table: a player waits for both, so the two should take about as long."""
     medians = {s["what"]: s["median_s"] for s in startup}
     settings, table = medians.get("dominoes: settings screen drawn"), medians.get("dominoes play: table drawn")
     if not settings or not table or math.isnan(settings) or math.isnan(table):

@@ -12,7 +12,7 @@ The value is the searching side's chance of winning the match once the round is 
 sides the game is zero-sum and this is exact minimax with alpha-beta. With three players
 each seat plays for its own chance (max-n): taking the other two as playing together
 against the searcher (the "paranoid" assumption) was measured weaker, 31.2% against
-35.8% of 300 Draw 3p rounds against hard on the same deals (bench/README.md, session 18).
+35.8% of 300 Draw 3p rounds against hard on the same deals (bench/README.md, the entry of 2026-12-01 on Block, three players).
 The search gives up past a node budget (the caller then falls back to a playout).
 """
 from __future__ import annotations
