@@ -1,27 +1,17 @@
-"""The `heaviest` level: a plain "heaviest tile first" player, the benchmark's yardstick."""
+"""The `heaviest` level: the heaviest tile first, the yardstick of the benchmarks and of
+the golden logs (a fixed policy: tuning the other levels never changes what it plays)."""
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 
-from ..engine import Move, PlayerView
+from ..engine import Move
 from ..engine.tiles import heaviness
+from .base import LegalOnlyBot
 
 
-class HeaviestBot:
+class HeaviestBot(LegalOnlyBot):
     level = "heaviest"
-    legal_only = True  # reads nothing but the legal moves (bots/runner.py)
-
-    def __init__(self, rng: random.Random | None = None, name: str = "Heaviest") -> None:
-        self.rng = rng or random.Random(0)
-        self.name = name
-
-    def choose(self, view: PlayerView) -> Move:
-        return self.choose_legal(view.legal)
 
     def choose_legal(self, legal: Sequence[Move]) -> Move:
         # max() keeps the first of equals, so the earliest legal end wins a tie
         return max(legal, key=lambda m: heaviness(m.tile))
-
-    def close(self) -> None:
-        pass
