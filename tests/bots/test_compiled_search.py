@@ -74,7 +74,8 @@ def test_an_in_place_search_build_edited_since_runs_its_sources(tmp_path: Path) 
     assert not compiled_now and "edited" in why
 
 
-def test_a_group_told_why_it_must_run_its_sources_runs_them(tmp_path: Path) -> None:
+def test_a_group_told_why_it_must_run_its_sources_runs_them(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("DOMINOES_PURE", raising=False)
     folder = tmp_path / "fake"
     folder.mkdir()
     (folder / "alone.py").write_text("X = 1\n")
