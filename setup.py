@@ -32,8 +32,9 @@ ENGINE = Path("dominoes_tui") / "engine"
 BOTS = Path("dominoes_tui") / "bots"
 _CORE = runpy.run_path(str(ENGINE / "core.py"))  # the engine's modules, and how they are hashed
 MANIFEST = _CORE["MANIFEST"]
-# Two groups, each compiled and chosen on its own: the engine's core, and the bots'
-# search (bots/compiled.py), which calls the engine as any Python module.
+# Two groups, compiled in one mypyc run (compiled_groups) and chosen each on its own: the
+# engine's core, and the bots' search (bots/compiled.py), which calls the engine's
+# compiled classes directly and so runs only with them (bots/__init__.py).
 GROUPS = {
     "engine": (ENGINE, _CORE["COMPILED"]),
     "bots": (BOTS, runpy.run_path(str(BOTS / "compiled.py"))["COMPILED"]),
@@ -71,25 +72,28 @@ def module_file(folder: Path, name: str, suffix: str = ".py") -> Path:
     return _CORE["module_file"](folder, name, suffix)
 
 
-def compiled_group(group: str) -> list[Extension]:
-    """mypyc's extensions for one group (it type-checks them and writes their C), or none."""
-    folder, modules = GROUPS[group]
+def compiled_groups() -> list[Extension]:
+    """mypyc's extensions for both groups (it type-checks them and writes their C), or none.
+    One mypyc run compiles both, each group a library of its own: the bots' search then
+    calls the engine's round core natively (a call across two separate runs goes through
+    Python's attribute and call machinery, which cost the search about a tenth of its
+    guesses in All Fives); so the bots' build needs the engine's (bots/__init__.py)."""
     try:
         from mypyc.build import mypycify
     except ImportError as exc:
         if _strict():
             raise CompileFailed(f"mypyc is missing ({exc})") from exc
-        _say(f"mypyc is missing; the {group} modules run as pure Python")
+        _say("mypyc is missing; it all runs as pure Python")
         return []
-    library = ".".join((*folder.parts, LIBRARY))
+    files = {group: [str(module_file(folder, name)) for name in modules] for group, (folder, modules) in GROUPS.items()}
     try:
-        return mypycify([*MYPYC_FLAGS, *(str(module_file(folder, name)) for name in modules)], opt_level="3",
-                        separate=[([str(module_file(folder, name)) for name in modules], library)],
-                        target_dir=str(Path("build") / f"mypyc-{group}"))
+        return mypycify([*MYPYC_FLAGS, *(path for paths in files.values() for path in paths)], opt_level="3",
+                        separate=[(files[group], ".".join((*folder.parts, LIBRARY))) for group, (folder, _) in GROUPS.items()],
+                        target_dir=str(Path("build") / "mypyc"))
     except BaseException as exc:  # mypyc exits on a type error (its messages are above)
         if _strict():
-            raise CompileFailed(f"mypyc refused the {group} modules ({exc!r})") from exc
-        _say(f"mypyc refused the {group} modules ({exc!r}); they run as pure Python")
+            raise CompileFailed(f"mypyc refused the compiled modules ({exc!r})") from exc
+        _say(f"mypyc refused the compiled modules ({exc!r}); it all runs as pure Python")
         return []
 
 
@@ -143,7 +147,7 @@ class BuildExt(build_ext):
 
     def _generated(self) -> list[Extension]:
         """The placeholders, filled in with what mypyc made of them (the C, its flags)."""
-        made = {ext.name: ext for group in GROUPS for ext in compiled_group(group)}
+        made = {ext.name: ext for ext in compiled_groups()}
         if made.keys() - {ext.name for ext in self.extensions}:
             why = f"mypyc made extensions setup.py does not expect: {sorted(made.keys() - {e.name for e in self.extensions})}"
             if _strict():

@@ -10,7 +10,9 @@ compiled module never meets an interpreted version of another. This file imports
 nothing of the package, so setup.py can read the list of modules from it.
 
 The bots' search is a second group, built and chosen the same way (bots/compiled.py):
-the functions here take the group's package, folder and modules.
+the functions here take the group's package, folder and modules. Built in the same
+mypyc run, it calls the engine's compiled classes directly, so it runs compiled only
+beside the compiled engine.
 """
 from __future__ import annotations
 
@@ -89,9 +91,13 @@ class _Sources:
         return importlib.util.spec_from_file_location(fullname, module_file(self.folder, name))
 
 
-def install(package: str = PACKAGE, folder: Path = HERE, modules: Sequence[str] = COMPILED) -> str:
-    """Called once, by the group's package's __init__, before any of its modules is imported."""
+def install(package: str = PACKAGE, folder: Path = HERE, modules: Sequence[str] = COMPILED,
+            pure_because: str = "") -> str:
+    """Called once, by the group's package's __init__, before any of its modules is imported;
+    `pure_because`, if given, is why the group must run its sources whatever was built."""
     compiled, why = decide(folder, os.environ, modules)
+    if compiled and pure_because:
+        compiled, why = False, f"pure Python ({pure_because})"
     if compiled:
         try:  # a build that cannot load (a library missing, moved or broken) is no build
             for name in modules:

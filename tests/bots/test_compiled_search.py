@@ -72,3 +72,46 @@ def test_an_in_place_search_build_edited_since_runs_its_sources(tmp_path: Path) 
     pimc.write_text(pimc.read_text() + "\n# edited after the build\n")
     compiled_now, why = core.decide(tmp_path, {}, compiled.COMPILED)
     assert not compiled_now and "edited" in why
+
+
+def test_a_group_told_why_it_must_run_its_sources_runs_them(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("DOMINOES_PURE", raising=False)
+    folder = tmp_path / "fake"
+    folder.mkdir()
+    (folder / "alone.py").write_text("X = 1\n")
+    (folder / f"alone{core.importlib.machinery.EXTENSION_SUFFIXES[0]}").write_bytes(b"")
+    (folder / core.MANIFEST).write_text(core.json.dumps(core.source_hashes(folder, ("alone",))))
+    assert core.decide(folder, {}, ("alone",)) == (True, "compiled (mypyc)")
+    before = list(core.sys.meta_path)
+    try:
+        why = core.install("fake_group_package", folder, ("alone",), "the engine runs its sources")
+    finally:
+        core.sys.meta_path[:] = before
+    assert why == "pure Python (the engine runs its sources)"
+
+
+# The engine's build passed over (its sources edited since, say): the search, built to
+# call the engine's compiled classes directly, must not run on its sources' classes.
+ENGINE_PURE = r"""
+import importlib.util, sys
+spec = importlib.util.spec_from_file_location("dominoes_tui.engine.core", "dominoes_tui/engine/core.py")
+core = importlib.util.module_from_spec(spec)
+sys.modules[spec.name] = core  # ahead of the package's __init__, which installs the core with it
+spec.loader.exec_module(core)
+decide = core.decide
+def engine_edited(folder, environ, modules=core.COMPILED):
+    if folder == core.HERE:
+        return False, "pure Python (sources edited since they were compiled in place)"
+    return decide(folder, environ, modules)
+core.decide = engine_edited
+import dominoes_tui.bots as bots
+import dominoes_tui.engine as engine
+from dominoes_tui.bots.search import pimc
+print(engine.CORE.split(" ")[0], bots.CORE, pimc.__file__.endswith(".py"))
+"""
+
+
+def test_the_compiled_search_runs_only_beside_the_compiled_engine() -> None:
+    if not bots.CORE.startswith("compiled"):
+        pytest.skip(f"no compiled search to pass over: {bots.CORE}")
+    assert _run(ENGINE_PURE) == "pure pure Python (the engine runs its sources) True"

@@ -132,8 +132,8 @@ BUILD = r"""
 import json, os, runpy, sys
 from setuptools.dist import Distribution
 ns = runpy.run_path("setup.py", run_name="build")
-if sys.argv[1] == "names":  # mypyc's extensions for the engine (its C only: nothing is compiled)
-    print(json.dumps([[e.name for e in ns["compiled_group"]("engine")], [e.name for e in ns["placeholders"]()]]))
+if sys.argv[1] == "names":  # mypyc's extensions for both groups (its C only: nothing is compiled)
+    print(json.dumps([[e.name for e in ns["compiled_groups"]()], [e.name for e in ns["placeholders"]()]]))
     raise SystemExit
 dist = Distribution({"name": "dominoes_tui", "ext_modules": ns["placeholders"](), "cmdclass": {"build_ext": ns["BuildExt"]}})
 build_ext = dist.get_command_obj("build_ext")
@@ -186,22 +186,25 @@ def test_a_type_error_fails_the_build_where_compiling_is_asked_for(tmp_path: Pat
     for how, env in (("editable", {"DOMINOES_COMPILE": "1"}), ("wheel", {"CI": "true"})):
         done = _build(src, how, **env)
         assert done.returncode != 0, f"{how} {env}: {done.stdout}"
-        assert "compiling failed" in done.stderr and "mypyc refused the engine modules" in done.stderr
+        assert "compiling failed" in done.stderr and "mypyc refused the compiled modules" in done.stderr
     done = _build(src, "wheel")  # nobody asked: a pure install, and it says why
     assert done.returncode == 0 and "extensions: 0" in done.stdout
-    assert "mypyc refused the engine modules" in done.stderr
+    assert "mypyc refused the compiled modules" in done.stderr
     done = _build(src, "wheel", DOMINOES_PURE="1", DOMINOES_COMPILE="1", CI="true")  # never compile: mypyc is not run
     assert done.returncode == 0 and "extensions: 0" in done.stdout and "DOMINOES_PURE is set" in done.stderr
 
 
-def test_each_groups_compiled_library_lands_inside_its_package(tmp_path: Path) -> None:
+def test_both_groups_are_compiled_in_one_run_each_library_inside_its_package(tmp_path: Path) -> None:
     # mypyc's default names a group's library by a hash, at the top level: for an
-    # in-place build, in the checkout's root.
+    # in-place build, in the checkout's root. Both groups in one run: the search's calls
+    # into the round core are then native calls (two runs made each one a Python call).
     pytest.importorskip("mypyc")
     done = _build(_sources(tmp_path), "names")
     assert done.returncode == 0, done.stderr
     made, planned = json.loads(done.stdout)
-    assert made and all(name.startswith("dominoes_tui.engine.") for name in made)
+    assert {"dominoes_tui.engine._compiled__mypyc", "dominoes_tui.bots._compiled__mypyc",
+            "dominoes_tui.engine.round", "dominoes_tui.bots.search.pimc"} <= set(made)
+    assert all(name.startswith(("dominoes_tui.engine.", "dominoes_tui.bots.")) for name in made)
     assert set(made) <= set(planned)
 
 
