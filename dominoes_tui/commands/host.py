@@ -165,6 +165,9 @@ def run(args: argparse.Namespace) -> int:
     host, port = split_address(args.listen)
     if args.port is not None:
         port = args.port
+    if not 0 <= port <= 65535:
+        print(f"dominoes host: {port} is not a port (0 to 65535)", file=sys.stderr)
+        return 2
     data = None if args.no_save else (args.data_dir or data_home())
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", datefmt="%H:%M:%S")
     server = Server(data, grace=args.grace, bot_delay=0.7 if args.bot_delay is None else args.bot_delay, default_level=args.level,
@@ -181,7 +184,14 @@ def run(args: argparse.Namespace) -> int:
         task = asyncio.create_task(serve(host, port, server, ready))
         for sig in (signal.SIGTERM, signal.SIGHUP):  # a closed terminal or a kill: close cleanly (bots' workers too)
             asyncio.get_running_loop().add_signal_handler(sig, task.cancel)
-        real = await asyncio.wait_for(asyncio.shield(ready), 30) if not task.done() else task.result()
+        # the server is up, or it could not start (a port in use, an address not of this
+        # machine): then its OSError is the one line run_until_stopped prints, at once
+        await asyncio.wait((task, ready), return_when=asyncio.FIRST_COMPLETED)
+        if not ready.done():
+            if task.cancelled():  # stopped by a signal before it was up
+                return
+            task.result()
+        real = ready.result()
         where = f"[{host}]" if ":" in host else host
         print(f"dominoes host: serving on {where}:{real}", flush=True)
         if host in ("127.0.0.1", "localhost", "::1"):

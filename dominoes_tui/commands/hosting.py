@@ -38,6 +38,6 @@ def run_until_stopped(main: Coroutine[Any, Any, None], failed: str) -> int:
     except KeyboardInterrupt:
         pass
     except OSError as exc:
-        print(f"{failed}: {exc}", file=sys.stderr)
+        print(f"{failed}: {exc.strerror or exc}", file=sys.stderr)
         return 1
     return 0
