@@ -1,7 +1,7 @@
 """What a client keeps between runs, readable by its owner only (0600, folder 0700):
 
 - the seat tokens, so a person can take a seat back after a drop or a crash
-  ($DOMINOES_TUI_HOME/tokens.json, by server address and table code);
+  ($DOMINOES_TUI_HOME/tokens.json, by server address, table code and the name joined as);
 - the identity secret (`identity`), which claims this player's name on a server the
   first time and proves it afterwards (docs/PROTOCOL.md, "Identity").
 """
@@ -23,8 +23,10 @@ def _path() -> Path:
     return saves.home() / TOKENS_NAME
 
 
-def _key(host: str, port: int, code: str) -> str:
-    return f"{host}:{port}/{code.upper()}"
+def _key(host: str, port: int, code: str, name: str) -> str:
+    # by name too: two people who join from one data folder (one login, two terminals)
+    # must not take each other's seats
+    return f"{host}:{port}/{code.upper()}/{name}"
 
 
 def _read() -> dict[str, str]:
@@ -42,20 +44,20 @@ def _write(data: dict[str, str]) -> None:
         pass
 
 
-def get(host: str, port: int, code: str) -> str | None:
-    return _read().get(_key(host, port, code))
+def get(host: str, port: int, code: str, name: str) -> str | None:
+    return _read().get(_key(host, port, code, name))
 
 
-def put(host: str, port: int, code: str, token: str) -> None:
+def put(host: str, port: int, code: str, name: str, token: str) -> None:
     data = _read()
-    data.pop(_key(host, port, code), None)
-    data[_key(host, port, code)] = token
+    data.pop(_key(host, port, code, name), None)
+    data[_key(host, port, code, name)] = token
     _write(dict(list(data.items())[-KEEP:]))
 
 
-def forget(host: str, port: int, code: str) -> None:
+def forget(host: str, port: int, code: str, name: str) -> None:
     data = _read()
-    if data.pop(_key(host, port, code), None) is not None:
+    if data.pop(_key(host, port, code, name), None) is not None:
         _write(data)
 
 

@@ -79,17 +79,17 @@ class RemoteApp(DominoesApp):
     def token_for(self, code: str) -> str | None:
         if code in self._tokens:
             return self._tokens[code]
-        return tokens.get(self.host, self.port, code) if self.keep_tokens else None
+        return tokens.get(self.host, self.port, code, self.player_name) if self.keep_tokens else None
 
     def keep_token(self, code: str, token: str) -> None:
         self._tokens[code] = token
         if self.keep_tokens:
-            tokens.put(self.host, self.port, code, token)
+            tokens.put(self.host, self.port, code, self.player_name, token)
 
     def drop_token(self, code: str) -> None:
         self._tokens.pop(code, None)
         if self.keep_tokens:
-            tokens.forget(self.host, self.port, code)
+            tokens.forget(self.host, self.port, code, self.player_name)
 
     def _table_factory(self, settings: MatchSettings, prefs: Prefs) -> TableClient:
         raise ValueError("hosted tables are made in the lobby")
