@@ -184,7 +184,7 @@ def _rating(value: int | None, provisional: bool | None) -> str:
 
 
 def _text(data: dict[str, Any]) -> str:
-    from ..records.identity import clean_name
+    from ..records.identity import clean_name, vouched_words
     from ..records.report import local_time
 
     if "leaderboard" in data:
@@ -200,7 +200,7 @@ def _text(data: dict[str, Any]) -> str:
         return "\n".join(lines)
     lines = []
     for p in data["players"]:
-        lines += [f"{clean_name(p['name'])} ({p['kind']}, known by {p['vouched_by']})",
+        lines += [f"{clean_name(p['name'])} ({p['kind']}, known by {vouched_words(p['vouched_by'])})",
                   "  variant      matches  won  abandoned  rating"]
         for v in p["variants"]:
             lines.append(f"  {v['variant']:<12} {v['matches']:>7} {v['wins']:>4} {v['abandoned']:>10}  "

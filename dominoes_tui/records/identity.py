@@ -14,6 +14,13 @@ from ..engine import Seat
 
 PERSON, BOT, GUEST = "person", "bot", "guest"
 MAX_NAME = 100
+# What vouched for a name, in words for people (the player page, `dominoes stats`)
+VOUCHED = {"local": "a name at this keyboard", "hosted": "the name they claimed on the server", "ssh": "an SSH key",
+           "join": "a dominoes join secret", "bot": "a bot level"}
+
+
+def vouched_words(scheme: str) -> str:
+    return VOUCHED.get(scheme, scheme)
 
 
 def clean_name(text: str) -> str:

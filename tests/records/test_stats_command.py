@@ -64,7 +64,7 @@ def test_player_page_text_csv_and_head_to_head(db_url, tmp_path, capsys):
         for s in (1, 2):
             records.record(summarize(play("draw", 2, people("Ana", "Ben"), seed=s)))
     code, out, _ = run(capsys, "stats", "--player", "ana", "--against", "Ben", "--db", db_url)
-    assert code == 0 and out.startswith("Ana (person, known by local)")
+    assert code == 0 and out.startswith("Ana (person, known by a name at this keyboard)")
     assert "head to head with Ben" in out and "of 2" in out
     code, out, _ = run(capsys, "stats", "--csv", "--db", db_url)
     assert out.splitlines()[0] == "place,name,kind,rating,provisional,matches,wins,mu,sigma"

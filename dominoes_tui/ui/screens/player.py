@@ -14,7 +14,7 @@ from textual.widgets import DataTable, Footer, Static, TabbedContent, TabPane
 from textual_plotext import PlotextPlot
 
 from ...engine import VARIANTS, LogError
-from ...records.identity import clean_name
+from ...records.identity import clean_name, vouched_words
 from ...records.ratings import Rating
 from ...records.report import local_time
 from ..widgets.too_small import TooSmall
@@ -22,8 +22,6 @@ from .records_reader import RecordsReader
 from .records_words import cells, list_title, rating_text
 
 START_SHOWN = Rating().shown
-VOUCHED = {"local": "a name at this keyboard", "hosted": "the name they claimed on the server", "ssh": "an SSH key",
-           "join": "a dominoes join secret", "bot": "a bot level"}
 
 
 def versus_row(v: dict[str, Any]) -> list[Text]:
@@ -93,7 +91,7 @@ class PlayerScreen(Screen[None]):
         self.show(page)
 
     def show(self, page: dict[str, Any]) -> None:
-        how = VOUCHED.get(page["vouched_by"], page["vouched_by"])
+        how = vouched_words(page["vouched_by"])
         self.query_one("#who", Static).update(f"{clean_name(page['name'])}: {page['kind']}, known by {how}")
         variants = self.query_one("#variants", DataTable)
         for v in page["variants"]:
