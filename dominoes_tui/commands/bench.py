@@ -72,7 +72,8 @@ def _run_parts(args: argparse.Namespace, parts: list[str], plan: dict[str, Any],
                 row = random_rounds(v, p, plan["speed_seconds"], args.seed)
                 row["pure"] = pure_core_rounds(v, p, plan["speed_seconds"], args.seed)
                 out["speed"].append(row)
-            print(f"bench: side by side with the peer, {plan['pairs']} pairs…", file=progress)
+            if args.peer_python:  # without one the report says the peer was not measured
+                print(f"bench: side by side with the peer, {plan['pairs']} pairs…", file=progress)
             out["peer"] = peer_partner_rounds(args.peer_python, plan["pair_seconds"], args.seed, plan["pairs"])
         if "timing" in parts:
             doing = "timing"
