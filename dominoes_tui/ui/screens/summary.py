@@ -76,6 +76,8 @@ class RoundSummaryScreen(ModalScreen[None]):
         self.report, self.config, self.seats, self.note = report, config, seats, note
         self.moved_on = moved_on
         self._left = False
+        if report.match_over:  # the footer says what the button says (bindings are copied per screen)
+            self._bindings.key_to_bindings["enter"] = [Binding("enter", "next", "See who won")]
 
     def on_mount(self) -> None:
         if self.moved_on is not None:

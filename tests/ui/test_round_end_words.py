@@ -1,0 +1,31 @@
+"""The last round's summary and the match's end, in the walk-through (one round, then
+the end): the footer says what Enter does, the prompt line under them is quiet, and
+the totals show no target the learner has no use for."""
+from __future__ import annotations
+
+from dominoes_tui.ui.app import DominoesApp
+from dominoes_tui.ui.choices import MatchSettings, Prefs
+from dominoes_tui.ui.screens.summary import RoundSummaryScreen
+
+from .helpers import press, screen_lines, settle
+
+
+async def walk_to_the_summary(app: DominoesApp, pilot) -> None:
+    await settle(app, pilot)
+    await press(pilot, "f2")
+    for _ in range(12):
+        await settle(app, pilot)
+        await pilot.pause(0)
+        if isinstance(app.screen, RoundSummaryScreen):
+            return
+        await press(pilot, "enter")
+    raise AssertionError("the walk-through's round never ended")
+
+
+async def test_the_last_rounds_footer_says_enter_shows_who_won() -> None:
+    app = DominoesApp(MatchSettings(), Prefs(speed="instant"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await walk_to_the_summary(app, pilot)
+        footer = screen_lines(app)[-1]
+        assert "See who won" in footer and "Next round" not in footer, footer
+
