@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from dominoes_tui.ui.app import DominoesApp
 from dominoes_tui.ui.choices import MatchSettings, Prefs
-from dominoes_tui.ui.screens.summary import RoundSummaryScreen
+from dominoes_tui.ui.screens.summary import MatchEndScreen, RoundSummaryScreen
+from dominoes_tui.ui.screens.table import TableScreen
 
 from .helpers import press, screen_lines, settle
 
@@ -22,10 +23,27 @@ async def walk_to_the_summary(app: DominoesApp, pilot) -> None:
     raise AssertionError("the walk-through's round never ended")
 
 
+def prompt_under(app: DominoesApp) -> str:
+    table = next(s for s in app.screen_stack if isinstance(s, TableScreen))
+    return str(table.query_one("#prompt").render())
+
+
 async def test_the_last_rounds_footer_says_enter_shows_who_won() -> None:
     app = DominoesApp(MatchSettings(), Prefs(speed="instant"))
     async with app.run_test(size=(80, 24)) as pilot:
         await walk_to_the_summary(app, pilot)
         footer = screen_lines(app)[-1]
         assert "See who won" in footer and "Next round" not in footer, footer
+
+
+async def test_no_counting_the_round_under_the_summary_and_the_end() -> None:
+    app = DominoesApp(MatchSettings(), Prefs(speed="instant"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await walk_to_the_summary(app, pilot)
+        assert "Counting" not in prompt_under(app)
+        await press(pilot, "enter")
+        await settle(app, pilot)
+        assert isinstance(app.screen, MatchEndScreen)
+        assert "Counting" not in prompt_under(app)
+
 

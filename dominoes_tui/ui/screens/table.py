@@ -133,6 +133,8 @@ class TableScreen(TableDisplayActions):
         if report is None:
             return
         self.selected = None
+        self.summed_up = True
+        self.redraw()  # the prompt line under the summary stops saying the round is being counted
         if report.match_over and not self.walkthrough and hasattr(self.app, "record_finished"):
             self.app.record_finished(self.client)  # into the club records: results and ratings
 
@@ -143,6 +145,7 @@ class TableScreen(TableDisplayActions):
                 end = MatchEndScreen(report, self.client.config, self.client.seats, label, note=closing)
                 self.app.push_screen(end, self.dismiss)
                 return
+            self.summed_up = False
             self.client.next_round()
             if self.hotseat:
                 self.hidden = True
