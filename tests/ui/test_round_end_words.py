@@ -3,6 +3,8 @@ the end): the footer says what Enter does, the prompt line under them is quiet, 
 the totals show no target the learner has no use for."""
 from __future__ import annotations
 
+from textual.widgets import Static
+
 from dominoes_tui.ui.app import DominoesApp
 from dominoes_tui.ui.choices import MatchSettings, Prefs
 from dominoes_tui.ui.screens.summary import MatchEndScreen, RoundSummaryScreen
@@ -47,3 +49,19 @@ async def test_no_counting_the_round_under_the_summary_and_the_end() -> None:
         assert "Counting" not in prompt_under(app)
 
 
+
+def sums_line(app: DominoesApp) -> str:
+    """The line of totals on the top screen (it may be scrolled out of sight)."""
+    said = [str(w.render()) for w in app.screen.query(Static)]
+    return next(line for line in said if line.startswith("Totals:"))
+
+
+async def test_the_walkthrough_shows_no_target_in_its_sums() -> None:
+    app = DominoesApp(MatchSettings(), Prefs(speed="instant"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await walk_to_the_summary(app, pilot)
+        assert "target" not in sums_line(app)
+        await press(pilot, "enter")
+        await settle(app, pilot)
+        assert isinstance(app.screen, MatchEndScreen)
+        assert "target" not in sums_line(app)

@@ -142,7 +142,7 @@ class TableScreen(TableDisplayActions):
             if report.match_over:
                 label = getattr(self.app, "after_match", lambda: "New match")()
                 closing = CLOSING if self.walkthrough else ""
-                end = MatchEndScreen(report, self.client.config, self.client.seats, label, note=closing)
+                end = MatchEndScreen(report, self.client.config, self.client.seats, label, closing, not self.walkthrough)
                 self.app.push_screen(end, self.dismiss)
                 return
             self.summed_up = False
@@ -155,7 +155,9 @@ class TableScreen(TableDisplayActions):
         # A spectator follows the table; a person reads the summary at their own pace.
         follow = self.client.moved_on if not self.client.human_seats else None
         note = SCORED if self.walkthrough else ""  # the walk-through's last lesson, where the eyes are
-        self.app.push_screen(RoundSummaryScreen(report, self.client.config, self.client.seats, follow, note), after_summary)
+        # the walk-through's target of 1 only ends the match after one round: no rule to show
+        summary = RoundSummaryScreen(report, self.client.config, self.client.seats, follow, note, not self.walkthrough)
+        self.app.push_screen(summary, after_summary)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if self.too_small():
