@@ -37,7 +37,8 @@ def describe(index: int, match: Match) -> str:
     scores = "–".join(str(s) for s in match.scores)
     if match.is_over:
         verdict = match.verdict
-        text = f"{head}: {match.round_no} rounds, final {scores}, won by {_name(match, verdict.winner)}"
+        rounds = f"{match.round_no} round{'s' if match.round_no != 1 else ''}"
+        text = f"{head}: {rounds}, final {scores}, won by {_name(match, verdict.winner)}"
         if verdict.loser is not None:
             text += f"; the Kozel is {_name(match, verdict.loser)}"
         return text

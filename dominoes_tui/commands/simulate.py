@@ -102,8 +102,9 @@ def format_summary(s: dict[str, Any]) -> str:
     penalty = s["variant"] == "kozel"
     width = max(44, *(len(side["name"]) for side in s["sides"]))  # an outside bot's command may be long
     won_width = max(7, *(len(_count(side["wins"])) for side in s["sides"]))
+    matches = f"{s['matches']} match{'es' if s['matches'] != 1 else ''}"
     lines = [
-        f"{rules}, {s['players']} players, {'limit' if penalty else 'target'} {s['target']}: {s['matches']} matches",
+        f"{rules}, {s['players']} players, {'limit' if penalty else 'target'} {s['target']}: {matches}",
         "",
         f"  {'side':<{width}} {'won':>{won_width}} {'share':>6} {'avg pts':>8}" + (f" {'kozel':>6}" if penalty else ""),
     ]

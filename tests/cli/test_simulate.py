@@ -108,3 +108,12 @@ def test_replay_names_the_broken_line(tmp_path: Path) -> None:
 def test_replay_of_a_missing_file() -> None:
     result = run("replay", "/nonexistent/x.jsonl")
     assert result.returncode == 2 and "cannot read" in result.stderr
+
+
+def test_one_match_of_one_round_is_said_in_the_singular(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    log = tmp_path / "one.jsonl"
+    assert main(["simulate", "--matches", "1", "--target", "1", "--seed", "1", "--log", str(log)]) == 0
+    assert ": 1 match\n" in capsys.readouterr().out
+    assert main(["replay", "--check", str(log)]) == 0
+    out = capsys.readouterr().out
+    assert ": 1 round, final" in out and "1 match checked" in out

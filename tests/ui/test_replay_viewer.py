@@ -159,3 +159,27 @@ async def test_a_long_hand_goes_on_to_a_second_line_at_80x24() -> None:
         assert len(longest) * 6 > 80
         text = "\n".join(screen_lines(app))
         assert all(f"[{t.low}-{t.high}]" in text for t in longest)
+
+
+async def test_a_seat_called_you_leads_and_sees_in_the_plural() -> None:
+    steps = ReplaySteps.from_text(dumps(play("draw", 2, people("You", "You"), seed=3).events))
+    app = RecordsApp(lambda: ReplayScreen(steps))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        assert screen._opening(screen.match) == "Round 1 is dealt; You lead."
+        screen.action_view()  # the first seat's view
+        await pilot.pause()
+        assert "You see" in screen.status_text(screen.match).plain
+        assert "You sees" not in screen.status_text(screen.match).plain
+
+
+async def test_the_seats_of_a_four_player_match_are_cut_with_an_ellipsis_at_80x24() -> None:
+    seats = people("Anabel Lee", "Bernard Shaw", "Cleopatra", "Dominic Toretto")
+    text = "".join(dumps(play("draw", 4, seats, seed=50 + i).events) for i in range(2))
+    chunks = list(split_matches(parse_lines(text)))
+    matches = [replay(c) for c in chunks]
+    app = RecordsApp(lambda: ReplayListScreen(chunks, matches, title="evening.jsonl"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        row = next(line for line in screen_lines(app) if "Anabel Lee," in line)
+        assert "…" in row and len(row) <= 80, row

@@ -29,7 +29,7 @@ from ..widgets.hand import Hand
 from ..widgets.line import TextLine
 from ..widgets.seats import SeatsPanel
 from ..widgets.too_small import TooSmall
-from ..words import match_story, side_names
+from ..words import match_story, says, side_names
 from .records_words import cells
 from .replay_steps import ReplaySteps
 from .scoresheet import scoresheet_rows
@@ -229,7 +229,7 @@ class ReplayScreen(Screen[None]):
     def _opening(self, match: Match) -> str:
         if not match.round_no:
             return "This log stops before the first deal: there is nothing to step through."
-        return f"Round {match.round_no} is dealt; {self.seats[match.leader].name} leads."
+        return f"Round {match.round_no} is dealt; {says(self.seats[match.leader].name, 'leads')}."
 
     def status_text(self, match: Match) -> Text:
         """One line that fits the screen: where a part does not fit, the least useful
@@ -241,7 +241,7 @@ class ReplayScreen(Screen[None]):
         parts.append((rules.title, "bold", 3))
         parts.append((f"round {match.round_no}", "", 9))
         parts.append((f"step {self.step + 1}/{self.steps.count}", "", 2))
-        parts.append(("all hands" if self.viewer is None else self.seats[self.viewer].name + " sees", "", 8))
+        parts.append(("all hands" if self.viewer is None else says(self.seats[self.viewer].name, "sees"), "", 8))
         if match.phase == MATCH_OVER:
             parts.append(("the match is over", "bold", 7))
         if match.config.teams:  # the seat lines show seats' points; teams score together

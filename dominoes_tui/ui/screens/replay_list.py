@@ -72,13 +72,19 @@ class ReplayListScreen(Screen[None]):
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
-        table.add_columns("#", "Variant", "Rounds", "Final", "Result", "Seats")
-        for i, match in enumerate(self.matches, start=1):
-            final = "–".join(str(s) for s in match.scores)
+        heads = ("#", "Variant", "Rounds", "Final", "Result")
+        rows = [(str(i), VARIANTS[match.config.variant].title, str(match.round_no),
+                 "–".join(str(s) for s in match.scores), outcome(match))
+                for i, match in enumerate(self.matches, start=1)]
+        table.add_columns(*heads)
+        # The seats take the room the other columns leave (each has a cell of padding a
+        # side, the scrollbar one), cut with an ellipsis: never cut silently at the edge.
+        taken = sum(max(len(h), *(len(r[c]) for r in rows)) + 2 for c, h in enumerate(heads)) + 2 + 2
+        table.add_column("Seats", width=max(12, self.size.width - taken))
+        for row, match in zip(rows, self.matches):
             seats = ", ".join(s.name for s in match.seats)
             # names come from the log: plain text, never markup
-            table.add_row(str(i), VARIANTS[match.config.variant].title, str(match.round_no), final,
-                          Text(outcome(match)), Text(seats), key=str(i - 1))
+            table.add_row(*row[:4], Text(row[4]), Text(seats, no_wrap=True, overflow="ellipsis"), key=str(int(row[0]) - 1))
         table.focus()
         if self.first is not None:
             table.move_cursor(row=self.first)

@@ -33,12 +33,13 @@ def hands_text(report: RoundReport, seats: tuple[SeatInfo, ...]) -> Text:
     return text
 
 
-def totals_text(report: RoundReport, config: TableConfig, seats: tuple[SeatInfo, ...]) -> Text:
+def totals_text(report: RoundReport, config: TableConfig, seats: tuple[SeatInfo, ...], target: bool = True) -> Text:
+    """The sums so far; `target` False leaves out the goal (the walk-through's 1 is no rule to learn)."""
     names = side_names(config, seats)
     label = "Penalties" if config.variant == "kozel" else "Totals"
     goal = "loses at" if config.variant == "kozel" else "target"
     parts = ", ".join(f"{n} {s}" for n, s in zip(names, report.scores))
-    return Text(f"{label}: {parts}  ({goal} {config.target})")
+    return Text(f"{label}: {parts}  ({goal} {config.target})" if target else f"{label}: {parts}")
 
 
 def show_scoresheet(screen: ModalScreen, report: RoundReport, config: TableConfig, seats: tuple[SeatInfo, ...]) -> None:
@@ -68,14 +69,18 @@ class RoundSummaryScreen(ModalScreen[None]):
 
     def __init__(
         self, report: RoundReport, config: TableConfig, seats: tuple[SeatInfo, ...], moved_on: Callable[[], bool] | None = None,
-        note: str = "",
+        note: str = "", target: bool = True,
     ) -> None:
         """`moved_on`, for a spectator: closes the summary once the table has dealt on.
-        `note`: a line of our own above the sums (the walk-through explains them)."""
+        `note`: a line of our own above the sums (the walk-through explains them).
+        `target`: False leaves the match's target out of the sums."""
         super().__init__()
         self.report, self.config, self.seats, self.note = report, config, seats, note
+        self.target = target
         self.moved_on = moved_on
         self._left = False
+        if report.match_over:  # the footer says what the button says (bindings are copied per screen)
+            self._bindings.key_to_bindings["enter"] = [Binding("enter", "next", "See who won")]
 
     def on_mount(self) -> None:
         if self.moved_on is not None:
@@ -102,7 +107,7 @@ class RoundSummaryScreen(ModalScreen[None]):
                 in_play = play_points_line(r, self.seats)
                 if in_play:
                     yield Static(in_play, markup=False)
-            yield Static(totals_text(r, self.config, self.seats))
+            yield Static(totals_text(r, self.config, self.seats, self.target))
             label = "See who won (Enter)" if r.match_over else "Next round (Enter)"
             yield Button(label, id="next", variant="primary", compact=True)
         yield TooSmall()
@@ -150,10 +155,11 @@ class MatchEndScreen(ModalScreen[str]):
 
     def __init__(
         self, report: RoundReport, config: TableConfig, seats: tuple[SeatInfo, ...], next_label: str = "New match",
-        note: str = "",
+        note: str = "", target: bool = True,
     ) -> None:
         super().__init__()
         self.report, self.config, self.seats, self.note = report, config, seats, note
+        self.target = target  # False: the sums leave the match's target out
         self.next_label = next_label  # what `n` leads to: a new match here, the lobby on a server
         if next_label != "New match":  # the footer says it too (bindings are copied per screen)
             self._bindings.key_to_bindings["n"] = [Binding("n", "new", next_label)]
@@ -174,7 +180,7 @@ class MatchEndScreen(ModalScreen[str]):
             yield Static("The match is over", classes="title")
             for line in match_story(self.report, self.config, self.seats):
                 yield Static(Text(line, "bold"))
-            yield Static(totals_text(self.report, self.config, self.seats))
+            yield Static(totals_text(self.report, self.config, self.seats, self.target))
             if self.note:
                 yield Static(Text(self.note, "italic"), classes="note")
             with Horizontal(id="buttons"):

@@ -133,6 +133,8 @@ class TableScreen(TableDisplayActions):
         if report is None:
             return
         self.selected = None
+        self.summed_up = True
+        self.redraw()  # the prompt line under the summary stops saying the round is being counted
         if report.match_over and not self.walkthrough and hasattr(self.app, "record_finished"):
             self.app.record_finished(self.client)  # into the club records: results and ratings
 
@@ -140,9 +142,10 @@ class TableScreen(TableDisplayActions):
             if report.match_over:
                 label = getattr(self.app, "after_match", lambda: "New match")()
                 closing = CLOSING if self.walkthrough else ""
-                end = MatchEndScreen(report, self.client.config, self.client.seats, label, note=closing)
+                end = MatchEndScreen(report, self.client.config, self.client.seats, label, closing, not self.walkthrough)
                 self.app.push_screen(end, self.dismiss)
                 return
+            self.summed_up = False
             self.client.next_round()
             if self.hotseat:
                 self.hidden = True
@@ -152,7 +155,9 @@ class TableScreen(TableDisplayActions):
         # A spectator follows the table; a person reads the summary at their own pace.
         follow = self.client.moved_on if not self.client.human_seats else None
         note = SCORED if self.walkthrough else ""  # the walk-through's last lesson, where the eyes are
-        self.app.push_screen(RoundSummaryScreen(report, self.client.config, self.client.seats, follow, note), after_summary)
+        # the walk-through's target of 1 only ends the match after one round: no rule to show
+        summary = RoundSummaryScreen(report, self.client.config, self.client.seats, follow, note, not self.walkthrough)
+        self.app.push_screen(summary, after_summary)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if self.too_small():

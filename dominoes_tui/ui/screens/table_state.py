@@ -41,6 +41,7 @@ class TableState(Screen[str]):
         self._heights: tuple[int, int] | None = None  # chain and log rows as last set
         self.seen_upto: dict[int, tuple[int, int]] = {}  # per seat: (round, history entries seen on its turn)
         self.hint_text = ""
+        self.summed_up = False  # the round's summary is up (or was, at the match's end): nothing left to count
 
     @property
     def look(self) -> Look:

@@ -235,8 +235,8 @@ class TableWords(TableState):
         seats = self.client.seats
         if self.hidden:
             return Text("Hands are hidden: the next person takes the keyboard.", "italic")
-        if view.to_act is None:
-            return Text("Counting the round...", "italic")  # the log says how it ended
+        if view.to_act is None:  # the log says how it ended; the summary, once up, says the rest
+            return Text("" if self.summed_up else "Counting the round...", "italic")
         if not mine:
             who = seats[view.to_act]
             if who.kind == "bot":
