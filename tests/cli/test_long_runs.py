@@ -13,6 +13,8 @@ import sys
 import time
 from pathlib import Path
 
+from tests.ctrl_c import interrupted_when
+
 COMMAND = [sys.executable, "-m", "dominoes_tui"]
 
 
@@ -104,18 +106,9 @@ def test_no_bar_with_json_or_off_a_terminal() -> None:
 
 def test_ctrl_c_stops_a_tournament_with_the_rounds_played(tmp_path) -> None:
     log = tmp_path / "t.jsonl"
-    proc = subprocess.Popen([*COMMAND, "tournament", "--entrants", "hard,medium,easy,heaviest,Ana,Bo,Cy,Di",
-                             "--format", "roundrobin", "--jobs", "2", "--log", str(log)],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    try:
-        assert proc.stdout is not None
-        for line in proc.stdout:  # each round is printed as it ends
-            if line.startswith("Round 1"):
-                break
-        proc.send_signal(signal.SIGINT)
-        rest, err = proc.communicate(timeout=60)
-    finally:
-        proc.kill()
+    proc, rest, err = interrupted_when([*COMMAND, "tournament", "--entrants", "hard,medium,easy,heaviest,Ana,Bo,Cy,Di",
+                                        "--format", "roundrobin", "--jobs", "2", "--log", str(log)],
+                                       "Round 1", stream="stdout")  # each round is printed as it ends
     assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
     assert proc.returncode == 130
     rounds = int(re.search(r"stopped \(Ctrl-C\) after (\d+) of 7 rounds", err).group(1))
@@ -124,17 +117,8 @@ def test_ctrl_c_stops_a_tournament_with_the_rounds_played(tmp_path) -> None:
 
 
 def test_ctrl_c_stops_the_bench_with_a_report_of_what_finished() -> None:
-    proc = subprocess.Popen([*COMMAND, "bench", "--only", "timing", "--quick"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    try:
-        assert proc.stderr is not None
-        for line in proc.stderr:  # each table of the timing part says so as it starts
-            if "decision times, draw 3p" in line:  # the first table has finished
-                break
-        proc.send_signal(signal.SIGINT)
-        out, err = proc.communicate(timeout=60)
-    finally:
-        proc.kill()
+    # each table of the timing part says so as it starts: at draw 3p the first has finished
+    proc, out, err = interrupted_when([*COMMAND, "bench", "--only", "timing", "--quick"], "decision times, draw 3p")
     assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
     assert proc.returncode == 130 and "stopped (Ctrl-C) during the timing part" in err
     assert re.search(r"draw 2p +medium +120 ", out)  # the table that finished is reported

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import json
 import re
-import signal
-import subprocess
 import sys
 from pathlib import Path
 
@@ -14,6 +12,7 @@ import pytest
 
 from bench.strength import MATCHUPS, head_to_head, play_unit, seatings
 from bench.strength_study import main
+from tests.ctrl_c import interrupted_when
 
 
 def test_seatings_swap_every_seat() -> None:
@@ -64,17 +63,9 @@ def test_ctrl_c_stops_the_study_with_a_report_of_what_finished() -> None:
     """Ctrl-C while the workers play: they stop at once and print nothing; the study
     reports the tables that finished and says it was stopped."""
     root = Path(__file__).resolve().parents[2]
-    proc = subprocess.Popen([sys.executable, "-m", "bench", "strength", "--quick", "--jobs", "2"], cwd=root,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    try:
-        assert proc.stderr is not None
-        for line in proc.stderr:  # each table says so as it starts
-            if "medium vs easy, allfives" in line:  # the first table has finished
-                break
-        proc.send_signal(signal.SIGINT)
-        out, err = proc.communicate(timeout=60)
-    finally:
-        proc.kill()
+    # each table says so as it starts: at allfives the first has finished
+    proc, out, err = interrupted_when([sys.executable, "-m", "bench", "strength", "--quick", "--jobs", "2"],
+                                      "medium vs easy, allfives", cwd=root)
     assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
     assert proc.returncode == 130 and "python -m bench strength: stopped (Ctrl-C)" in err
     assert re.search(r"medium vs easy +draw 2p +32 ", out)  # the table that finished is reported
