@@ -19,6 +19,7 @@ from typing import Any
 from bench.peer_strength import peer_strength
 from bench.strength import MATCHUPS, STRENGTH_TABLES, head_to_head
 from bench.study import emit, machine, parser
+from dominoes_tui.bench.report import format_targets
 from dominoes_tui.bots.search import HARD_THINK_MS
 from dominoes_tui.commands.progress import progress_bar
 
@@ -72,11 +73,7 @@ def format_report(out: dict[str, Any]) -> list[str]:
     if out["quick"]:
         lines += ["", f"  --quick: the hard level plays with {out['plan']['think_ms']:g} ms a move and few matches;"
                   " judge the targets on a full run."]
-    if out.get("targets"):
-        lines += ["", "Targets", ""]
-        for row in out["targets"]:
-            mark = {True: "met", False: "MISSED", None: "-"}[row["met"]]
-            lines.append(f"  {row['what']:<62} {row['target']:>10} {row['measured']:>14}  {mark}")
+    lines += format_targets(out.get("targets"))
     lines += ["", f"  the study took {out['seconds']:.1f} s"]
     return lines
 

@@ -126,13 +126,20 @@ def format_report(out: dict[str, Any]) -> str:
         from .records import format_records
 
         lines += format_records(out["records"])
-    if out.get("targets"):
-        lines += ["", "Targets", ""]
-        for row in out["targets"]:
-            mark = {True: "met", False: "MISSED", None: "-"}[row["met"]]
-            lines.append(f"  {row['what']:<62} {row['target']:>10} {row['measured']:>14}  {mark}")
+    lines += format_targets(out.get("targets"))
     lines += ["", f"  bench took {out['seconds']:.1f} s"]
     return "\n".join(lines)
+
+
+def format_targets(targets: list[dict[str, Any]] | None) -> list[str]:
+    """The targets table, each row met, MISSED or not judged ("-"); nothing without targets."""
+    if not targets:
+        return []
+    lines = ["", "Targets", ""]
+    for row in targets:
+        mark = {True: "met", False: "MISSED", None: "-"}[row["met"]]
+        lines.append(f"  {row['what']:<62} {row['target']:>10} {row['measured']:>14}  {mark}")
+    return lines
 
 
 __all__ = ["DEFAULT_THINK_MS", "format_report", "targets"]

@@ -1,5 +1,9 @@
 """Helpers of the rule-by-ID tests (test_rules_*.py): matches dealt to order, rounds
-played out, and the checks several rules share."""
+played out, and the checks several rules share.
+
+Each rule test asserts concrete values taken from the rule text (deal sizes, leaders,
+legal moves, scores, match ends, option defaults), so a wrong engine makes it fail.
+"""
 from __future__ import annotations
 
 import random

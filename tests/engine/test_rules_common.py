@@ -1,8 +1,4 @@
-"""docs/RULES.md §2, the common rules: one or more focused tests per rule ID that the worked-example tests do not name.
-
-Each test asserts concrete values taken from the rule text (deal sizes, leaders, legal
-moves, scores, match ends, option defaults), so a wrong engine makes it fail.
-"""
+"""docs/RULES.md §2, the common rules: one or more focused tests per rule ID that the worked-example tests do not name."""
 from __future__ import annotations
 
 import itertools

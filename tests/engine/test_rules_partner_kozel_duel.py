@@ -1,8 +1,4 @@
-"""docs/RULES.md §3.4 Partner, §3.5 Kozel and §3.6 Classic Duel: focused tests per rule ID.
-
-Each test asserts concrete values taken from the rule text (deal sizes, leaders, legal
-moves, scores, match ends, option defaults), so a wrong engine makes it fail.
-"""
+"""docs/RULES.md §3.4 Partner, §3.5 Kozel and §3.6 Classic Duel: focused tests per rule ID."""
 from __future__ import annotations
 
 import random
