@@ -13,20 +13,27 @@ import sys
 from collections.abc import Sequence
 from typing import Protocol, cast
 
+from .i18n import LANGUAGES, N_, _, choose, ngettext, use
+
+# argparse's own words ("usage:", "error:", "invalid choice") are looked up through its
+# module's `_`; pointing it at our catalog makes them follow --lang too.
+setattr(argparse, "_", _)  # noqa: B010 (argparse declares no such name for mypy)
+setattr(argparse, "ngettext", ngettext)  # noqa: B010
+
 # name -> (module under dominoes_tui.commands, one-line help)
 SUBCOMMANDS: dict[str, tuple[str, str]] = {
-    "play": ("play", "start a match straight away (no subcommand opens the settings screen)"),
-    "simulate": ("simulate", "play bot-only matches headless and print a summary"),
-    "replay": ("replay", "step through a game log in the replay viewer (--check: check it against the rules)"),
-    "stats": ("stats", "the club records: leaderboard, a player's page, importing game logs"),
-    "bot": ("bot", "speak the bot protocol (docs/BOT_PROTOCOL.md) on stdin/stdout"),
-    "bench": ("bench", "measure engine speed, bot decision time and start-up"),
-    "host": ("host", "run a table server that friends join over the LAN or SSH"),
-    "join": ("join", "join a hosted table: the lobby, then the same table screen"),
-    "ssh": ("ssh", "let people in over SSH: each session lands in the lobby (needs asyncssh)"),
-    "web": ("web", "serve the hosted-table client in a browser (needs textual-serve)"),
-    "board": ("board", "the projector screen of a hosted evening: every table, standings, the closest game large"),
-    "tournament": ("tournament", "play a whole tournament headless with bots and print the standings"),
+    "play": ("play", N_("start a match straight away (no subcommand opens the settings screen)")),
+    "simulate": ("simulate", N_("play bot-only matches headless and print a summary")),
+    "replay": ("replay", N_("step through a game log in the replay viewer (--check: check it against the rules)")),
+    "stats": ("stats", N_("the club records: leaderboard, a player's page, importing game logs")),
+    "bot": ("bot", N_("speak the bot protocol (docs/BOT_PROTOCOL.md) on stdin/stdout")),
+    "bench": ("bench", N_("measure engine speed, bot decision time and start-up")),
+    "host": ("host", N_("run a table server that friends join over the LAN or SSH")),
+    "join": ("join", N_("join a hosted table: the lobby, then the same table screen")),
+    "ssh": ("ssh", N_("let people in over SSH: each session lands in the lobby (needs asyncssh)")),
+    "web": ("web", N_("serve the hosted-table client in a browser (needs textual-serve)")),
+    "board": ("board", N_("the projector screen of a hosted evening: every table, standings, the closest game large")),
+    "tournament": ("tournament", N_("play a whole tournament headless with bots and print the standings")),
 }
 
 
@@ -50,23 +57,48 @@ def load_command(name: str) -> Command | None:
 
 def _chosen(argv: Sequence[str]) -> str | None:
     """The subcommand named on the command line (the first word that is not an option)."""
-    for arg in argv:
+    words = iter(argv)
+    for arg in words:
         if arg == "--":
             return None
+        if arg == "--lang":
+            next(words, None)
+            continue
         if not arg.startswith("-"):
             return arg if arg in SUBCOMMANDS else None
     return None
+
+
+def _asked_language(argv: Sequence[str]) -> str | None:
+    """The `--lang` of the command line, wherever it stands, read before the parser is
+    built so that the parser's own words are in that language; argparse checks it later."""
+    asked = None
+    for i, arg in enumerate(argv):
+        if arg == "--":
+            break
+        if arg == "--lang" and i + 1 < len(argv):
+            asked = argv[i + 1]
+        elif arg.startswith("--lang="):
+            asked = arg.split("=", 1)[1]
+    return asked
+
+
+def add_language_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--lang", choices=LANGUAGES, metavar="|".join(LANGUAGES), default=argparse.SUPPRESS,
+                        help=_("the language to speak (default: the settings' choice, else LANG)"))
 
 
 def build_parser(chosen: str | None = None, module: Command | None = None) -> argparse.ArgumentParser:
     """Every subcommand is listed; only the chosen one's module is asked for its arguments."""
     from . import __version__
 
-    parser = argparse.ArgumentParser(prog="dominoes", description="Dominoes in the terminal.")
+    parser = argparse.ArgumentParser(prog="dominoes", description=_("Dominoes in the terminal."))
     parser.add_argument("--version", action="version", version=f"dominoes_tui {__version__}")
+    add_language_option(parser)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, (_module, text) in SUBCOMMANDS.items():
-        p = sub.add_parser(name, help=text, description=text)
+        p = sub.add_parser(name, help=_(text), description=_(text))
+        add_language_option(p)
         if name == chosen and module is not None:
             module.add_arguments(p)
     return parser
@@ -92,10 +124,14 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
+    asked = _asked_language(args_list)
+    from .table.home import load_settings
+
+    use(choose(asked, load_settings().get("language")))
     chosen = _chosen(args_list)
     module = load_command(chosen) if chosen else None
     if chosen and module is None:
-        print(f"dominoes: the {chosen} command is not part of this installation", file=sys.stderr)
+        print(_("dominoes: the {command} command is not part of this installation").format(command=chosen), file=sys.stderr)
         return 2
     parser = build_parser(chosen, module)
     args = parser.parse_args(args_list)

@@ -1,6 +1,7 @@
 """Fixtures every test gets: no test reads or writes the real home folder of whoever runs it."""
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -23,3 +24,17 @@ def dominoes_home(tmp_path: Path, tmp_path_factory: pytest.TempPathFactory, monk
     home = tmp_path / "dominoes-home"
     monkeypatch.setenv("DOMINOES_TUI_HOME", str(home))
     return home
+
+
+@pytest.fixture(autouse=True)
+def english(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Every test starts in English whatever the locale of whoever runs it (a test
+    that wants German says so), and leaves the language as it found it."""
+    from dominoes_tui import i18n
+
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(variable, raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    i18n.use("en")
+    yield
+    i18n.use("en")

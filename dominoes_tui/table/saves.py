@@ -20,17 +20,12 @@ except ImportError:  # Windows: no advisory locks; one copy at a time is then th
 
 from ..engine import LogError, Match, load_match
 from ..engine.files import atomic_write
+from .home import SETTINGS_NAME, home, load_settings, settings_path
+
+__all__ = ["SETTINGS_NAME", "home", "load_settings", "settings_path"]  # kept where callers found them
 
 SAVE_NAME = "current-match.jsonl"
 LAST_NAME = "last-match.jsonl"
-SETTINGS_NAME = "settings.json"
-
-
-def home() -> Path:
-    if os.environ.get("DOMINOES_TUI_HOME"):
-        return Path(os.environ["DOMINOES_TUI_HOME"])
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / "dominoes_tui"
 
 
 MAX_SLOTS = 9
@@ -93,10 +88,6 @@ def save_path() -> Path:
 
 def last_match_path() -> Path:
     return home() / LAST_NAME
-
-
-def settings_path() -> Path:
-    return home() / SETTINGS_NAME
 
 
 def set_aside(path: Path) -> Path:
@@ -173,15 +164,6 @@ def load_unfinished(path: Path | None = None) -> Match | None:
             pass
         return None
     return match
-
-
-def load_settings() -> dict[str, Any]:
-    """The settings remembered from last time; anything unreadable counts as none."""
-    try:
-        data = json.loads(settings_path().read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
-    return data if isinstance(data, dict) else {}
 
 
 def store_settings(data: dict[str, Any]) -> None:

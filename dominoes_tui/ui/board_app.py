@@ -13,11 +13,12 @@ from typing import Any, Protocol
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ..net.client import Connection, ConnectionLost, ServerRefused
 from .board_render import render_board
 from .render import Look
+from .widgets.footer import Footer
 
 POLL_SECONDS = 1.0
 

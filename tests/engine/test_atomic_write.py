@@ -55,7 +55,7 @@ def test_every_writer_goes_through_the_atomic_write(tmp_path: Path, monkeypatch:
 
 
 def test_settings_are_written_atomically(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(saves, "settings_path", lambda: tmp_path / "settings.json")
+    monkeypatch.setenv("DOMINOES_TUI_HOME", str(tmp_path))
     saves.store_settings({"speed": "slow"})
     _fail_at_fsync(monkeypatch)
     saves.store_settings({"speed": "instant"})  # fails quietly: settings are a convenience

@@ -17,12 +17,13 @@ from textual.binding import Binding
 from textual.containers import Grid, Vertical, VerticalScroll
 from textual.notifications import SeverityLevel
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
+from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from ...engine import VARIANTS
 from ...net.client import Connection
 from ...table.client import TableClient
 from ...tournament.model import FORMATS
+from ..widgets.footer import Footer
 
 
 class EveningApp(Protocol):

@@ -5,11 +5,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Markdown
+from textual.widgets import Markdown
 
 from ..help_text import help_markdown
 from ..key_help import key_rows, keys_markdown
 from ..table_keys import TABLE_BINDINGS
+from ..widgets.footer import Footer
 from ..widgets.too_small import TooSmall
 
 

@@ -6,9 +6,10 @@ from typing import Any
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from ...records.identity import clean_name
+from ..widgets.footer import Footer
 from ..widgets.too_small import TooSmall
 from .records_reader import RecordsReader
 from .records_words import LISTS, cells, list_title, rating_text

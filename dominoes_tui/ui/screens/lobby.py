@@ -13,11 +13,12 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import ModalScreen, Screen
-from textual.widgets import DataTable, Footer, OptionList, Static
+from textual.widgets import DataTable, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...net.client import Connection
 from ..choices import MatchSettings, Prefs
+from ..widgets.footer import Footer
 from .evening import EveningFollower
 from .quick_match import QuickFollower
 

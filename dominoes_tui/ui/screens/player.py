@@ -10,13 +10,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static, TabbedContent, TabPane
+from textual.widgets import DataTable, Static, TabbedContent, TabPane
 from textual_plotext import PlotextPlot
 
 from ...engine import VARIANTS, LogError
 from ...records.identity import clean_name, vouched_words
 from ...records.ratings import Rating
 from ...records.report import local_time
+from ..widgets.footer import Footer
 from ..widgets.too_small import TooSmall
 from .records_reader import RecordsReader
 from .records_words import cells, list_title, rating_text

@@ -16,7 +16,7 @@ from textual.containers import Horizontal, Vertical
 from textual.geometry import Size
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import DataTable, Footer
+from textual.widgets import DataTable
 
 from ...engine import MATCH_OVER, VARIANTS, Match, view_for
 from ...table.client import SeatInfo
@@ -25,6 +25,7 @@ from ..choices import Prefs
 from ..narrate import describe
 from ..render import Look, tile_label
 from ..widgets.chain import Chain
+from ..widgets.footer import Footer
 from ..widgets.hand import Hand
 from ..widgets.line import TextLine
 from ..widgets.seats import SeatsPanel

@@ -10,11 +10,12 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from ...engine import VARIANTS, Match
 from ...table.client import SeatInfo
 from ..choices import Prefs
+from ..widgets.footer import Footer
 from ..widgets.too_small import TooSmall
 from ..words import side_name
 from .replay import ReplayScreen

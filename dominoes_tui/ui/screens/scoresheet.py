@@ -7,10 +7,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from ...engine import PlayerView, TableConfig
 from ...table.client import RoundReport, SeatInfo
+from ..widgets.footer import Footer
 from ..widgets.too_small import TooSmall
 from ..words import side_names
 

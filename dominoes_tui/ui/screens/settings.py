@@ -17,7 +17,7 @@ from textual.css.query import NoMatches
 from textual.lazy import Lazy
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Footer, Input, Label, Static
+from textual.widgets import Input, Label, Static
 
 from ...engine import OPTIONS, VARIANTS
 from ...engine.options import target_option
@@ -40,6 +40,7 @@ from ..choices import (
 )
 from ..widgets.action_button import ActionButton
 from ..widgets.choice import Choice
+from ..widgets.footer import Footer
 from ..widgets.too_small import TooSmall
 from .breakpoints import StyledOnMount, preset_breakpoints
 from .settings_display import display_widgets, read_prefs, short_choice

@@ -8,10 +8,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
 from ...engine import TableConfig, hand_pips
 from ...table.client import RoundReport, SeatInfo
+from ..widgets.footer import Footer
 from ..widgets.too_small import TooSmall
 from ..words import arithmetic, how_it_ended, match_story, play_points_line, side_names
 

@@ -10,12 +10,12 @@ from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import BindingType
-from textual.widgets import Footer
 
 from ...engine import MATCH_OVER, ROUND_OVER, IllegalMove, Move
 from ..narrate import own_draws_since_last_move
 from ..table_keys import TABLE_BINDINGS
 from ..widgets.chain import Chain
+from ..widgets.footer import Footer
 from ..widgets.hand import Hand
 from ..widgets.line import TextLine
 from ..widgets.move_log import MoveLog

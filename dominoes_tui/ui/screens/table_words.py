@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual.css.query import NoMatches
-from textual.widgets import Footer
 
 from ...engine import VARIANTS, PlayerView, Tile
 from ..chain_render import chain_height
 from ..narrate import last_own_move, last_placed, log_entries
 from ..render import END_KEYS
 from ..widgets.chain import Chain
+from ..widgets.footer import Footer
 from ..widgets.hand import Hand
 from ..widgets.line import TextLine
 from ..widgets.move_log import MoveLog

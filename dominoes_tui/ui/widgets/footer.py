@@ -1,0 +1,22 @@
+"""The footer of every screen, in the language in use.
+
+Keys are declared on classes (`BINDINGS`), before any language is chosen, so their
+descriptions are marked with `N_()` and stay English there; the footer translates each
+one as it shows it, and so follows a change of language at once."""
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.widgets import Footer as TextualFooter
+from textual.widgets._footer import FooterKey
+
+from ...i18n import _
+
+
+class Footer(TextualFooter):
+    def compose(self) -> ComposeResult:
+        for widget in super().compose():
+            if isinstance(widget, FooterKey):
+                widget.description = _(widget.description) if widget.description else widget.description
+                if isinstance(widget.tooltip, str) and widget.tooltip:
+                    widget.tooltip = _(widget.tooltip)
+            yield widget
