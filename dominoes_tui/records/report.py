@@ -7,6 +7,8 @@ from typing import Any
 
 from sqlalchemy import Connection
 
+from ..engine import VARIANTS
+from ..i18n import _, moment
 from . import queries
 from .ratings import OVERALL
 
@@ -60,9 +62,22 @@ def utc(at: datetime) -> datetime:
 
 
 def local_time(iso: str) -> str:
-    """A recorded time as the person reading it expects: in this machine's zone, to the minute."""
+    """A recorded time as the person reading it expects: in this machine's zone, to the
+    minute, written the way their language writes a date (3 Jan 2026, 08:30 / 03.01.2026, 08:30)."""
     try:
         at = datetime.fromisoformat(iso)
     except ValueError:
         return iso[:16]
-    return utc(at).astimezone().strftime("%Y-%m-%d %H:%M")
+    return moment(utc(at).astimezone())
+
+
+def list_title(variant: str) -> str:
+    """A leaderboard's name: the overall list, or a variant's."""
+    if variant == OVERALL:
+        return _("Overall")
+    return _(VARIANTS[variant].title) if variant in VARIANTS else variant
+
+
+def status_words(status: str) -> str:
+    """How a match ended, in the reader's words (the records keep "finished"/"abandoned")."""
+    return {"finished": _("finished"), "abandoned": _("abandoned")}.get(status, status)
