@@ -233,7 +233,7 @@ def _columns(cells: list[tuple[str, int]]) -> str:
 
 def _players_text(data: dict[str, Any]) -> str:
     from ..records.identity import clean_name, kind_words, vouched_words
-    from ..records.report import local_time, status_words
+    from ..records.report import local_time, others_words, status_words
 
     lines = []
     headings = [_("variant"), _("matches"), _("won"), _("abandoned"), _("rating")]
@@ -258,7 +258,7 @@ def _players_text(data: dict[str, Any]) -> str:
             for m in p["recent"]:
                 place = _("placed {n}").format(n=m["placing"]) if m["placing"] else status_words(m["status"])
                 lines.append(f"    {local_time(m['ended_at']):<18} {m['variant']:<9} {place:<12} "
-                             + _("against {names}").format(names=clean_name(m["others"])[:40]))
+                             + _("against {names}").format(names=others_words(clean_name(m["others"]))[:40]))
         lines.append("")
     return "\n".join(lines).rstrip()
 

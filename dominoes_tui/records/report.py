@@ -78,6 +78,17 @@ def list_title(variant: str) -> str:
     return _(VARIANTS[variant].title) if variant in VARIANTS else variant
 
 
+def others_words(others: str) -> str:
+    """A recent match's other players in the reader's words: the records write a Partner
+    team mate as " (with NAME)" (the same in --json in any language)."""
+    import re
+
+    mate = re.fullmatch(r"(.*) \(with (.*)\)", others, re.S)
+    if not mate:
+        return others
+    return f"{mate.group(1)} " + _("(with {names})").format(names=mate.group(2))
+
+
 def status_words(status: str) -> str:
     """How a match ended, in the reader's words (the records keep "finished"/"abandoned")."""
     return {"finished": _("finished"), "abandoned": _("abandoned")}.get(status, status)
