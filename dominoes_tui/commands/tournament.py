@@ -22,7 +22,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--variant", default="draw",
                    help=_("one of {variants} (default draw)").format(variants=", ".join(VARIANTS)))
     p.add_argument("--format", default="swiss",
-                   help="; ".join(_(text) for text in FORMATS.values()) + " " + _("(default swiss)"))
+                   # the word to type first: the description is in the reader's language
+                   help="; ".join(f"{key} = {_(text)}" for key, text in FORMATS.items()) + " " + _("(default swiss)"))
     p.add_argument("--rounds", type=int, default=None,
                    help=_("rounds to play (default: a round robin's full cycle; otherwise 3)"))
     p.add_argument("--players", type=int, default=None, help=_("rotation: seats at a full table, 3 or 4 (default 4)"))
