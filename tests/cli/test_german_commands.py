@@ -58,6 +58,8 @@ def test_the_help_is_german_with_no_english_heading(capsys) -> None:
     (["tournament", "--entrants", "easy,easy", "--format", "knockout"],
      "dominoes tournament: unbekanntes Format 'knockout'; erlaubt: swiss, roundrobin, rotation"),
     (["tournament", "--entrants", "Ana,Ana"], "dominoes tournament: 'Ana' steht zweimal in der Liste"),
+    (["stats", "--db", "mysql://club/records"], "dominoes stats: mysql: das Vereinsarchiv liegt nur in SQLite oder PostgreSQL"),
+    (["stats", "--db", "nowhere"], "dominoes stats: 'nowhere' ist keine Datenbank-URL (sqlite:///DATEI oder "),
     (["bench", "--only", "strength"], "dominoes bench: unbekannter Teil 'strength'; erlaubt: speed,"),
     (["replay", "/nowhere/log.jsonl"], "dominoes replay: /nowhere/log.jsonl lässt sich nicht lesen: "),
 ])
