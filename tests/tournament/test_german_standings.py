@@ -25,7 +25,8 @@ def test_swiss_standings_in_german(capsys) -> None:
     assert "\nRunde 2\n" in out and "spielfrei: " in out
     assert re.search(r"  # +Teilnehmer +Punkte +Gegn\. +Diff\. +gespielt", out)
     assert "Endstand nach 2 Runden" in out
-    assert "Wertungsfolge: Punkte, dann Punkte der Gegner (Gegn.), dann Punktedifferenz (Diff.)" in out
+    assert "Reihung: Punkte, dann Punkte der Gegner (Gegn.), dann Punktedifferenz (Diff.)" in out
+    assert max(len(line) for line in out.splitlines()) <= 80  # fits a terminal of 80 columns
     assert not [w for w in ("Round", "table", "entrant", "points", "tie-breaks", "Final standings", "bye") if w in out]
 
 
