@@ -93,7 +93,9 @@ def build_parser(chosen: str | None = None, module: Command | None = None) -> ar
     from . import __version__
 
     parser = argparse.ArgumentParser(prog="dominoes", description=_("Dominoes in the terminal."))
-    parser.add_argument("--version", action="version", version=f"dominoes_tui {__version__}")
+    # argparse before 3.13 never translates the version option's help: it is passed here
+    parser.add_argument("--version", action="version", version=f"dominoes_tui {__version__}",
+                        help=_("show program's version number and exit"))
     add_language_option(parser)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, (_module, text) in SUBCOMMANDS.items():
