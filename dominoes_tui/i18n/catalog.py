@@ -112,12 +112,19 @@ def gaps(language: str) -> list[str]:
         for s in strings:
             if set(FIELD.findall(s)) != fields and set(FIELD.findall(s)) != set(FIELD.findall(ids[0])):
                 found.append(f"placeholders differ in {language}: {ids[0]!r} -> {s!r}")
-    shipped = {(m.id, m.context): m.string for m in read_mo(io.BytesIO(mo_path(language).read_bytes())) if m.id}
-    source = {(m.id, m.context): m.string for m in read_mo(io.BytesIO(compiled(catalog))) if m.id}
+    shipped = _messages(mo_path(language).read_bytes())
+    source = _messages(compiled(catalog))
     if shipped != source:
         found.append(f"{mo_path(language).relative_to(PACKAGE.parent)} is not compiled from its .po: "
                      "run `python -m dominoes_tui.i18n.catalog update`")
     return found
+
+
+def _messages(mo: bytes) -> dict[tuple[object, str | None], object]:
+    """A compiled catalog's messages by id and context; read_mo gives a plural entry's
+    ids as a list, which cannot be a key, so they are made a tuple."""
+    return {(tuple(m.id) if isinstance(m.id, list | tuple) else m.id, m.context): m.string
+            for m in read_mo(io.BytesIO(mo)) if m.id}
 
 
 def main(argv: list[str]) -> int:
