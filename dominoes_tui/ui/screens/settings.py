@@ -313,7 +313,10 @@ class SettingsScreen(StyledOnMount, Screen["MatchSettings | str | None"]):
         self.app.title = _("Dominoes")
         self.lazy_display = False
         await self.recompose()
-        self.query_one("#language", Choice).focus()
+        field = self.query_one("#language", Choice)
+        field.focus()
+        # in sight once the new form has its size (before, it scrolled to the top)
+        self.call_after_refresh(field.scroll_visible, animate=False)
 
     def rename_default_seat(self, i: int, kind: str) -> None:
         """A seat turned from bot to person (or back) loses a default name that no longer
