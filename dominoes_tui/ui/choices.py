@@ -10,7 +10,7 @@ from typing import Any
 from ..bots import level_names
 from ..engine import OPTIONS, VARIANTS, ConfigError, TableConfig, make_config
 from ..engine.options import target_option
-from ..i18n import LANGUAGE_NAMES, LANGUAGES, N_, _
+from ..i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, language_of
 from ..table.client import SeatInfo
 from ..table.local import SPEEDS
 
@@ -41,9 +41,12 @@ def language_words(value: str) -> str:
 
 
 def remembered_language(value: object) -> str:
-    """settings.json's "language" as the Language field takes it: anything else
-    (a forged or outdated value) is "auto"."""
-    return value if isinstance(value, str) and value in LANGUAGE_CHOICES else "auto"
+    """settings.json's "language" as the Language field takes it, read as the command
+    line reads it (i18n.choose: "de_DE" is German); anything else (a forged or outdated
+    value, a language we have no catalog for) is "auto"."""
+    if not isinstance(value, str) or value == "auto":
+        return "auto"
+    return language_of(value) or "auto"
 
 
 # Option values as a person says them; the engine's names ("LOWEST_DOUBLE") stay in logs
