@@ -245,8 +245,7 @@ def render_board(board: dict[str, Any], width: int, height: int, look: Look, whe
             c.put(1, y + i, f"{t['code']} {sides}"[: main_w - 2])
     if len(others) > minis.shown:
         more = len(others) - minis.shown
-        c.put(1, height - 1, ngettext("… and {n} more table: ←/→ show it large", "… and {n} more tables: ←/→ show them large",
-                                      more).format(n=more)[: main_w - 2], "dim")
+        c.put(1, height - 1, _("… and {n} more table(s): ←/→ show them large").format(n=more)[: main_w - 2], "dim")
     return c.lines()
 
 

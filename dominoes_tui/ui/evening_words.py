@@ -4,8 +4,9 @@ from __future__ import annotations
 from ..i18n import N_, _
 from ..table.plain import plain
 
-# The tournament formats the protocol names (tournament/model.py FORMATS), in the players' words
-FORMAT_WORDS = {"swiss": N_("Swiss"), "roundrobin": N_("round robin"), "rotation": N_("rotation")}
+# The tournament formats the protocol names (tournament/model.py FORMATS), in the players'
+# words; English keeps the names themselves, as the screens always showed them
+FORMAT_WORDS = {"swiss": N_("swiss"), "roundrobin": N_("roundrobin"), "rotation": N_("rotation")}
 
 
 def format_words(name: object) -> str:
