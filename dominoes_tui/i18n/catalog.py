@@ -89,6 +89,13 @@ def update() -> None:
         mo_path(language).write_bytes(compiled(read(language)))
 
 
+def _entries(mo: bytes) -> dict[tuple[object, str | None], object]:
+    """A compiled catalog's sentences; a plural's ids and forms come as lists, kept as tuples."""
+    def frozen(value: object) -> object:
+        return tuple(value) if isinstance(value, list) else value
+    return {(frozen(m.id), m.context): frozen(m.string) for m in read_mo(io.BytesIO(mo)) if m.id}
+
+
 def gaps(language: str) -> list[str]:
     """What is wrong with one language's catalog, one line each: a sentence the code
     marks that the catalog lacks or leaves untranslated, one the code no longer has, a
@@ -112,8 +119,8 @@ def gaps(language: str) -> list[str]:
         for s in strings:
             if set(FIELD.findall(s)) != fields and set(FIELD.findall(s)) != set(FIELD.findall(ids[0])):
                 found.append(f"placeholders differ in {language}: {ids[0]!r} -> {s!r}")
-    shipped = {(m.id, m.context): m.string for m in read_mo(io.BytesIO(mo_path(language).read_bytes())) if m.id}
-    source = {(m.id, m.context): m.string for m in read_mo(io.BytesIO(compiled(catalog))) if m.id}
+    shipped = _entries(mo_path(language).read_bytes())
+    source = _entries(compiled(catalog))
     if shipped != source:
         found.append(f"{mo_path(language).relative_to(PACKAGE.parent)} is not compiled from its .po: "
                      "run `python -m dominoes_tui.i18n.catalog update`")
