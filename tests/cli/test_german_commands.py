@@ -57,7 +57,7 @@ def test_the_help_is_german_with_no_english_heading(capsys) -> None:
     (["simulate", "--bots", "easy,easy,easy"], "dominoes simulate: --bots nennt 3 Bots für 2 Plätze"),
     (["tournament", "--entrants", "easy,easy", "--format", "knockout"],
      "dominoes tournament: unbekanntes Format 'knockout'; erlaubt: swiss, roundrobin, rotation"),
-    (["tournament", "--entrants", "Ana,Ana"], "dominoes tournament: 'Ana' steht zweimal in der Liste"),
+    (["tournament", "--entrants", "Ana,Ana"], "dominoes tournament: 'Ana' steht doppelt in der Liste"),
     (["stats", "--db", "mysql://club/records"], "dominoes stats: mysql: das Vereinsarchiv liegt nur in SQLite oder PostgreSQL"),
     (["stats", "--db", "nowhere"], "dominoes stats: 'nowhere' ist keine Datenbank-URL (sqlite:///DATEI oder "),
     (["bench", "--only", "strength"], "dominoes bench: unbekannter Teil 'strength'; erlaubt: speed,"),

@@ -54,7 +54,7 @@ def test_tournament_json_is_the_same_in_every_language(capsys) -> None:
     (lambda: make_plan("draw", "swiss", 0), "Runden müssen 1 bis 100 sein, nicht 0"),
     (lambda: make_plan("draw", "swiss", 3, 3), "Schweizer System setzt zwei Spieler an einen Tisch"),
     (lambda: read_entrants("Ana,Bo,Cy", ["easy"], True), "3 Namen ohne Partner; als Ana+Bo paaren"),
-    (lambda: read_entrants("Ana,Ana", ["easy"], False), "'Ana' steht zweimal in der Liste"),
+    (lambda: read_entrants("Ana,Ana", ["easy"], False), "'Ana' steht doppelt in der Liste"),
 ])
 def test_the_pure_layer_says_why_in_german(ask, expected) -> None:
     i18n.use("de")
