@@ -257,8 +257,8 @@ class LobbyScreen(Screen[None]):
             if evening:
                 text.append(evening + "\n", "bold")
             if app.conn is not None:
-                text.append(_("Enter joins the table under the cursor, w watches it, c makes a new table, "
-                              "l: {language}.").format(language=_("Language")), "dim")
+                text.append(_("Enter joins the table under the cursor, w watches it, c makes one; l: {language}").format(
+                    language=_("Language")), "dim")
         info.update(text)
         grid = self.query_one("#lobby-tables", DataTable)
         for label, _width in COLUMNS:  # in the language in use (l changes it)
