@@ -179,7 +179,7 @@ class LobbyScreen(Screen[None]):
         super().__init__()
         self.tables: list[dict[str, Any]] = []
         self.waiting: dict[str, Any] | None = None  # the table we sit at before it starts
-        self.message: str | Callable[[], str] = lambda: _("Connecting…")
+        self._words: str | Callable[[], str] = lambda: _("Connecting…")
 
     @property
     def remote(self) -> LobbyHost:
@@ -217,9 +217,14 @@ class LobbyScreen(Screen[None]):
         self.waiting = table
         self.redraw()
 
+    @property
+    def message(self) -> str:
+        """The lobby's line, worded now (in the language in use)."""
+        return self._words() if callable(self._words) else self._words
+
     def say(self, message: str | Callable[[], str]) -> None:
         """The lobby's line: a function that words it, so `l` (another language) words it again."""
-        self.message = message
+        self._words = message
         self.redraw()
 
     # -- drawing ---------------------------------------------------------------------------
@@ -251,7 +256,7 @@ class LobbyScreen(Screen[None]):
                 text.append(_("The table starts when its creator says so or when every seat is taken. "))
             text.append(_("Esc leaves the table."))
         else:
-            text.append((self.message() if callable(self.message) else self.message) + "\n")
+            text.append(self.message + "\n")
             if app.quick.mine:
                 text.append(app.quick.status() + "\n", "bold")
             evening = app.evening.lobby_line()
