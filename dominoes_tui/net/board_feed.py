@@ -11,6 +11,7 @@ from typing import Any, Protocol
 from ..engine import MATCH_OVER, VARIANTS
 from ..engine.view import public_view
 from . import protocol as P
+from . import says as S
 from .table import Table
 
 
@@ -24,22 +25,34 @@ Leaders = Callable[[str], "list[dict[str, Any]] | None"]
 MAX_TABLES = 60  # miniatures in one answer; a board shows fewer than that
 
 
+ON_END = {"left": S.BOARD_PLAYED_LEFT, "right": S.BOARD_PLAYED_RIGHT, "up": S.BOARD_PLAYED_UP, "down": S.BOARD_PLAYED_DOWN}
+
+
 def last_move(table: Table) -> str:
+    """The table's last move in English (logs, old clients)."""
+    return str(last_said(table)["last"])
+
+
+def last_said(table: Table) -> dict[str, Any]:
+    """The table's last move as `last` (English) with `last_say`/`last_args` (says.py), so
+    each board reads it in its own language."""
     m = table.match
     if m is None or not m.round_no:
-        return ""
+        return {"last": ""}
+    said: dict[str, Any] = S.said("last", S.BOARD_DEALT, n=m.round_no)
     for event in reversed(m.round_events()):
         kind = event.get("event")
         who = table.slots[event["seat"]].name if isinstance(event.get("seat"), int) else ""
         if kind == "play":
-            return f"{who} played {event['tile']}" + (f" on the {event['end']}" if event.get("end") else "")
-        if kind == "draw":
-            return f"{who} drew"
-        if kind == "pass":
-            return f"{who} passed"
+            said = S.said("last", ON_END.get(event.get("end") or "", S.BOARD_PLAYED), name=who, tile=str(event["tile"]))
+            break
+        if kind in ("draw", "pass"):
+            said = S.said("last", S.BOARD_DREW if kind == "draw" else S.BOARD_PASSED, name=who)
+            break
         if kind == "round_end":
-            return f"deal {m.round_no} over"  # a match's round: the board's rounds are the evening's
-    return f"deal {m.round_no}: tiles dealt"
+            said = S.said("last", S.BOARD_DEAL_OVER, n=m.round_no)  # a match's round: the board's rounds are the evening's
+            break
+    return {"last": said["last"], "last_say": said["say"], "last_args": said.get("args", {})}
 
 
 def summary(table: Table) -> dict[str, Any]:
@@ -54,7 +67,7 @@ def summary(table: Table) -> dict[str, Any]:
         "sides": sides, "scores": list(m.scores),
         "to_act": m.to_act if m.phase == "playing" else None,
         "hand_sizes": list(m.hand_sizes()), "boneyard": m.boneyard_size,
-        "last": last_move(table), "spectators": len(table.spectators),
+        **last_said(table), "spectators": len(table.spectators),
     }
 
 

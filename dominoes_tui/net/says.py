@@ -93,6 +93,16 @@ ROUND_CLOCK_OUT = N_("The round clock has run out: bots finish this match.")
 NOT_RATED = N_("This match is kept but not rated: the same people, all from one address, have played "
                "{count} rated matches in the last hour.")
 NOT_FILED = N_("The server could not file this match (its disk may be full); it still goes to the records.")
+# -- the board's last move of a table --
+BOARD_PLAYED = N_("{name} played {tile}")
+BOARD_PLAYED_LEFT = N_("{name} played {tile} on the left")
+BOARD_PLAYED_RIGHT = N_("{name} played {tile} on the right")
+BOARD_PLAYED_UP = N_("{name} played {tile} on the up")
+BOARD_PLAYED_DOWN = N_("{name} played {tile} on the down")
+BOARD_DREW = N_("{name} drew")
+BOARD_PASSED = N_("{name} passed")
+BOARD_DEAL_OVER = N_("deal {n} over")
+BOARD_DEALT = N_("deal {n}: tiles dealt")
 # -- quick match --
 QUICK_WRONG_TYPE = N_("quick match: {key} has the wrong type")
 TOO_MANY_SEARCHING = N_("too many people are searching; try again in a moment")

@@ -17,6 +17,7 @@ from rich.text import Text
 from ..engine import VARIANTS
 from ..i18n import _, ngettext
 from ..net.protocol import view_from_json
+from ..net.says import spoken
 from ..table.plain import plain
 from .chain_render import render_chain
 from .evening_words import format_words as _format_words
@@ -28,6 +29,12 @@ SIDE_WIDTH = 46
 RECENT_MAX = 8  # results listed; older ones are in the standings already
 CLUB_MIN = 4  # leaderboard rows worth showing (its header and the top three), else none
 MINI_W, MINI_H = 30, 7  # a miniature's cell (4 seats: code, 4 sides, last move) and a gap
+
+
+def last_words(t: dict[str, Any]) -> str:
+    """A table's last move in the language in use (the server sends it as says.py's
+    template and arguments; an old server only its English)."""
+    return spoken({"reason": t.get("last"), "say": t.get("last_say"), "args": t.get("last_args")})
 
 
 def plain_text(value: object, limit: int = 40) -> str:
@@ -57,14 +64,15 @@ def mini_rows(t: dict[str, Any], width: int) -> list[str]:
     for i, (names, score) in enumerate(_sides(t)):
         mark = ">" if t["to_act"] is not None and t["to_act"] in t["sides"][i] else " "
         rows.append(f"{mark}{names[: width - 6]:<{width - 6}}{score:>5}")
-    rows.append(plain_text(t["last"], width))
+    rows.append(plain_text(last_words(t), width))
     return rows
 
 
 def _standings_rows(tour: dict[str, Any] | None, count: int, width: int) -> list[str]:
     if not tour:
         return []
-    rows = [f"{'#':>3} {_('name'):<{width - 17}} {_('pts'):>5} {_('opp'):>6}"]
+    name, pts, opp = _("name"), _("pts"), _("opp")  # each the width of its column, in every language
+    rows = [f"{'#':>3} {name:<{width - 17}} {pts:>5} {opp:>6}"]
     for s in tour["standings"][:count]:
         name = plain_text(s["name"], width - 17) + (_(" (out)") if s["withdrawn"] else "")
         rows.append(f"{s['rank']:>3} {name[: width - 17]:<{width - 17}} {s['shown']:>5} {s['opponents_score']:>6g}")
@@ -109,7 +117,8 @@ def leaderboard_rows(club: dict[str, Any] | None, width: int) -> list[str]:
     if not rows:
         return [_("no rated matches yet")]
     name_w = max(8, width - 21)
-    out = [f"{'#':>3} {_('name'):<{name_w}} {_('rating'):>7} {_('won'):>7}"]
+    name, rating_word, won = _("name"), _("rating"), _("won")
+    out = [f"{'#':>3} {name:<{name_w}} {rating_word:>7} {won:>7}"]
     for r in rows:
         rating = f"{r['rating']}{'?' if r['provisional'] else ' '}"
         out.append(f"{r['place']:>3} {plain_text(r['name'], name_w):<{name_w}} {rating:>7} "
@@ -176,7 +185,7 @@ def _featured_header(t: dict[str, Any], auto: bool) -> list[str]:
     held = _("in hand: {hands}").format(hands=", ".join(hands))
     if t["boneyard"]:
         held += " · " + _("boneyard {n}").format(n=t["boneyard"])
-    return [first, sides, f"{_turn(t)} · {plain_text(t['last'], 60)}", held]
+    return [first, sides, f"{_turn(t)} · {plain_text(last_words(t), 60)}", held]
 
 
 def _points(shown: str) -> str:

@@ -142,15 +142,16 @@ class RemoteApp(DominoesApp):
         else:
             self.pending = None
             self.lobby.waiting = None
-            self.lobby.say(_("The connection to the server was lost. Press r to connect again."))
+            self.lobby.say(lambda: _("The connection to the server was lost. Press r to connect again."))
 
     async def connect(self) -> bool:
-        self.lobby.say(_("Connecting to {address}…").format(address=f"{self.host}:{self.port}"))
+        self.lobby.say(lambda: _("Connecting to {address}…").format(address=f"{self.host}:{self.port}"))
         try:
             conn = await Connection.open(self.host, self.port, self.player_name, secret=self.secret())
         except (TimeoutError, OSError, ConnectionLost, ServerRefused) as exc:
-            self.lobby.say(_("Cannot reach the server at {address}: {reason}. Press r to try again.").format(
-                address=f"{self.host}:{self.port}", reason=exc))
+            reason = str(exc)  # the name `exc` is gone after this block; the words are said again on `l`
+            self.lobby.say(lambda: _("Cannot reach the server at {address}: {reason}. Press r to try again.").format(
+                address=f"{self.host}:{self.port}", reason=reason))
             return False
         self.conn = conn
         conn.on_push = self._push
@@ -162,9 +163,11 @@ class RemoteApp(DominoesApp):
         # said only in the title, it went unnoticed; renamed here or by an SSH gateway (Ben~2)
         base, tilde, number = conn.name.rpartition("~")
         if conn.guest and tilde and number.isdigit():
-            self.lobby.say(_("Connected. {name} is taken here: you play as {guest}, a guest.").format(name=base, guest=conn.name))
+            guest = conn.name
+            self.lobby.say(lambda: _("Connected. {name} is taken here: you play as {guest}, a guest.").format(
+                name=base, guest=guest))
         else:
-            self.lobby.say(_("Connected."))
+            self.lobby.say(lambda: _("Connected."))
         await self.prove_organizer(conn)
         self.lobby.show_tables(listing["tables"])
         self.quick.on_push(listing)
@@ -390,7 +393,7 @@ class RemoteApp(DominoesApp):
             self._seated(answer)
             return
         self.table_code = None
-        self.lobby.say(_("The server did not come back. Press r to connect again."))
+        self.lobby.say(lambda: _("The server did not come back. Press r to connect again."))
         await self.leave()
 
     async def on_unmount(self) -> None:

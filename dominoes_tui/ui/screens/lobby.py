@@ -6,7 +6,7 @@ same table screen local play uses, with a `RemoteTable` behind it.
 """
 from __future__ import annotations
 
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from typing import Any, Protocol, cast
 
 from rich.text import Text
@@ -179,7 +179,7 @@ class LobbyScreen(Screen[None]):
         super().__init__()
         self.tables: list[dict[str, Any]] = []
         self.waiting: dict[str, Any] | None = None  # the table we sit at before it starts
-        self.message = N_("Connecting…")  # translated when shown: said before the language may change
+        self._words: str | Callable[[], str] = lambda: _("Connecting…")
 
     @property
     def remote(self) -> LobbyHost:
@@ -217,8 +217,14 @@ class LobbyScreen(Screen[None]):
         self.waiting = table
         self.redraw()
 
-    def say(self, message: str) -> None:
-        self.message = message
+    @property
+    def message(self) -> str:
+        """The lobby's line, worded now (in the language in use)."""
+        return self._words() if callable(self._words) else self._words
+
+    def say(self, message: str | Callable[[], str]) -> None:
+        """The lobby's line: a function that words it, so `l` (another language) words it again."""
+        self._words = message
         self.redraw()
 
     # -- drawing ---------------------------------------------------------------------------
@@ -250,15 +256,15 @@ class LobbyScreen(Screen[None]):
                 text.append(_("The table starts when its creator says so or when every seat is taken. "))
             text.append(_("Esc leaves the table."))
         else:
-            text.append(_(self.message) + "\n")
+            text.append(self.message + "\n")
             if app.quick.mine:
                 text.append(app.quick.status() + "\n", "bold")
             evening = app.evening.lobby_line()
             if evening:
                 text.append(evening + "\n", "bold")
             if app.conn is not None:
-                text.append(_("Enter joins the table under the cursor, w watches it, c makes a new table, "
-                              "l: {language}.").format(language=_("Language")), "dim")
+                text.append(_("Enter joins the table under the cursor, w watches it, c makes one; l: {language}").format(
+                    language=_("Language")), "dim")
         info.update(text)
         grid = self.query_one("#lobby-tables", DataTable)
         for label, _width in COLUMNS:  # in the language in use (l changes it)

@@ -1,0 +1,35 @@
+"""The projector board in German: the server sends the last move of every table as an
+event (says.py's template and arguments), the board says it in its own language; the
+board's own words are German too and still fit 80×24."""
+from __future__ import annotations
+
+from dominoes_tui import i18n
+from dominoes_tui.net.board_feed import last_said
+from dominoes_tui.ui.board_render import render_board
+from dominoes_tui.ui.render import Look
+
+from .fixtures import _table, sample_board
+
+
+def text_of(lines) -> str:
+    return "\n".join(line.plain for line in lines)
+
+
+def test_the_server_sends_the_last_move_as_an_event() -> None:
+    said = last_said(_table("ZZZZ", ["Ana", "Ben"], 3, 0))
+    assert said == {"last": "deal 1: tiles dealt", "last_say": "deal {n}: tiles dealt", "last_args": {"n": 1}}
+    played = last_said(_table("ZZZZ", ["Ana", "Ben"], 3, 2))
+    assert played["last_say"].startswith("{name} played {tile}") and played["last_args"]["name"] in ("Ana", "Ben")
+
+
+def test_the_board_in_german_at_80x24() -> None:
+    board = sample_board()
+    i18n.use("de")
+    lines = render_board(board, 80, 24, Look())
+    text = text_of(lines)
+    assert len(lines) == 24 and all(len(line.plain) <= 80 for line in lines)
+    assert "Domino-Tafel" in text and "Tabelle" in text
+    assert "legte" in text or "Steine verteilt" in text or "zog" in text or "passte" in text  # the last move, in German
+    assert " played " not in text and "tiles dealt" not in text and "to play:" not in text
+    i18n.use("en")
+    assert "dominoes board" in text_of(render_board(board, 80, 24, Look()))
