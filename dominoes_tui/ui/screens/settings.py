@@ -47,7 +47,7 @@ from ..widgets.choice import Choice
 from ..widgets.footer import Footer
 from ..widgets.too_small import TooSmall
 from .breakpoints import StyledOnMount, preset_breakpoints
-from .settings_display import display_widgets, read_prefs, short_choice
+from .settings_display import display_widgets, read_prefs, short_choice, with_default
 
 CUSTOM = "custom"
 WALKTHROUGH = "walkthrough"  # dismissed with this: the person asked for the first-game walk-through
@@ -194,7 +194,7 @@ class SettingsScreen(StyledOnMount, Screen["MatchSettings | str | None"]):
             carried = carried_target(settings, self.variant)
             settings = MatchSettings(self.variant, players, settings.seats, carried, {})
         wanted = settings.target if settings and settings.target is not None else default
-        options: list[tuple[str, Any]] = [(self.with_default(str(p), p == default), p) for p in presets]
+        options: list[tuple[str, Any]] = [(with_default(str(p), p == default), p) for p in presets]
         free = target_is_free(self.variant)
         if free:
             options.append((_("custom…"), CUSTOM))
@@ -219,7 +219,7 @@ class SettingsScreen(StyledOnMount, Screen["MatchSettings | str | None"]):
             help_text = _("{help} (default {value})").format(help=_(spec.help), value=value_words(dflt))
             if spec.choices is not None:
                 widgets.append(Choice(
-                    [(self.with_default(value_words(c), c == dflt), c) for c in spec.choices],
+                    [(with_default(value_words(c), c == dflt), c) for c in spec.choices],
                     current if current in spec.choices else dflt, id=f"opt-{spec.name}",
                     label=label, help=help_text, help_below=True,
                 ))
@@ -228,11 +228,6 @@ class SettingsScreen(StyledOnMount, Screen["MatchSettings | str | None"]):
                                                              id=f"opt-{spec.name}"), classes="row"))
                 widgets.append(Static(help_text, classes="help"))
         return widgets
-
-    @staticmethod
-    def with_default(words: str, is_default: bool) -> str:
-        """A choice's words, marked when it is the default ("100 (default)")."""
-        return _("{value} (default)").format(value=words) if is_default else words
 
     async def rebuild(self, settings: MatchSettings | None, seats_too: bool) -> None:
         if seats_too:

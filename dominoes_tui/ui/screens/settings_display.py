@@ -24,6 +24,11 @@ def short_choice(label: str, options: list[tuple[str, Any]], value: Any, id: str
     return Choice(options, value, id=id, label=label, help=help_text, field_width=SHORT)
 
 
+def with_default(words: str, is_default: bool) -> str:
+    """A choice's words, marked when it is the default ("100 (default)")."""
+    return _("{value} (default)").format(value=words) if is_default else words
+
+
 def language_choice(prefs: Prefs) -> Choice:
     """The Language field: each language in its own name, and "auto" for the system's."""
     return short_choice(_("Language"), [(language_words(c), c) for c in LANGUAGE_CHOICES], prefs.language, "language",
