@@ -7,13 +7,14 @@ from typing import TYPE_CHECKING
 from textual.app import App
 from textual.binding import Binding
 
-from ..engine import VARIANTS, Match
+from ..engine import Match
 from ..table import saves
 from ..table.client import TableClient
 from ..table.local import SPEEDS, LocalTable
 from .choices import THEMES, MatchSettings, Prefs, check, to_json
 from .palette import TableCommands
 from .widgets.too_small import MIN_HEIGHT, MIN_WIDTH
+from .words import variant_title
 
 if TYPE_CHECKING:  # the records pull in the database: imported when first opened
     from .screens.records_reader import RecordsReader
@@ -30,14 +31,19 @@ def local_table(settings: MatchSettings, prefs: Prefs) -> TableClient:
 
 
 def describe_match(match: Match) -> str:
-    rules = VARIANTS[match.config.variant]
-    names = [s.name for s in match.seats]
+    """A saved match in a line, in the language in use (the resume screen shows it)."""
+    from ..i18n import ngettext
+    from .words import shown
+
+    names = [shown(s.name) for s in match.seats]
     if match.config.teams:
         sides = [f"{names[a]} & {names[b]}" for a, b in match.config.teams]
     else:
         sides = names
     scores = ", ".join(f"{n} {s}" for n, s in zip(sides, match.scores))
-    return f"{rules.title}, {match.n} players, round {match.round_no}: {scores}."
+    said = ngettext("{variant}, {n} player, round {round}: {scores}.",
+                    "{variant}, {n} players, round {round}: {scores}.", match.n)
+    return said.format(variant=variant_title(match.config.variant), n=match.n, round=match.round_no, scores=scores)
 
 
 class DominoesApp(App[None]):
@@ -116,7 +122,7 @@ class DominoesApp(App[None]):
         # variant asked for, resuming is the default.
         other = None
         if self.start_now and self.variant_asked and match.config.variant != self.settings.variant:
-            other = VARIANTS[self.settings.variant].title
+            other = variant_title(self.settings.variant)  # Classic Duel is said in the language
 
         def answered(yes: bool | None) -> None:
             if yes:

@@ -257,14 +257,15 @@ def match_story(report: RoundReport, config: TableConfig, seats: Sequence[SeatIn
     return lines
 
 
-def lead_reason(view: PlayerView, seats: Sequence[SeatInfo]) -> str | None:
-    """Why the leader of this round leads, in words ("holds the highest double, 2-2")."""
+def lead_reason(view: PlayerView, seats: Sequence[SeatInfo], addressed: bool = False) -> str | None:
+    """Why the leader of this round leads, in words ("holds the highest double, 2-2").
+    `addressed`: said to the leader (the prompt's "Ana, your lead"), so German says "hast"."""
     leader = view.leader
     options = view.options
     led = next((e["tile"] for e in view.history if e["event"] == "play"), None)
     if led is None and view.to_act == leader and view.legal and len({m.tile for m in view.legal}) == 1:
         led = str(view.legal[0].tile)  # the one tile that may lead, in the leader's own view
-    you = 0 <= leader < len(seats) and is_you(seats[leader].name)
+    you = addressed or (0 <= leader < len(seats) and is_you(seats[leader].name))
 
     def form(one: str, yours: str) -> str:
         return yours if you else one

@@ -274,7 +274,7 @@ class TableWords(TableState):
             tiles = {m.tile for m in view.legal}
             if len(tiles) == 1:  # only one tile may lead: say which and why
                 only = next(iter(tiles))
-                reason = lead_reason(view, seats)
+                reason = lead_reason(view, seats, addressed=True)
                 why = f" ({reason})" if reason else ""
                 said = _("{who}: {tile} must lead{why}. Enter plays it.")
                 return Text(said.format(who=lead, tile=only, why=why), "bold")
