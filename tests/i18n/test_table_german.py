@@ -141,3 +141,13 @@ async def test_a_seeded_match_played_in_german_shows_no_english_sentence_of_the_
     assert "Die Partie ist vorbei" in text and "Du bist dran" in text and "Stand:" in text
     english = [w for w in ENGLISH if w in text]
     assert english == [], english
+
+
+@pytest.mark.usefixtures("german")
+def test_kozel_penalties_are_written_down_in_german() -> None:
+    config, report = finished("kozel", 2, 1)
+    assert arithmetic(report, config, SEATS[:2]) == [
+        "Bob gewinnt die Runde und schreibt nichts auf.", "Ana schreibt 36 Strafpunkte auf.",
+    ]
+    you = (SeatInfo("You", "human"), SEATS[1])
+    assert arithmetic(report, config, you)[1] == "Du schreibst 36 Strafpunkte auf."
