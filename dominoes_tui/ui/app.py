@@ -7,14 +7,14 @@ from typing import TYPE_CHECKING
 from textual.app import App
 from textual.binding import Binding
 
-from ..engine import VARIANTS, Match
-from ..i18n import N_, _, ngettext
+from ..engine import Match
 from ..table import saves
 from ..table.client import TableClient
 from ..table.local import SPEEDS, LocalTable
 from .choices import THEMES, MatchSettings, Prefs, check, to_json
 from .palette import TableCommands
 from .widgets.too_small import MIN_HEIGHT, MIN_WIDTH
+from .words import variant_title
 
 if TYPE_CHECKING:  # the records pull in the database: imported when first opened
     from .screens.records_reader import RecordsReader
@@ -31,25 +31,28 @@ def local_table(settings: MatchSettings, prefs: Prefs) -> TableClient:
 
 
 def describe_match(match: Match) -> str:
-    rules = VARIANTS[match.config.variant]
-    names = [s.name for s in match.seats]
+    """A saved match in a line, in the language in use (the resume screen shows it)."""
+    from ..i18n import ngettext
+    from .words import shown
+
+    names = [shown(s.name) for s in match.seats]
     if match.config.teams:
         sides = [f"{names[a]} & {names[b]}" for a, b in match.config.teams]
     else:
         sides = names
     scores = ", ".join(f"{n} {s}" for n, s in zip(sides, match.scores))
-    players = ngettext("{n} player", "{n} players", match.n).format(n=match.n)
-    return _("{variant}, {players}, round {round}: {scores}.").format(
-        variant=_(rules.title), players=players, round=match.round_no, scores=scores)
+    said = ngettext("{variant}, {n} player, round {round}: {scores}.",
+                    "{variant}, {n} players, round {round}: {scores}.", match.n)
+    return said.format(variant=variant_title(match.config.variant), n=match.n, round=match.round_no, scores=scores)
 
 
 class DominoesApp(App[None]):
-    TITLE = N_("Dominoes")  # translated on mounting (the language is chosen after import)
+    TITLE = "Dominoes"
     CSS_PATH = "styles.tcss"
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (MIN_WIDTH, "-wide")]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (MIN_HEIGHT, "-tall"), (34, "-roomy")]
-    BINDINGS = [Binding("ctrl+q", "quit", N_("Quit"), priority=True, show=False,
-                        tooltip=N_("quit; the match is saved and offered again next time"))]
+    BINDINGS = [Binding("ctrl+q", "quit", "Quit", priority=True, show=False,
+                        tooltip="quit; the match is saved and offered again next time")]
     ENABLE_COMMAND_PALETTE = True
     KEEPS_SAVES = True  # a hosted client's matches are kept by their server, not here
     COMMANDS = App.COMMANDS | {TableCommands}
@@ -75,7 +78,6 @@ class DominoesApp(App[None]):
         self.practice = False  # a match dealt from a seed someone chose is not rated
 
     def on_mount(self) -> None:
-        self.title = _(self.TITLE)
         self.theme = THEMES.get(self.prefs.theme, "textual-dark")
         if self.prefs.ascii:
             # ASCII mode: no box drawing anywhere, the app's own borders included (styles.tcss).
@@ -85,8 +87,8 @@ class DominoesApp(App[None]):
         self.slot = saves.claim_slot() if self.KEEPS_SAVES else 1
         if self.slot != 1:
             self.notify(
-                _("A match is open in another copy of dominoes on this data folder; this copy keeps its own save."),
-                title=_("Saved match"), timeout=10,
+                "A match is open in another copy of dominoes on this data folder; this copy keeps its own save.",
+                title="Saved match", timeout=10,
             )
         if self.offer_resume and self.check_resume():
             return
@@ -107,7 +109,7 @@ class DominoesApp(App[None]):
             try:
                 match = saves.load_unfinished(path)
             except saves.SaveProblem as exc:
-                self.notify(str(exc), title=_("Saved match"), severity="warning", timeout=10, markup=False)
+                self.notify(str(exc), title="Saved match", severity="warning", timeout=10, markup=False)
                 continue
             if match is not None:
                 break
@@ -120,7 +122,7 @@ class DominoesApp(App[None]):
         # variant asked for, resuming is the default.
         other = None
         if self.start_now and self.variant_asked and match.config.variant != self.settings.variant:
-            other = _(VARIANTS[self.settings.variant].title)
+            other = variant_title(self.settings.variant)  # Classic Duel is said in the language
 
         def answered(yes: bool | None) -> None:
             if yes:
@@ -131,8 +133,7 @@ class DominoesApp(App[None]):
                         bot_delay=SPEEDS[self.prefs.speed],
                     )
                 except Exception as exc:  # noqa: BLE001 - a save from any version may fail any way: words, never a traceback
-                    self.notify(_("The saved match could not be resumed: {problem}").format(problem=exc),
-                                severity="error", timeout=10, markup=False)
+                    self.notify(f"The saved match could not be resumed: {exc}", severity="error", timeout=10, markup=False)
                     self.after_resume_question()
                     return
                 self.open_table(table)
@@ -228,8 +229,8 @@ class DominoesApp(App[None]):
             if yes:
                 self.exit()
 
-        question = _("Saving is off: {problem}. Quitting loses this match. Quit anyway?").format(problem=problem)
-        self.push_screen(ConfirmScreen(question, _("Quit (y)"), _("Stay (n)")), answered)
+        question = f"Saving is off: {problem}. Quitting loses this match. Quit anyway?"
+        self.push_screen(ConfirmScreen(question, "Quit (y)", "Stay (n)"), answered)
 
     # -- the club records ------------------------------------------------------------
     def record_finished(self, client: TableClient) -> None:

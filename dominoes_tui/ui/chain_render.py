@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from rich.text import Text
 
 from ..engine import LayoutView, Placed
+from ..i18n import _
 from .render import (
     END_KEYS,
     SMALL_W,
@@ -153,7 +154,7 @@ def render_chain(
     targets = set(targets)
     if not layout.line:
         canvas = Canvas(width, max(1, height))
-        msg = "The table is empty: the first tile leads."
+        msg = _("The table is empty: the first tile leads.")
         canvas.put(max(0, (width - len(msg)) // 2), max(0, height // 2), msg, "italic")
         return ChainPicture(canvas.lines(), False, {})
     plan = _plan(layout, width, look, compact=False)

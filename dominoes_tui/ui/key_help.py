@@ -21,12 +21,13 @@ GROUP = 10  # the tile keys are listed ten to a row: the digits, then shift and 
 
 def key_label(key: str) -> str:
     """A binding's keys as the help writes them: `?` or `F1`."""
-    return _(" or ").join(f"`{KEY_LABELS.get(k.strip(), k.strip())}`" for k in key.split(","))
+    return (" " + _("or") + " ").join(f"`{KEY_LABELS.get(k.strip(), k.strip())}`" for k in key.split(","))
 
 
 def key_rows(bindings: Iterable[Binding]) -> list[tuple[str, str]]:
     """(keys, what they do) for every binding with a description, in order; keys that
-    do the same thing (one tooltip) share a row, and the tile keys go ten to a row."""
+    do the same thing (one tooltip) share a row, and the tile keys go ten to a row.
+    The descriptions are marked where the keys are made (N_) and said here in the language."""
     rows: dict[str, list[str]] = {}
     picks: list[str] = []
     for binding in bindings:
@@ -37,18 +38,19 @@ def key_rows(bindings: Iterable[Binding]) -> list[tuple[str, str]]:
             if len(picks) == 1:
                 rows["\0picks"] = []  # keeps the tile keys' place in the order
             continue
-        # the words are marked with N_() where the keys are declared: translated here
-        rows.setdefault(_(binding.tooltip or binding.description), []).append(key_label(binding.key))
+        rows.setdefault(binding.tooltip or binding.description, []).append(key_label(binding.key))
     out: list[tuple[str, str]] = []
     for text, keys in rows.items():
         if text != "\0picks":
-            out.append((" ".join(dict.fromkeys(keys)), text))
+            out.append((" ".join(dict.fromkeys(keys)), _(text)))
             continue
         for start in range(0, len(picks), GROUP):
             chunk = picks[start : start + GROUP]
-            words = (_("choose tile {first} … {last} of your hand (shift and a digit)") if start
-                     else _("choose tile {first} … {last} of your hand"))
-            out.append((" ".join(chunk), words.format(first=start + 1, last=start + len(chunk))))
+            if start:
+                said = _("choose tile {first} … {last} of your hand (shift and a digit)")
+            else:
+                said = _("choose tile {first} … {last} of your hand")
+            out.append((" ".join(chunk), said.format(first=start + 1, last=start + len(chunk))))
     return out
 
 

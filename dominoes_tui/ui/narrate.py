@@ -9,7 +9,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-END_WORDS = {"left": "on the left", "right": "on the right", "up": "on the top", "down": "on the bottom"}
+from ..i18n import N_, _, ngettext, npgettext, pgettext
+from .words import is_you, shown
+
+# where a tile went, as the log says it ("Ana played 3-5 on the left")
+END_WORDS = {"left": N_("on the left"), "right": N_("on the right"), "up": N_("on the top"), "down": N_("on the bottom")}
 
 
 @dataclass(frozen=True)
@@ -20,17 +24,25 @@ class LogEntry:
     seat: int | None  # who moved; None for the round's end
     last: int  # index in the history of the entry's last event
     points: int = 0  # All Fives: what the play scored, shown beside it
+    lead_at: int = -1  # a lead's line: where in `text` the reason for the lead goes (after the tile)
 
 
-def _placed(event: dict[str, Any]) -> str:
+def _placed(event: dict[str, Any], you: bool) -> str:
+    tile = event["tile"]
     if event.get("end") is None:
-        return f"led {event['tile']}"
-    return f"played {event['tile']} {END_WORDS.get(event['end'], event['end'])}"
+        return (pgettext("you", "led {tile}") if you else _("led {tile}")).format(tile=tile)
+    where = _(END_WORDS[event["end"]]) if event["end"] in END_WORDS else str(event["end"])
+    return (pgettext("you", "played {tile} {where}") if you else _("played {tile} {where}")).format(tile=tile, where=where)
 
 
-def _drew(tiles: list[str | None]) -> str:
+def _drew(tiles: list[str | None], you: bool) -> str:
     known = [t for t in tiles if t]
-    return f"drew {', '.join(known)}" if known and len(known) == len(tiles) else f"drew {len(tiles)}"
+    if known and len(known) == len(tiles):
+        return (pgettext("you", "drew {tiles}") if you else _("drew {tiles}")).format(tiles=", ".join(known))
+    n = len(tiles)
+    if you:
+        return npgettext("you", "drew {n}", "drew {n}", n).format(n=n)
+    return ngettext("drew {n}", "drew {n}", n).format(n=n)
 
 
 def log_entries(history: Sequence[dict[str, Any]], names: Sequence[str], variant: str = "draw") -> list[LogEntry]:
@@ -40,7 +52,10 @@ def log_entries(history: Sequence[dict[str, Any]], names: Sequence[str], variant
     drawn: dict[int, tuple[list[str | None], int]] = {}
 
     def who(seat: Any) -> str:
-        return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
+        return shown(names[seat]) if isinstance(seat, int) and 0 <= seat < len(names) else "?"
+
+    def you(seat: Any) -> bool:
+        return isinstance(seat, int) and 0 <= seat < len(names) and is_you(names[seat])
 
     for index, event in enumerate(history):
         kind = event["event"]
@@ -51,31 +66,34 @@ def log_entries(history: Sequence[dict[str, Any]], names: Sequence[str], variant
                 tiles.append(event.get("tile"))
                 drawn[seat] = (tiles, index)
             continue
-        prefix = ""
-        if kind in ("play", "pass") and seat in drawn:
-            tiles, _ = drawn.pop(seat)
-            prefix = _drew(tiles) + " and "
-        if kind == "play":
-            entries.append(LogEntry(f"{who(seat)} {prefix}{_placed(event)}", seat, index))
-        elif kind == "pass":
-            entries.append(LogEntry(f"{who(seat)} {prefix}passed", seat, index))
+        if kind in ("play", "pass"):
+            action = _placed(event, you(seat)) if kind == "play" else _("passed")
+            if seat in drawn:
+                tiles, _i = drawn.pop(seat)
+                action = _("{drew} and {then}").format(drew=_drew(tiles, you(seat)), then=action)
+            text = f"{who(seat)} {action}"
+            led = kind == "play" and event.get("end") is None
+            entries.append(LogEntry(text, seat, index, lead_at=len(text) if led else -1))
         elif kind == "score":
             points = int(event.get("points", 0))
             if entries and entries[-1].seat == seat and not entries[-1].points:
                 e = entries[-1]
-                entries[-1] = LogEntry(f"{e.text}: the ends count {points}, +{points}", seat, index, points)
+                text = e.text + _(": the ends count {count}, +{points}").format(count=points, points=points)
+                entries[-1] = LogEntry(text, seat, index, points, e.lead_at)
             else:
-                entries.append(LogEntry(f"{who(seat)} scored {points}", seat, index, points))
+                name = who(seat)
+                said = pgettext("you", "{name} scored {points}") if you(seat) else _("{name} scored {points}")
+                entries.append(LogEntry(said.format(name=name, points=points), seat, index, points))
         elif kind == "round_end":
             if event.get("result") == "domino":
-                how = "domino!"
+                how = _("The round is over: domino!")
             elif variant in ("kozel", "duel"):
-                how = "a fish: nobody could play."
+                how = _("The round is over: a fish: nobody could play.")
             else:
-                how = "blocked: nobody could play."
-            entries.append(LogEntry("The round is over: " + how, None, index))
+                how = _("The round is over: blocked: nobody could play.")
+            entries.append(LogEntry(how, None, index))
     for seat, (tiles, index) in drawn.items():  # draws not yet followed by a move
-        entries.append(LogEntry(f"{who(seat)} {_drew(tiles)}", seat, index))
+        entries.append(LogEntry(f"{who(seat)} {_drew(tiles, you(seat))}", seat, index))
     entries.sort(key=lambda e: e.last)
     return entries
 

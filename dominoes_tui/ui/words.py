@@ -1,27 +1,77 @@
 """What the screens say in plain words: names of sides, how a round ended, the scoring
-as arithmetic ("Ana wins 35 = 12 (Bob) + 9 (Cleo) + 14 (Dan)"). Pure functions."""
+as arithmetic ("Ana wins 35 = 12 (Bob) + 9 (Cleo) + 14 (Dan)"). Pure functions.
+
+A seat may be called You (the one person at the keyboard) and a Partner side is two
+names ("Ana & Cleo"): German conjugates for both, so a sentence with a name as its
+subject comes in three forms, chosen by `by_person` (one seat, you, several)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 from ..engine import PlayerView, TableConfig, Tile, hand_pips
+from ..i18n import N_, _, ngettext, pgettext
 from ..table.client import RoundReport, SeatInfo
 
 MINUS = "−"
+# the labels of scoring terms that are not a seat (Partner's capicú bonus)
+TERM_WORDS = {"capicú": N_("capicú")}
+
+
+def is_you(name: str) -> bool:
+    """The seat of the person at the keyboard, called You (or Du)."""
+    return name.strip().lower() in {"you", _("You").lower()}
+
+
+def shown(name: str) -> str:
+    """A seat's name as the language writes it: You is Du in German; others as typed."""
+    return _("You") if is_you(name) else name
+
+
+def by_person(name: str, one: str, you: str, many: str | None = None, several: bool = False) -> str:
+    """The form of a sentence for its subject: one seat, you, or several (a team)."""
+    if is_you(name):
+        return you
+    if many is not None and (several or " & " in name):
+        return many
+    return one
 
 
 def says(name: str, verb: str) -> str:
-    """"Ana records", but "You record" and "Ana & Cleo record": a seat may be called You."""
+    """"Ana records", but "You record" and "Ana & Cleo record" (English only: the replay
+    viewer's words; the table's sentences use `by_person`)."""
     plural = name.lower() == "you" or " & " in name
     return f"{name} {verb[:-1]}" if plural else f"{name} {verb}"
 
 
 def wins(name: str) -> str:
-    return says(name, "wins")
+    return by_person(name, _("{name} wins"), _("You win"), _("{name} win")).format(name=shown(name))
 
 
-def points(n: int, unit: str = "point") -> str:
-    return f"{n} {unit}" if n == 1 else f"{n} {unit}s"
+def variant_title(variant: str) -> str:
+    """A variant's name: Draw, Block, All Fives, Partner and Kozel stay as they are;
+    Classic Duel is the one said in the language."""
+    from ..engine import VARIANTS
+
+    if variant == "duel":
+        return pgettext("variant", "Classic Duel")
+    return VARIANTS[variant].title if variant in VARIANTS else variant
+
+
+def end_name(end: str) -> str:
+    """An open end by name, as the prompt asks "On the left?"."""
+    names = {"left": pgettext("end", "left"), "right": pgettext("end", "right"),
+             "up": pgettext("end", "top"), "down": pgettext("end", "bottom")}
+    return names.get(end, end)
+
+
+def level_word(level: str) -> str:
+    """A seat's kind as the seats panel says it: a person, or a bot's level."""
+    words = {
+        "person": pgettext("level", "person"), "bot": pgettext("level", "bot"), "random": pgettext("level", "random"),
+        "easy": pgettext("level", "easy"), "heaviest": pgettext("level", "heaviest"), "medium": pgettext("level", "medium"),
+        "hard": pgettext("level", "hard"), "expert": pgettext("level", "expert"), "away": pgettext("level", "away"),
+    }
+    return words.get(level, level)
 
 
 def seat_title(seat: SeatInfo) -> str:
@@ -32,8 +82,8 @@ def side_name(config: TableConfig, seats: Sequence[SeatInfo], side: int) -> str:
     """A seat's name, or in Partner the team's two names."""
     if config.teams:
         a, b = config.teams[side]
-        return f"{seats[a].name} & {seats[b].name}"
-    return seats[side].name
+        return f"{shown(seats[a].name)} & {shown(seats[b].name)}"
+    return shown(seats[side].name)
 
 
 def side_names(config: TableConfig, seats: Sequence[SeatInfo]) -> list[str]:
@@ -43,34 +93,49 @@ def side_names(config: TableConfig, seats: Sequence[SeatInfo]) -> list[str]:
 
 def _winner_names(config: TableConfig, seats: Sequence[SeatInfo], who: int | tuple[int, ...] | None) -> str:
     if who is None:
-        return "nobody"
+        return _("nobody")
     if isinstance(who, tuple):
-        return " and ".join(side_name(config, seats, w) for w in who)
+        return _(" and ").join(side_name(config, seats, w) for w in who)
     return side_name(config, seats, who)
 
 
 def how_it_ended(report: RoundReport, config: TableConfig, seats: Sequence[SeatInfo]) -> str:
     if report.result == "won_in_play":
-        return f"{_winner_names(config, seats, report.winner)} reached the target while playing and wins at once."
+        name = _winner_names(config, seats, report.winner)
+        return by_person(
+            name, _("{name} reached the target while playing and wins at once."),
+            _("You reached the target while playing and win at once."),
+            _("{name} reached the target while playing and win at once."), isinstance(report.winner, tuple),
+        ).format(name=name)
     if report.result == "domino":
-        who = seats[report.went_out].name if report.went_out is not None else "?"
+        who = shown(seats[report.went_out].name) if report.went_out is not None else "?"
         if report.capicu:
-            return f"Capicú! {who} went out with a tile that fitted both ends."
-        return f"Domino: {who} played the last tile."
-    blocker = seats[report.blocker].name if report.blocker is not None else "nobody"
-    word = "Fish" if config.variant in ("kozel", "duel") else "Blocked"
-    text = f"{word}: nobody could play; {blocker} placed the last tile."
+            return by_person(who, _("Capicú! {name} went out with a tile that fitted both ends."),
+                             pgettext("you", "Capicú! {name} went out with a tile that fitted both ends.")).format(name=who)
+        return by_person(who, _("Domino: {name} played the last tile."),
+                         pgettext("you", "Domino: {name} played the last tile.")).format(name=who)
+    blocker = shown(seats[report.blocker].name) if report.blocker is not None else _("nobody")
+    if config.variant in ("kozel", "duel"):
+        text = by_person(blocker, _("Fish: nobody could play; {name} placed the last tile."),
+                         pgettext("you", "Fish: nobody could play; {name} placed the last tile."))
+    else:
+        text = by_person(blocker, _("Blocked: nobody could play; {name} placed the last tile."),
+                         pgettext("you", "Blocked: nobody could play; {name} placed the last tile."))
+    text = text.format(name=blocker)
     if report.winner is None:
-        text += " The lowest hands are tied, so nobody scores."
+        text += " " + _("The lowest hands are tied, so nobody scores.")
     return text
 
 
 def _term_text(term: int | str, value: int, seats: Sequence[SeatInfo], winner_seat: int | None) -> str:
     if isinstance(term, int):
         name = seats[term].name
-        who = ("your own" if name.lower() == "you" else f"{name}'s own") if term == winner_seat else name
+        if term == winner_seat:
+            who = _("your own") if is_you(name) else _("{name}'s own").format(name=name)
+        else:
+            who = shown(name)
         return f"{abs(value)} ({who})"
-    return f"{abs(value)} ({term})"
+    return f"{abs(value)} ({_(TERM_WORDS.get(term, term))})"
 
 
 def arithmetic(report: RoundReport, config: TableConfig, seats: Sequence[SeatInfo]) -> list[str]:
@@ -80,7 +145,7 @@ def arithmetic(report: RoundReport, config: TableConfig, seats: Sequence[SeatInf
     if config.variant == "kozel":
         return _kozel_lines(report, config, seats)
     if report.winner is None:
-        return ["No points this round."]
+        return [_("No points this round.")]
     name = side_name(config, seats, report.winner)
     winner_seat = None if config.teams else report.winner
     parts = []
@@ -94,9 +159,13 @@ def arithmetic(report: RoundReport, config: TableConfig, seats: Sequence[SeatInf
             parts.append(f"{MINUS if minus else '+'} {text}")
     sum_text = " ".join(parts) if parts else "0"
     if config.variant == "allfives":
-        raw = sum(v for _, v in report.terms)
+        raw = sum(v for _t, v in report.terms)
         total = f"{sum_text} = {raw}" if len(report.terms) > 1 else sum_text
-        return [f"{wins(name)} the round bonus {report.points}: {total}, rounded to the nearest 5."]
+        return [by_person(
+            name, _("{name} wins the round bonus {points}: {sum}, rounded to the nearest 5."),
+            _("You win the round bonus {points}: {sum}, rounded to the nearest 5."),
+            _("{name} win the round bonus {points}: {sum}, rounded to the nearest 5."),
+        ).format(name=name, points=report.points, sum=total)]
     lines = [f"{wins(name)} {report.points} = {sum_text}"]
     if config.teams and report.result == "blocked":
         lines.insert(0, _team_totals(report, config, seats))
@@ -108,36 +177,55 @@ def _team_totals(report: RoundReport, config: TableConfig, seats: Sequence[SeatI
     parts = []
     for side, (a, b) in enumerate(config.teams or ()):
         pa, pb = hand_pips(list(report.hands[a])), hand_pips(list(report.hands[b]))
-        parts.append(f"{side_name(config, seats, side)} hold {pa} + {pb} = {pa + pb}")
-    rule = "the blocker's team wins" if config.option("partner_block_winner") == "blocker" else "the fewer pips win"
-    return "Blocked: " + "; ".join(parts) + f" ({rule})."
+        parts.append(_("{team} hold {a} + {b} = {sum}").format(team=side_name(config, seats, side), a=pa, b=pb, sum=pa + pb))
+    if config.option("partner_block_winner") == "blocker":
+        rule = _("the blocker's team wins")
+    else:
+        rule = _("the fewer pips win")
+    return _("Blocked: {teams} ({rule}).").format(teams="; ".join(parts), rule=rule)
+
+
+def _records(name: str, value: int) -> str:
+    return by_person(
+        name, ngettext("{name} records {n} penalty point", "{name} records {n} penalty points", value),
+        ngettext("You record {n} penalty point", "You record {n} penalty points", value),
+    ).format(name=shown(name), n=value)
+
+
+def _holds_under(name: str, what: str, threshold: int) -> str:
+    return by_person(
+        name, _("{name} holds {what}: under {threshold}, so nothing is recorded."),
+        _("You hold {what}: under {threshold}, so nothing is recorded."),
+    ).format(name=shown(name), what=what, threshold=threshold)
 
 
 def _kozel_lines(report: RoundReport, config: TableConfig, seats: Sequence[SeatInfo]) -> list[str]:
     if report.winner is None:
-        return ["The lowest hands are tied: nobody records anything this round."]
+        return [_("The lowest hands are tied: nobody records anything this round.")]
     winner = seats[report.winner].name
-    lines = [f"{wins(winner)} the round and {'record' if winner.lower() == 'you' else 'records'} nothing."]
+    lines = [by_person(winner, _("{name} wins the round and records nothing."),
+                       _("You win the round and record nothing.")).format(name=shown(winner))]
     threshold = config.option("kozel_threshold")
     lone = {Tile(0, 0): config.option("kozel_lone_00"), Tile(6, 6): config.option("kozel_lone_66")}
     for term, value in report.terms:
         if not isinstance(term, int):
             continue
+        name = seats[term].name
         hand = list(report.hands[term])
         raw = hand_pips(hand)
         if len(hand) == 1 and hand[0] in lone:  # KOZEL-8: a lone 0-0 or 6-6 has its own value
             t = hand[0]
-            count = f"a lone {t.low}-{t.high}, which counts {lone[t]}"
+            count = _("a lone {tile}, which counts {value}").format(tile=f"{t.low}-{t.high}", value=lone[t])
             if value:
-                lines.append(f"{says(seats[term].name, 'records')} {points(value, 'penalty point')}: {count}.")
+                lines.append(_("{records}: {count}.").format(records=_records(name, value), count=count))
             else:
-                lines.append(f"{says(seats[term].name, 'holds')} {count}: under {threshold}, so nothing is recorded.")
+                lines.append(_holds_under(name, count, threshold))
         elif value:
-            lines.append(f"{says(seats[term].name, 'records')} {points(value, 'penalty point')}.")
+            lines.append(_records(name, value) + ".")
         elif raw:
-            lines.append(f"{says(seats[term].name, 'holds')} {raw}: under {threshold}, so nothing is recorded.")
+            lines.append(_holds_under(name, str(raw), threshold))
         else:
-            lines.append(f"{says(seats[term].name, 'records')} nothing.")
+            lines.append(by_person(name, _("{name} records nothing."), _("You record nothing.")).format(name=shown(name)))
     return lines
 
 
@@ -145,8 +233,8 @@ def play_points_line(report: RoundReport, seats: Sequence[SeatInfo]) -> str | No
     """All Fives: the points scored in play, apart from the round bonus."""
     if not any(report.play_points):
         return None
-    parts = [f"{seats[i].name} {p}" for i, p in enumerate(report.play_points) if p]
-    return "Scored in play this round: " + ", ".join(parts) + "."
+    parts = [f"{shown(seats[i].name)} {p}" for i, p in enumerate(report.play_points) if p]
+    return _("Scored in play this round: {scores}.").format(scores=", ".join(parts))
 
 
 def match_story(report: RoundReport, config: TableConfig, seats: Sequence[SeatInfo]) -> list[str]:
@@ -154,38 +242,64 @@ def match_story(report: RoundReport, config: TableConfig, seats: Sequence[SeatIn
     lines = []
     if config.variant == "kozel":
         loser = _winner_names(config, seats, report.match_loser)
-        plural = isinstance(report.match_loser, tuple) or loser.lower() == "you"
-        lines.append(f"{loser} reached {config.target} and {'are' if plural else 'is'} the Kozel!")
-        lines.append(f"Winner: {_winner_names(config, seats, report.match_winner)} (the lowest total).")
+        lines.append(by_person(
+            loser, _("{name} reached {target} and is the Kozel!"), _("You reached {target} and are the Kozel!"),
+            _("{name} reached {target} and are the Kozel!"), isinstance(report.match_loser, tuple),
+        ).format(name=loser, target=config.target))
+        lines.append(_("Winner: {name} (the lowest total).").format(name=_winner_names(config, seats, report.match_winner)))
         return lines
-    lines.append(f"{_winner_names(config, seats, report.match_winner)} won the match!")
+    name = _winner_names(config, seats, report.match_winner)
+    lines.append(by_person(name, _("{name} won the match!"), pgettext("you", "{name} won the match!"),
+                           pgettext("several", "{name} won the match!"), isinstance(report.match_winner, tuple)
+                           ).format(name=name))
     if report.shutout:  # the engine's PARTNER-10 verdict
-        lines.append("A shutout (zu null): the losing team did not score at all.")
+        lines.append(_("A shutout (zu null): the losing team did not score at all."))
     return lines
 
 
-def lead_reason(view: PlayerView, seats: Sequence[SeatInfo]) -> str | None:
-    """Why the leader of this round leads, in words ("holds the highest double, 2-2")."""
+def lead_reason(view: PlayerView, seats: Sequence[SeatInfo], addressed: bool = False) -> str | None:
+    """Why the leader of this round leads, in words ("holds the highest double, 2-2").
+    `addressed`: said to the leader (the prompt's "Ana, your lead"), so German says "hast"."""
     leader = view.leader
     options = view.options
     led = next((e["tile"] for e in view.history if e["event"] == "play"), None)
     if led is None and view.to_act == leader and view.legal and len({m.tile for m in view.legal}) == 1:
         led = str(view.legal[0].tile)  # the one tile that may lead, in the leader's own view
+    you = addressed or (0 <= leader < len(seats) and is_you(seats[leader].name))
+
+    def form(one: str, yours: str) -> str:
+        return yours if you else one
+
     if view.round <= 1:
         if view.variant == "partner":
-            return "holds 6-6" if options.get("partner_lead_rule", "plaza") == "plaza" else "chosen by lot"
+            if options.get("partner_lead_rule", "plaza") == "plaza":
+                return form(_("holds 6-6"), pgettext("you", "holds 6-6"))
+            return _("chosen by lot")
         procedure = options.get("first_lead", "LOT")
         if procedure in ("HIGHEST_DOUBLE", "LOWEST_DOUBLE"):
-            which = "highest" if procedure == "HIGHEST_DOUBLE" else "lowest"
+            highest = procedure == "HIGHEST_DOUBLE"
             if led is not None and led.split("-")[0] != led.split("-")[-1]:
-                return f"no doubles were dealt: holds the {'heaviest' if which == 'highest' else 'lightest'} tile, {led}"
-            return f"holds the {which} double" + (f", {led}" if led else "")
-        return "chosen by lot"
+                if highest:
+                    return form(_("no doubles were dealt: holds the heaviest tile, {tile}"),
+                                pgettext("you", "no doubles were dealt: holds the heaviest tile, {tile}")).format(tile=led)
+                return form(_("no doubles were dealt: holds the lightest tile, {tile}"),
+                            pgettext("you", "no doubles were dealt: holds the lightest tile, {tile}")).format(tile=led)
+            if led:
+                if highest:
+                    return form(_("holds the highest double, {tile}"),
+                                pgettext("you", "holds the highest double, {tile}")).format(tile=led)
+                return form(_("holds the lowest double, {tile}"),
+                            pgettext("you", "holds the lowest double, {tile}")).format(tile=led)
+            if highest:
+                return form(_("holds the highest double"), pgettext("you", "holds the highest double"))
+            return form(_("holds the lowest double"), pgettext("you", "holds the lowest double"))
+        return _("chosen by lot")
     if view.scoresheet:
         row = view.scoresheet[-1]
         side = leader % 2 if view.teams else leader
         if view.variant == "partner":
-            return "played the last tile of the last round"
+            return form(_("played the last tile of the last round"),
+                        pgettext("you", "played the last tile of the last round"))
         if row.winner == side:
-            return "won the last round"
-    return "next in turn after the last round"
+            return form(_("won the last round"), pgettext("you", "won the last round"))
+    return _("next in turn after the last round")

@@ -8,6 +8,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from ...i18n import N_, _
 from ..widgets.footer import Footer
 from ..widgets.too_small import TooSmall
 
@@ -18,10 +19,10 @@ class ResumeScreen(ModalScreen[bool]):
     the new match and only `y` resumes the other one."""
 
     BINDINGS = [
-        Binding("y", "answer(True)", "Resume"),
-        Binding("n", "answer(False)", "New match"),
-        Binding("enter", "default", "The marked answer", key_display="⏎"),
-        Binding("escape", "leave", "Quit, keep the save"),  # answers nothing: the saved match stays
+        Binding("y", "answer(True)", N_("Resume")),
+        Binding("n", "answer(False)", N_("New match")),
+        Binding("enter", "default", N_("The marked answer"), key_display="⏎"),
+        Binding("escape", "leave", N_("Quit, keep the save")),  # answers nothing: the saved match stays
     ]
     DEFAULT_CSS = """
     ResumeScreen { align: center middle; }
@@ -42,20 +43,22 @@ class ResumeScreen(ModalScreen[bool]):
     def compose(self) -> ComposeResult:
         with Vertical(id="resume"):
             if self.asked_for is None:
-                yield Static(Text("A match was left unfinished", "bold"))
+                yield Static(Text(_("A match was left unfinished"), "bold"))
                 yield Static(Text(self.description))  # names in it are people's: plain text
-                yield Static("Resume it where it stopped, or start a new one (it replaces the old save).")
+                yield Static(_("Resume it where it stopped, or start a new one (it replaces the old save)."))
             else:
-                yield Static(Text(f"You asked for {self.asked_for}; another match was left unfinished", "bold"))
+                asked = _("You asked for {variant}; another match was left unfinished").format(variant=self.asked_for)
+                yield Static(Text(asked, "bold"))
                 yield Static(Text(self.description))
-                yield Static(f"Start the new {self.asked_for} match (it replaces the old save), or resume the other one.")
+                yield Static(_("Start the new {variant} match (it replaces the old save), or resume the other one.").format(
+                    variant=self.asked_for))
             with Horizontal():
                 if self.resume_is_default:
-                    yield Button("Resume (Enter)", id="yes", variant="primary", compact=True)
-                    yield Button("New match (n)", id="no", compact=True)
+                    yield Button(_("Resume (Enter)"), id="yes", variant="primary", compact=True)
+                    yield Button(_("New match (n)"), id="no", compact=True)
                 else:
-                    yield Button("New match (Enter)", id="no", variant="primary", compact=True)
-                    yield Button("Resume the other (y)", id="yes", compact=True)
+                    yield Button(_("New match (Enter)"), id="no", variant="primary", compact=True)
+                    yield Button(_("Resume the other (y)"), id="yes", compact=True)
         yield TooSmall()
         yield Footer()
 

@@ -8,17 +8,18 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from ...i18n import N_, _
 from ..widgets.footer import Footer
 from ..widgets.too_small import TooSmall
 
 
 class RoundLogScreen(ModalScreen[None]):
     BINDINGS = [
-        Binding("escape,g,q", "close", "Close"),
-        Binding("down,j", "scroll(1)", "Scroll down", show=False),
-        Binding("up,k", "scroll(-1)", "Scroll up", show=False),
-        Binding("pagedown,space", "scroll(10)", "Page down", show=False),
-        Binding("pageup", "scroll(-10)", "Page up", show=False),
+        Binding("escape,g,q", "close", N_("Close")),
+        Binding("down,j", "scroll(1)", N_("Scroll down"), show=False),
+        Binding("up,k", "scroll(-1)", N_("Scroll up"), show=False),
+        Binding("pagedown,space", "scroll(10)", N_("Page down"), show=False),
+        Binding("pageup", "scroll(-10)", N_("Page up"), show=False),
     ]
     DEFAULT_CSS = """
     RoundLogScreen { align: center middle; }
@@ -27,7 +28,7 @@ class RoundLogScreen(ModalScreen[None]):
 
     def __init__(self, lines: list[tuple[Text, int]], title: str) -> None:
         super().__init__()
-        self.lines = [line for line, _ in lines]
+        self.lines = [line for line, _last in lines]
         self.title_text = title
 
     def compose(self) -> ComposeResult:
@@ -36,7 +37,7 @@ class RoundLogScreen(ModalScreen[None]):
             body.append(f"\n{n:>3}. ")
             body.append_text(line)  # people's names inside: Text, never markup
         if not self.lines:
-            body.append("\nNo move yet.")
+            body.append("\n" + _("No move yet."))
         with VerticalScroll(id="round-log"):
             yield Static(body)
         yield TooSmall()

@@ -10,13 +10,14 @@ from textual.screen import ModalScreen
 from textual.widgets import DataTable, Static
 
 from ...engine import PlayerView, TableConfig
+from ...i18n import N_, _
 from ...table.client import RoundReport, SeatInfo
 from ..widgets.footer import Footer
 from ..widgets.too_small import TooSmall
 from ..words import side_names
 
 WIN_MARK = "*"  # the round's winner on the All Fives sheet (ASCII: it shows everywhere)
-RESULT_WORDS = {"domino": "domino", "blocked": "blocked", "won_in_play": "won in play"}
+RESULT_WORDS = {"domino": N_("domino"), "blocked": N_("blocked"), "won_in_play": N_("won in play"), "fish": N_("fish")}
 
 
 def scoresheet_rows(
@@ -26,18 +27,17 @@ def scoresheet_rows(
     names = side_names(config, seats)
     fives = config.variant == "allfives"
     kozel = config.variant == "kozel"
-    headings = ["Round", "Result"]
+    headings = [_("Round"), _("Result")]
     for name in names:
         headings.append(name)  # one column a side: 80 columns hold four of them
     rows = []
     for r in rounds:
-        result = RESULT_WORDS.get(r.result, r.result)
-        if result == "blocked" and config.variant in ("kozel", "duel"):
-            result = "fish"
+        how = "fish" if r.result == "blocked" and config.variant in ("kozel", "duel") else r.result
+        result = _(RESULT_WORDS[how]) if how in RESULT_WORDS else how
         if r.capicu:
-            result += " (capicú)"
+            result += " " + _("(capicú)")
         if r.winner is None and r.result != "won_in_play":
-            result += ", tie"
+            result += _(", tie")
         row = [str(r.round), result]
         for side in range(len(names)):
             if fives:  # points in play, the round winner's bonus, the running total
@@ -62,7 +62,7 @@ def scoresheet_rows(
 
 
 class ScoresheetScreen(ModalScreen[None]):
-    BINDINGS = [Binding("escape,s,q", "close", "Close")]
+    BINDINGS = [Binding("escape,s,q", "close", N_("Close"))]
     DEFAULT_CSS = """
     ScoresheetScreen { align: center middle; }
     #sheet { width: 1fr; max-width: 110; height: auto; max-height: 1fr;
@@ -82,15 +82,17 @@ class ScoresheetScreen(ModalScreen[None]):
         names = side_names(self.config, self.seats)
         scores = self.view.scores if self.view is not None else (self.rounds[-1].scores if self.rounds else (0,) * len(names))
         with Vertical(id="sheet"):
-            title = "Scoresheet: penalty points" if kozel else "Scoresheet"
+            title = _("Scoresheet: penalty points") if kozel else _("Scoresheet")
             yield Static(title, classes="title")
             yield DataTable(id="rounds", zebra_stripes=True, cursor_type="none")
             totals = ", ".join(f"{n} {s}" for n, s in zip(names, scores))
-            goal = f"whoever reaches {self.config.target} is the Kozel" if kozel else f"target {self.config.target}"
-            yield Static(Text.assemble(("Totals:", "bold"), f" {totals}   ({goal})"))  # names: plain text
+            goal = _("whoever reaches {target} is the Kozel") if kozel else _("target {n}")
+            goal = goal.format(target=self.config.target, n=self.config.target)
+            yield Static(Text.assemble((_("Totals:"), "bold"), f" {totals}   ({goal})"))  # names: plain text
             if self.config.variant == "allfives":
-                yield Static(f"{WIN_MARK}a+b (t): {WIN_MARK} the round's winner, a scored in play when the ends counted a "
-                             "multiple of 5, b the winner's bonus for the others' pips, t the total so far.")
+                key = _("{mark}a+b (t): {mark} the round's winner, a scored in play when the ends counted a "
+                        "multiple of 5, b the winner's bonus for the others' pips, t the total so far.")
+                yield Static(key.format(mark=WIN_MARK))
         yield TooSmall()
         yield Footer()
 
@@ -101,7 +103,7 @@ class ScoresheetScreen(ModalScreen[None]):
         for row in rows:
             table.add_row(*(Text(c, end="", no_wrap=True) for c in row))
         if not rows:
-            table.add_row("—", "no round finished yet", *[""] * (len(headings) - 2))
+            table.add_row("—", _("no round finished yet"), *[""] * (len(headings) - 2))
 
     def action_close(self) -> None:
         self.dismiss(None)

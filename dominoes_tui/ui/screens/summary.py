@@ -11,36 +11,42 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from ...engine import TableConfig, hand_pips
+from ...i18n import N_, _, ngettext
 from ...table.client import RoundReport, SeatInfo
 from ..widgets.footer import Footer
 from ..widgets.too_small import TooSmall
-from ..words import arithmetic, how_it_ended, match_story, play_points_line, side_names
+from ..words import arithmetic, how_it_ended, match_story, play_points_line, shown, side_names
+
+NEW_MATCH = N_("New match")  # what `n` does after a match, unless the app says otherwise
 
 
 def hands_text(report: RoundReport, seats: tuple[SeatInfo, ...]) -> Text:
     """Every hand as it was when the round ended, with its pip count."""
     text = Text()
-    width = max(len(s.name) for s in seats) + 1
-    for i, (seat, hand) in enumerate(zip(seats, report.hands)):
+    names = [shown(s.name) for s in seats]
+    width = max(len(n) for n in names) + 1
+    for i, (name, hand) in enumerate(zip(names, report.hands)):
         if i:
             text.append("\n")
-        text.append(f"{seat.name:<{width}} ", "bold")
+        text.append(f"{name:<{width}} ", "bold")
         if hand:
             text.append(" ".join(f"[{t.low}|{t.high}]" for t in hand))
             pips = hand_pips(list(hand))
-            text.append(f"  = {pips} pip{'' if pips == 1 else 's'}", "dim")
+            text.append("  = " + ngettext("{n} pip", "{n} pips", pips).format(n=pips), "dim")
         else:
-            text.append("out", "italic")
+            text.append(_("out"), "italic")
     return text
 
 
 def totals_text(report: RoundReport, config: TableConfig, seats: tuple[SeatInfo, ...], target: bool = True) -> Text:
     """The sums so far; `target` False leaves out the goal (the walk-through's 1 is no rule to learn)."""
     names = side_names(config, seats)
-    label = "Penalties" if config.variant == "kozel" else "Totals"
-    goal = "loses at" if config.variant == "kozel" else "target"
     parts = ", ".join(f"{n} {s}" for n, s in zip(names, report.scores))
-    return Text(f"{label}: {parts}  ({goal} {config.target})" if target else f"{label}: {parts}")
+    if config.variant == "kozel":
+        said = _("Penalties: {scores}  (loses at {target})") if target else _("Penalties: {scores}")
+    else:
+        said = _("Totals: {scores}  (target {target})") if target else _("Totals: {scores}")
+    return Text(said.format(scores=parts, target=config.target))
 
 
 def show_scoresheet(screen: ModalScreen, report: RoundReport, config: TableConfig, seats: tuple[SeatInfo, ...]) -> None:
@@ -55,9 +61,9 @@ def show_scoresheet(screen: ModalScreen, report: RoundReport, config: TableConfi
 
 class RoundSummaryScreen(ModalScreen[None]):
     BINDINGS = [
-        Binding("enter", "next", "Next round"),
-        Binding("escape", "next", "Next round", show=False),  # closing the summary goes on, as Enter does
-        Binding("s", "scoresheet", "Scores"),
+        Binding("enter", "next", N_("Next round")),
+        Binding("escape", "next", N_("Next round"), show=False),  # closing the summary goes on, as Enter does
+        Binding("s", "scoresheet", N_("Scores")),
     ]
     DEFAULT_CSS = """
     RoundSummaryScreen { align: center middle; }
@@ -81,7 +87,7 @@ class RoundSummaryScreen(ModalScreen[None]):
         self.moved_on = moved_on
         self._left = False
         if report.match_over:  # the footer says what the button says (bindings are copied per screen)
-            self._bindings.key_to_bindings["enter"] = [Binding("enter", "next", "See who won")]
+            self._bindings.key_to_bindings["enter"] = [Binding("enter", "next", N_("See who won"))]
 
     def on_mount(self) -> None:
         if self.moved_on is not None:
@@ -97,7 +103,7 @@ class RoundSummaryScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         r = self.report
         with VerticalScroll(id="summary"):
-            yield Static(f"Round {r.round} is over", classes="title")
+            yield Static(_("Round {n} is over").format(n=r.round), classes="title")
             if self.note:
                 yield Static(Text(self.note, "italic"), classes="note")
             yield Static(how_it_ended(r, self.config, self.seats), markup=False)  # names are plain text
@@ -109,7 +115,7 @@ class RoundSummaryScreen(ModalScreen[None]):
                 if in_play:
                     yield Static(in_play, markup=False)
             yield Static(totals_text(r, self.config, self.seats, self.target))
-            label = "See who won (Enter)" if r.match_over else "Next round (Enter)"
+            label = _("See who won (Enter)") if r.match_over else _("Next round (Enter)")
             yield Button(label, id="next", variant="primary", compact=True)
         yield TooSmall()
         yield Footer()
@@ -138,11 +144,11 @@ class MatchEndScreen(ModalScreen[str]):
     AUTO_FOCUS = ""
 
     BINDINGS = [
-        Binding("n", "new", "New match"),
-        Binding("q", "quit_game", "Quit"),
-        Binding("s", "scoresheet", "Scores"),
-        Binding("r", "app.records", "Records"),  # the club records, this match included
-        Binding("escape", "leave", "Quit?", show=False),  # asks: a stray Esc must not end the evening
+        Binding("n", "new", NEW_MATCH),
+        Binding("q", "quit_game", N_("Quit")),
+        Binding("s", "scoresheet", N_("Scores")),
+        Binding("r", "app.records", N_("Records")),  # the club records, this match included
+        Binding("escape", "leave", N_("Quit?"), show=False),  # asks: a stray Esc must not end the evening
     ]
     DEFAULT_CSS = """
     MatchEndScreen { align: center middle; }
@@ -155,14 +161,16 @@ class MatchEndScreen(ModalScreen[str]):
     """
 
     def __init__(
-        self, report: RoundReport, config: TableConfig, seats: tuple[SeatInfo, ...], next_label: str = "New match",
+        self, report: RoundReport, config: TableConfig, seats: tuple[SeatInfo, ...], next_label: str = NEW_MATCH,
         note: str = "", target: bool = True,
     ) -> None:
         super().__init__()
         self.report, self.config, self.seats, self.note = report, config, seats, note
         self.target = target  # False: the sums leave the match's target out
-        self.next_label = next_label  # what `n` leads to: a new match here, the lobby on a server
-        if next_label != "New match":  # the footer says it too (bindings are copied per screen)
+        # what `n` leads to: a new match here, the lobby on a server (English, marked where it
+        # is made; said in the language where shown, as the footer says it)
+        self.next_label = next_label
+        if next_label != NEW_MATCH:  # the footer says it too (bindings are copied per screen)
             self._bindings.key_to_bindings["n"] = [Binding("n", "new", next_label)]
 
     def relabel(self, next_label: str) -> None:
@@ -170,7 +178,7 @@ class MatchEndScreen(ModalScreen[str]):
         self.next_label = next_label
         self._bindings.key_to_bindings["n"] = [Binding("n", "new", next_label)]
         button = self.query_one("#new", Button)
-        button.label = f"{next_label} (n)"
+        button.label = f"{_(next_label)} (n)"
         button.refresh(layout=True)  # its width was fitted to the old label: a longer one was cut
         self.refresh_bindings()
 
@@ -178,15 +186,15 @@ class MatchEndScreen(ModalScreen[str]):
         from textual.containers import Horizontal
 
         with Vertical(id="end"):
-            yield Static("The match is over", classes="title")
+            yield Static(_("The match is over"), classes="title")
             for line in match_story(self.report, self.config, self.seats):
                 yield Static(Text(line, "bold"))
             yield Static(totals_text(self.report, self.config, self.seats, self.target))
             if self.note:
                 yield Static(Text(self.note, "italic"), classes="note")
             with Horizontal(id="buttons"):
-                yield Button(f"{self.next_label} (n)", id="new", variant="primary", compact=True)
-                yield Button("Quit (q)", id="quit", compact=True)
+                yield Button(f"{_(self.next_label)} (n)", id="new", variant="primary", compact=True)
+                yield Button(_("Quit (q)"), id="quit", compact=True)
         yield TooSmall()
         yield Footer()
 
@@ -206,7 +214,8 @@ class MatchEndScreen(ModalScreen[str]):
             if yes:
                 self.dismiss("quit")
 
-        self.app.push_screen(ConfirmScreen("Quit dominoes? The match is over and kept.", "Quit (y)", "Stay (n)"), answered)
+        question = _("Quit dominoes? The match is over and kept.")
+        self.app.push_screen(ConfirmScreen(question, _("Quit (y)"), _("Stay (n)")), answered)
 
     def action_scoresheet(self) -> None:
         show_scoresheet(self, self.report, self.config, self.seats)

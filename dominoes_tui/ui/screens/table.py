@@ -12,6 +12,7 @@ from textual.app import ComposeResult
 from textual.binding import BindingType
 
 from ...engine import MATCH_OVER, ROUND_OVER, IllegalMove, Move
+from ...i18n import _
 from ..narrate import own_draws_since_last_move
 from ..table_keys import TABLE_BINDINGS
 from ..widgets.chain import Chain
@@ -21,6 +22,7 @@ from ..widgets.line import TextLine
 from ..widgets.move_log import MoveLog
 from ..widgets.seats import SeatsPanel
 from ..widgets.too_small import TooSmall
+from ..words import end_name
 from .table_actions import TableDisplayActions
 
 TILE_ACTIONS = {"cycle", "pick", "play", "end", "cancel"}
@@ -100,7 +102,7 @@ class TableScreen(TableDisplayActions):
             self.hidden = True
             self.redraw()
 
-            def handed_over(_: object) -> None:
+            def handed_over(_result: object) -> None:
                 self.viewer, self.hidden = seat, False
                 self.begin_turn()
 
@@ -119,8 +121,8 @@ class TableScreen(TableDisplayActions):
         # for this turn are news on the prompt. The log line lists them; this says why.
         drawn = own_draws_since_last_move(self.view_.history, self.viewer)
         self.drew_now, self.passed_notice = bool(drawn), False
-        self.notice = f"No tile fitted, so you drew until {drawn[-1]} did." if drawn else ""
-        self.notice_brief = f"{drawn[-1]} fits after the draw." if drawn else ""
+        self.notice = _("No tile fitted, so you drew until {tile} did.").format(tile=drawn[-1]) if drawn else ""
+        self.notice_brief = _("{tile} fits after the draw.").format(tile=drawn[-1]) if drawn else ""
         if self.prefs.bell:
             self.app.bell()
         self.redraw()
@@ -138,9 +140,9 @@ class TableScreen(TableDisplayActions):
         if report.match_over and not self.walkthrough and hasattr(self.app, "record_finished"):
             self.app.record_finished(self.client)  # into the club records: results and ratings
 
-        def after_summary(_: object) -> None:
+        def after_summary(_result: object) -> None:
             if report.match_over:
-                label = getattr(self.app, "after_match", lambda: "New match")()
+                label = getattr(self.app, "after_match", lambda: "New match")()  # English: translated where shown
                 closing = CLOSING if self.walkthrough else ""
                 end = MatchEndScreen(report, self.client.config, self.client.seats, label, closing, not self.walkthrough)
                 self.app.push_screen(end, self.dismiss)
@@ -203,7 +205,7 @@ class TableScreen(TableDisplayActions):
         self.selected, self.end_cursor = index, None
         if not self.moves_for(index):
             tile = self.view_.hand[index]
-            self.notify(f"{tile} fits no open end.", timeout=3)
+            self.notify(_("{tile} fits no open end.").format(tile=tile), timeout=3)
         self.redraw()
 
     def action_play(self) -> None:
@@ -224,8 +226,9 @@ class TableScreen(TableDisplayActions):
         if not moves:
             value = dict(self.view_.layout.ends).get(end)
             hand = self.view_.hand
-            what = str(hand[self.selected]) if self.selected is not None and self.selected < len(hand) else "No tile"
-            self.notify(f"{what} does not fit the {end} end ({value}).", timeout=3)
+            what = str(hand[self.selected]) if self.selected is not None and self.selected < len(hand) else _("No tile")
+            said = _("{tile} does not fit the {end} end ({value}).").format(tile=what, end=end_name(end), value=value)
+            self.notify(said, timeout=3)
             return
         self.send(moves[0])
 

@@ -2,10 +2,18 @@
 round's log, big tiles and the theme (a layer of TableScreen, see table_state.py)."""
 from __future__ import annotations
 
+from ...i18n import _, pgettext
 from ...table.local import SPEEDS, LocalTable
+from ..words import end_name
 from .table_words import TableWords
 
 SPEED_ORDER = list(SPEEDS)
+
+
+def speed_word(speed: str) -> str:
+    """A bot speed by name, as the notice says it."""
+    words = {"instant": pgettext("speed", "instant"), "normal": pgettext("speed", "normal"), "slow": pgettext("speed", "slow")}
+    return words.get(speed, speed)
 
 
 class TableDisplayActions(TableWords):
@@ -25,7 +33,7 @@ class TableDisplayActions(TableWords):
         self.prefs.speed = SPEED_ORDER[(SPEED_ORDER.index(self.prefs.speed) + 1) % len(SPEED_ORDER)]
         if isinstance(self.client, LocalTable):  # a hosted table's pace is the host's
             self.client.bot_delay = SPEEDS[self.prefs.speed]
-        self.notify(f"Bot speed: {self.prefs.speed}", timeout=2)
+        self.notify(_("Bot speed: {speed}").format(speed=speed_word(self.prefs.speed)), timeout=2)
         self.redraw()
 
     def action_pips(self) -> None:
@@ -34,7 +42,10 @@ class TableDisplayActions(TableWords):
 
     def action_memory(self) -> None:
         self.prefs.show_lacks = not self.prefs.show_lacks
-        self.notify("Memory aid " + ("on: numbers each seat lacks are shown" if self.prefs.show_lacks else "off"), timeout=2)
+        if self.prefs.show_lacks:
+            self.notify(_("Memory aid on: numbers each seat lacks are shown"), timeout=2)
+        else:
+            self.notify(_("Memory aid off"), timeout=2)
         self.redraw()
 
     def action_hint(self) -> None:
@@ -46,21 +57,27 @@ class TableDisplayActions(TableWords):
         move, reason = advice
         self.selected = self.view_.hand.index(move.tile) if move.tile in self.view_.hand else self.selected
         self.end_cursor = None
-        where = f" on the {move.end}" if move.end is not None else ""
-        self.hint_text = f"Hint: {move.tile}{where}: {reason}"
+        if move.end is not None:
+            said = _("Hint: {tile} on the {end}: {reason}")
+            self.hint_text = said.format(tile=move.tile, end=end_name(move.end), reason=reason)
+        else:
+            self.hint_text = _("Hint: {tile}: {reason}").format(tile=move.tile, reason=reason)
         self.redraw()
 
     def action_round_log(self) -> None:
         from .round_log import RoundLogScreen
 
         view = self.view_
-        self.app.push_screen(RoundLogScreen(self.log_lines(view), f"Round {view.round}: every move"))
+        self.app.push_screen(RoundLogScreen(self.log_lines(view), _("Round {n}: every move").format(n=view.round)))
 
     def action_big(self) -> None:
         order = ["auto", "on", "off"]
         self.prefs.projector = order[(order.index(self.prefs.projector) + 1) % len(order)]
-        when = " (from 160×48)" if self.prefs.projector == "auto" else ""
-        self.notify(f"Big tiles: {self.prefs.projector}{when}", timeout=2)
+        if self.prefs.projector == "auto":
+            said = _("Big tiles: auto (from 160×48)")
+        else:
+            said = _("Big tiles: on") if self.prefs.projector == "on" else _("Big tiles: off")
+        self.notify(said, timeout=2)
         self._heights = None
         self.redraw()
         # the hand, prompt and status take other heights only at the next layout: fit the

@@ -7,6 +7,7 @@ from rich.text import Text
 from textual.css.query import NoMatches
 
 from ...engine import VARIANTS, PlayerView, Tile
+from ...i18n import _, ngettext, pgettext
 from ..chain_render import chain_height
 from ..narrate import last_own_move, last_placed, log_entries
 from ..render import END_KEYS
@@ -16,7 +17,7 @@ from ..widgets.hand import Hand
 from ..widgets.line import TextLine
 from ..widgets.move_log import MoveLog
 from ..widgets.seats import TEAM_LETTERS, SeatsPanel
-from ..words import lead_reason, says, side_name
+from ..words import end_name, is_you, lead_reason, shown, side_name, variant_title
 from .table_state import TableState
 
 LOG_MIN = 3  # the move log keeps at least this many rows while the chain has room
@@ -72,7 +73,7 @@ class TableWords(TableState):
         for note in notes[self._notes_seen :]:
             if note.startswith("could not save the match"):
                 continue
-            self.notify(note, title="Table", severity="warning", timeout=8, markup=False)
+            self.notify(note, title=_("Table"), severity="warning", timeout=8, markup=False)
         self._notes_seen = len(notes)
 
     def announce(self, view: PlayerView) -> None:
@@ -87,7 +88,10 @@ class TableWords(TableState):
         for e in fresh:
             if e["event"] == "pass" and e["seat"] in humans:
                 who = view.names[e["seat"]]
-                self.notice = f"{'You' if who.lower() == 'you' else who} had no tile for the open ends and passed."
+                if is_you(who):
+                    self.notice = _("You had no tile for the open ends and passed.")
+                else:
+                    self.notice = _("{name} had no tile for the open ends and passed.").format(name=who)
                 self.drew_now, self.passed_notice = False, True
             elif e["event"] in ("play", "pass", "round_end") and self.passed_notice:
                 self.notice, self.passed_notice = "", False  # someone moved since: old news
@@ -103,13 +107,10 @@ class TableWords(TableState):
         reason = lead_reason(view, self.client.seats)
         for n, entry in enumerate(entries):
             text = Text()
-            if n == 0 and reason and " led " in entry.text:  # why this seat leads, beside the lead
-                head, sep, tail = entry.text.partition(" led ")
-                tile, _, more = tail.partition(":")
-                text.append(head + sep + tile)  # the name is a person's: plain text
+            if n == 0 and reason and entry.lead_at >= 0:  # why this seat leads, beside the lead
+                text.append(entry.text[: entry.lead_at])  # the name is a person's: plain text
                 text.append(f" ({reason})", "italic")
-                if more:
-                    text.append(":" + more)
+                text.append(entry.text[entry.lead_at :])
             else:
                 text.append(entry.text)
             out.append((text, entry.last))
@@ -121,7 +122,7 @@ class TableWords(TableState):
         seat = self.viewer
         seen_round, seen = self.seen_upto.get(seat, (view.round, 0))
         since = max(last_own_move(view.history, seat), seen - 1 if seen_round == view.round else -1)
-        return next((i for i, (_, last) in enumerate(lines) if last > since), len(lines))
+        return next((i for i, (_line, last) in enumerate(lines) if last > since), len(lines))
 
     def fit_log(self, view: PlayerView, unseen: int) -> None:
         """Give the chain the rows it needs and the log all the rest (never two lines
@@ -163,10 +164,12 @@ class TableWords(TableState):
         if not lines:
             reason = lead_reason(view, self.client.seats)
             who = view.names[view.leader] if 0 <= view.leader < len(view.names) else "?"
-            empty.append("New round: ")
-            empty.append(says(who, "leads"))  # a person's name: plain text ("You lead", not "You leads")
-            empty.append(f" ({reason})." if reason else ".")
-        texts = [line for line, _ in lines]
+            if is_you(who):
+                said = _("New round: You lead ({reason}).") if reason else _("New round: You lead.")
+            else:
+                said = _("New round: {name} leads ({reason}).") if reason else _("New round: {name} leads.")
+            empty.append(said.format(name=who, reason=reason))  # a person's name: plain text
+        texts = [line for line, _pos in lines]
         self.query_one(MoveLog).show(texts, self.unseen_from(view, lines), self.look.arrow("right"), empty)
 
     def status_text(self, view: PlayerView) -> Text:
@@ -176,18 +179,21 @@ class TableWords(TableState):
         text = Text()
         brief = getattr(self.client, "save_problem_brief", None)
         if brief:  # in place of the title, so the reason is never the part cut off at 80 columns
-            text.append(f"not saved: {brief}", "bold reverse")
+            text.append(_("not saved: {reason}").format(reason=brief), "bold reverse")
         else:
-            text.append(rules.title, "bold")
+            text.append(variant_title(config.variant), "bold")
         if self.walkthrough:  # its target of 1 only ends the match after one round
-            text.append(f" {dot} walk-through: one round")
+            text.append(f" {dot} " + _("walk-through: one round"))
         else:
-            text.append(f" {dot} round {view.round}")
-            text.append(f" {dot} {'loses at' if rules.penalties else 'target'} {config.target}")
-        if rules.draws:
-            text.append(f" {dot} boneyard {view.boneyard}")
+            text.append(f" {dot} " + _("round {n}").format(n=view.round))
+            goal = _("loses at {n}") if rules.penalties else _("target {n}")
+            text.append(f" {dot} " + goal.format(n=config.target))
+        if rules.draws:  # the boneyard is the market in Kozel and the Classic Duel
+            market = config.variant in ("kozel", "duel")
+            pile = pgettext("market", "boneyard {n}") if market else _("boneyard {n}")
+            text.append(f" {dot} " + pile.format(n=view.boneyard))
         if config.variant == "allfives" and view.layout.line:
-            text.append(f" {dot} count {view.layout.count}")
+            text.append(f" {dot} " + _("count {n}").format(n=view.layout.count))
         if config.teams:
             for side in (0, 1):
                 name = side_name(config, self.client.seats, side)
@@ -234,43 +240,51 @@ class TableWords(TableState):
     def _prompt(self, view: PlayerView, mine: bool) -> Text:
         seats = self.client.seats
         if self.hidden:
-            return Text("Hands are hidden: the next person takes the keyboard.", "italic")
+            return Text(_("Hands are hidden: the next person takes the keyboard."), "italic")
         if view.to_act is None:  # the log says how it ended; the summary, once up, says the rest
-            return Text("" if self.summed_up else "Counting the round...", "italic")
+            return Text("" if self.summed_up else _("Counting the round..."), "italic")
         if not mine:
             who = seats[view.to_act]
             if who.kind == "bot":
-                waiting = f"{who.name} is thinking..."
+                waiting = _("{name} is thinking...").format(name=who.name)
             elif who.level == "away":  # a person on another device who dropped
-                waiting = f"{who.name} is away: a bot plays for them until they are back."
+                waiting = _("{name} is away: a bot plays for them until they are back.").format(name=who.name)
             else:
-                waiting = f"Waiting for {who.name}."
-            watching = "Watching. " if not self.client.human_seats else ""
+                waiting = _("Waiting for {name}.").format(name=shown(who.name))
+            watching = _("Watching.") + " " if not self.client.human_seats else ""
             return Text(watching + waiting, "italic")
         name = seats[self.viewer].name
-        you = "Your" if name.lower() == "you" else f"{name}, your"
+        you = is_you(name)
         if self.end_cursor is not None and self.selected is not None:
             ends = self.target_ends()
-            end = ends[self.end_cursor]
+            end = end_name(ends[self.end_cursor])
             keys = "/".join(END_KEYS[e] for e in ends)
-            text = Text(f"{view.hand[self.selected]} fits {len(ends)} ends. On the {end}?", "bold")
+            fits = ngettext("{tile} fits {n} end. On the {end}?", "{tile} fits {n} ends. On the {end}?", len(ends))
+            text = Text(fits.format(tile=view.hand[self.selected], n=len(ends), end=end), "bold")
             counts = self.counts_after(self.view_.hand[self.selected], ends)
             if counts:
                 text.append(" " + counts)
             dot = self.look.dot
-            text.append(f" Enter plays {dot} {self.look.left_right} switch {dot} {keys} {dot} Esc back")
+            keys_said = _("Enter plays {dot} {arrows} switch {dot} {keys} {dot} Esc back")
+            text.append(" " + keys_said.format(dot=dot, arrows=self.look.left_right, keys=keys))
             return text
+        arrows = self.look.left_right
         if not view.layout.line:
+            lead = _("Your lead") if you else _("{name}, your lead").format(name=name)
             tiles = {m.tile for m in view.legal}
             if len(tiles) == 1:  # only one tile may lead: say which and why
                 only = next(iter(tiles))
-                reason = lead_reason(view, seats)
+                reason = lead_reason(view, seats, addressed=True)
                 why = f" ({reason})" if reason else ""
-                return Text(f"{you} lead: {only} must lead{why}. Enter plays it.", "bold")
-            return Text(f"{you} lead: choose any marked tile ({self.look.left_right} or 1-9), Enter plays.", "bold")
+                said = _("{who}: {tile} must lead{why}. Enter plays it.")
+                return Text(said.format(who=lead, tile=only, why=why), "bold")
+            said = _("{who}: choose any marked tile ({arrows} or 1-9), Enter plays.")
+            return Text(said.format(who=lead, arrows=arrows), "bold")
+        turn = _("Your turn") if you else _("{name}, your turn").format(name=name)
         if self.drew_now:
-            return Text(f"{you} turn: Enter plays it.", "bold")
-        return Text(f"{you} turn: choose a marked tile ({self.look.left_right} or 1-9), Enter plays; h hints.", "bold")
+            return Text(_("{who}: Enter plays it.").format(who=turn), "bold")
+        said = _("{who}: choose a marked tile ({arrows} or 1-9), Enter plays; h hints.")
+        return Text(said.format(who=turn, arrows=arrows), "bold")
 
     def counts_after(self, tile: Tile, ends: list[str]) -> str:
         """All Fives: what each end would make the count, and which would score."""
@@ -284,5 +298,6 @@ class TableWords(TableState):
             layout.place(tile, end)
             count = layout.count()
             scores = count > 0 and count % 5 == 0
-            parts.append(f"{END_KEYS[end]}: count {count}" + (f" scores {count}" if scores else ""))
+            said = _("{key}: count {count} scores {points}") if scores else _("{key}: count {count}")
+            parts.append(said.format(key=END_KEYS[end], count=count, points=count))
         return "(" + ", ".join(parts) + ")"

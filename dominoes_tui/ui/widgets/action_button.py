@@ -10,6 +10,8 @@ from textual.binding import Binding
 from textual.message import Message
 from textual.widgets import Static
 
+from ...i18n import N_
+
 
 class ActionButton(Static, can_focus=True):
     DEFAULT_CSS = """
@@ -23,7 +25,7 @@ class ActionButton(Static, can_focus=True):
     ActionButton.-primary:hover { background: $primary-darken-2; }
     ActionButton:focus { text-style: bold reverse; }
     """
-    BINDINGS = [Binding("enter,space", "press", "Press", show=False)]
+    BINDINGS = [Binding("enter,space", "press", N_("Press"), show=False)]
 
     class Pressed(Message):
         def __init__(self, button: ActionButton) -> None:

@@ -30,6 +30,8 @@ from textual.geometry import Size
 from textual.message import Message
 from textual.widget import Widget
 
+from ...i18n import N_
+
 LABEL_WIDTH = 21  # the label column of a settings row, its one-cell gap included
 HELP_GAP = 2  # between a fixed-width field and the help beside it
 FOCUSED = "bold reverse"
@@ -37,9 +39,9 @@ FOCUSED = "bold reverse"
 
 class Choice(Widget, can_focus=True):
     BINDINGS = [
-        Binding("right,space", "step(1)", "Next choice", show=False),
-        Binding("left", "step(-1)", "Previous choice", show=False),
-        Binding("home", "first", "First choice", show=False),
+        Binding("right,space", "step(1)", N_("Next choice"), show=False),
+        Binding("left", "step(-1)", N_("Previous choice"), show=False),
+        Binding("home", "first", N_("First choice"), show=False),
     ]
     DEFAULT_CSS = """
     Choice { height: 1; width: 1fr; }

@@ -10,6 +10,8 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widget import Widget
 
+from ...i18n import ngettext
+
 
 class MoveLog(Widget):
     def __init__(self, id: str | None = None) -> None:  # noqa: A002
@@ -43,7 +45,10 @@ def log_text(lines: list[Text], first_new: int, rows: int, arrow: str, empty: Te
     for n, line in enumerate(shown):
         index = len(lines) - len(shown) + n
         if n == 0 and hidden_new:
-            line = Text(f"{hidden_new + 1} more moves since your turn: g shows the whole round", "italic")
+            more = hidden_new + 1
+            said = ngettext("{n} more move since your turn: g shows the whole round",
+                            "{n} more moves since your turn: g shows the whole round", more)
+            line = Text(said.format(n=more), "italic")
         if n:
             out.append("\n")
         new = index >= first_new

@@ -6,8 +6,10 @@ from textual.geometry import Size
 from textual.widget import Widget
 
 from ...engine import PlayerView
+from ...i18n import _, ngettext
 from ...table.client import SeatInfo
 from ..render import Look, tile_backs
+from ..words import is_you, level_word, shown
 
 TEAM_LETTERS = "AB"
 
@@ -18,30 +20,37 @@ def seat_lines(
     """One line a seat: turn arrow, name, level, team, face-down tiles, score, lacks."""
     lines = []
     one_person = len([s for s in seats if s.is_human]) == 1
-    labels = [s.name + (" (you)" if i == viewer and s.name.lower() != "you" and one_person else "") for i, s in enumerate(seats)]
-    name_w = max(len(s.name) for s in seats) + 2
+    names = [shown(s.name) for s in seats]
+    you = " " + _("(you)")
+    labels = [n + (you if i == viewer and not is_you(n) and one_person else "") for i, n in enumerate(names)]
+    name_w = max(len(n) for n in names) + 2
+    kinds = [level_word("person" if s.is_human else (s.level or "bot")) for s in seats]
+    kind_w = max(9, max(len(k) for k in kinds) + 1)  # "heaviest" and a space at least
+    # "1 tile " and "3 tiles" in one column: as wide as the longest form the language has
+    tiles_w = max(len(ngettext("{n} tile", "{n} tiles", n).format(n=f"{n:>2}")) for n in (1, 10))
     label_w = max(max(len(label) for label in labels) + 2, name_w if view.teams else name_w + 6)
     arrow = look.arrow("right")
-    for i, seat in enumerate(seats):
+    for i in range(len(seats)):
         turn = view.to_act == i
         line = Text()
         line.append(f"{arrow} " if turn else "  ", "bold reverse" if turn else "")
         line.append(f"{labels[i]:<{label_w}}", "bold" if turn else "")
-        kind = "person" if seat.is_human else (seat.level or "bot")
-        line.append(f"{kind:<9}", "dim")  # "heaviest" and a space
+        line.append(f"{kinds[i]:<{kind_w}}", "dim")
         if view.teams:
             team = 0 if i in view.teams[0] else 1
-            partner = seats[(i + 2) % len(seats)].name  # partners sit opposite (PARTNER-1)
-            line.append(f"team {TEAM_LETTERS[team]}, opposite ")
+            partner = names[(i + 2) % len(seats)]  # partners sit opposite (PARTNER-1)
+            line.append(_("team {letter}, opposite").format(letter=TEAM_LETTERS[team]) + " ")
             line.append(f"{partner:<{name_w}}")
         count = view.hand_sizes[i]
         backs = tile_backs(count, look, limit=10)
         line.append(f"{backs:<11}", "dim")
-        line.append(f"{count:>2} tile{'s' if count != 1 else ' '}  ")
+        held = ngettext("{n} tile", "{n} tiles", count).format(n=f"{count:>2}")
+        line.append(f"{held:<{tiles_w}}  ")
         if not view.teams:
-            line.append(f"{view.scores[i]:>4} pts", "bold")
+            line.append(_("{n} pts").format(n=f"{view.scores[i]:>4}"), "bold")
         if show_lacks and i != viewer and view.lacks[i]:
-            line.append("  lacks " + " ".join(str(v) for v in sorted(view.lacks[i])), "italic")
+            lacks = " ".join(str(v) for v in sorted(view.lacks[i]))
+            line.append("  " + _("lacks {numbers}").format(numbers=lacks), "italic")
         line.truncate(width)
         lines.append(line)
     return lines

@@ -4,6 +4,8 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widget import Widget
 
+from ...i18n import _
+
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 
 
@@ -17,10 +19,10 @@ class TooSmall(Widget):
     def render(self) -> Text:
         w, h = self.app.size
         return Text.assemble(
-            ("The terminal is too small.\n\n", "bold"),
-            f"It is {w}×{h}; dominoes needs at least {MIN_WIDTH}×{MIN_HEIGHT}.\n",
-            "Make the window larger (or the font smaller) and the game comes back.\n",
-            "ctrl+q quits; the match is saved.",
+            (_("The terminal is too small.") + "\n\n", "bold"),
+            _("It is {size}; dominoes needs at least {least}.").format(size=f"{w}×{h}", least=f"{MIN_WIDTH}×{MIN_HEIGHT}") + "\n",
+            _("Make the window larger (or the font smaller) and the game comes back.") + "\n",
+            _("ctrl+q quits; the match is saved."),
             justify="center",
         )
 
