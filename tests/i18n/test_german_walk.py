@@ -131,6 +131,44 @@ async def test_a_table_its_summaries_the_scoresheet_and_the_round_log_in_german(
     assert not (problems := walk.verdict(missed)), problems
 
 
+async def test_resuming_a_saved_match_a_hotseat_handover_and_quitting_in_german() -> None:
+    from dominoes_tui.ui.screens.confirm import ConfirmScreen
+    from dominoes_tui.ui.screens.handover import HandoverScreen
+    from dominoes_tui.ui.screens.resume import ResumeScreen
+    from tests.ui.helpers import leave_unfinished
+
+    await leave_unfinished("block", players=3, seed=2)
+    german()
+    walk = Walk(allowed=PEOPLE)
+    with i18n.record_misses() as missed:
+        app = make_app("partner", seats="Ana,random,Cleo,random", target=50, seed=6)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(app, pilot)
+            assert isinstance(app.screen, ResumeScreen)
+            walk.look(app, "the question to resume a saved match")
+            await press(pilot, "n")  # the new Partner match, with two people at one keyboard
+            handovers = 0
+            for _ in range(40):
+                await settle(app, pilot)
+                if isinstance(app.screen, HandoverScreen):
+                    handovers += 1
+                    walk.look(app, "the handover between two people")
+                    await press(pilot, "enter")
+                    if handovers == 2:
+                        break
+                elif isinstance(app.screen, TableScreen) and app.screen.my_turn():
+                    walk.look(app, "a Partner table")
+                    await press(pilot, "enter")
+                    if isinstance(app.screen, TableScreen) and app.screen.end_cursor is not None:
+                        await press(pilot, "enter")
+            assert handovers == 2
+            await press(pilot, "escape")
+            await settle(app, pilot)
+            if isinstance(app.screen, ConfirmScreen):
+                walk.look(app, "the question before leaving the table")
+    assert not (problems := walk.verdict(missed)), problems
+
+
 async def test_the_records_the_player_page_and_the_replays_in_german(tmp_path: Path) -> None:
     from textual.widgets import DataTable
 
