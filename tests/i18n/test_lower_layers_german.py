@@ -88,3 +88,22 @@ def test_the_recorder_notes_what_the_catalog_lacks_and_costs_nothing_when_off() 
     i18n._("not recorded: the recorder is off")
     assert again == set()
     assert not isinstance(getattr(i18n._translation, "_fallback", None), i18n._Misses)
+
+
+def test_the_records_notice_after_a_match_speaks_german(tmp_path: Path) -> None:
+    from dominoes_tui.records import record_or_keep, summarize
+    from tests.records.helpers import people, play
+
+    i18n.use("de")
+    home = tmp_path / "home"
+    match = play("draw", 2, people("Ana", "easy"), seed=7)
+    assert record_or_keep(summarize(match), home).message.startswith("Die Partie steht im Vereinsarchiv")
+    assert record_or_keep(summarize(match), home).message == "Diese Partie stand schon im Vereinsarchiv."
+    broken = RuntimeError("kaputt")
+
+    class Failing:
+        def record(self, summary: object) -> None:
+            raise broken
+
+    kept = record_or_keep(summarize(match), home, records=Failing())  # type: ignore[arg-type]
+    assert kept.message.startswith("Das Vereinsarchiv versagte (RuntimeError: kaputt). Das Protokoll der Partie")
