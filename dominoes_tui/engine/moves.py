@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Any, Final, NamedTuple
 
 from ..i18n import _
-from .layout import END_NAMES
+from .layout import END_NAMES, end_word
 from .tiles import ALL_TILES, Tile, parse_tile
 
 
@@ -15,7 +15,10 @@ class Move(NamedTuple):
     end: str | None
 
     def __str__(self) -> str:
-        return f"{self.tile}" if self.end is None else f"{self.tile} on {self.end}"
+        """The move in a sentence a person reads ("3-5 on left"; to_json() for machines)."""
+        if self.end is None:
+            return f"{self.tile}"
+        return _("{tile} on {end}").format(tile=self.tile, end=end_word(self.end))
 
     def to_json(self) -> dict[str, Any]:
         return {"tile": str(self.tile), "end": self.end}

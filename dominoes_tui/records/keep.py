@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from ..engine import write_log
+from ..i18n import _
 from ..table.private_files import private_dir
 from .database import ALREADY, Records
 from .seal import SEAL_FIELD, seal
@@ -45,11 +46,13 @@ def record_or_keep(
     except RecordsUnavailable as exc:
         return Kept(False, _keep_log(summary, home, str(exc)))
     except Exception as exc:  # noqa: BLE001 - whatever it is, the game goes on
-        return Kept(False, _keep_log(summary, home, f"the records failed ({exc.__class__.__name__}: {exc})"))
+        return Kept(False, _keep_log(summary, home, _("the records failed ({kind}: {reason})").format(
+            kind=exc.__class__.__name__, reason=exc)))
     if outcome == ALREADY:
-        return Kept(True, "This match was already in the records.")
-    rated = "rated" if summary.rated else "not rated"
-    return Kept(True, f"The match is in the records ({rated}).")
+        return Kept(True, _("This match was already in the records."))
+    if summary.rated:
+        return Kept(True, _("The match is in the records (rated)."))
+    return Kept(True, _("The match is in the records (not rated)."))
 
 
 def with_identities(summary: MatchSummary, home: Path) -> list[dict[str, Any]]:
@@ -74,7 +77,9 @@ def _keep_log(summary: MatchSummary, home: Path, why: str) -> str:
         private_dir(path.parent)  # the log holds every deal: the owner's only (write_log makes it 0600)
         write_log(path, with_identities(summary, home))
     except OSError as exc:
-        return f"{why[0].upper()}{why[1:]}; the match's log could not be kept either ({exc.strerror})."
+        return _("{why}; the match's log could not be kept either ({reason}).").format(
+            why=f"{why[0].upper()}{why[1:]}", reason=exc.strerror)
     from ..program import command
 
-    return f"{why[0].upper()}{why[1:]}. The match's log is kept: {command('stats --import')} {path}"
+    return _("{why}. The match's log is kept: {command} {path}").format(
+        why=f"{why[0].upper()}{why[1:]}", command=command("stats --import"), path=path)

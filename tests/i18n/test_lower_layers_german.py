@@ -61,6 +61,7 @@ def test_bots_save_problems_and_tournaments_speak_german(tmp_path: Path) -> None
     i18n.use("de")
     assert [level_word(x) for x in ("easy", "medium", "hard", "expert", "hard:500")] == [
         "leicht", "mittel", "schwer", "Experte", "hard:500"]
+    assert str(Move(parse_tile("3-5"), "left")) == "3-5 links"  # as a bot's note names a move
     with pytest.raises(BotSpecError, match="unbekannte Bot-Stufe"):
         make_bot("grandmaster", random.Random(0))
     full = OSError(errno.ENOSPC, "No space left on device")
@@ -70,6 +71,7 @@ def test_bots_save_problems_and_tournaments_speak_german(tmp_path: Path) -> None
         make_plan("draw", "knockout", 3)
     i18n.use("en")  # and the English stays as it was
     assert level_word("easy") == "easy" and save_problem_brief(full) == "disk full"
+    assert str(Move(parse_tile("3-5"), "left")) == "3-5 on left"
 
 
 def test_the_recorder_notes_what_the_catalog_lacks_and_costs_nothing_when_off() -> None:
@@ -88,3 +90,22 @@ def test_the_recorder_notes_what_the_catalog_lacks_and_costs_nothing_when_off() 
     i18n._("not recorded: the recorder is off")
     assert again == set()
     assert not isinstance(getattr(i18n._translation, "_fallback", None), i18n._Misses)
+
+
+def test_the_records_notice_after_a_match_speaks_german(tmp_path: Path) -> None:
+    from dominoes_tui.records import record_or_keep, summarize
+    from tests.records.helpers import people, play
+
+    i18n.use("de")
+    home = tmp_path / "home"
+    match = play("draw", 2, people("Ana", "easy"), seed=7)
+    assert record_or_keep(summarize(match), home).message.startswith("Die Partie steht im Vereinsarchiv")
+    assert record_or_keep(summarize(match), home).message == "Diese Partie stand schon im Vereinsarchiv."
+    broken = RuntimeError("kaputt")
+
+    class Failing:
+        def record(self, summary: object) -> None:
+            raise broken
+
+    kept = record_or_keep(summarize(match), home, records=Failing())  # type: ignore[arg-type]
+    assert kept.message.startswith("Das Vereinsarchiv versagte (RuntimeError: kaputt). Das Protokoll der Partie")
