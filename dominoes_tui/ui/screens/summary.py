@@ -143,6 +143,7 @@ class MatchEndScreen(ModalScreen[str]):
         Binding("s", "scoresheet", "Scores"),
         Binding("r", "app.records", "Records"),  # the club records, this match included
         Binding("escape", "leave", "Quit?", show=False),  # asks: a stray Esc must not end the evening
+        Binding("a", "analyse", "Analyse"),  # the match in the replay viewer, analysed (replay_analysis.py)
     ]
     DEFAULT_CSS = """
     MatchEndScreen { align: center middle; }
@@ -210,3 +211,8 @@ class MatchEndScreen(ModalScreen[str]):
 
     def action_scoresheet(self) -> None:
         show_scoresheet(self, self.report, self.config, self.seats)
+
+    def action_analyse(self) -> None:
+        from .replay_analysis import analyse_this_match
+
+        analyse_this_match(self)

@@ -38,7 +38,7 @@ class TableDisplayActions(TableWords):
         self.redraw()
 
     def action_hint(self) -> None:
-        from ..hints import hint
+        from ..hints import hint, hint_line, weigh_in_background
 
         advice = hint(self.view_)
         if advice is None:
@@ -46,9 +46,9 @@ class TableDisplayActions(TableWords):
         move, reason = advice
         self.selected = self.view_.hand.index(move.tile) if move.tile in self.view_.hand else self.selected
         self.end_cursor = None
-        where = f" on the {move.end}" if move.end is not None else ""
-        self.hint_text = f"Hint: {move.tile}{where}: {reason}"
+        self.hint_text = hint_line(move, reason)
         self.redraw()
+        weigh_in_background(self, self.view_, self.hint_text)  # then each move's win chance (ui/hints.py)
 
     def action_round_log(self) -> None:
         from .round_log import RoundLogScreen
