@@ -83,3 +83,26 @@ def analysed_seats(conn: Connection, player_id: int, limit: int = 100) -> list[A
         .limit(limit)
     ).all()
     return [AnalysedSeat(r.id, r.ended_at, r.variant, r.seat, r.analysis) for r in reversed(rows)]
+
+
+def accuracy_history(conn: Connection, player_id: int, limit: int = 100) -> tuple[list[dict[str, Any]], int]:
+    """The player's accuracy in each analysed match, oldest first (a seat each; a bot
+    level that sat twice has a row per seat), and how many stored analyses could not be
+    read (a damaged one is left out, never a failure)."""
+    from ..bots.analysis import MatchAnalysis
+
+    out: list[dict[str, Any]] = []
+    unreadable = 0
+    for row in analysed_seats(conn, player_id, limit):
+        try:
+            analysis = MatchAnalysis.from_json(json.loads(row.analysis))
+            seat = next(s for s in analysis.seats if s.seat == row.seat)
+        except Exception:  # noqa: BLE001 - any damage at all: this one is left out
+            unreadable += 1
+            continue
+        if seat.moves:  # a seat that never had a choice has no accuracy to show
+            at = row.ended_at if row.ended_at.tzinfo else row.ended_at.replace(tzinfo=UTC)
+            out.append({"match_id": row.match_id, "at": at.isoformat(), "variant": row.variant,
+                        "accuracy": round(seat.accuracy, 1), "moves": seat.moves, "blunders": seat.blunders,
+                        "mistakes": seat.mistakes})
+    return out, unreadable

@@ -143,7 +143,7 @@ class MatchEndScreen(ModalScreen[str]):
         Binding("s", "scoresheet", "Scores"),
         Binding("r", "app.records", "Records"),  # the club records, this match included
         Binding("escape", "leave", "Quit?", show=False),  # asks: a stray Esc must not end the evening
-        Binding("a", "analyse", "Analyse"),  # the match in the replay viewer, analysed (replay_analysis.py)
+        Binding("a", "analyse", "Analyse"),  # the match in the replay viewer, analysed (replay_open.py)
     ]
     DEFAULT_CSS = """
     MatchEndScreen { align: center middle; }
@@ -213,6 +213,6 @@ class MatchEndScreen(ModalScreen[str]):
         show_scoresheet(self, self.report, self.config, self.seats)
 
     def action_analyse(self) -> None:
-        from .replay_analysis import analyse_this_match
+        from .replay_open import analyse_this_match
 
         analyse_this_match(self)
