@@ -66,3 +66,46 @@ def test_a_database_at_the_previous_head_gains_the_analyses_table(db_url):
             assert "match_analyses" in inspect(conn).get_table_names()
         records.record(summarize(match, ended_at=datetime.now(UTC)))
         assert keep_analysis(records, match_key(match.events), SOME, 4)
+
+
+async def test_the_player_page_shows_accuracy_per_analysed_match(db_url, tmp_path):
+    from textual.widgets import DataTable
+    from textual_plotext import PlotextPlot
+
+    from dominoes_tui.ui.records_app import RecordsApp
+    from dominoes_tui.ui.screens.player import PlayerScreen
+    from dominoes_tui.ui.screens.records_reader import LocalReader
+
+    from .test_screens import cells, wait_for
+
+    analysed = play("draw", 2, people("Ana", "easy"), seed=5)
+    damaged = play("draw", 2, people("Ana", "easy"), seed=6)
+    plain = play("draw", 2, people("Ana", "easy"), seed=7)
+    seats = [{"seat": 0, "name": "Ana", "moves": 12, "mean_loss": 0.02, "accuracy": 87.5, "inaccuracies": 1,
+              "mistakes": 0, "blunders": 0},
+             {"seat": 1, "name": "easy", "moves": 11, "mean_loss": 0.2, "accuracy": 40.0, "inaccuracies": 0,
+              "mistakes": 2, "blunders": 3}]
+    with Records.open(db_url) as records:
+        for m in (analysed, damaged, plain):
+            records.record(summarize(m))
+        keep_analysis(records, match_key(analysed.events), {"match": 1, "seats": seats, "moves": []}, 4)
+        keep_analysis(records, match_key(damaged.events), {"match": 1, "seats": "not a list"}, 4)
+        with records.connect() as conn:
+            ana = queries.find_players(conn, "Ana")[0].id
+    source = LocalSource(tmp_path, db_url)
+    app = RecordsApp(lambda: PlayerScreen(LocalReader(source), ana))
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            page = app.screen
+            await wait_for(pilot, lambda: page.page)
+            assert [a["accuracy"] for a in page.page["accuracy"]] == [87.5]
+            recent = cells(page.query_one("#recent", DataTable))
+            assert sorted(r[4] for r in recent) == ["-", "-", "88%"]  # the Accuracy column
+            assert "could not be read" in str(page.query_one("#note").render())
+            await pilot.press("4")
+            plot = page.query_one("#accuracy-plot", PlotextPlot)
+            await pilot.pause()
+            drawn = plot.render().plain
+            assert "Accuracy in each analysed match (mean 88%)" in drawn  # its title, with the mean
+    finally:
+        source.close()

@@ -187,3 +187,34 @@ async def test_the_real_analysis_on_few_guesses_marks_the_judged_moves(monkeypat
         assert analysis.moves and all(0 <= m.ply < len(steps.play_steps) for m in analysis.moves)
         bad = {m.ply: m for m in analysis.moves if str(m.verdict) in ("inaccuracy", "mistake", "blunder")}
         assert set(marks(screen)) == set(bad)
+
+
+async def test_the_match_end_screen_opens_the_match_analysed(monkeypatch) -> None:
+    from dominoes_tui.ui.screens.summary import MatchEndScreen
+
+    from .helpers import make_app, play_through
+
+    asked = []
+
+    def analyse(steps_, progress, cancel):
+        asked.append(steps_)
+        event = steps_.event_at(steps_.step_of(0))
+        judged = MoveJudgement(round=1, seat=event["seat"], ply=0, played=event["tile"], best="6-6", loss=0.4,
+                               choices=2, verdict=Verdict.BLUNDER, before=0.7, after=0.3, options=(("6-6", 0.7),))
+        return MatchAnalysis(1, (SeatReport.of(0, "Ana", [judged]),), (judged,), 4)
+
+    monkeypatch.setattr(replay_analysis, "analyse", analyse)
+    app = make_app("draw", players=2, target=20, seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_through(app, pilot)
+        end = app.screen
+        assert isinstance(end, MatchEndScreen) and "a Analyse" in screen_lines(app)[-1]
+        await pilot.press("a")
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen) and app.screen.analysis is not None)
+        viewer = app.screen
+        assert asked and asked[0].whole.is_over  # the whole match just played
+        assert marks(viewer) == {0: "??"}
+        await pilot.press("n")
+        assert "blunder" in "\n".join(screen_lines(app))
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: app.screen is end)
