@@ -114,7 +114,12 @@ MISTAKE = Binding.Group(N_("Mistake"), compact=True)
 
 
 class ReplayFooter(Footer):
-    """The footer, with the groups' words translated too ("←→ Step")."""
+    """The footer, with the groups' words translated too ("←→ Step"), and without the
+    command palette's key (ctrl+p still opens it): the viewer's own keys need the room,
+    in German at 80 columns."""
+
+    def __init__(self) -> None:
+        super().__init__(show_command_palette=False)
 
     def compose(self) -> ComposeResult:
         for widget in super().compose():
