@@ -19,7 +19,7 @@ from ..bots.analysis import GUESSES, THRESHOLDS, MatchAnalysis, MoveJudgement, V
 from ..engine import LogError
 from ..engine.gamelog import replay
 from ..i18n import _, ngettext, number, percent, pgettext
-from .progress import progress_bar
+from .progress import progress_bar, wanted
 
 WORST = 5  # worst moves shown per match
 
@@ -86,6 +86,10 @@ def run(args: argparse.Namespace) -> int:
             lines = chunks[m - 1]
             match, found = decisions(lines, args.seat)
             label = _("Match {n}").format(n=m) if len(chosen) > 1 else _("Analysing")
+            if not args.json and not wanted():  # no bar: a line a match says how far it got
+                print(_("dominoes analyze: match {n} of {total}, {count}…").format(
+                    n=m, total=len(chunks), count=ngettext("{n} decision", "{n} decisions", len(found)).format(
+                        n=len(found))), file=sys.stderr, flush=True)
             with progress_bar(len(found), _("decisions"), quiet=args.json, label=label) as advance:
                 analysis = analyse_match(lines, m, seat=args.seat, guesses=args.guesses, think_ms=args.think_ms,
                                          seed=args.seed, jobs=args.jobs, progress=lambda d, _t: advance(d))
@@ -153,6 +157,7 @@ def _summary(analysis: MatchAnalysis, names: list[str], args: argparse.Namespace
 
 
 def _worst_line(m: MoveJudgement, names: list[str]) -> str:
-    return _("round {round}, {name}: {played} ({after}), best {best} ({before}): {verdict}").format(
-        round=m.round, name=names[m.seat] if m.seat < len(names) else m.seat, played=move_text(m.played),
-        after=percent(m.after, 1), best=move_text(m.best), before=percent(m.before, 1), verdict=verdict_word(m.verdict))
+    name = names[m.seat][:14] if m.seat < len(names) else str(m.seat)
+    return _("round {round}, {name}: {played}, best {best}: {loss} ({verdict})").format(
+        round=m.round, name=name, played=move_text(m.played), best=move_text(m.best),
+        loss="−" + percent(m.loss, 1), verdict=verdict_word(m.verdict))
