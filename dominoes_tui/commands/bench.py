@@ -21,22 +21,25 @@ from ..bots.search import HARD_THINK_MS as DEFAULT_THINK_MS
 from ..engine import CORE
 
 LEVELS = ["easy", "heaviest", "medium", "hard"]
-PARTS = ("speed", "timing", "startup", "pairing", "records")
+PARTS = ("speed", "timing", "startup", "pairing", "records", "analysis")
 # parts of this command once, studies of the checkout's bench/ now (see its README)
 STUDIES = ("strength", "search", "ismcts")
 
 FULL = {"speed_seconds": 3.0, "pair_seconds": 2.0, "pairs": 9, "decisions": 400, "hard_decisions": 40,
-        "two_at_once": 100, "startup_runs": 9, "record_matches": 1000, "board_matches": 100_000}
+        "two_at_once": 100, "startup_runs": 9, "record_matches": 1000, "board_matches": 100_000,
+        "analysis_matches": 5}
 QUICK = {"speed_seconds": 0.5, "pair_seconds": 0.5, "pairs": 3, "decisions": 120, "hard_decisions": 5,
-         "two_at_once": 6, "startup_runs": 3, "record_matches": 100, "board_matches": 10_000}
+         "two_at_once": 6, "startup_runs": 3, "record_matches": 100, "board_matches": 10_000,
+         "analysis_matches": 1}
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.epilog = ("Parts: speed (complete random rounds a second in every variant, compiled and from the sources; "
                 "with --peer-python side by side with PyPI dominoes), timing (each level's decision times, and two "
                 "hard bots thinking at once), startup (dominoes --help, dominoes bot, the first screens), pairing "
-                "(a tournament round of 100 entrants, also on a table server) and records (the club records on "
-                "SQLite). Bot strength, the search levels and OpenSpiel's ISMCTS are research studies, run from a "
+                "(a tournament round of 100 entrants, also on a table server), records (the club records on "
+                "SQLite) and analysis (dominoes analyze over whole 2-player Draw matches, seconds a match). "
+                "Bot strength, the search levels and OpenSpiel's ISMCTS are research studies, run from a "
                 "checkout: python -m bench (see bench/README.md).")
     p.add_argument("--quick", action="store_true", help="a smaller run that finishes within a minute or two")
     p.add_argument("--json", metavar="FILE", default=None, help="also write every figure as JSON to FILE ('-': stdout)")
@@ -107,6 +110,12 @@ def _run_parts(args: argparse.Namespace, parts: list[str], plan: dict[str, Any],
             print(f"bench: records, {plan['record_matches']} recorded, a leaderboard over {plan['board_matches']:,}…",
                   file=progress)
             out["records"] = records_bench(plan["record_matches"], plan["board_matches"], args.seed)
+        if "analysis" in parts:
+            doing = "analysis"
+            from ..bench.analysis import analysis_times
+
+            print(f"bench: analysing {plan['analysis_matches']} whole 2-player Draw matches…", file=progress)
+            out["analysis"] = analysis_times(plan["analysis_matches"], args.seed)
     except KeyboardInterrupt:
         return doing or "the start"
     return None

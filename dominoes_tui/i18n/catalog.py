@@ -16,7 +16,7 @@ import sys
 from datetime import UTC, datetime
 from pathlib import Path
 
-from babel.messages.catalog import Catalog, Message
+from babel.messages.catalog import Catalog
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.mofile import read_mo, write_mo
 from babel.messages.pofile import read_po, write_po
@@ -112,21 +112,21 @@ def gaps(language: str) -> list[str]:
         for s in strings:
             if set(FIELD.findall(s)) != fields and set(FIELD.findall(s)) != set(FIELD.findall(ids[0])):
                 found.append(f"placeholders differ in {language}: {ids[0]!r} -> {s!r}")
-    shipped = {_key(m): _text(m) for m in read_mo(io.BytesIO(mo_path(language).read_bytes())) if m.id}
-    source = {_key(m): _text(m) for m in read_mo(io.BytesIO(compiled(catalog))) if m.id}
+    shipped = _messages(mo_path(language).read_bytes())
+    source = _messages(compiled(catalog))
     if shipped != source:
         found.append(f"{mo_path(language).relative_to(PACKAGE.parent)} is not compiled from its .po: "
                      "run `python -m dominoes_tui.i18n.catalog update`")
     return found
 
 
-def _key(message: Message) -> tuple[object, str | None]:
-    """A message as a dict key: a plural one's ids come as a list (unhashable)."""
-    return (tuple(message.id) if isinstance(message.id, list | tuple) else message.id, message.context)
+def _messages(mo: bytes) -> dict[tuple[object, str | None], object]:
+    """A compiled catalog's entries, comparable: a plural's forms come back from read_mo
+    as lists, which cannot be keys, so they are made tuples."""
+    def frozen(x: object) -> object:
+        return tuple(x) if isinstance(x, (list, tuple)) else x
 
-
-def _text(message: Message) -> object:
-    return tuple(message.string) if isinstance(message.string, list | tuple) else message.string
+    return {(frozen(m.id), m.context): frozen(m.string) for m in read_mo(io.BytesIO(mo)) if m.id}
 
 
 def main(argv: list[str]) -> int:

@@ -21,13 +21,15 @@ import time
 from dataclasses import dataclass
 
 from ...engine import Move, PlayerView
-from ..search import EXPERT_THINK_MS
 from ..search.pimc import Search
 
 # The guesses a decision is judged on by default (docs/ANALYSIS.md: how noisy that is).
 GUESSES = 400
-# The exact endings are begun as early as the expert's (a second a move) begins them.
-SOLVE_MS = EXPERT_THINK_MS
+# The exact endings are begun where a clockless search begins them (pimc.solve_at: 10
+# tiles in play, 16 in Partner, whose solver is quicker). The expert's second a move would
+# begin them at 14, but it backs off when a guess is slow; a count of guesses cannot, and a
+# Block hand of 7 and 7 solved exactly from its first move costs seconds a guess.
+SOLVE_MS: float | None = None
 
 
 class Cancelled(Exception):
@@ -103,15 +105,17 @@ def _paired_error(samples: list[tuple[float, list[float]]], a: int, b: int) -> f
     return math.sqrt(spread) / total
 
 
-def judge_view(view: PlayerView, *, think_ms: float = 1000, seed: int = 0) -> list[tuple[Move, float]]:
+def judge_view(view: PlayerView, *, think_ms: float = 1000, seed: int = 0,
+               guesses: int | None = None) -> list[tuple[Move, float]]:
     """Every legal move of the seat's own view with its estimated chance of winning the
     match, best first (mirror images each listed, with their twin's chance): for hints.
-    `think_ms` is the time to spend; 0 or less judges on the fixed default guesses."""
+    `think_ms` is the time to spend; 0 or less (or `guesses` given) judges on a fixed
+    count of guesses instead (default GUESSES), the same on every run."""
     from ...engine.seeds import seeded
 
-    timed = think_ms is not None and think_ms > 0
+    timed = guesses is None and think_ms is not None and think_ms > 0
     j = judge(view, seeded(seed, "hint", view.round, len(view.history)),
-              guesses=None if timed else GUESSES, think_ms=think_ms if timed else None)
+              guesses=None if timed else (guesses or GUESSES), think_ms=think_ms if timed else None)
     rows = [(m, j.chances[i]) for m, i in j.legal]
     rows.sort(key=lambda row: -row[1])  # stable: the legal order among equals
     return rows
