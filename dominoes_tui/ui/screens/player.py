@@ -155,6 +155,7 @@ class PlayerScreen(Screen[None]):
             plt.plot(xs, points, marker="braille")
             plt.scatter(xs, points, marker="dot")
             plt.ylim(0, 100)
+            plt.yticks([0, 25, 50, 75, 100])
             plt.xticks(xs[:: max(1, len(xs) // 8)])
             plt.xlabel(_("analysed matches"))
             mean = sum(points) / len(points)

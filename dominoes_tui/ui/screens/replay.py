@@ -168,8 +168,9 @@ class ReplayScreen(AnalysisActions, Screen[None]):
     ReplayScreen #judge { height: 2; padding: 0 1; background: $boost; display: none; }
     ReplayScreen.-analysed #judge { display: block; }
     ReplayScreen #progress { height: 1; display: none; padding: 0 1; }
-    ReplayScreen #busy { width: 1fr; }
-    ReplayScreen #bar { width: auto; }
+    ReplayScreen #busy { width: 30; }
+    ReplayScreen #bar { width: 1fr; }
+    ReplayScreen #bar Bar { width: 1fr; }
     """
 
     def __init__(self, steps: ReplaySteps, prefs: Prefs | None = None, title: str = "",

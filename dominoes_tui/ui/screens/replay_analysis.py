@@ -132,6 +132,7 @@ class AnalysisActions:
             return
         cancel = self.running = threading.Event()
         self.show_progress(0, 0)
+        self.refresh_bindings()  # type: ignore[attr-defined]  # `a` leaves the footer while it runs
         self.run_worker(lambda: self._analyse(cancel), thread=True, group="analysis",  # type: ignore[attr-defined]
                         exit_on_error=False)
 
@@ -171,6 +172,7 @@ class AnalysisActions:
     def _failed(self, why: str) -> None:
         self.running = None
         self.show_progress(None, None)
+        self.refresh_bindings()  # type: ignore[attr-defined]
         self.notify(_("The match could not be analysed: {why}").format(why=why),  # type: ignore[attr-defined]
                     severity="error", timeout=8, markup=False)
 
