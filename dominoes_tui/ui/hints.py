@@ -87,8 +87,11 @@ class _Stale:
 
 def weigh_in_background(screen: Any, view: PlayerView, shown: str) -> None:
     """Weigh the moves in a thread, then tell the hint again with its numbers if the
-    table still shows the hint `shown` for this turn. `screen` is the table (TableState):
-    its view_, hint_text, selected, redraw, and the app's call_from_thread."""
+    table still shows the hint `shown` for this turn, and offer the search's tile unless
+    another was chosen meanwhile. `screen` is the table (TableState): its view_,
+    hint_text, selected, end_cursor, redraw, and the app's call_from_thread."""
+
+    picked = screen.selected  # the tile the first hint offered: a tile chosen since is left alone
 
     def work() -> None:
         try:
@@ -114,7 +117,7 @@ def weigh_in_background(screen: Any, view: PlayerView, shown: str) -> None:
             screen.notify(why, timeout=8, markup=False)
         best = chances[0][0]
         hinted = view.hand.index(best.tile) if best.tile in view.hand else None
-        if hinted is not None:
+        if hinted is not None and screen.selected == picked and screen.end_cursor is None:
             screen.selected = hinted
         screen.redraw()
 

@@ -66,10 +66,17 @@ def parse(text: str) -> MatchAnalysis:
     return MatchAnalysis.from_json(data)
 
 
-def analyse(steps: ReplaySteps, progress: Any, cancel: threading.Event) -> MatchAnalysis:
+def on_a_server(app: Any) -> bool:
+    """A hosted client that runs on the table server's machine (over the SSH gateway,
+    which gives it an invitation, or in the browser, which keeps no tokens): its
+    analysis takes one of the server's cores, not a pool of them."""
+    return getattr(app, "invite", None) is not None or getattr(app, "keep_tokens", True) is False
+
+
+def analyse(steps: ReplaySteps, progress: Any, cancel: threading.Event, jobs: int = JOBS) -> MatchAnalysis:
     from ...bots.analysis import analyse_match
 
-    return analyse_match(steps.lines, 1, guesses=GUESSES, jobs=JOBS, progress=progress, cancel=cancel)
+    return analyse_match(steps.lines, 1, guesses=GUESSES, jobs=jobs, progress=progress, cancel=cancel)
 
 
 class AnalysisActions:
@@ -144,7 +151,7 @@ class AnalysisActions:
                 self._call(self.show_progress, done, total)
 
         try:
-            result = analyse(self.steps, progress, cancel)
+            result = analyse(self.steps, progress, cancel, 1) if on_a_server(self.app) else analyse(self.steps, progress, cancel)
         except Cancelled:
             return
         except Exception as exc:  # noqa: BLE001 - said in words: the viewer goes on without it
@@ -164,9 +171,14 @@ class AnalysisActions:
         """Run `fn` on the screen's side, if the viewer is still open."""
         if self.running is not None and self.running.is_set():
             return
+
+        def here() -> None:
+            if self.is_attached:  # type: ignore[attr-defined]  # closed while the thread worked: nothing to show
+                fn(*args, **kwargs)
+
         try:
-            self.app.call_from_thread(fn, *args, **kwargs)
-        except RuntimeError:  # the app has closed meanwhile
+            self.app.call_from_thread(here)
+        except Exception:  # noqa: BLE001 - the app has closed meanwhile (RuntimeError, NoActiveAppError)
             pass
 
     def _failed(self, why: str) -> None:
