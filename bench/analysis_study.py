@@ -22,7 +22,7 @@ from bench.study import emit, machine, parser
 from dominoes_tui.bots.analysis import analyse_match
 from dominoes_tui.bots.registry import make_bot
 from dominoes_tui.bots.runner import play_match
-from dominoes_tui.commands.progress import progress_bar
+from dominoes_tui.commands.progress import progress_bar, wanted
 from dominoes_tui.engine import make_config
 from dominoes_tui.engine.seeds import derive_seeds, seeded
 from dominoes_tui.workers import map_in_workers
@@ -113,7 +113,12 @@ def main(argv: list[str] | None = None) -> int:
     try:
         print(f"analysis: {len(tasks)} matches…", file=sys.stderr)
         with progress_bar(len(tasks), "matches", label="analysis") as advance:
-            results = map_in_workers(analyse_one, tasks, args.jobs, advance)
+            def done(n: int) -> None:
+                advance(n)
+                if not wanted() and (n % 10 == 0 or n == len(tasks)):  # no bar: a line now and then
+                    print(f"analysis: {n} of {len(tasks)} matches analysed", file=sys.stderr, flush=True)
+
+            results = map_in_workers(analyse_one, tasks, args.jobs, done)
     except KeyboardInterrupt:
         stopped = True
     out["seconds"] = time.perf_counter() - started
