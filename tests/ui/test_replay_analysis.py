@@ -218,3 +218,21 @@ async def test_the_match_end_screen_opens_the_match_analysed(monkeypatch) -> Non
         assert "blunder" in "\n".join(screen_lines(app))
         await pilot.press("escape")
         await wait_for(pilot, lambda: app.screen is end)
+
+
+async def test_a_click_on_a_move_in_the_list_goes_to_it() -> None:
+    steps = the_steps()
+    app = RecordsApp(lambda: ReplayScreen(steps))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        for _ in range(12):  # quick steps: the list's cursor follows, the viewer is not pulled back
+            await pilot.press("right")
+        await pilot.pause()
+        assert screen.step == 12
+        await pilot.press("g")  # the move list in the table's place
+        await pilot.pause()
+        table = screen.query_one(MovesList)
+        await pilot.click(MovesList, offset=(5, table.cursor_row - table.scroll_offset.y + 2))
+        await pilot.pause()
+        assert steps.ply_of(screen.step) == table.cursor_row
+        assert screen.step != 12

@@ -300,9 +300,8 @@ class ReplayScreen(AnalysisActions, Screen[None]):
         self.panel = not self.panel
         self.on_resize()
 
-    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
-        if event.data_table.id == "moves" and event.row_key.value is not None:
-            self.go(int(event.row_key.value))
+    def on_moves_list_picked(self, event: MovesList.Picked) -> None:
+        self.go(event.step)
 
     def analysis_changed(self) -> None:
         self.set_class(self.analysis is not None, "-analysed")

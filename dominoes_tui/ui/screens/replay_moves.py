@@ -11,6 +11,8 @@ from bisect import bisect_left
 from typing import Any
 
 from rich.text import Text
+from textual import events
+from textual.message import Message
 from textual.widgets import DataTable
 from textual_plotext import PlotextPlot
 
@@ -22,6 +24,22 @@ from .replay_words import MARKS, VERDICT_STYLES, event_words, move_text
 
 class MovesList(DataTable[str | Text]):
     DEFAULT_CSS = "MovesList { scrollbar-size-vertical: 1; }"
+
+    class Picked(Message):
+        """A move clicked: the viewer goes to the step that shows it."""
+
+        def __init__(self, step: int) -> None:
+            super().__init__()
+            self.step = step
+
+    async def _on_click(self, event: events.Click) -> None:
+        # Only a click is news: the cursor also moves as the viewer steps (follow).
+        row = event.style.meta.get("row")
+        await super()._on_click(event)
+        if isinstance(row, int) and 0 <= row < self.row_count:
+            key = self.ordered_rows[row].key.value
+            if key is not None:
+                self.post_message(self.Picked(int(key)))
 
     def __init__(self, id: str | None = None) -> None:  # noqa: A002
         super().__init__(id=id, cursor_type="row", zebra_stripes=True)
@@ -40,11 +58,16 @@ class MovesList(DataTable[str | Text]):
             self.add_row(str(round_no), Text(names[event["seat"]], overflow="ellipsis", no_wrap=True),
                          move_text(event_words(event)), mark, key=str(step))
 
-    def follow(self, steps: ReplaySteps, step: int) -> None:
-        """The cursor on the move shown at `step` (or the last one before it)."""
+    @staticmethod
+    def row_for(steps: ReplaySteps, step: int) -> int | None:
+        """The row of the move shown at `step` (or of the last one before it)."""
         earlier = [i for i, k in enumerate(steps.play_steps) if k <= step]
-        if earlier and self.row_count:
-            self.move_cursor(row=earlier[-1], animate=False)
+        return earlier[-1] if earlier else None
+
+    def follow(self, steps: ReplaySteps, step: int) -> None:
+        row = self.row_for(steps, step)
+        if row is not None and self.row_count:
+            self.move_cursor(row=row, animate=False)
 
 
 def sides_of(config: TableConfig, seats: int) -> list[list[int]]:
