@@ -100,7 +100,7 @@ async def test_the_player_page_shows_accuracy_per_analysed_match(db_url, tmp_pat
             await wait_for(pilot, lambda: page.page)
             assert [a["accuracy"] for a in page.page["accuracy"]] == [87.5]
             recent = cells(page.query_one("#recent", DataTable))
-            assert sorted(r[4] for r in recent) == ["-", "-", "88%"]  # the Accuracy column
+            assert sorted(r[5] for r in recent) == ["-", "-", "88%"]  # the Accuracy column
             assert "could not be read" in str(page.query_one("#note").render())
             await pilot.press("4")
             plot = page.query_one("#accuracy-plot", PlotextPlot)

@@ -81,8 +81,8 @@ class PlayerScreen(Screen[None]):
         self.query_one("#variants", DataTable).add_columns(_("List"), _("Matches"), _("Won"), _("Abandoned"), _("Rating"))
         for table_id in ("#bots", "#people"):
             self.query_one(table_id, DataTable).add_columns(_("Who"), _("Matches"), _("Better"), _("Worse"), _("Same"))
-        self.query_one("#recent", DataTable).add_columns(_("When"), _("Variant"), _("Place"), _("Score"),
-                                                         _("Accuracy"), _("Against"))
+        self.query_one("#recent", DataTable).add_columns(_("When"), _("Variant"), _("Place"), _("Score"), _("Against"),
+                                                         _("Accuracy"))
         self.run_worker(self._load(), exclusive=True, group="load")
 
     async def _load(self) -> None:
@@ -118,7 +118,7 @@ class PlayerScreen(Screen[None]):
             place = str(m["placing"]) if m["placing"] else m["status"]
             shown = percent(accuracy[m["match_id"]]["accuracy"] / 100) if m["match_id"] in accuracy else "-"
             recent.add_row(*cells(local_time(m["ended_at"]), VARIANTS[m["variant"]].title, place,
-                                  m["score"], shown, clean_name(m["others"])), key=str(m["match_id"]))
+                                  m["score"], clean_name(m["others"]), shown), key=str(m["match_id"]))
         self.draw_plot(page)
         self.draw_accuracy(page)
         note = (_("Enter on a match (3) replays it; a analyses it there. A rating with ? is provisional.")
