@@ -30,3 +30,20 @@ def test_quick_run_reports_every_level(tmp_path: Path, capsys: pytest.CaptureFix
 def test_bad_counts_say_so(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--matches", "0"]) == 2
     assert "at least 1" in capsys.readouterr().err
+
+
+def test_repeatability_counts_what_the_seeds_name_differently() -> None:
+    from bench.analysis_study import repeatability
+
+    same = [(1, 0.30, "blunder"), (2, 0.0, "best"), (5, 0.06, "inaccuracy")]
+    other = [(1, 0.26, "blunder"), (2, 0.01, "good"), (5, 0.04, "good")]
+    rep = repeatability([[same, other]])
+    assert rep["decisions"] == 3 and rep["blunder_rows"] == 1 and rep["blunder_disagreements"] == 0
+    assert rep["named_disagreements"] == 1  # best and good are both "ok"; inaccuracy and good differ
+    assert rep["widest_spread"] == pytest.approx(0.04)
+
+
+def test_seeds_mode_reports_repeatability(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--quick", "--seeds", "2", "--matches", "1", "--guesses", "3", "--target", "15", "--jobs", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "Repeatability: 1 matches" in out and "Analysis: mean loss" not in out
