@@ -84,6 +84,14 @@ def _asked_language(argv: Sequence[str]) -> str | None:
     return asked
 
 
+def start_language(argv: Sequence[str]) -> str:
+    """Speak the language of this run: `--lang`, else the settings' Language, else the
+    environment's; returns it. A `--lang` is for this run only: it is never remembered."""
+    from .table.home import load_settings
+
+    return use(choose(_asked_language(argv), load_settings().get("language")))
+
+
 def add_language_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--lang", choices=LANGUAGES, metavar="|".join(LANGUAGES), default=argparse.SUPPRESS,
                         help=_("the language to speak (default: the settings' choice, else LANG)"))
@@ -94,7 +102,9 @@ def build_parser(chosen: str | None = None, module: Command | None = None) -> ar
     from . import __version__
 
     parser = argparse.ArgumentParser(prog="dominoes", description=_("Dominoes in the terminal."))
-    parser.add_argument("--version", action="version", version=f"dominoes_tui {__version__}")
+    # argparse before 3.13 never translates the version option's help: it is passed here
+    parser.add_argument("--version", action="version", version=f"dominoes_tui {__version__}",
+                        help=_("show program's version number and exit"))
     add_language_option(parser)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, (_module, text) in SUBCOMMANDS.items():
@@ -125,10 +135,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
-    asked = _asked_language(args_list)
-    from .table.home import load_settings
-
-    use(choose(asked, load_settings().get("language")))
+    start_language(args_list)
     chosen = _chosen(args_list)
     module = load_command(chosen) if chosen else None
     if chosen and module is None:

@@ -12,6 +12,6 @@ CORE = _install(_PACKAGE, _Path(__file__).resolve().parent, _COMPILED,
                 "" if _ENGINE_CORE.startswith("compiled") else "the engine runs its sources")
 
 from .base import Bot, stop_thinking  # noqa: E402
-from .registry import BotSpecError, level_names, make_bot  # noqa: E402
+from .registry import BotSpecError, level_names, level_word, make_bot  # noqa: E402
 
-__all__ = ["CORE", "Bot", "BotSpecError", "level_names", "make_bot", "stop_thinking"]
+__all__ = ["CORE", "Bot", "BotSpecError", "level_names", "level_word", "make_bot", "stop_thinking"]

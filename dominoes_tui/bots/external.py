@@ -25,6 +25,7 @@ except ImportError:  # pragma: no cover - Windows
     fcntl = termios = None  # type: ignore[assignment]
 
 from ..engine import Move, PlayerView
+from ..i18n import N_, _, ngettext
 from .protocol import BYE, HELLO, encode, parse_move, turn_message
 
 DEFAULT_TIME_LIMIT = 10.0
@@ -35,6 +36,8 @@ MAX_LINE = 1 << 20
 # to run it); a program that is merely wrong loses only a moment a turn.
 FOLLOW_UP_WAIT = 0.05
 FOLLOW_UP_WAIT_CHATTY = 1.0
+# What went wrong, as the notes say it (the keys of `failures` stay English).
+KIND_WORDS = {"crash": N_("crash"), "timeout": N_("timeout"), "garbage": N_("garbage"), "illegal": N_("illegal")}
 
 
 class ExternalBot:
@@ -57,7 +60,8 @@ class ExternalBot:
         self._start()
 
     # -- process handling ------------------------------------------------------------
-    def _start(self, where: str = "at the start") -> bool:
+    def _start(self, where: str | None = None) -> bool:
+        where = where or _("at the start")
         self._starts += 1
         self._buf = b""
         self.proc = subprocess.Popen(
@@ -74,9 +78,10 @@ class ExternalBot:
             if isinstance(answer, dict) and isinstance(answer.get("name"), str):
                 self.announced = answer["name"]
             else:
-                raise ValueError("no name")
+                raise ValueError(_("no name"))
         except ValueError:
-            self._note("garbage", f"{where}: answered hello with {_short(line)}, not {{\"name\": ...}}")
+            self._note("garbage", _("{where}: answered hello with {line}, not {{\"name\": ...}}").format(
+                where=where, line=_short(line)))
         return True
 
     def _stop(self) -> None:
@@ -112,10 +117,10 @@ class ExternalBot:
             while b"\n" not in self._buf:
                 left = deadline - time.monotonic()
                 if left <= 0:
-                    raise _Gone(f"no answer within {self.time_limit:g} s", crashed=False)
+                    raise _Gone(_("no answer within {seconds} s").format(seconds=f"{self.time_limit:g}"), crashed=False)
                 if not sel.select(left):
                     if quiet:
-                        raise _Gone("no further line", crashed=False)
+                        raise _Gone(_("no further line"), crashed=False)
                     continue
                 chunk = os.read(fd, 65536)
                 if not chunk:
@@ -123,8 +128,8 @@ class ExternalBot:
                 self._buf += chunk
                 if len(self._buf) > MAX_LINE:
                     self._buf = b""
-                    return "<a line longer than 1 MiB>"
-        line, _, self._buf = self._buf.partition(b"\n")
+                    return _("<a line longer than 1 MiB>")
+        line, _sep, self._buf = self._buf.partition(b"\n")
         return line.decode("utf-8", "replace").strip()
 
     def _unread_by_program(self) -> int | None:
@@ -173,35 +178,38 @@ class ExternalBot:
 
     def _unasked(self, where: str, count: int, first: str) -> None:
         self._strays += count
-        self._note("garbage", f"{where}: ignored {count} line(s) sent unasked, first {_short(first)}")
+        self._note("garbage", ngettext("{where}: ignored {count} line sent unasked: {first}",
+                                        "{where}: ignored {count} lines sent unasked, first {first}", count).format(
+            where=where, count=count, first=_short(first)))
 
     def _exit_text(self) -> str:
         if self.proc is None:
-            return "stopped"
+            return _("stopped")
         try:
             code = self.proc.wait(timeout=1)
         except subprocess.TimeoutExpired:
-            return "closed its output"
-        return f"exited with code {code}"
+            return _("closed its output")
+        return _("exited with code {code}").format(code=code)
 
     # -- notes ---------------------------------------------------------------------
     def _note(self, kind: str, text: str) -> None:
         self.failures[kind] = self.failures.get(kind, 0) + 1
         label = f"{self.name}" + (f" ({self.announced})" if self.announced and self.announced != self.name else "")
-        self.notes.append(f"{label}: {kind}: {text}")
+        self.notes.append(f"{label}: {_(KIND_WORDS.get(kind, kind))}: {text}")
 
     def _fail(self, kind: str, text: str, fallback: Move | None) -> None:
         """The program crashed or hung: stop it; it is started afresh next turn."""
         self._stop()
         if self._starts > self.max_restarts:
             self._given_up = True
-            text += f"; given up after {self._starts} starts, its moves are made for it from now on"
-        self._note(kind, text + (f"; played {fallback} for it" if fallback else ""))
+            text += _("; given up after {starts} starts, its moves are made for it from now on").format(
+                starts=self._starts)
+        self._note(kind, text + (_("; played {move} for it").format(move=fallback) if fallback else ""))
 
     # -- the Bot interface -------------------------------------------------------------
     def choose(self, view: PlayerView) -> Move:
         fallback = view.legal[0]
-        where = f"seat {view.seat}, round {view.round}"
+        where = _("seat {seat}, round {round}").format(seat=view.seat, round=view.round)
         if self.proc is None:
             if self._given_up or not self._start(where):
                 return fallback
@@ -225,7 +233,7 @@ class ExternalBot:
                     return later  # type: ignore[return-value]
                 self._buf = (follow + "\n").encode() + self._buf  # not this turn's: the next drain notes it
             kind, text = problem
-            self._note(kind, f"{where}: {text}; played {fallback} for it")
+            self._note(kind, f"{where}: {text}" + _("; played {move} for it").format(move=fallback))
             return fallback
         return move  # type: ignore[return-value]
 
@@ -253,9 +261,9 @@ def _judge(line: str, view: PlayerView) -> tuple[Move | None, tuple[str, str] | 
     try:
         move = parse_move(line)
     except ValueError as exc:
-        return None, ("garbage", f"answered {_short(line)} ({exc})")
+        return None, ("garbage", _("answered {line} ({reason})").format(line=_short(line), reason=exc))
     if move not in view.legal:
-        return None, ("illegal", f"{move} is not a legal move")
+        return None, ("illegal", _("{move} is not a legal move").format(move=move))
     return move, None
 
 

@@ -14,6 +14,7 @@ import random
 import shlex
 from collections.abc import Callable
 
+from ..i18n import N_, _
 from .base import Bot
 from .easy import EasyBot
 from .heaviest import HeaviestBot
@@ -52,6 +53,10 @@ LEVELS: dict[str, BotFactory] = {
     "expert": lambda rng, name: _expert(rng, name),
 }
 
+# A level as a person reads it (settings, seat titles, lists); the spec stays English.
+LEVEL_WORDS = {"easy": N_("easy"), "random": N_("random"), "medium": N_("medium"), "hard": N_("hard"),
+               "heaviest": N_("heaviest"), "expert": N_("expert"), "cmd": N_("program")}
+
 CMD_PREFIX = "cmd:"
 
 
@@ -63,6 +68,14 @@ def level_names() -> list[str]:
     return list(LEVELS)
 
 
+def level_word(level: str | None) -> str:
+    """A level's name in the language in use ("easy" -> "leicht"); a timed spec
+    (`hard:500`) and anything unknown are shown as they are."""
+    if not level:
+        return ""
+    return _(LEVEL_WORDS[level]) if level in LEVEL_WORDS else level
+
+
 def make_bot(spec: str, rng: random.Random, name: str | None = None) -> Bot:
     """A bot for `spec`, drawing its random choices from `rng`."""
     spec = spec.strip()
@@ -72,13 +85,14 @@ def make_bot(spec: str, rng: random.Random, name: str | None = None) -> Bot:
         try:
             argv = shlex.split(spec[len(CMD_PREFIX):])
         except ValueError as exc:
-            raise BotSpecError(f"bad command in {spec!r}: {exc}") from None
+            raise BotSpecError(_("bad command in {spec!r}: {reason}").format(spec=spec, reason=exc)) from None
         if not argv:
-            raise BotSpecError("cmd: needs a program, as in cmd:python3 mybot.py")
+            raise BotSpecError(_("cmd: needs a program, as in cmd:python3 mybot.py"))
         try:
             return ExternalBot(argv, name=name or argv[0])
         except OSError as exc:
-            raise BotSpecError(f"cannot start {argv[0]!r}: {exc.strerror or exc}") from None
+            raise BotSpecError(_("cannot start {program!r}: {reason}").format(
+                program=argv[0], reason=exc.strerror or exc)) from None
     level, sep, arg = spec.partition(":")
     if level in TIMED:
         think_ms: float | None = None
@@ -86,9 +100,10 @@ def make_bot(spec: str, rng: random.Random, name: str | None = None) -> Bot:
             try:
                 think_ms = float(arg)
             except ValueError:
-                raise BotSpecError(f"{level}:MS takes a think time in milliseconds, not {arg!r}") from None
+                raise BotSpecError(_("{level}:MS takes a think time in milliseconds, not {value!r}").format(
+                    level=level, value=arg)) from None
         return TIMED[level](rng, name or level.capitalize(), think_ms)
     if spec not in LEVELS:
         allowed = ", ".join([*LEVELS, "hard:MS", "expert:MS", "cmd:PROGRAM ARGS"])
-        raise BotSpecError(f"unknown bot level {spec!r}; allowed: {allowed}")
+        raise BotSpecError(_("unknown bot level {spec!r}; allowed: {allowed}").format(spec=spec, allowed=allowed))
     return LEVELS[spec](rng, name or spec.capitalize())

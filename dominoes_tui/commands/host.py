@@ -11,6 +11,7 @@ import time
 from pathlib import Path
 
 from ..engine.files import atomic_write
+from ..i18n import _
 from ..net.finished import Keeping, MiB
 from ..net.limits import Limits
 from ..net.protocol import DEFAULT_PORT
@@ -21,80 +22,87 @@ from .hosting import release_and_list, run_until_stopped
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--listen", default=None, metavar="ADDR:PORT", type=address,
-        help=f"where to listen (default 127.0.0.1:{DEFAULT_PORT}, this machine only); "
-             f"e.g. 0.0.0.0:{DEFAULT_PORT} opens it to the LAN",
+        help=_("where to listen (default 127.0.0.1:{port}, this machine only); "
+                    "e.g. 0.0.0.0:{port} opens it to the LAN").format(port=DEFAULT_PORT),
     )
-    p.add_argument("--port", type=int, default=None, help="the port on 127.0.0.1 (0: any free port)")
-    p.add_argument("--data-dir", type=Path, default=None, help="where tables are kept (default: the game's data folder /server)")
-    p.add_argument("--no-save", action="store_true", help="keep tables in memory only (a restart loses them)")
-    p.add_argument("--grace", type=float, default=300.0, help="seconds a dropped player keeps the seat (default 300)")
-    p.add_argument("--standin-after", type=float, default=5.0, help="seconds before a bot plays for a dropped player (default 5)")
+    p.add_argument("--port", type=int, default=None, help=_("the port on 127.0.0.1 (0: any free port)"))
+    p.add_argument("--data-dir", type=Path, default=None,
+                   help=_("where tables are kept (default: the game's data folder /server)"))
+    p.add_argument("--no-save", action="store_true", help=_("keep tables in memory only (a restart loses them)"))
+    p.add_argument("--grace", type=float, default=300.0, help=_("seconds a dropped player keeps the seat (default 300)"))
+    p.add_argument("--standin-after", type=float, default=5.0,
+                   help=_("seconds before a bot plays for a dropped player (default 5)"))
     p.add_argument("--bot-delay", type=float, default=None,
-                   help="seconds a bot move takes at least (default 0.7; --load-check: 0)")
-    p.add_argument("--level", default="medium", help="bot level for empty seats and stand-ins (default medium)")
+                   help=_("seconds a bot move takes at least (default 0.7; --load-check: 0)"))
+    p.add_argument("--level", default="medium", help=_("bot level for empty seats and stand-ins (default medium)"))
     p.add_argument("--organizers", default="", metavar="NAMES",
-                   help="comma-separated claimed names who may open, start and close a tournament, besides whoever holds "
-                        "the organizer secret; a name counts only if it was claimed when the host starts")
+                   help=_("comma-separated claimed names who may open, start and close a tournament, besides whoever holds "
+                        "the organizer secret; a name counts only if it was claimed when the host starts"))
     p.add_argument("--entrants-per-address", type=int, default=32,
-                   help="people one address may enter in a tournament (default 32; a gateway's players share its address)")
+                   help=_("people one address may enter in a tournament (default 32; a gateway's players share its address)"))
     p.add_argument("--guests-per-address", type=int, default=8,
-                   help="of them, guests without a claimed name (default 8)")
-    p.add_argument("--port-file", type=Path, default=None, help="write the port listened on to this file (for scripts)")
-    p.add_argument("--load-check", action="store_true", help="run the load check against a fresh server and exit")
+                   help=_("of them, guests without a claimed name (default 8)"))
+    p.add_argument("--port-file", type=Path, default=None, help=_("write the port listened on to this file (for scripts)"))
+    p.add_argument("--load-check", action="store_true", help=_("run the load check against a fresh server and exit"))
     p.add_argument("--tables", type=int, default=None,
-                   help="--load-check: one check with this many bot-only tables (default: the two standard checks, "
-                        "100 medium tables beside 20 hard ones, and 1,000 tables)")
-    p.add_argument("--hard-tables", type=int, default=0, help="--load-check with --tables: hard-bot tables beside them")
-    p.add_argument("--watchers", type=int, default=2, help="--load-check: clients watching each table (default 2)")
-    p.add_argument("--seconds", type=float, default=10.0, help="--load-check: how long to measure (default 10)")
-    p.add_argument("--json", default=None, metavar="FILE", help="--load-check: also write the figures as JSON")
+                   help=_("--load-check: one check with this many bot-only tables (default: the two standard checks, "
+                        "100 medium tables beside 20 hard ones, and 1,000 tables)"))
+    p.add_argument("--hard-tables", type=int, default=0, help=_("--load-check with --tables: hard-bot tables beside them"))
+    p.add_argument("--watchers", type=int, default=2, help=_("--load-check: clients watching each table (default 2)"))
+    p.add_argument("--seconds", type=float, default=10.0, help=_("--load-check: how long to measure (default 10)"))
+    p.add_argument("--json", default=None, metavar="FILE", help=_("--load-check: also write the figures as JSON"))
     p.add_argument("--db", default=None, metavar="URL",
-                   help="the club records: a PostgreSQL URL for a league (default: records.sqlite in the data folder)")
-    lim = p.add_argument_group("limits (docs/PROTOCOL.md, Limits)")
+                   help=_("the club records: a PostgreSQL URL for a league (default: records.sqlite in the data folder)"))
+    lim = p.add_argument_group(_("limits (docs/PROTOCOL.md, Limits)"))
     d = Limits()
-    lim.add_argument("--max-conns", type=int, default=d.max_conns, help=f"connections at once (default {d.max_conns})")
+    lim.add_argument("--max-conns", type=int, default=d.max_conns,
+                     help=_("connections at once (default {default})").format(default=d.max_conns))
     lim.add_argument("--fd-reserve", type=int, default=d.fd_reserve,
-                     help=f"open files kept free for the server's own work; connections stop this far below its "
-                          f"open-file limit (default {d.fd_reserve})")
+                     help=_("open files kept free for the server's own work; connections stop this far below its "
+                    "open-file limit (default {default})").format(default=d.fd_reserve))
     lim.add_argument("--wrong-codes", type=int, default=d.wrong_codes,
-                     help=f"wrong table codes an address may give before it must wait, 1 s and doubling to 300 s "
-                          f"(default {d.wrong_codes})")
+                     help=_("wrong table codes an address may give before it must wait, 1 s and doubling to 300 s "
+                    "(default {default})").format(default=d.wrong_codes))
     lim.add_argument("--conns-per-address", type=int, default=d.conns_per_address,
-                     help=f"connections at once from one address (default {d.conns_per_address})")
+                     help=_("connections at once from one address (default {default})").format(default=d.conns_per_address))
     lim.add_argument("--handshake-timeout", type=float, default=d.handshake_timeout,
-                     help=f"seconds from connecting to hello (default {d.handshake_timeout:g})")
+                     help=_("seconds from connecting to hello (default {default})").format(default=f"{d.handshake_timeout:g}"))
     lim.add_argument("--idle-timeout", type=float, default=d.idle_timeout,
-                     help=f"seconds a connection may stay silent (default {d.idle_timeout:g})")
-    lim.add_argument("--max-tables", type=int, default=d.max_tables, help=f"tables at once (default {d.max_tables})")
+                     help=_("seconds a connection may stay silent (default {default})").format(default=f"{d.idle_timeout:g}"))
+    lim.add_argument("--max-tables", type=int, default=d.max_tables,
+                     help=_("tables at once (default {default})").format(default=d.max_tables))
     lim.add_argument("--tables-per-conn", type=int, default=d.tables_per_conn,
-                     help=f"tables one connection may have running or waiting (default {d.tables_per_conn})")
+                     help=_("tables one connection may have running or waiting (default {default})")
+                         .format(default=d.tables_per_conn))
     lim.add_argument("--tables-per-address", type=int, default=d.tables_per_address,
-                     help=f"the same, per address (default {d.tables_per_address})")
+                     help=_("the same, per address (default {default})").format(default=d.tables_per_address))
     lim.add_argument("--waiting-timeout", type=float, default=d.waiting_timeout,
-                     help=f"seconds a never-started table lasts after its creator left (default {d.waiting_timeout:g})")
+                     help=_("seconds a never-started table lasts after its creator left (default {default})")
+                         .format(default=f"{d.waiting_timeout:g}"))
     lim.add_argument("--max-unread", type=int, default=d.max_unread,
-                     help=f"bytes held for a slow reader before it is dropped (default {d.max_unread})")
+                     help=_("bytes held for a slow reader before it is dropped (default {default})").format(default=d.max_unread))
     lim.add_argument("--turn-time", type=float, default=None,
-                     help="seconds a connected player has for a turn; then the stand-in bot plays it (default: no clock)")
+                     help=_("seconds a connected player has for a turn; then the stand-in bot plays it (default: no clock)"))
     lim.add_argument("--bot-workers", type=int, default=d.bot_workers,
-                     help=f"processes medium and hard bots think in (default {d.bot_workers})")
+                     help=_("processes medium and hard bots think in (default {default})").format(default=d.bot_workers))
     lim.add_argument("--bot-workers-per-address", type=int, default=d.bot_workers_per_address,
-                     help=f"of those, how many one address's tables may keep busy at once (default {d.bot_workers_per_address})")
+                     help=_("of those, how many one address's tables may keep busy at once (default {default})")
+                         .format(default=d.bot_workers_per_address))
     lim.add_argument("--practice", action="store_true",
-                     help="allow clients to give a seed: 'seeded practice tables', marked so and never rated")
-    keep = p.add_argument_group("what the server keeps (docs/PROTOCOL.md, Storage)")
+                     help=_("allow clients to give a seed: 'seeded practice tables', marked so and never rated"))
+    keep = p.add_argument_group(_("what the server keeps (docs/PROTOCOL.md, Storage)"))
     k = Keeping()
     keep.add_argument("--disk-per-address", type=float, default=k.disk_per_address / MiB, metavar="MIB",
-                      help=f"MiB of finished logs the tables one address makes may add in an hour; then it may make "
-                           f"no table until the hour has passed (default {k.disk_per_address / MiB:g})")
+                      help=_("MiB of finished logs the tables one address makes may add in an hour; then it may make "
+                    "no table until the hour has passed (default {default})").format(default=f"{k.disk_per_address / MiB:g}"))
     keep.add_argument("--rated-per-pair", type=int, default=k.rated_per_pair, metavar="N",
-                      help=f"rated matches an hour between the same people all seated from one address; later ones "
-                           f"are kept unrated (default {k.rated_per_pair})")
+                      help=_("rated matches an hour between the same people all seated from one address; later ones "
+                    "are kept unrated (default {default})").format(default=k.rated_per_pair))
     keep.add_argument("--keep-finished", type=float, default=k.keep_finished_days, metavar="DAYS",
-                      help=f"days a recorded match's log stays in finished/ (the records keep it for good; "
-                           f"default {k.keep_finished_days:g})")
-    p.add_argument("--names", action="store_true", help="list the claimed names, then exit")
-    p.add_argument("--release", metavar="NAME", help="free a claimed name (its next hello with a secret claims it), then exit")
+                      help=_("days a recorded match's log stays in finished/ (the records keep it for good; "
+                    "default {default})").format(default=f"{k.keep_finished_days:g}"))
+    p.add_argument("--names", action="store_true", help=_("list the claimed names, then exit"))
+    p.add_argument("--release", metavar="NAME", help=_("free a claimed name (its next hello with a secret claims it), then exit"))
 
 
 def limits_from(args: argparse.Namespace) -> Limits | str:
@@ -104,12 +112,12 @@ def limits_from(args: argparse.Namespace) -> Limits | str:
     times = ("handshake_timeout", "idle_timeout", "waiting_timeout")
     for name in counts:
         if getattr(args, name) < 1:
-            return f"--{name.replace('_', '-')} is 1 or more"
+            return _("{option} is 1 or more").format(option=f"--{name.replace('_', '-')}")
     for name in times:
         if not getattr(args, name) > 0:
-            return f"--{name.replace('_', '-')} is more than 0 seconds"
+            return _("{option} is more than 0 seconds").format(option=f"--{name.replace('_', '-')}")
     if args.turn_time is not None and not args.turn_time > 0:
-        return "--turn-time is more than 0 seconds"
+        return _("{option} is more than 0 seconds").format(option="--turn-time")
     return Limits(**{n: getattr(args, n) for n in (*counts, *times, "turn_time", "practice")})
 
 
@@ -117,7 +125,7 @@ def manage_names(args: argparse.Namespace, data: Path) -> int:
     from ..net.names import NameRegister
 
     def claimed(since: int) -> str:
-        return f"claimed {time.strftime('%Y-%m-%d %H:%M', time.localtime(since))}"
+        return _("claimed {when}").format(when=time.strftime("%Y-%m-%d %H:%M", time.localtime(since)))
 
     return release_and_list("host", NameRegister(data / "names.json"), args.release, args.names, claimed)
 
@@ -128,11 +136,11 @@ def organizer_hint(server: str, data: Path | None, default_data: Path) -> str:
     keeps nothing on disk leaves no file to read (an old one there holds an old secret)."""
     at = "" if server == f"127.0.0.1:{DEFAULT_PORT}" else f" {server}"
     if data is None:
-        return f"it is kept nowhere: put it in a file and run `dominoes join{at} --organizer FILE`"
+        return _("it is kept nowhere: put it in a file and run `{command}`").format(command=f"dominoes join{at} --organizer FILE")
     if Path(data) == default_data:
-        return f"on this machine `dominoes join{at} --organizer` reads it itself"
+        return _("on this machine `{command}` reads it itself").format(command=f"dominoes join{at} --organizer")
     from ..net.organizers import SECRET_NAME
-    return f"on this machine `dominoes join{at} --organizer {Path(data) / SECRET_NAME}`"
+    return _("on this machine `{command}`").format(command=f"dominoes join{at} --organizer {Path(data) / SECRET_NAME}")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -152,13 +160,14 @@ def run(args: argparse.Namespace) -> int:
         print(f"dominoes host: {limits}", file=sys.stderr)
         return 2
     if args.level not in level_names():
-        print(f"dominoes host: unknown level {args.level!r}; allowed: {', '.join(level_names())}", file=sys.stderr)
+        print("dominoes host: " + _("unknown level {level}; allowed: {allowed}").format(
+            level=repr(args.level), allowed=", ".join(level_names())), file=sys.stderr)
         return 2
     if args.grace < 0 or args.standin_after < 0 or (args.bot_delay is not None and not 0 <= args.bot_delay <= 5):
-        print("dominoes host: --grace and --standin-after are 0 or more seconds, --bot-delay 0 to 5", file=sys.stderr)
+        print("dominoes host: " + _("--grace and --standin-after are 0 or more seconds, --bot-delay 0 to 5"), file=sys.stderr)
         return 2
     if not (args.disk_per_address > 0 and args.rated_per_pair >= 0 and args.keep_finished >= 0):
-        print("dominoes host: --disk-per-address is more than 0, --rated-per-pair and --keep-finished 0 or more",
+        print("dominoes host: " + _("--disk-per-address is more than 0, --rated-per-pair and --keep-finished 0 or more"),
               file=sys.stderr)
         return 2
     keeping = Keeping(int(args.disk_per_address * MiB), args.rated_per_pair, args.keep_finished)
@@ -166,7 +175,7 @@ def run(args: argparse.Namespace) -> int:
     if args.port is not None:
         port = args.port
     if not 0 <= port <= 65535:
-        print(f"dominoes host: {port} is not a port (0 to 65535)", file=sys.stderr)
+        print("dominoes host: " + _("{port} is not a port (0 to 65535)").format(port=port), file=sys.stderr)
         return 2
     data = None if args.no_save else (args.data_dir or data_home())
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", datefmt="%H:%M:%S")
@@ -174,7 +183,7 @@ def run(args: argparse.Namespace) -> int:
                     standin_delay=args.standin_after, limits=limits, records_url=args.db or os.environ.get("DOMINOES_TUI_DB"),
                     organizers={n.strip() for n in args.organizers.split(",") if n.strip()}, keeping=keeping)
     if args.entrants_per_address < 1 or args.guests_per_address < 0:
-        print("dominoes host: --entrants-per-address is 1 or more, --guests-per-address 0 or more", file=sys.stderr)
+        print("dominoes host: " + _("--entrants-per-address is 1 or more, --guests-per-address 0 or more"), file=sys.stderr)
         return 2
     evening = server.tournament_host
     evening.entrants_per_address, evening.guests_per_address = args.entrants_per_address, args.guests_per_address
@@ -193,29 +202,32 @@ def run(args: argparse.Namespace) -> int:
             task.result()
         real = ready.result()
         where = f"[{host}]" if ":" in host else host
-        print(f"dominoes host: serving on {where}:{real}", flush=True)
+        print("dominoes host: " + _("serving on {address}").format(address=f"{where}:{real}"), flush=True)
         if host in ("127.0.0.1", "localhost", "::1"):
-            print("  only this machine can join; --listen 0.0.0.0:PORT opens it to the LAN", flush=True)
-        print(f"  join with: dominoes join {where}:{real}", flush=True)
+            print("  " + _("only this machine can join; --listen 0.0.0.0:PORT opens it to the LAN"), flush=True)
+        print("  " + _("join with: {command}").format(command=f"dominoes join {where}:{real}"), flush=True)
         if server.tables:
-            print(f"  tables back from the last run: {', '.join(server.tables)}", flush=True)
+            print("  " + _("tables back from the last run: {codes}").format(codes=", ".join(server.tables)), flush=True)
         if limits.turn_time:
-            print(f"  turn clock: {limits.turn_time:g} s a turn, then a bot plays it", flush=True)
-        print(f"  organizer secret: {evening.organizer_secret}  (give it to organizers only; "
-              f"{organizer_hint(f'{where}:{real}', data, data_home())})", flush=True)
+            print("  " + _("turn clock: {seconds} s a turn, then a bot plays it").format(seconds=f"{limits.turn_time:g}"),
+                  flush=True)
+        print("  " + _("organizer secret: {secret}  (give it to organizers only; {hint})").format(
+            secret=evening.organizer_secret, hint=organizer_hint(f"{where}:{real}", data, data_home())), flush=True)
         for name in evening.organizers.unpinned():
-            print(f"  organizer {name}: nobody has claimed that name here, so it gives no rights; have them join "
-                  "once, check `dominoes host --names`, then start again (or give them the organizer secret)", flush=True)
+            print("  " + _("organizer {name}: nobody has claimed that name here, so it gives no rights; have them join "
+                           "once, check `dominoes host --names`, then start again (or give them the organizer secret)"
+                           ).format(name=name), flush=True)
         if limits.practice:
-            print("  practice: clients may give seeds (seeded practice tables, never rated)", flush=True)
+            print("  " + _("practice: clients may give seeds (seeded practice tables, never rated)"), flush=True)
         if args.port_file:
             try:
                 atomic_write(args.port_file, str(real))  # a script polling it never reads half a number
             except OSError as exc:  # the server runs on: only the script that asked is told
-                print(f"dominoes host: cannot write the port to {args.port_file}: {exc}", file=sys.stderr, flush=True)
+                print("dominoes host: " + _("cannot write the port to {path}: {reason}").format(path=args.port_file, reason=exc),
+                      file=sys.stderr, flush=True)
         try:
             await task
         except asyncio.CancelledError:
             pass
 
-    return run_until_stopped(main(), f"dominoes host: cannot listen on {host}:{port}")
+    return run_until_stopped(main(), "dominoes host: " + _("cannot listen on {address}").format(address=f"{host}:{port}"))

@@ -7,6 +7,8 @@ import sys
 from collections.abc import Callable, Coroutine, Iterable
 from typing import Any, Protocol, TypeVar
 
+from ..i18n import _
+
 T_co = TypeVar("T_co", covariant=True)
 
 
@@ -22,9 +24,9 @@ def release_and_list(command: str, register: NameRegister[T_co], release: str | 
     """--release NAME, then --names (one line a name: the name, a tab, `shown(what it holds)`)."""
     if release:
         if not register.release(release):
-            print(f"dominoes {command}: nobody holds the name {release!r}", file=sys.stderr)
+            print(f"dominoes {command}: " + _("nobody holds the name {name}").format(name=repr(release)), file=sys.stderr)
             return 1
-        print(f"{release}: released")
+        print(_("{name}: released").format(name=release))
     if names:
         for name, held in register.listing():
             print(f"{name}\t{shown(held)}")

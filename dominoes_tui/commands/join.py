@@ -7,6 +7,7 @@ import os
 import sys
 from pathlib import Path
 
+from ..i18n import _
 from ..net.protocol import DEFAULT_PORT
 from .addresses import address
 
@@ -20,17 +21,17 @@ def default_name() -> str:
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("server", nargs="?", default=None, metavar="HOST[:PORT]", type=address,
-                   help=f"the server (default 127.0.0.1:{DEFAULT_PORT})")
-    p.add_argument("--code", default=None, help="go straight to the table with this code")
-    p.add_argument("--name", default=None, help="your name at the table (default: your login)")
-    p.add_argument("--watch", action="store_true", help="watch the table (with --code) instead of sitting down")
-    p.add_argument("--ascii", action="store_true", help="draw with plain ASCII, no box-drawing characters")
-    p.add_argument("--pips", action="store_true", help="show pips on the tiles instead of digits")
+                   help=_("the server (default 127.0.0.1:{port})").format(port=DEFAULT_PORT))
+    p.add_argument("--code", default=None, help=_("go straight to the table with this code"))
+    p.add_argument("--name", default=None, help=_("your name at the table (default: your login)"))
+    p.add_argument("--watch", action="store_true", help=_("watch the table (with --code) instead of sitting down"))
+    p.add_argument("--ascii", action="store_true", help=_("draw with plain ASCII, no box-drawing characters"))
+    p.add_argument("--pips", action="store_true", help=_("show pips on the tiles instead of digits"))
     p.add_argument("--organizer", nargs="?", const="", default=None, metavar="SECRET_FILE", type=Path,
-                   help="organize the club evening: show the server its organizer secret (default: the one "
-                        "`dominoes host` keeps on this machine, in its data folder)")
+                   help=_("organize the club evening: show the server its organizer secret (default: the one "
+                        "`dominoes host` keeps on this machine, in its data folder)"))
     p.add_argument("--forget-tokens", action="store_true",
-                   help="keep seat tokens in memory only (shared logins such as the browser client)")
+                   help=_("keep seat tokens in memory only (shared logins such as the browser client)"))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -44,16 +45,16 @@ def run(args: argparse.Namespace) -> int:
     try:
         host, port = split_address(args.server)
     except ValueError:
-        print(f"dominoes join: {args.server!r} is not HOST or HOST:PORT", file=sys.stderr)
+        print("dominoes join: " + _("{address} is not HOST or HOST:PORT").format(address=repr(args.server)), file=sys.stderr)
         return 2
     if args.watch and not args.code:
-        print("dominoes join: --watch needs --code (or pick a table to watch in the lobby)", file=sys.stderr)
+        print("dominoes join: " + _("--watch needs --code (or pick a table to watch in the lobby)"), file=sys.stderr)
         return 2
     organizer_secret: str | None = None
     if args.organizer is not None:
         secret = read_organizer_secret(args.organizer)
         if isinstance(secret, Exception):
-            print(f"dominoes join: cannot read the organizer secret: {secret}", file=sys.stderr)
+            print("dominoes join: " + _("cannot read the organizer secret: {reason}").format(reason=secret), file=sys.stderr)
             return 2
         organizer_secret = secret
     settings, prefs = from_json(saves.load_settings())
@@ -81,5 +82,5 @@ def read_organizer_secret(path: Path) -> str | OSError | ValueError:
     except OSError as exc:
         return OSError(f"{where}: {exc.strerror or exc}")
     if not 16 <= len(text) <= 256:
-        return ValueError(f"{where} holds no organizer secret")
+        return ValueError(_("{path} holds no organizer secret").format(path=where))
     return text

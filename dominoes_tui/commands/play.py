@@ -6,6 +6,7 @@ import sys
 from typing import TYPE_CHECKING
 
 from ..engine import VARIANTS
+from ..i18n import _
 from ..table.local import SPEEDS, LocalTable
 
 if TYPE_CHECKING:  # the app pulls in Textual: imported only when a match is played
@@ -15,24 +16,25 @@ if TYPE_CHECKING:  # the app pulls in Textual: imported only when a match is pla
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--variant", default=None,
-                   help=f"one of {', '.join(VARIANTS)}, in any case (default draw; without it a match left"
-                        " unfinished is resumed)")
+                   help=_("one of {variants}, in any case (default draw; without it a match left"
+                          " unfinished is resumed)").format(variants=", ".join(VARIANTS)))
     p.add_argument(
         "--players", type=int, default=None,
-        help="number of seats (default: as many as --seats names, else the variant's smallest)",
+        help=_("number of seats (default: as many as --seats names, else the variant's smallest)"),
     )
-    p.add_argument("--target", type=int, default=None, help="target score (Kozel: the losing limit)")
+    p.add_argument("--target", type=int, default=None, help=_("target score (Kozel: the losing limit)"))
     p.add_argument(
         "--seats", default="",
-        help='one item a seat, comma separated: a bot level (e.g. "medium") seats a bot, anything else is a '
-        'person\'s name; e.g. "Ana,medium,hard" (default: you against bots)',
+        help=_('one item a seat, comma separated: a bot level (e.g. "medium") seats a bot, anything else is a '
+               'person\'s name; e.g. "Ana,medium,hard" (default: you against bots)'),
     )
-    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a table option of docs/RULES.md §4")
-    p.add_argument("--speed", choices=list(SPEEDS), default=None, help="how fast bots move (default normal)")
-    p.add_argument("--seed", type=int, default=None, help="seed the deal, for a match you can play again")
-    p.add_argument("--ascii", action="store_true", help="draw with plain ASCII, no box-drawing characters")
-    p.add_argument("--pips", action="store_true", help="show pips on the tiles instead of digits")
-    p.add_argument("--db", default=None, metavar="URL", help="the club records' database (see dominoes stats)")
+    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                   help=_("a table option of docs/RULES.md §4"))
+    p.add_argument("--speed", choices=list(SPEEDS), default=None, help=_("how fast bots move (default normal)"))
+    p.add_argument("--seed", type=int, default=None, help=_("seed the deal, for a match you can play again"))
+    p.add_argument("--ascii", action="store_true", help=_("draw with plain ASCII, no box-drawing characters"))
+    p.add_argument("--pips", action="store_true", help=_("show pips on the tiles instead of digits"))
+    p.add_argument("--db", default=None, metavar="URL", help=_("the club records' database (see dominoes stats)"))
 
 
 def settings_from_args(args: argparse.Namespace) -> MatchSettings:
@@ -42,7 +44,8 @@ def settings_from_args(args: argparse.Namespace) -> MatchSettings:
 
     variant = str(args.variant or "draw").strip().lower()  # "AllFives" is allfives
     if variant not in VARIANTS:
-        raise SettingsError(f"unknown variant {args.variant!r}; allowed: {', '.join(VARIANTS)}")
+        raise SettingsError(_("unknown variant {variant!r}; allowed: {allowed}").format(
+            variant=args.variant, allowed=", ".join(VARIANTS)))
     players = args.players or players_for(variant, args.seats)
     settings = MatchSettings(
         variant=variant,
@@ -62,7 +65,7 @@ def app_for(args: argparse.Namespace) -> DominoesApp:
     from ..ui.app import DominoesApp
     from ..ui.choices import from_json
 
-    _, prefs = from_json(saves.load_settings())
+    _settings, prefs = from_json(saves.load_settings())
     settings = settings_from_args(args)
     if args.db:  # the records read $DOMINOES_TUI_DB (records/store.py)
         import os
@@ -85,7 +88,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         app = app_for(args)
     except (SettingsError, UsageError) as exc:
-        print(f"dominoes play: {exc}", file=sys.stderr)
+        print(_("dominoes play: {why}").format(why=exc), file=sys.stderr)
         return 2
     return _run_app(app)
 
@@ -127,9 +130,9 @@ def farewell(client: object) -> str | None:
         return None
     problem = getattr(client, "save_problem", None)
     if problem:
-        return f"The match was not saved: {problem}; it is lost."
+        return _("The match was not saved: {why}; it is lost.").format(why=problem)
     if not save_to.exists():
         return None
     from ..program import command
 
-    return f"The match is saved ({save_to}); `{command('play')}` resumes it."
+    return _("The match is saved ({file}); `{command}` resumes it.").format(file=save_to, command=command("play"))

@@ -7,6 +7,8 @@ import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
+from ..i18n import _, number
+
 
 def wanted(quiet: bool = False) -> bool:
     return not quiet and sys.stdout.isatty() and sys.stderr.isatty()
@@ -30,11 +32,11 @@ def progress_bar(total: int, unit: str, quiet: bool = False, label: str = "") ->
         def render(self, task: Task) -> Text:
 
             speed = task.finished_speed or task.speed
-            return Text(f"{speed:,.1f} {unit}/s" if speed else f"– {unit}/s")
+            return Text(_("{rate} {unit}/s").format(rate=number(speed, 1) if speed else "–", unit=unit))
 
     bar = Progress(
         TextColumn(label or unit.capitalize()), BarColumn(), MofNCompleteColumn(), Rate(),
-        TextColumn("left"), TimeRemainingColumn(), console=Console(stderr=True), transient=True,
+        TextColumn(_("left")), TimeRemainingColumn(), console=Console(stderr=True), transient=True,
     )
     with bar:
         task = bar.add_task("", total=total)

@@ -10,43 +10,47 @@ from pathlib import Path
 
 from ..engine import PLAYING, ROUND_OVER, VARIANTS, LogError, Match
 from ..engine.gamelog import parse_lines, replay, split_matches
+from ..i18n import _, ngettext
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("file", help="a JSON Lines game log (one or several matches)")
-    p.add_argument("--check", action="store_true", help="only check the log against the rules and print a summary")
+    p.add_argument("file", help=_("a JSON Lines game log (one or several matches)"))
+    p.add_argument("--check", action="store_true", help=_("only check the log against the rules and print a summary"))
     p.add_argument("--match", type=int, default=None, metavar="N",
-                   help="open the viewer on this match of the log (default: a log of several opens on their list)")
-    p.add_argument("--ascii", action="store_true", help="draw with plain ASCII, no box-drawing characters")
+                   help=_("open the viewer on this match of the log (default: a log of several opens on their list)"))
+    p.add_argument("--ascii", action="store_true", help=_("draw with plain ASCII, no box-drawing characters"))
 
 
 def _name(match: Match, side: int | list[int] | None) -> str:
     if side is None:
-        return "nobody"
+        return _("nobody")
     if isinstance(side, list):
-        return " and ".join(_name(match, s) for s in side)
+        return _(" and ").join(_name(match, s) for s in side)
     if match.config.teams:
         a, b = match.config.teams[side]
-        return f"team {side} ({match.seats[a].name} & {match.seats[b].name})"
-    return f"seat {side} ({match.seats[side].name})"
+        return _("team {n} ({a} & {b})").format(n=side, a=match.seats[a].name, b=match.seats[b].name)
+    return _("seat {n} ({name})").format(n=side, name=match.seats[side].name)
 
 
 def describe(index: int, match: Match) -> str:
     rules = VARIANTS[match.config.variant]
-    head = f"match {index}: {rules.title}, {match.n} players, seed {match.seed}"
+    head = _("match {index}: {variant}, {players} players, seed {seed}").format(
+        index=index, variant=_(rules.title), players=match.n, seed=match.seed)
     scores = "–".join(str(s) for s in match.scores)
     if match.is_over:
         verdict = match.verdict
-        rounds = f"{match.round_no} round{'s' if match.round_no != 1 else ''}"
-        text = f"{head}: {rounds}, final {scores}, won by {_name(match, verdict.winner)}"
+        text = ngettext("{head}: {n} round, final {scores}, won by {winner}",
+                        "{head}: {n} rounds, final {scores}, won by {winner}", match.round_no).format(
+            head=head, n=match.round_no, scores=scores, winner=_name(match, verdict.winner))
         if verdict.loser is not None:
-            text += f"; the Kozel is {_name(match, verdict.loser)}"
+            text += "; " + _("the Kozel is {loser}").format(loser=_name(match, verdict.loser))
         return text
     if match.phase == PLAYING:
-        return f"{head}: saved in round {match.round_no} at {scores}, {_name(match, match.to_act)} to play"
+        return _("{head}: saved in round {round} at {scores}, {seat} to play").format(
+            head=head, round=match.round_no, scores=scores, seat=_name(match, match.to_act))
     if match.phase == ROUND_OVER:
-        return f"{head}: saved after round {match.round_no} at {scores}"
-    return f"{head}: no round dealt yet"
+        return _("{head}: saved after round {round} at {scores}").format(head=head, round=match.round_no, scores=scores)
+    return _("{head}: no round dealt yet").format(head=head)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -56,23 +60,25 @@ def run(args: argparse.Namespace) -> int:
         matches = [replay(chunk) for chunk in chunks]  # every match checked against the rules
     except (OSError, UnicodeDecodeError) as exc:
         why = getattr(exc, "strerror", None) or str(exc)  # "No such file or directory", not "[Errno 2] …"
-        print(f"dominoes replay: cannot read {args.file}: {why}", file=sys.stderr)
+        print(_("dominoes replay: cannot read {file}: {why}").format(file=args.file, why=why), file=sys.stderr)
         return 2
     except LogError as exc:
-        print(f"dominoes replay: {args.file}: {exc}", file=sys.stderr)
+        print(_("dominoes replay: {file}: {why}").format(file=args.file, why=exc), file=sys.stderr)
         return 2
     if not matches:
-        print(f"dominoes replay: {args.file} holds no match", file=sys.stderr)
+        print(_("dominoes replay: {file} holds no match").format(file=args.file), file=sys.stderr)
         return 2
     if not args.check and sys.stdout.isatty() and sys.stdin.isatty():
         if args.match is not None and not 1 <= args.match <= len(matches):
-            print(f"dominoes replay: --match {args.match}: {args.file} holds {len(matches)} "
-                  f"match{'es' if len(matches) != 1 else ''}", file=sys.stderr)
+            print(ngettext("dominoes replay: --match {asked}: {file} holds {n} match",
+                           "dominoes replay: --match {asked}: {file} holds {n} matches", len(matches)).format(
+                asked=args.match, file=args.file, n=len(matches)), file=sys.stderr)
             return 2
         return _view(chunks, matches, args)
     for i, match in enumerate(matches, start=1):
         print(describe(i, match))
-    print(f"{len(matches)} match{'es' if len(matches) != 1 else ''} checked against the rules: all consistent")
+    print(ngettext("{n} match checked against the rules: all consistent",
+                   "{n} matches checked against the rules: all consistent", len(matches)).format(n=len(matches)))
     return 0
 
 
@@ -85,7 +91,7 @@ def _view(chunks: list, matches: list[Match], args: argparse.Namespace) -> int:
     from ..ui.screens.replay_list import ReplayListScreen
     from ..ui.screens.replay_steps import ReplaySteps
 
-    _, prefs = from_json(saves.load_settings())
+    _settings, prefs = from_json(saves.load_settings())
     if args.ascii:
         prefs.ascii = True
     title = Path(args.file).name

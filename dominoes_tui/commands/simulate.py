@@ -15,25 +15,29 @@ import sys
 from typing import Any
 
 from ..engine import VARIANTS, ConfigError, TableConfig, make_config
+from ..i18n import _, ngettext, number, percent, pgettext
 from .simulate_run import Tally, UsageError, parse_bot_specs, parse_options, play_all
 
 __all__ = ["UsageError", "parse_options", "parse_bot_specs", "run", "add_arguments", "format_summary"]
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--variant", default="draw", help=f"one of {', '.join(VARIANTS)} (default draw)")
-    p.add_argument("--players", type=int, default=None, help="number of seats (default: the variant's smallest)")
-    p.add_argument("--bots", default="random", help="a level per seat, comma separated (one level fills every seat)")
-    p.add_argument("--matches", type=int, default=10, help="how many matches (default 10)")
-    p.add_argument("--seed", type=int, default=1, help="seed of the whole run (default 1)")
-    p.add_argument("--target", type=int, default=None, help="target score (Kozel: the losing limit)")
-    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a table option of docs/RULES.md §4")
-    p.add_argument("--log", default=None, metavar="FILE", help="write every match to this JSON Lines game log")
-    p.add_argument("--json", action="store_true", help="print the summary as JSON")
+    p.add_argument("--variant", default="draw",
+                   help=_("one of {variants} (default draw)").format(variants=", ".join(VARIANTS)))
+    p.add_argument("--players", type=int, default=None, help=_("number of seats (default: the variant's smallest)"))
+    p.add_argument("--bots", default="random", help=_("a level per seat, comma separated (one level fills every seat)"))
+    p.add_argument("--matches", type=int, default=10, help=_("how many matches (default 10)"))
+    p.add_argument("--seed", type=int, default=1, help=_("seed of the whole run (default 1)"))
+    p.add_argument("--target", type=int, default=None, help=_("target score (Kozel: the losing limit)"))
+    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                   help=_("a table option of docs/RULES.md §4"))
+    p.add_argument("--log", default=None, metavar="FILE", help=_("write every match to this JSON Lines game log"))
+    p.add_argument("--json", action="store_true", help=_("print the summary as JSON"))
     p.add_argument("--jobs", type=int, default=None, metavar="N",
-                   help="processes to play on (default: every core); the results do not depend on it")
-    p.add_argument("--record", action="store_true", help="add the matches to the club records (bot ratings)")
-    p.add_argument("--db", default=None, metavar="URL", help="with --record: the records' database (see dominoes stats)")
+                   help=_("processes to play on (default: every core); the results do not depend on it"))
+    p.add_argument("--record", action="store_true", help=_("add the matches to the club records (bot ratings)"))
+    p.add_argument("--db", default=None, metavar="URL",
+                   help=_("with --record: the records' database (see dominoes stats)"))
 
 
 def _config_from(args: argparse.Namespace) -> TableConfig:
@@ -47,16 +51,16 @@ def run(args: argparse.Namespace) -> int:
 
     try:
         if args.matches < 1:
-            raise UsageError("--matches must be at least 1")
+            raise UsageError(_("--matches must be at least 1"))
         jobs = args.jobs if args.jobs is not None else (os.cpu_count() or 1)
         if jobs < 1:
-            raise UsageError("--jobs must be at least 1")
+            raise UsageError(_("--jobs must be at least 1"))
         config = _config_from(args)
         specs = parse_bot_specs(args.bots, config.players)
         for spec in specs:  # fail before playing anything
             make_bot(spec, random.Random(0), "check").close()
     except (ConfigError, UsageError, BotSpecError) as exc:
-        print(f"dominoes simulate: {exc}", file=sys.stderr)
+        print(_("dominoes simulate: {why}").format(why=exc), file=sys.stderr)
         return 2
     from .progress import progress_bar  # only when it runs: `simulate --help` stays light
 
@@ -67,19 +71,24 @@ def run(args: argparse.Namespace) -> int:
 
         recorder = SimulationRecorder(args.db)
     try:
-        with progress_bar(args.matches, "matches", quiet=args.json) as advance:
+        with progress_bar(args.matches, _("matches"), quiet=args.json) as advance:
             finished = play_all(config, specs, args.matches, args.seed, jobs, tally, args.log,
                                 recorder.add if recorder else None, advance)
     except OSError as exc:
-        print(f"dominoes simulate: cannot write {args.log}: {exc.strerror or exc}", file=sys.stderr)
+        print(_("dominoes simulate: cannot write {file}: {why}").format(file=args.log, why=exc.strerror or exc),
+              file=sys.stderr)
         return 2
     except KeyboardInterrupt:  # a second Ctrl-C: stop at once
-        print(f"dominoes simulate: stopped at once after {tally.matches} matches; no log written", file=sys.stderr)
+        print(ngettext("dominoes simulate: stopped at once after {n} match; no log written",
+                       "dominoes simulate: stopped at once after {n} matches; no log written",
+                       tally.matches).format(n=tally.matches), file=sys.stderr)
         return 130
     if not finished:
-        where = f"; {args.log} holds them" if args.log else ""
-        print(f"dominoes simulate: stopped (Ctrl-C) after {tally.matches} of {args.matches} matches{where}",
-              file=sys.stderr)
+        line = _("dominoes simulate: stopped (Ctrl-C) after {done} of {asked} matches").format(
+            done=tally.matches, asked=args.matches)
+        if args.log:
+            line += "; " + _("{file} holds them").format(file=args.log)
+        print(line, file=sys.stderr)
     if tally.matches == 0:
         return 130
     summary = tally.summary()
@@ -94,35 +103,57 @@ def run(args: argparse.Namespace) -> int:
 
 def _count(x: float) -> str:
     """A number of wins: whole, or with two decimals where a Kozel win was shared."""
-    return f"{x:.0f}" if float(x).is_integer() else f"{x:.2f}"
+    return number(x) if float(x).is_integer() else number(x, 2)
+
+
+def side_words(name: str) -> str:
+    """A side's name as the tally keeps it ("seat 0 (hard)", "team 1 (seats 1+3: easy, easy)",
+    the same in --json in any language), in the reader's words."""
+    import re
+
+    seat = re.fullmatch(r"seat (\d+) \((.*)\)", name, re.S)
+    if seat:
+        return _("seat {n} ({bot})").format(n=seat.group(1), bot=seat.group(2))
+    team = re.fullmatch(r"team (\d+) \(seats (\d+)\+(\d+): (.*)\)", name, re.S)
+    if team:
+        return _("team {n} (seats {a}+{b}: {bots})").format(n=team.group(1), a=team.group(2), b=team.group(3),
+                                                           bots=team.group(4))
+    return name
 
 
 def format_summary(s: dict[str, Any]) -> str:
-    rules = VARIANTS[s["variant"]].title
+    """The summary as a person reads it, in their language; --json prints `s` itself."""
+    rules = _(VARIANTS[s["variant"]].title)
     penalty = s["variant"] == "kozel"
-    width = max(44, *(len(side["name"]) for side in s["sides"]))  # an outside bot's command may be long
-    won_width = max(7, *(len(_count(side["wins"])) for side in s["sides"]))
-    matches = f"{s['matches']} match{'es' if s['matches'] != 1 else ''}"
+    names = [side_words(side["name"]) for side in s["sides"]]
+    headings = [_("side"), _("won"), _("share"), _("avg pts"), pgettext("times the goat", "kozel")]
+    width = max(44, len(headings[0]), *(len(n) for n in names))  # an outside bot's command may be long
+    won_width = max(7, len(headings[1]), *(len(_count(side["wins"])) for side in s["sides"]))
+    share_w, avg_w, kozel_w = (max(w, len(h)) for w, h in zip((6, 8, 6), headings[2:], strict=True))
+    matches = ngettext("{n} match", "{n} matches", s["matches"]).format(n=s["matches"])
+    head = (_("{variant}, {players} players, limit {target}: {matches}") if penalty
+            else _("{variant}, {players} players, target {target}: {matches}"))
     lines = [
-        f"{rules}, {s['players']} players, {'limit' if penalty else 'target'} {s['target']}: {matches}",
+        head.format(variant=rules, players=s["players"], target=s["target"], matches=matches),
         "",
-        f"  {'side':<{width}} {'won':>{won_width}} {'share':>6} {'avg pts':>8}" + (f" {'kozel':>6}" if penalty else ""),
+        f"  {headings[0]:<{width}} {headings[1]:>{won_width}} {headings[2]:>{share_w}} {headings[3]:>{avg_w}}"
+        + (f" {headings[4]:>{kozel_w}}" if penalty else ""),
     ]
-    for side in s["sides"]:
-        row = (f"  {side['name']:<{width}} {_count(side['wins']):>{won_width}} {side['win_rate']:>6.1%}"
-               f" {side['average_points']:>8.1f}")
+    for name, side in zip(names, s["sides"], strict=True):
+        row = (f"  {name:<{width}} {_count(side['wins']):>{won_width}} {percent(side['win_rate'], 1):>{share_w}}"
+               f" {number(side['average_points'], 1):>{avg_w}}")
         if penalty:
-            row += f" {side['kozel']:>6}"
+            row += f" {side['kozel']:>{kozel_w}}"
         lines.append(row)
-    lines += [
-        "",
-        f"  rounds per match: {s['rounds_per_match']:.1f}",
-        f"  match time: average {s['average_match_seconds'] * 1000:.2f} ms, longest {s['longest_match_seconds'] * 1000:.2f} ms,"
-        f" total {s['total_seconds']:.2f} s" + (f" on {s['jobs']} processes" if s.get("jobs", 1) > 1 else ""),
-    ]
+    timing = _("match time: average {average} ms, longest {longest} ms, total {total} s").format(
+        average=number(s["average_match_seconds"] * 1000, 2), longest=number(s["longest_match_seconds"] * 1000, 2),
+        total=number(s["total_seconds"], 2))
+    if s.get("jobs", 1) > 1:
+        timing += " " + _("on {n} processes").format(n=s["jobs"])
+    lines += ["", "  " + _("rounds per match: {n}").format(n=number(s["rounds_per_match"], 1)), "  " + timing]
     if s["notes"]:
         total = s.get("notes_total", len(s["notes"]))
-        lines += ["", "  notes:"] + [f"    {n}" for n in s["notes"][:20]]
+        lines += ["", "  " + _("notes:")] + [f"    {n}" for n in s["notes"][:20]]
         if total > 20:
-            lines.append(f"    … and {total - 20} more")
+            lines.append("    " + _("… and {n} more").format(n=total - 20))
     return "\n".join(lines)

@@ -14,6 +14,7 @@ from ..bots.runner import asking, play_match, stoppable
 from ..engine import TableConfig
 from ..engine.files import atomic_writer
 from ..engine.seeds import match_seeds, seeded
+from ..i18n import _
 from ..workers import context, worker_pool
 
 NOTES_KEPT = 20  # a summary shows the first notes and counts the rest
@@ -28,7 +29,7 @@ def parse_options(pairs: list[str]) -> dict[str, str]:
     for pair in pairs:
         name, sep, value = pair.partition("=")
         if not sep or not name.strip():
-            raise UsageError(f"--option {pair!r}: write it as NAME=VALUE")
+            raise UsageError(_("--option {pair!r}: write it as NAME=VALUE").format(pair=pair))
         options[name.strip()] = value.strip()
     return options
 
@@ -38,7 +39,8 @@ def parse_bot_specs(text: str, players: int) -> list[str]:
     if len(specs) == 1:
         specs = specs * players
     if len(specs) != players:
-        raise UsageError(f"--bots names {len(specs)} bots for {players} seats; give one per seat or one for all")
+        raise UsageError(_("--bots names {bots} bots for {seats} seats; give one per seat or one for all").format(
+            bots=len(specs), seats=players))
     return specs
 
 
@@ -223,6 +225,8 @@ class Tally:
         self.notes.extend(r.notes[: max(0, NOTES_KEPT - len(self.notes))])
 
     def side_names(self) -> list[str]:
+        # Language-neutral (they are --json's values): commands/simulate.py side_words()
+        # says them in the reader's words.
         if self.config.teams:
             return [f"team {i} (seats {a}+{b}: {self.specs[a]}, {self.specs[b]})" for i, (a, b) in enumerate(self.config.teams)]
         return [f"seat {i} ({spec})" for i, spec in enumerate(self.specs)]

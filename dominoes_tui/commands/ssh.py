@@ -10,6 +10,7 @@ import os
 import sys
 from pathlib import Path
 
+from ..i18n import _
 from ..net.protocol import DEFAULT_PORT
 from . import gateway_key
 from .addresses import address
@@ -17,26 +18,27 @@ from .hosting import release_and_list, run_until_stopped
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--port", type=int, default=2222, help="the SSH port (default 2222)")
+    p.add_argument("--port", type=int, default=2222, help=_("the SSH port (default 2222)"))
     p.add_argument("--listen", default="127.0.0.1", metavar="ADDR",
-                   help="the address to listen on (default 127.0.0.1; 0.0.0.0 opens it to the LAN)")
+                   help=_("the address to listen on (default 127.0.0.1; 0.0.0.0 opens it to the LAN)"))
     p.add_argument("--server", default=f"127.0.0.1:{DEFAULT_PORT}", metavar="HOST:PORT", type=address,
-                   help=f"the table server sessions join (default 127.0.0.1:{DEFAULT_PORT})")
-    p.add_argument("--with-server", action="store_true", help="also run the table server (at --server) in this process")
+                   help=_("the table server sessions join (default 127.0.0.1:{port})").format(port=DEFAULT_PORT))
+    p.add_argument("--with-server", action="store_true", help=_("also run the table server (at --server) in this process"))
     p.add_argument("--password", default=None,
-                   help="a shared password for everyone (default: none; $DOMINOES_SSH_PASSWORD also works)")
-    p.add_argument("--host-key", type=Path, default=None, help="the host key file (made if missing; default: in the data folder)")
-    p.add_argument("--keys-only", action="store_true", help="only logins with an SSH key (no password or keyless guests)")
-    p.add_argument("--max-sessions", type=int, default=64, help="sessions at once in total (default 64)")
-    p.add_argument("--sessions-per-key", type=int, default=3, help="sessions at once per SSH key (default 3)")
-    p.add_argument("--sessions-per-address", type=int, default=8, help="sessions at once per client address (default 8)")
+                   help=_("a shared password for everyone (default: none; $DOMINOES_SSH_PASSWORD also works)"))
+    p.add_argument("--host-key", type=Path, default=None,
+                   help=_("the host key file (made if missing; default: in the data folder)"))
+    p.add_argument("--keys-only", action="store_true", help=_("only logins with an SSH key (no password or keyless guests)"))
+    p.add_argument("--max-sessions", type=int, default=64, help=_("sessions at once in total (default 64)"))
+    p.add_argument("--sessions-per-key", type=int, default=3, help=_("sessions at once per SSH key (default 3)"))
+    p.add_argument("--sessions-per-address", type=int, default=8, help=_("sessions at once per client address (default 8)"))
     p.add_argument("--wrong-passwords", type=int, default=5,
-                   help="wrong passwords an address may try before it must wait, 1 s and doubling to 300 s (default 5)")
+                   help=_("wrong passwords an address may try before it must wait, 1 s and doubling to 300 s (default 5)"))
     gateway_key.add_argument(p)
-    p.add_argument("--names", action="store_true", help="list the claimed names and their keys, then exit")
+    p.add_argument("--names", action="store_true", help=_("list the claimed names and their keys, then exit"))
     p.add_argument("--add-key", nargs=2, metavar=("NAME", "PUBKEY_FILE"),
-                   help="give NAME to the key in PUBKEY_FILE (claiming it if free), then exit")
-    p.add_argument("--release", metavar="NAME", help="free NAME (the next key to log in under it claims it), then exit")
+                   help=_("give NAME to the key in PUBKEY_FILE (claiming it if free), then exit"))
+    p.add_argument("--release", metavar="NAME", help=_("free NAME (the next key to log in under it claims it), then exit"))
 
 
 def manage(args: argparse.Namespace, home: Path) -> int | None:
@@ -55,13 +57,14 @@ def manage(args: argparse.Namespace, home: Path) -> int | None:
             try:
                 fingerprint = asyncssh.read_public_key(key_file).get_fingerprint()
             except (OSError, ValueError, asyncssh.KeyImportError) as exc:
-                print(f"dominoes ssh: cannot read a public key from {key_file}: {exc}", file=sys.stderr)
+                print("dominoes ssh: " + _("cannot read a public key from {path}: {reason}").format(path=key_file, reason=exc),
+                      file=sys.stderr)
                 return 2
             keys.add_key(name, fingerprint)
             print(f"{name}: {fingerprint}")
         return release_and_list("ssh", keys, args.release, args.names, " ".join)
     except OSError as exc:
-        print(f"dominoes ssh: cannot write {home / 'names.json'}: {exc}", file=sys.stderr)
+        print("dominoes ssh: " + _("cannot write {path}: {reason}").format(path=home / "names.json", reason=exc), file=sys.stderr)
         return 1
 
 
@@ -69,7 +72,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         from ..net.ssh_gateway import Gateway
     except ImportError:
-        print("dominoes ssh needs the optional extra asyncssh: .venv/bin/pip install '.[ssh]' (in the clone)", file=sys.stderr)
+        print(_("dominoes ssh needs the optional extra asyncssh: {command} (in the clone)").format(
+            command=".venv/bin/pip install '.[ssh]'"), file=sys.stderr)
         return 2
     from ..net.client import split_address
     from ..net.server import Server, data_home
@@ -82,7 +86,7 @@ def run(args: argparse.Namespace) -> int:
     if managed is not None:
         return managed
     if min(args.max_sessions, args.sessions_per_key, args.sessions_per_address, args.wrong_passwords) < 1:
-        print("dominoes ssh: the session limits are 1 or more", file=sys.stderr)
+        print("dominoes ssh: " + _("the session limits are 1 or more"), file=sys.stderr)
         return 2
     gateway = Gateway(args.server, home, password=password, keys_only=args.keys_only, max_sessions=args.max_sessions,
                       sessions_per_key=args.sessions_per_key, sessions_per_address=args.sessions_per_address,
@@ -94,11 +98,12 @@ def run(args: argparse.Namespace) -> int:
             host, port = split_address(args.server)
             table_server = Server(data_home())
             await table_server.start(host, port)
-            print(f"dominoes ssh: table server on {host}:{table_server.port}", flush=True)
+            print("dominoes ssh: " + _("table server on {address}").format(address=f"{host}:{table_server.port}"), flush=True)
         port = await gateway.start(args.listen, args.port, args.host_key)
-        print(f"dominoes ssh: listening on {args.listen}:{port}; players type: ssh -p {port} NAME@THIS-HOST", flush=True)
-        print("  password: " + ("required (shared)" if password else "none")
-              + ("; keys only" if args.keys_only else "; a key claims a name, logins without one are guests"), flush=True)
+        print("dominoes ssh: " + _("listening on {address}; players type: {command}").format(
+            address=f"{args.listen}:{port}", command=f"ssh -p {port} NAME@THIS-HOST"), flush=True)
+        print("  " + (_("password: required (shared)") if password else _("password: none"))
+              + (_("; keys only") if args.keys_only else _("; a key claims a name, logins without one are guests")), flush=True)
         try:
             await asyncio.Event().wait()
         finally:

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..engine import VARIANTS
+from ..i18n import _, ngettext
 
 if TYPE_CHECKING:  # the records pull in the database: imported when a command needs them
     from ..records import Records
@@ -19,17 +20,18 @@ LISTS = ["all", *VARIANTS]
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--player", default=None, metavar="NAME", help="one player's page (a person, or a bot level: bot:hard)")
-    p.add_argument("--against", default=None, metavar="NAME", help="with --player: head to head against this player")
-    p.add_argument("--variant", default="all", help=f"the list to show: all (default) or one of {', '.join(VARIANTS)}")
+    p.add_argument("--player", default=None, metavar="NAME", help=_("one player's page (a person, or a bot level: bot:hard)"))
+    p.add_argument("--against", default=None, metavar="NAME", help=_("with --player: head to head against this player"))
+    p.add_argument("--variant", default="all",
+                   help=_("the list to show: all (default) or one of {variants}").format(variants=", ".join(VARIANTS)))
     shape = p.add_mutually_exclusive_group()
-    shape.add_argument("--json", action="store_true", help="print JSON")
-    shape.add_argument("--csv", action="store_true", help="print CSV")
+    shape.add_argument("--json", action="store_true", help=_("print JSON"))
+    shape.add_argument("--csv", action="store_true", help=_("print CSV"))
     p.add_argument("--import", dest="imports", nargs="+", default=None, metavar="LOG",
-                   help="add the matches in these game logs to the records")
+                   help=_("add the matches in these game logs to the records"))
     p.add_argument("--db", default=None, metavar="URL",
-                   help="the records: a SQLite file (sqlite:///PATH) or PostgreSQL (postgresql://USER@HOST/DB); "
-                        "default: records.sqlite in the data folder, or $DOMINOES_TUI_DB")
+                   help=_("the records: a SQLite file (sqlite:///PATH) or PostgreSQL (postgresql://USER@HOST/DB); "
+                          "default: records.sqlite in the data folder, or $DOMINOES_TUI_DB"))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -38,7 +40,8 @@ def run(args: argparse.Namespace) -> int:
     from ..table.saves import home
 
     if args.variant not in LISTS:
-        print(f"dominoes stats: unknown variant {args.variant!r}; allowed: {', '.join(LISTS)}", file=sys.stderr)
+        print(_("dominoes stats: unknown variant {variant!r}; allowed: {allowed}").format(
+            variant=args.variant, allowed=", ".join(LISTS)), file=sys.stderr)
         return 2
     try:
         records = Records.open(chosen_url(args.db, home()))
@@ -99,11 +102,16 @@ class SimulationRecorder:
         if self.pending and self.failed is None:
             self._flush()
         if self.failed is not None:
-            print(f"dominoes simulate: not recorded: {self.failed}", file=sys.stderr)
+            print(_("dominoes simulate: not recorded: {why}").format(why=self.failed), file=sys.stderr)
             return False
-        print(f"recorded {self.counts['recorded']} matches in {self.where}"
-              + (f" ({self.counts['already recorded']} were already there: the same seed plays the same matches)"
-                 if self.counts["already recorded"] else ""), file=sys.stderr)
+        recorded, already = self.counts["recorded"], self.counts["already recorded"]
+        line = ngettext("recorded {n} match in {where}", "recorded {n} matches in {where}", recorded).format(
+            n=recorded, where=self.where)
+        if already:
+            line += " " + ngettext("({n} was already there: the same seed plays the same matches)",
+                                   "({n} were already there: the same seed plays the same matches)",
+                                   already).format(n=already)
+        print(line, file=sys.stderr)
         return True
 
 
@@ -120,18 +128,23 @@ def _import(records: Records, files: list[str]) -> int:
             when = datetime.fromtimestamp(path.stat().st_mtime, UTC)
             found = summaries_from_log(text, when, home())
         except (OSError, UnicodeDecodeError) as exc:
-            print(f"dominoes stats: cannot read {name}: {getattr(exc, 'strerror', None) or exc}", file=sys.stderr)
+            print(_("dominoes stats: cannot read {file}: {why}").format(
+                file=name, why=getattr(exc, "strerror", None) or exc), file=sys.stderr)
             return 2
         except LogError as exc:
-            print(f"dominoes stats: {name}: {exc}; nothing was imported", file=sys.stderr)
+            print(_("dominoes stats: {file}: {why}; nothing was imported").format(file=name, why=exc), file=sys.stderr)
             return 2
         summaries += found
     counts = records.record_many(summaries)
     unrated = sum(1 for s in summaries if not s.vouched)
-    print(f"{len(summaries)} match{'es' if len(summaries) != 1 else ''} read: {counts['recorded']} added, "
-          f"{counts['already recorded']} already in the records, {counts['completed']} completed"
-          + (f"; {unrated} not rated (a log from elsewhere counts under names at this keyboard, unrated)"
-             if unrated else ""))
+    line = ngettext("{n} match read: {added} added, {already} already in the records, {completed} completed",
+                    "{n} matches read: {added} added, {already} already in the records, {completed} completed",
+                    len(summaries)).format(n=len(summaries), added=counts["recorded"],
+                                           already=counts["already recorded"], completed=counts["completed"])
+    if unrated:
+        line += "; " + _("{n} not rated (a log from elsewhere counts under names at this keyboard, unrated)").format(
+            n=unrated)
+    print(line)
     return 0
 
 
@@ -145,13 +158,15 @@ def _show(records: Records, args: argparse.Namespace) -> int:
         else:
             found = queries.find_players(conn, args.player)
             if not found:
-                print(f"dominoes stats: nobody called {args.player!r} is in the records", file=sys.stderr)
+                print(_("dominoes stats: nobody called {name!r} is in the records").format(name=args.player),
+                      file=sys.stderr)
                 return 1
             against = None
             if args.against:
                 others = queries.find_players(conn, args.against)
                 if not others:
-                    print(f"dominoes stats: nobody called {args.against!r} is in the records", file=sys.stderr)
+                    print(_("dominoes stats: nobody called {name!r} is in the records").format(name=args.against),
+                          file=sys.stderr)
                     return 1
                 against = others[0].id
             data = {"database": records.where,
@@ -184,39 +199,66 @@ def _rating(value: int | None, provisional: bool | None) -> str:
 
 
 def _text(data: dict[str, Any]) -> str:
-    from ..records.identity import clean_name, vouched_words
-    from ..records.report import local_time
-
+    """The records as a person reads them, in their language (--json and --csv stay as they are)."""
     if "leaderboard" in data:
-        title = "overall" if data["variant"] == "all" else VARIANTS[data["variant"]].title
-        lines = [f"Records at {data['database']}: {data['matches']} matches "
-                 f"({data['finished']} finished, {data['abandoned']} abandoned)", "", f"Leaderboard, {title}:"]
-        if not data["leaderboard"]:
-            lines.append("  nobody is rated yet")
-        for s in data["leaderboard"]:
-            lines.append(f"  {s['place']:>3}. {clean_name(s['name'])[:24]:<24} {_rating(s['rating'], s['provisional']):>6}"
-                         f"   {s['matches']:>4} rated, {s['wins']:>4} won")
-        lines += ["", "A rating with ? is provisional: it has not settled yet."]
-        return "\n".join(lines)
+        return _leaderboard_text(data)
+    return _players_text(data)
+
+
+def _leaderboard_text(data: dict[str, Any]) -> str:
+    from ..records.identity import clean_name
+    from ..records.report import list_title
+
+    head = ngettext("Records at {where}: {n} match ({finished} finished, {abandoned} abandoned)",
+                    "Records at {where}: {n} matches ({finished} finished, {abandoned} abandoned)",
+                    data["matches"]).format(where=data["database"], n=data["matches"], finished=data["finished"],
+                                            abandoned=data["abandoned"])
+    lines = [head, "", _("Leaderboard, {list}:").format(list=list_title(data["variant"]))]
+    if not data["leaderboard"]:
+        lines.append("  " + _("nobody is rated yet"))
+    for s in data["leaderboard"]:
+        counts = _("{rated} rated, {won} won").format(rated=f"{s['matches']:>4}", won=f"{s['wins']:>4}")
+        lines.append(f"  {s['place']:>3}. {clean_name(s['name'])[:24]:<24} {_rating(s['rating'], s['provisional']):>6}"
+                     f"   {counts}")
+    lines += ["", _("A rating with ? is provisional: it has not settled yet.")]
+    return "\n".join(lines)
+
+
+def _columns(cells: list[tuple[str, int]]) -> str:
+    """A row of right-aligned cells (the first left-aligned), each at least as wide as
+    its heading in the language in use."""
+    first, width = cells[0]
+    return "  " + f"{first:<{width}}" + "".join(f" {text:>{w}}" for text, w in cells[1:])
+
+
+def _players_text(data: dict[str, Any]) -> str:
+    from ..records.identity import clean_name, kind_words, vouched_words
+    from ..records.report import local_time, others_words, status_words
+
     lines = []
+    headings = [_("variant"), _("matches"), _("won"), _("abandoned"), _("rating")]
+    widths = [max(12, len(headings[0])), *(max(6, len(h)) for h in headings[1:])]
     for p in data["players"]:
-        lines += [f"{clean_name(p['name'])} ({p['kind']}, known by {vouched_words(p['vouched_by'])})",
-                  "  variant      matches  won  abandoned  rating"]
+        lines += [_("{name} ({kind}, known by {vouched})").format(
+                      name=clean_name(p["name"]), kind=kind_words(p["kind"]), vouched=vouched_words(p["vouched_by"])),
+                  _columns(list(zip(headings, widths, strict=True)))]
         for v in p["variants"]:
-            lines.append(f"  {v['variant']:<12} {v['matches']:>7} {v['wins']:>4} {v['abandoned']:>10}  "
-                         f"{_rating(v['rating'], v['provisional']):>6}")
+            row = [v["variant"], str(v["matches"]), str(v["wins"]), str(v["abandoned"]),
+                   _rating(v["rating"], v["provisional"])]
+            lines.append(_columns(list(zip(row, widths, strict=True))))
         if p["against_bots"]:
-            lines.append("  against bots (placed better / worse / same):")
-            lines += [f"    {clean_name(v['other']):<16} {v['better']:>3} / {v['worse']:>3} / {v['even']:>3}"
-                      f"  of {v['matches']}" for v in p["against_bots"]]
+            lines.append("  " + _("against bots (placed better / worse / same):"))
+            lines += [f"    {clean_name(v['other']):<16} {v['better']:>3} / {v['worse']:>3} / {v['even']:>3}  "
+                      + _("of {n}").format(n=v["matches"]) for v in p["against_bots"]]
         for v in p.get("head_to_head", []):
-            lines.append(f"  head to head with {clean_name(v['other'])}: better {v['better']}, worse {v['worse']}, "
-                         f"same {v['even']} of {v['matches']}")
+            lines.append("  " + _("head to head with {name}: better {better}, worse {worse}, same {even} of {n}").format(
+                name=clean_name(v["other"]), better=v["better"], worse=v["worse"], even=v["even"], n=v["matches"]))
         if p["recent"]:
-            lines.append("  recent matches:")
+            lines.append("  " + _("recent matches:"))
             for m in p["recent"]:
-                place = f"placed {m['placing']}" if m["placing"] else m["status"]
-                lines.append(f"    {local_time(m['ended_at'])}  {m['variant']:<9} {place:<10} "
-                             f"against {clean_name(m['others'])[:40]}")
+                place = _("placed {n}").format(n=m["placing"]) if m["placing"] else status_words(m["status"])
+                lines.append(f"    {local_time(m['ended_at']):<18} {m['variant']:<9} {place:<12} "
+                             + _("against {names}").format(names=others_words(clean_name(m["others"]))[:40]))
         lines.append("")
     return "\n".join(lines).rstrip()
+

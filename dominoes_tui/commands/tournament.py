@@ -5,33 +5,39 @@ import argparse
 import json
 import os
 import sys
+from fractions import Fraction
 from typing import Any
 
 from ..bots import level_names
 from ..engine import VARIANTS, ConfigError, make_config, write_log
+from ..i18n import _, ngettext, pgettext
 from ..tournament import Tournament, TournamentError, make_plan
 from ..tournament.entrants import read_entrants
 from ..tournament.model import FORMATS, Round
 from ..tournament.play import TableOutcome, play_tournament
-from ..tournament.standings import Standing, show, table_outcomes
+from ..tournament.standings import Standing, table_outcomes
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--variant", default="draw", help=f"one of {', '.join(VARIANTS)} (default draw)")
-    p.add_argument("--format", default="swiss", help="; ".join(FORMATS.values()) + " (default swiss)")
+    p.add_argument("--variant", default="draw",
+                   help=_("one of {variants} (default draw)").format(variants=", ".join(VARIANTS)))
+    p.add_argument("--format", default="swiss",
+                   # the word to type first: the description is in the reader's language
+                   help="; ".join(f"{key} = {_(text)}" for key, text in FORMATS.items()) + " " + _("(default swiss)"))
     p.add_argument("--rounds", type=int, default=None,
-                   help="rounds to play (default: a round robin's full cycle; otherwise 3)")
-    p.add_argument("--players", type=int, default=None, help="rotation: seats at a full table, 3 or 4 (default 4)")
+                   help=_("rounds to play (default: a round robin's full cycle; otherwise 3)"))
+    p.add_argument("--players", type=int, default=None, help=_("rotation: seats at a full table, 3 or 4 (default 4)"))
     p.add_argument("--entrants", required=True, metavar="LIST",
-                   help="names and bot levels, comma separated: a bot level plays itself, a name is played by"
-                        " the medium bot; Partner in swiss/roundrobin pairs them in order, or write Ana+Bo")
-    p.add_argument("--seed", type=int, default=1, help="seed of the whole tournament (default 1)")
-    p.add_argument("--target", type=int, default=None, help="each match's target score (Kozel: the losing limit)")
-    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a table option of docs/RULES.md §4")
+                   help=_("names and bot levels, comma separated: a bot level plays itself, a name is played by"
+                          " the medium bot; Partner in swiss/roundrobin pairs them in order, or write Ana+Bo"))
+    p.add_argument("--seed", type=int, default=1, help=_("seed of the whole tournament (default 1)"))
+    p.add_argument("--target", type=int, default=None, help=_("each match's target score (Kozel: the losing limit)"))
+    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                   help=_("a table option of docs/RULES.md §4"))
     p.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1),
-                   help="processes playing a round's tables at once (default: 2)")
-    p.add_argument("--log", default=None, metavar="FILE", help="write every match to this JSON Lines game log")
-    p.add_argument("--json", action="store_true", help="print one JSON object: rounds and standings")
+                   help=_("processes playing a round's tables at once (default: 2)"))
+    p.add_argument("--log", default=None, metavar="FILE", help=_("write every match to this JSON Lines game log"))
+    p.add_argument("--json", action="store_true", help=_("print one JSON object: rounds and standings"))
 
 
 def _bot_spec(level: str) -> str:
@@ -44,7 +50,7 @@ def run(args: argparse.Namespace) -> int:
 
     try:
         if args.jobs < 1:
-            raise UsageError("--jobs must be at least 1")
+            raise UsageError(_("--jobs must be at least 1"))
         options = parse_options(args.option)
         plan = make_plan(args.variant, args.format, 1, args.players)
         roster = read_entrants(checked_entrants(args.entrants), level_names(), plan.fixed_pairs)
@@ -57,16 +63,17 @@ def run(args: argparse.Namespace) -> int:
             make_config(plan.variant, size, args.target, options)
         t = Tournament(plan, roster.entrants, args.seed)
         if len(t.active) < plan.min_entrants:
-            raise TournamentError(f"this format needs at least {plan.min_entrants} entrants, not {len(t.active)}")
+            raise TournamentError(_("this format needs at least {least} entrants, not {count}").format(
+                least=plan.min_entrants, count=len(t.active)))
     except (UsageError, TournamentError, ConfigError) as exc:
-        print(f"dominoes tournament: {exc}", file=sys.stderr)
+        print(_("dominoes tournament: {why}").format(why=exc), file=sys.stderr)
         return 2
     from .progress import progress_bar
 
     played: list[tuple[Round, list[TableOutcome]]] = []
     stopped = False
     try:
-        with progress_bar(plan.rounds, "rounds", quiet=args.json) as advance:
+        with progress_bar(plan.rounds, _("rounds"), quiet=args.json) as advance:
             for rnd, outcomes in play_tournament(t, lambda person: _bot_spec(roster.levels[person]),
                                                  args.target, options, args.jobs):
                 played.append((rnd, outcomes))
@@ -76,9 +83,11 @@ def run(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         # Ctrl-C: the round in play is dropped; the rounds played are kept, printed and logged.
         stopped = True
-        kept = f"; {args.log} holds their matches" if args.log else ""
-        print(f"dominoes tournament: stopped (Ctrl-C) after {len(played)} of {plan.rounds} rounds{kept}",
-              file=sys.stderr)
+        line = _("dominoes tournament: stopped (Ctrl-C) after {done} of {planned} rounds").format(
+            done=len(played), planned=plan.rounds)
+        if args.log:
+            line += "; " + _("{file} holds their matches").format(file=args.log)
+        print(line, file=sys.stderr)
         if not played:
             return 130
     if args.log:
@@ -86,10 +95,12 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(to_json(t, played), indent=2))
     elif stopped:
-        print(f"Standings after {len(played)} rounds (stopped)")
+        print(ngettext("Standings after {n} round (stopped)", "Standings after {n} rounds (stopped)",
+                       len(played)).format(n=len(played)))
         print(format_standings(t.standings()))
     else:
-        print(f"Final standings after {len(t.rounds)} rounds")
+        print(ngettext("Final standings after {n} round", "Final standings after {n} rounds",
+                       len(t.rounds)).format(n=len(t.rounds)))
         print(format_standings(t.standings()))
     return 130 if stopped else 0
 
@@ -110,8 +121,9 @@ def checked_entrants(text: str) -> str:
             return rest.strip()
         close = looks_like_level(word.strip(), levels) if word.strip() not in levels else None
         if close:
-            raise UsageError(f"--entrants: {word.strip()!r} is not a bot level (did you mean {close}?); the levels are "
-                             f"{', '.join(levels)}. For a person of that name write {PERSON_PREFIX}:{word.strip()}")
+            raise UsageError(_("--entrants: {word!r} is not a bot level (did you mean {close}?); the levels are "
+                               "{levels}. For a person of that name write {person}:{name}").format(
+                word=word.strip(), close=close, levels=", ".join(levels), person=PERSON_PREFIX, name=word.strip()))
         return word
 
     return re.sub(r"[^,+]+", lambda m: one(m.group(0)), text)
@@ -152,25 +164,40 @@ def _number(value: Any) -> int | float:
     return int(value) if value.denominator == 1 else round(float(value), 3)
 
 
+def shown(value: Fraction) -> str:
+    """A score as the reader's language writes it: 3, 2.5, 1.67 (German 2,5, 1,67)."""
+    from babel.numbers import format_decimal
+
+    from ..i18n import babel_locale
+
+    return format_decimal(round(float(value), 2), format="0.##", locale=babel_locale())
+
+
 def format_round(t: Tournament, rnd: Round) -> str:
-    lines = [f"Round {rnd.number}"]
+    lines = [_("Round {n}").format(n=rnd.number)]
     for table in rnd.tables:
         scores = rnd.results[table.number]
         sides = ["+".join(side) + f" {scores[i]}" for i, side in enumerate(table.sides)]
-        lines.append(f"  table {table.number:>2}: " + " — ".join(sides))
+        lines.append("  " + _("table {n}").format(n=f"{table.number:>2}") + ": " + " — ".join(sides))
     for name in rnd.byes:
-        lines.append(f"  bye: {name} ({show(t.plan.bye_points)})")
+        lines.append("  " + _("bye: {name} ({points})").format(name=name, points=shown(t.plan.bye_points)))
     if not t.is_over:  # the last round's standings are the final ones, printed once below
         lines.append(format_standings(t.standings()))
     return "\n".join(lines) + "\n"
 
 
 def format_standings(rows: list[Standing]) -> str:
-    width = max(12, *(len(s.name) for s in rows))
-    lines = [f"  {'#':>3}  {'entrant':<{width}} {'points':>7} {'opp.':>7} {'diff':>8} {'played':>6}"]
+    """The standings table; each column as wide as its heading in the language in use."""
+    headings = [_("entrant"), _("points"), pgettext("opponents' points, short", "opp."),
+                pgettext("points difference, short", "diff"), _("played")]
+    width = max(12, len(headings[0]), *(len(s.name) for s in rows))
+    w = [max(minimum, len(h)) for minimum, h in zip((7, 7, 8, 6), headings[1:], strict=True)]
+    lines = [f"  {'#':>3}  {headings[0]:<{width}} {headings[1]:>{w[0]}} {headings[2]:>{w[1]}} {headings[3]:>{w[2]}}"
+             f" {headings[4]:>{w[3]}}"]
     for s in rows:
-        mark = " (withdrawn)" if s.withdrawn else ""
-        lines.append(f"  {s.rank:>3}  {s.name:<{width}} {show(s.points):>7} {show(s.opponents_score):>7}"
-                     f" {show(s.difference):>8} {s.played:>6}{mark}")
-    lines.append("  tie-breaks: points, then opponents' points (opp.), then points difference (diff)")
+        mark = " " + _("(withdrawn)") if s.withdrawn else ""
+        lines.append(f"  {s.rank:>3}  {s.name:<{width}} {shown(s.points):>{w[0]}} {shown(s.opponents_score):>{w[1]}}"
+                     f" {shown(s.difference):>{w[2]}} {s.played:>{w[3]}}{mark}")
+    lines.append("  " + _("tie-breaks: points, then opponents' points ({opp}), then points difference ({diff})").format(
+        opp=headings[2], diff=headings[3]))
     return "\n".join(lines)

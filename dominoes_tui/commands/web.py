@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from ..i18n import _, ngettext
 from ..net.protocol import DEFAULT_PORT
 from . import gateway_key
 from .addresses import address
@@ -12,24 +13,24 @@ from .addresses import address
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--listen", default="127.0.0.1", metavar="ADDR",
-                   help="the address to serve on (default 127.0.0.1; 0.0.0.0 opens it to the LAN)")
-    p.add_argument("--port", type=int, default=8000, help="the web port (default 8000)")
+                   help=_("the address to serve on (default 127.0.0.1; 0.0.0.0 opens it to the LAN)"))
+    p.add_argument("--port", type=int, default=8000, help=_("the web port (default 8000)"))
     p.add_argument("--server", default=f"127.0.0.1:{DEFAULT_PORT}", metavar="HOST:PORT", type=address,
-                   help=f"the table server (default 127.0.0.1:{DEFAULT_PORT})")
+                   help=_("the table server (default 127.0.0.1:{port})").format(port=DEFAULT_PORT))
     p.add_argument("--board", action="store_true",
-                   help="serve the projector board (read-only, as `dominoes board`) instead of the client")
+                   help=_("serve the projector board (read-only, as `dominoes board`) instead of the client"))
     p.add_argument("--name", default=None,
-                   help="the player name browser guests get (default Guest; the table numbers repeats)")
-    p.add_argument("--public-url", default=None, help="the address browsers use, if not http://LISTEN:PORT")
+                   help=_("the player name browser guests get (default Guest; the table numbers repeats)"))
+    p.add_argument("--public-url", default=None, help=_("the address browsers use, if not http://LISTEN:PORT"))
     p.add_argument("--password", default=None,
-                   help="a shared password the browser asks for (default: none; $DOMINOES_WEB_PASSWORD also works)")
-    p.add_argument("--max-sessions", type=int, default=8, help="browser tabs at once, each a process (default 8)")
-    p.add_argument("--sessions-per-address", type=int, default=3, help="tabs at once from one address (default 3)")
+                   help=_("a shared password the browser asks for (default: none; $DOMINOES_WEB_PASSWORD also works)"))
+    p.add_argument("--max-sessions", type=int, default=8, help=_("browser tabs at once, each a process (default 8)"))
+    p.add_argument("--sessions-per-address", type=int, default=3, help=_("tabs at once from one address (default 3)"))
     p.add_argument("--allowed-host", action="append", default=[], metavar="NAME",
-                   help="a host name browsers reach this server by, besides localhost, --listen and --public-url "
-                        "(repeatable; any other name in a request's Host is refused: DNS rebinding)")
+                   help=_("a host name browsers reach this server by, besides localhost, --listen and --public-url "
+                        "(repeatable; any other name in a request's Host is refused: DNS rebinding)"))
     p.add_argument("--wrong-passwords", type=int, default=5,
-                   help="wrong passwords an address may give before it must wait, 1 s and doubling to 300 s (default 5)")
+                   help=_("wrong passwords an address may give before it must wait, 1 s and doubling to 300 s (default 5)"))
     gateway_key.add_argument(p)
 
 
@@ -37,33 +38,35 @@ def run(args: argparse.Namespace) -> int:
     try:
         from ..net.web import make_web_server
     except ImportError:
-        print("dominoes web needs the optional extra textual-serve: .venv/bin/pip install '.[web]' (in the clone)",
-              file=sys.stderr)
+        print(_("dominoes web needs the optional extra textual-serve: {command} (in the clone)").format(
+            command=".venv/bin/pip install '.[web]'"), file=sys.stderr)
         return 2
     import os
 
     from ..net.protocol import clean_name
 
     if args.board and args.name is not None:
-        print("dominoes web: --name is for players; the board (--board) sits at no table", file=sys.stderr)
+        print("dominoes web: " + _("--name is for players; the board (--board) sits at no table"), file=sys.stderr)
         return 2
     if min(args.max_sessions, args.sessions_per_address, args.wrong_passwords) < 1:
-        print("dominoes web: the session limits are 1 or more", file=sys.stderr)
+        print("dominoes web: " + _("the session limits are 1 or more"), file=sys.stderr)
         return 2
     password = args.password or os.environ.get("DOMINOES_WEB_PASSWORD") or None
 
     public = args.public_url
     if public is None and args.listen in ("0.0.0.0", "::"):
-        print("dominoes web: with --listen 0.0.0.0 give --public-url http://THIS-HOST:PORT so browsers find the socket",
+        print("dominoes web: " + _("with --listen 0.0.0.0 give --public-url http://THIS-HOST:PORT so browsers find the socket"),
               file=sys.stderr)
     server = make_web_server(args.server, args.listen, args.port, clean_name(args.name or "Guest"), public,
                              password=password, max_sessions=args.max_sessions,
                              sessions_per_address=args.sessions_per_address, board=args.board,
                              allowed_hosts=args.allowed_host, wrong_passwords=args.wrong_passwords,
-                             vouch_key=gateway_key.key_path(args))
-    what = "the projector board" if args.board else "the client"
-    print(f"dominoes web: {what} at http://{args.listen}:{args.port} (table server {args.server}); "
-          f"password {'required' if password else 'none'}, at most {args.max_sessions} tabs", flush=True)
+                             vouch_key=gateway_key.key_path(args), lang=getattr(args, "lang", None))
+    url = f"http://{args.listen}:{args.port}"
+    what = (_("the projector board at {url} (table server {server})") if args.board
+            else _("the client at {url} (table server {server})")).format(url=url, server=args.server)
+    print("dominoes web: " + what + "; " + (_("password required") if password else _("password none")) + ", "
+          + ngettext("at most {n} tab", "at most {n} tabs", args.max_sessions).format(n=args.max_sessions), flush=True)
     try:
         server.serve()
     except OSError as exc:

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
+from ..i18n import _
 from .bits import CODE, INDEX, LEAD, NAME, PLACED, PLACED_CODE, TILES, tile_hands
 from .board import Board
 from .errors import IllegalMove
@@ -20,7 +21,7 @@ from .events import ROUND_START as _ROUND_START
 from .events import START as _START
 from .events import materialize
 from .knowledge import LackTracker
-from .layout import Layout
+from .layout import Layout, end_word
 from .leads import first_round_lead
 from .moves import Move
 from .phases import MATCH_OVER, NEW, PLAYING, ROUND_OVER
@@ -78,7 +79,7 @@ class Match(RoundEnd):
         self.verdict = NOT_OVER
         self._next_leader: int | None = None
         # the round in progress: its draws and passes are logged straight into _raw
-        self._round = self._new_round([[] for _ in range(self.n)], [], 0, -1)
+        self._round = self._new_round([[] for _seat in range(self.n)], [], 0, -1)
         self._layout: Layout | None = None  # made when first asked for, from the plays logged
         self._layout_upto = 0  # events up to here are placed on it
         self.leader = 0
@@ -229,7 +230,7 @@ class Match(RoundEnd):
     def begin_round(self, deal: Deal | None = None) -> None:
         """Shuffle and deal the next round (COM-1); a `deal` from a log replaces the shuffle."""
         if self.phase not in (NEW, ROUND_OVER):
-            raise IllegalMove("a round can only be dealt before the match or after a round")
+            raise IllegalMove(_("a round can only be dealt before the match or after a round"))
         tiles = shuffled_set(self.rng)  # always drawn, so a replayed log leaves the RNG where play left it
         n = self.n
         hands = list(map(tiles.__getitem__, self._deal_slices))
@@ -247,7 +248,8 @@ class Match(RoundEnd):
             leader, lead_tile = self._next_leader, None  # type: ignore[assignment]
         if deal is not None and deal.leader is not None and deal.leader != leader:
             if lead_tile is not None or self.round_no > 1:
-                raise IllegalMove(f"seat {deal.leader} cannot lead round {self.round_no}; the rules say seat {leader}")
+                raise IllegalMove(_("seat {seat} cannot lead round {round}; the rules say seat {leader}").format(
+                    seat=deal.leader, round=self.round_no, leader=leader))
             leader = deal.leader  # a lot: the log's record of it stands
         self._round = self._new_round(hands, boneyard[::-1], leader, -1 if lead_tile is None else INDEX[lead_tile])
         self._layout = None
@@ -261,11 +263,11 @@ class Match(RoundEnd):
     def apply(self, move: Move, seat: int | None = None) -> None:
         """Play `move` for the seat to act. An illegal move raises IllegalMove and changes nothing."""
         if self.phase != PLAYING:
-            raise IllegalMove("no round is being played" if self.phase != MATCH_OVER else "the match is over")
+            raise IllegalMove(_("no round is being played") if self.phase != MATCH_OVER else _("the match is over"))
         r = self._round
         mover = r.to_act
         if seat is not None and seat != mover:
-            raise IllegalMove(f"it is seat {mover}'s turn, not seat {seat}'s")
+            raise IllegalMove(_("it is seat {mover}'s turn, not seat {seat}'s").format(mover=mover, seat=seat))
         code = PLACED_CODE.get(id(move))  # one of the shared Moves legal_moves() hands out
         if code is None or r.board.empty:  # a lead, or a Move made elsewhere
             code = self._legal_code(move)
@@ -306,25 +308,26 @@ class Match(RoundEnd):
         """A request to pass or draw: always refused, because the engine passes and
         draws by itself exactly when the rules force it (COM-4, COM-5, COM-6)."""
         if self.phase != PLAYING:
-            raise IllegalMove("no round is being played")
+            raise IllegalMove(_("no round is being played"))
         fits = ", ".join(sorted({str(m.tile) for m in self.legal_moves()}))
-        raise IllegalMove(f"seat {self.to_act} holds a tile that fits ({fits}) and must play it")
+        raise IllegalMove(_("seat {seat} holds a tile that fits ({fits}) and must play it").format(seat=self.to_act, fits=fits))
 
     # -- internals -------------------------------------------------------------
     def _why_illegal(self, move: Move) -> str:
         seat = self.to_act
         if move.tile not in self.hand(seat):
-            return f"seat {seat} does not hold {move.tile}"
+            return _("seat {seat} does not hold {tile}").format(seat=seat, tile=move.tile)
         if self._round.board.empty:
             if move.end is not None:
-                return f"the lead takes no end; lead {move.tile} with end null"
-            return f"this round must be led with {self.lead_tile}"
+                return _("the lead takes no end; lead {tile} with end null").format(tile=move.tile)
+            return _("this round must be led with {tile}").format(tile=self.lead_tile)
         if move.end is None:
-            return f"{move.tile} needs an end: the layout is not empty"
+            return _("{tile} needs an end: the layout is not empty").format(tile=move.tile)
         value = self.layout.end_value(move.end)
         if value is None:
-            return f"the {move.end} end is not open"
-        return f"{move.tile} does not match the {move.end} end, which shows {value}"
+            return _("the {end} end is not open").format(end=end_word(move.end))
+        return _("{tile} does not match the {end} end, which shows {value}").format(
+            tile=move.tile, end=end_word(move.end), value=value)
 
     def _advance(self, seat: int) -> None:
         """Hand the turn on, drawing and passing for every seat that must (COM-5, COM-6),

@@ -13,6 +13,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
+from ..i18n import _, ngettext
 from .errors import ConfigError, DominoError, LogError
 from .files import atomic_write
 from .game import Deal, Match, Seat
@@ -30,6 +31,11 @@ _CHECKED = {
     "round_end": ("round", "result", "winner", "points", "hands", "scores"),
     "match_end": ("winner", "scores"),
 }
+
+
+def _at(number: int, problem: str) -> LogError:
+    """A LogError that names the line of the log it is about."""
+    return LogError(_("line {number}: {problem}").format(number=number, problem=problem))
 
 
 def dumps(events: Iterable[dict[str, Any]]) -> str:
@@ -58,13 +64,13 @@ def parse_lines(text: str, torn_tail_ok: bool = False) -> list[tuple[int, dict[s
         except json.JSONDecodeError as exc:
             if torn_tail_ok and number == len(lines) and not text.endswith("\n"):
                 break
-            raise LogError(f"line {number}: not valid JSON ({exc.msg})") from None
+            raise _at(number, _("not valid JSON ({reason})").format(reason=exc.msg)) from None
         except RecursionError:
-            raise LogError(f"line {number}: nested too deeply to be an event") from None
+            raise _at(number, _("nested too deeply to be an event")) from None
         if not isinstance(event, dict) or "event" not in event:
-            raise LogError(f"line {number}: an event is a JSON object with an \"event\" field")
+            raise _at(number, _("an event is a JSON object with an \"event\" field"))
         if not isinstance(event["event"], str) or event["event"] not in _KNOWN:
-            raise LogError(f"line {number}: unknown event {event['event']!r}")
+            raise _at(number, _("unknown event {event!r}").format(event=event["event"]))
         events.append((number, event))
     return events
 
@@ -83,27 +89,29 @@ def split_matches(lines: list[tuple[int, dict[str, Any]]]) -> Iterator[list[tupl
 def _need(event: dict[str, Any], number: int, *fields: str) -> None:
     for name in fields:
         if name not in event:
-            raise LogError(f"line {number}: {event['event']} needs a {name!r} field")
+            raise _at(number, _("{event} needs a {field!r} field").format(event=event["event"], field=name))
 
 
 def _match_from_start(event: dict[str, Any], number: int) -> Match:
     _need(event, number, "version", "variant", "seats", "options")
     if event["version"] != LOG_VERSION:
-        raise LogError(f"line {number}: log version {event['version']!r} is not supported (this game reads {LOG_VERSION})")
+        raise _at(number, _("log version {version!r} is not supported (this game reads {supported})").format(
+            version=event["version"], supported=LOG_VERSION))
     seats_data = event["seats"]
     if not isinstance(seats_data, list) or not seats_data:
-        raise LogError(f"line {number}: 'seats' must be a list of seats")
+        raise _at(number, _("'seats' must be a list of seats"))
     try:
         config = make_config(event["variant"], len(seats_data), options=dict(event["options"] or {}))
         seats = [Seat(str(s.get("name", f"Seat {i}")), str(s.get("kind", "bot")), s.get("level"))
                  for i, s in enumerate(seats_data)]
     except (ConfigError, AttributeError, TypeError, ValueError) as exc:
-        raise LogError(f"line {number}: {exc}") from None
+        raise _at(number, str(exc)) from None
     if "target" in event and event["target"] != config.target:
-        raise LogError(f"line {number}: target {event['target']} does not match the options ({config.target})")
+        raise _at(number, _("target {logged} does not match the options ({target})").format(
+            logged=event["target"], target=config.target))
     seed = event.get("seed")
     if seed is not None and (not isinstance(seed, (int, str)) or isinstance(seed, bool)):
-        raise LogError(f"line {number}: seed {seed!r} is not a number")
+        raise _at(number, _("seed {seed!r} is not a number").format(seed=seed))
     rng = random.Random(seed if seed is not None else 0)
     return Match(config, rng, seats, seed)
 
@@ -130,7 +138,7 @@ def _same(logged: dict[str, Any], made: dict[str, Any]) -> bool:
 def replay(lines: list[tuple[int, dict[str, Any]]]) -> Match:
     """Rebuild a match from its events; a log cut off anywhere resumes exactly there."""
     if not lines or lines[0][1]["event"] != "match_start":
-        raise LogError(f"line {lines[0][0] if lines else 1}: a log starts with match_start")
+        raise _at(lines[0][0] if lines else 1, _("a log starts with match_start"))
     match = _match_from_start(lines[0][1], lines[0][0])
     made = len(match.events)  # engine events already matched against the log
     for number, event in lines[1:]:
@@ -142,7 +150,8 @@ def replay(lines: list[tuple[int, dict[str, Any]]]) -> Match:
                     while made < len(match.events) and match.events[made]["event"] == "pass":
                         made += 1
                     if made < len(match.events):
-                        raise LogError(f"line {number}: expected {_describe(match.events[made])} before this {kind}")
+                        raise _at(number, _("expected {expected} before this {event}").format(
+                            expected=_describe(match.events[made]), event=kind))
                 if kind == "round_start":
                     _need(event, number, "hands", "boneyard", "leader")
                     deal = _deal_from(event, number, match)
@@ -153,19 +162,20 @@ def replay(lines: list[tuple[int, dict[str, Any]]]) -> Match:
                 made += 1  # the event the engine wrote for it
                 continue
             if kind == "match_start":
-                raise LogError(f"line {number}: a second match_start inside one match")
+                raise _at(number, _("a second match_start inside one match"))
             while (made < len(match.events) and not _same(event, match.events[made])
                    and match.events[made]["event"] == "pass" and kind != "pass"):
                 made += 1
             if made >= len(match.events):
-                raise LogError(f"line {number}: {kind} did not happen here by the rules")
+                raise _at(number, _("{event} did not happen here by the rules").format(event=kind))
             if not _same(event, match.events[made]):
-                raise LogError(f"line {number}: the log says {_describe(event)}, the rules give {_describe(match.events[made])}")
+                raise _at(number, _("the log says {logged}, the rules give {expected}").format(
+                    logged=_describe(event), expected=_describe(match.events[made])))
             made += 1
         except LogError:
             raise
         except (DominoError, ValueError, TypeError, KeyError, AttributeError) as exc:
-            raise LogError(f"line {number}: {exc}") from None
+            raise _at(number, str(exc)) from None
     # Keep only what the log showed, so that saving again writes the same lines.
     return match
 
@@ -175,15 +185,18 @@ def _deal_from(event: dict[str, Any], number: int, match: Match) -> Deal:
         hands = [parse_tiles(h) for h in event["hands"]]
         boneyard = parse_tiles(event["boneyard"])
     except (ValueError, TypeError, AttributeError) as exc:  # hands of the wrong shape
-        raise LogError(f"line {number}: {exc}") from None
+        raise _at(number, str(exc)) from None
     every = [t for h in hands for t in h] + boneyard
     if len(hands) != match.n or sorted(every) != sorted(set(every)) or len(every) != 28:
-        raise LogError(f"line {number}: the deal must hold each of the 28 tiles once, in {match.n} hands and the boneyard")
+        raise _at(number, _("the deal must hold each of the 28 tiles once, in {hands} hands and the boneyard").format(
+            hands=match.n))
     if any(len(h) != match.config.hand_size for h in hands):
-        raise LogError(f"line {number}: {match.config.rules.title} deals {match.config.hand_size} tiles to each hand")
+        raise _at(number, ngettext("{variant} deals {count} tile to each hand", "{variant} deals {count} tiles to each hand",
+                                  match.config.hand_size).format(variant=_(match.config.rules.title),
+                                                                 count=match.config.hand_size))
     leader = event["leader"]
     if not isinstance(leader, int) or not 0 <= leader < match.n:
-        raise LogError(f"line {number}: leader {leader!r} is not a seat")
+        raise _at(number, _("leader {leader!r} is not a seat").format(leader=leader))
     return Deal(hands, boneyard, leader)
 
 
@@ -202,8 +215,8 @@ def load_match(path: str | os.PathLike[str], torn_tail_ok: bool = False) -> Matc
     try:
         text = Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
-        raise LogError(f"cannot read {path}: {exc}") from None
+        raise LogError(_("cannot read {path}: {reason}").format(path=path, reason=exc)) from None
     matches = load_matches(text, torn_tail_ok)
     if not matches:
-        raise LogError(f"{path} holds no match")
+        raise LogError(_("{path} holds no match").format(path=path))
     return matches[-1]

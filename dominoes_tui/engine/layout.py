@@ -10,10 +10,18 @@ from collections import deque
 from collections.abc import Iterator
 from typing import NamedTuple
 
+from ..i18n import _, pgettext
 from .errors import IllegalMove
 from .tiles import Tile
 
 END_NAMES = ("left", "right", "up", "down")
+
+
+def end_word(end: str | None) -> str:
+    """An end's name in a sentence a person reads (END_NAMES stay English in logs and JSON)."""
+    words = {"left": pgettext("end", "left"), "right": pgettext("end", "right"),
+             "up": pgettext("end", "up"), "down": pgettext("end", "down")}
+    return words.get(end or "", str(end))
 
 
 class Placed(NamedTuple):
@@ -109,7 +117,7 @@ class Layout:
         """Attach `tile` at `end` (None for the lead). Raises IllegalMove without changing anything."""
         if end is None:
             if self.line:
-                raise IllegalMove(f"{tile} needs an end: the layout is not empty")
+                raise IllegalMove(_("{tile} needs an end: the layout is not empty").format(tile=tile))
             self.line.append(Placed(tile, tile.low, tile.high))
             if self.spinner_allowed and tile.is_double:
                 self.spinner = tile
@@ -121,9 +129,10 @@ class Layout:
         else:
             value = self.end_value(end)
         if value is None:
-            raise IllegalMove(f"the {end} end is not open")
+            raise IllegalMove(_("the {end} end is not open").format(end=end_word(end)))
         if not tile.has(value):
-            raise IllegalMove(f"{tile} does not match the {end} end, which shows {value}")
+            raise IllegalMove(_("{tile} does not match the {end} end, which shows {value}").format(
+                tile=tile, end=end_word(end), value=value))
         outer = tile.other(value)
         becomes_spinner = self.spinner_allowed and self.spinner is None and tile.is_double
         if end == "left":

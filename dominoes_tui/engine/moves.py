@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import Any, Final, NamedTuple
 
+from ..i18n import _
 from .layout import END_NAMES
 from .tiles import ALL_TILES, Tile, parse_tile
 
@@ -23,12 +24,12 @@ class Move(NamedTuple):
     def from_json(data: object) -> Move:
         """Parse `{"tile": "3-5", "end": "left"}`; ValueError says what is wrong."""
         if not isinstance(data, dict):
-            raise ValueError(f"a move is an object with 'tile' and 'end', not {data!r}")
+            raise ValueError(_("a move is an object with 'tile' and 'end', not {data!r}").format(data=data))
         if "tile" not in data:
-            raise ValueError("a move needs a 'tile'")
+            raise ValueError(_("a move needs a 'tile'"))
         end = data.get("end")
         if end is not None and end not in END_NAMES:
-            raise ValueError(f"end {end!r} is not one of {', '.join(END_NAMES)} or null")
+            raise ValueError(_("end {end!r} is not one of {ends} or null").format(end=end, ends=", ".join(END_NAMES)))
         return Move(parse_tile(data["tile"]), end)
 
 

@@ -5,13 +5,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from ..i18n import N_, _
 from .errors import ConfigError
 
 
 @dataclass(frozen=True)
 class OptionSpec:
-    name: str
-    help: str
+    name: str  # the option's name in logs, JSON and on the command line
+    help: str  # marked with N_(): shown through _() (the settings screen)
     choices: tuple[Any, ...] | None = None  # None: any whole number from `minimum` to `maximum`
     minimum: int | None = None
     maximum: int | None = None  # docs/RULES.md v1.1 §4: every integer option is bounded
@@ -26,10 +27,10 @@ class OptionSpec:
         if self.choices is not None:
             return ", ".join(str(c) for c in self.choices)
         if self.minimum is not None and self.maximum is not None:
-            return f"a whole number from {self.minimum} to {self.maximum}"
+            return _("a whole number from {lowest} to {highest}").format(lowest=self.minimum, highest=self.maximum)
         if self.minimum is not None:
-            return f"a whole number >= {self.minimum}"
-        return "a whole number"
+            return _("a whole number >= {lowest}").format(lowest=self.minimum)
+        return _("a whole number")
 
     def parse(self, raw: Any) -> Any:
         """Accept the value as docs/RULES.md spells it (or as a string of it) or raise ConfigError."""
@@ -53,15 +54,16 @@ class OptionSpec:
         elif (isinstance(value, int) and (self.minimum is None or value >= self.minimum)
               and (self.maximum is None or value <= self.maximum)):
             return value
-        raise ConfigError(f"option {self.name}: {raw!r} is not allowed; allowed: {self.describe_allowed()}")
+        raise ConfigError(_("option {name}: {raw!r} is not allowed; allowed: {allowed}").format(
+            name=self.name, raw=raw, allowed=self.describe_allowed()))
 
 
 LEADS_ANY = ("LOT", "HIGHEST_DOUBLE", "LOWEST_DOUBLE")
 
-_FIRST_LEAD_HELP = "who leads round 1: by lot (any tile), or the holder of the highest/lowest double"
-_RESERVE = OptionSpec("boneyard_reserve", "tiles left undrawn at the bottom of the boneyard", (0, 1, 2), default=0)
+_FIRST_LEAD_HELP = N_("who leads round 1: by lot (any tile), or the holder of the highest/lowest double")
+_RESERVE = OptionSpec("boneyard_reserve", N_("tiles left undrawn at the bottom of the boneyard"), (0, 1, 2), default=0)
 _BLOCKED = OptionSpec(
-    "blocked_points", "after a block the winner scores the difference, or all the losers' pips",
+    "blocked_points", N_("after a block the winner scores the difference, or all the losers' pips"),
     ("difference", "loser_pips"), default="difference",
 )
 
@@ -75,53 +77,53 @@ OPTIONS: dict[str, tuple[OptionSpec, ...]] = {
         OptionSpec("first_lead", _FIRST_LEAD_HELP, LEADS_ANY, default="LOT"),
         _RESERVE,
         _BLOCKED,
-        OptionSpec("target_score", "points that win the match", minimum=1, maximum=1000, default_for=_draw_target),
+        OptionSpec("target_score", N_("points that win the match"), minimum=1, maximum=1000, default_for=_draw_target),
     ),
     "block": (
         OptionSpec("first_lead", _FIRST_LEAD_HELP, LEADS_ANY, default="LOT"),
         _BLOCKED,
-        OptionSpec("target_score", "points that win the match", minimum=1, maximum=1000, default_for=_draw_target),
+        OptionSpec("target_score", N_("points that win the match"), minimum=1, maximum=1000, default_for=_draw_target),
     ),
     "allfives": (
         OptionSpec("first_lead", _FIRST_LEAD_HELP, LEADS_ANY, default="LOT"),
         _RESERVE,
-        OptionSpec("target_score", "points that win the match", minimum=1, maximum=1000, default=150),
+        OptionSpec("target_score", N_("points that win the match"), minimum=1, maximum=1000, default=150),
         OptionSpec(
-            "fives_win_mid_round", "reaching the target by scoring in play wins at once",
+            "fives_win_mid_round", N_("reaching the target by scoring in play wins at once"),
             ("off", "on"), default="off",
         ),
     ),
     "partner": (
-        OptionSpec("target_score", "points that win the match (50 short, 100 classic, 200 long)",
+        OptionSpec("target_score", N_("points that win the match (50 short, 100 classic, 200 long)"),
                    (50, 100, 150, 200, 500), default=100),
-        OptionSpec("partner_lead_rule", "plaza: 6-6 opens, then the winner or blocker; fid: lot, then rotation",
+        OptionSpec("partner_lead_rule", N_("plaza: 6-6 opens, then the winner or blocker; fid: lot, then rotation"),
                    ("plaza", "fid"), default="plaza"),
-        OptionSpec("partner_round_points", "winners score all four hands, or only the opponents' hands",
+        OptionSpec("partner_round_points", N_("winners score all four hands, or only the opponents' hands"),
                    ("all_hands", "opponents_only"), default="all_hands"),
-        OptionSpec("partner_block_winner", "a block is won by the lighter team, or by the blocker's team",
+        OptionSpec("partner_block_winner", N_("a block is won by the lighter team, or by the blocker's team"),
                    ("fewest_pips", "blocker"), default="fewest_pips"),
-        OptionSpec("capicu_bonus", "bonus for going out with a tile that fits both ends", (0, 25, 30), default=0),
+        OptionSpec("capicu_bonus", N_("bonus for going out with a tile that fits both ends"), (0, 25, 30), default=0),
     ),
     "kozel": (
-        OptionSpec("first_lead", "who leads round 1: the lowest double (1-1 first) or the highest",
+        OptionSpec("first_lead", N_("who leads round 1: the lowest double (1-1 first) or the highest"),
                    ("LOWEST_DOUBLE", "HIGHEST_DOUBLE"), default="LOWEST_DOUBLE"),
         _RESERVE,
-        OptionSpec("kozel_limit", "penalty total that loses the match", minimum=1, maximum=1000, default=101),
-        OptionSpec("kozel_threshold", "smallest penalty that is recorded", minimum=0, maximum=30, default=13),
-        OptionSpec("kozel_threshold_mode", "the threshold applies only to an empty account, or every round",
+        OptionSpec("kozel_limit", N_("penalty total that loses the match"), minimum=1, maximum=1000, default=101),
+        OptionSpec("kozel_threshold", N_("smallest penalty that is recorded"), minimum=0, maximum=30, default=13),
+        OptionSpec("kozel_threshold_mode", N_("the threshold applies only to an empty account, or every round"),
                    ("opening", "every_round"), default="opening"),
-        OptionSpec("kozel_lone_00", "penalty for a hand of only 0-0", minimum=0, maximum=100, default=25),
-        OptionSpec("kozel_lone_66", "penalty for a hand of only 6-6", minimum=0, maximum=100, default=20),
-        OptionSpec("kozel_fish_lead", "who leads after a fish with a winner: the winner or the blocker",
+        OptionSpec("kozel_lone_00", N_("penalty for a hand of only 0-0"), minimum=0, maximum=100, default=25),
+        OptionSpec("kozel_lone_66", N_("penalty for a hand of only 6-6"), minimum=0, maximum=100, default=20),
+        OptionSpec("kozel_fish_lead", N_("who leads after a fish with a winner: the winner or the blocker"),
                    ("winner", "blocker"), default="winner"),
     ),
     "duel": (
-        OptionSpec("first_lead", "who leads round 1: the highest double (6-6 first) or the lowest",
+        OptionSpec("first_lead", N_("who leads round 1: the highest double (6-6 first) or the lowest"),
                    ("HIGHEST_DOUBLE", "LOWEST_DOUBLE"), default="HIGHEST_DOUBLE"),
         _RESERVE,
         _BLOCKED,
-        OptionSpec("target_score", "points that win the match", (50, 100, 150, 200, 250, 300), default=100),
-        OptionSpec("duel_lone_00", "a loser's hand of only 0-0 is worth 10, 25, or its pips (0)",
+        OptionSpec("target_score", N_("points that win the match"), (50, 100, 150, 200, 250, 300), default=100),
+        OptionSpec("duel_lone_00", N_("a loser's hand of only 0-0 is worth 10, 25, or its pips (0)"),
                    ("pips", 10, 25), default=10),
     ),
 }
@@ -137,9 +139,8 @@ def resolve_options(variant: str, players: int, given: dict[str, Any]) -> dict[s
     specs = {spec.name: spec for spec in OPTIONS[variant]}
     for name in given:
         if name not in specs:
-            raise ConfigError(
-                f"unknown option {name!r} for {variant}; allowed: {', '.join(specs)}"
-            )
+            raise ConfigError(_("unknown option {name!r} for {variant}; allowed: {allowed}").format(
+                name=name, variant=variant, allowed=", ".join(specs)))
     return {
         name: spec.parse(given[name]) if name in given else spec.default_value(players)
         for name, spec in specs.items()
@@ -151,5 +152,6 @@ def check_option(variant: str, name: str, raw: Any) -> Any:
     (the settings screen and a hosted `create` ask this before building a table)."""
     specs = {spec.name: spec for spec in OPTIONS.get(variant, ())}
     if name not in specs:
-        raise ConfigError(f"unknown option {name!r} for {variant}; allowed: {', '.join(specs)}")
+        raise ConfigError(_("unknown option {name!r} for {variant}; allowed: {allowed}").format(
+            name=name, variant=variant, allowed=", ".join(specs)))
     return specs[name].parse(raw)

@@ -7,15 +7,16 @@ from functools import cached_property
 from types import MappingProxyType
 from typing import Any
 
+from ..i18n import N_, _
 from .errors import ConfigError
 from .options import OPTIONS, OptionSpec, resolve_options, target_option
 
 
 @dataclass(frozen=True)
 class Variant:
-    name: str
-    title: str
-    summary: str
+    name: str  # in logs, JSON and on the command line
+    title: str  # marked with N_(): shown through _(); stays English in JSON ("title")
+    summary: str  # marked with N_(): shown through _()
     players: tuple[int, ...]
     hand_size: dict[int, int]
     draws: bool  # COM-5 forced drawing; otherwise undealt tiles are dead
@@ -27,17 +28,17 @@ class Variant:
 VARIANTS: dict[str, Variant] = {
     v.name: v
     for v in (
-        Variant("draw", "Draw", "Match the ends; draw from the boneyard when stuck; lowest hand scores the rest.",
+        Variant("draw", N_("Draw"), N_("Match the ends; draw from the boneyard when stuck; lowest hand scores the rest."),
                 (2, 3, 4), {2: 7, 3: 7, 4: 6}, draws=True),
-        Variant("block", "Block", "No drawing: stuck means pass; the first out scores the others' pips.",
+        Variant("block", N_("Block"), N_("No drawing: stuck means pass; the first out scores the others' pips."),
                 (2, 3, 4), {2: 7, 3: 5, 4: 5}, draws=False),
-        Variant("allfives", "All Fives", "The first double spins four ways; score whenever the ends add to 5s.",
+        Variant("allfives", N_("All Fives"), N_("The first double spins four ways; score whenever the ends add to 5s."),
                 (2, 3, 4), {2: 7, 3: 5, 4: 5}, draws=True, spinner=True),
-        Variant("partner", "Partner", "Two against two, all tiles dealt; partners sit opposite.",
+        Variant("partner", N_("Partner"), N_("Two against two, all tiles dealt; partners sit opposite."),
                 (4,), {4: 7}, draws=False, teams=True),
-        Variant("kozel", "Kozel", "The Russian goat: leftover pips are penalties; 101 loses.",
+        Variant("kozel", N_("Kozel"), N_("The Russian goat: leftover pips are penalties; 101 loses."),
                 (2, 3, 4), {2: 7, 3: 7, 4: 7}, draws=True, penalties=True),
-        Variant("duel", "Classic Duel", "Two players, 6-6 opens, the market feeds the stuck, pips decide a fish.",
+        Variant("duel", N_("Classic Duel"), N_("Two players, 6-6 opens, the market feeds the stuck, pips decide a fish."),
                 (2,), {2: 7}, draws=True),
     )
 }
@@ -77,13 +78,15 @@ def make_config(
 ) -> TableConfig:
     """Validate a table's settings; ConfigError names what is allowed."""
     if variant not in VARIANTS:
-        raise ConfigError(f"unknown variant {variant!r}; allowed: {', '.join(VARIANTS)}")
+        raise ConfigError(_("unknown variant {variant!r}; allowed: {allowed}").format(
+            variant=variant, allowed=", ".join(VARIANTS)))
     rules = VARIANTS[variant]
     if players is None:
         players = rules.players[0]
     if players not in rules.players:
         allowed = ", ".join(str(p) for p in rules.players)
-        raise ConfigError(f"{rules.title} is played by {allowed} players, not {players}")
+        raise ConfigError(_("{variant} is played by {allowed} players, not {players}").format(
+            variant=_(rules.title), allowed=allowed, players=players))
     given = dict(options or {})
     if target is not None:
         given[target_option(variant)] = target

@@ -18,7 +18,8 @@ from __future__ import annotations
 
 import gettext as _gettext
 import os
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from datetime import date, datetime
 from pathlib import Path
 
@@ -34,6 +35,9 @@ ENVIRONMENT = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 
 _translation: _gettext.NullTranslations = _gettext.NullTranslations()
 _language = SOURCE
+# The sentences looked up and not found while record_misses() is on; None (the usual
+# case) costs nothing: no fallback is installed then.
+_misses: set[str] | None = None
 
 
 def language_of(value: str | None) -> str | None:
@@ -80,8 +84,52 @@ def use(language: str) -> str:
     global _translation, _language
     found = language_of(language) or SOURCE
     _translation = _gettext.translation(DOMAIN, LOCALE_DIR, languages=[found], fallback=True)
+    if _misses is not None:
+        _translation.add_fallback(_Misses(_misses))
     _language = found
     return found
+
+
+class _Misses(_gettext.NullTranslations):
+    """The last fallback while misses are recorded: notes each sentence the catalog
+    lacked (a plural by its singular, a context as `context|message`), then answers in
+    English as gettext would."""
+
+    def __init__(self, found: set[str]) -> None:
+        super().__init__()
+        self.found = found
+
+    def gettext(self, message: str) -> str:
+        self.found.add(message)
+        return message
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        self.found.add(msgid1)
+        return msgid1 if n == 1 else msgid2
+
+    def pgettext(self, context: str, message: str) -> str:
+        self.found.add(f"{context}|{message}")
+        return message
+
+    def npgettext(self, context: str, msgid1: str, msgid2: str, n: int) -> str:
+        self.found.add(f"{context}|{msgid1}")
+        return msgid1 if n == 1 else msgid2
+
+
+@contextmanager
+def record_misses() -> Iterator[set[str]]:
+    """Within the block, every sentence looked up that the catalog in use lacks is added
+    to the set it gives (the German walk test fails on any). Switching the language
+    inside the block keeps recording."""
+    global _misses
+    found: set[str] = set()
+    _misses = found
+    use(_language)
+    try:
+        yield found
+    finally:
+        _misses = None
+        use(_language)
 
 
 def language() -> str:

@@ -112,21 +112,21 @@ def gaps(language: str) -> list[str]:
         for s in strings:
             if set(FIELD.findall(s)) != fields and set(FIELD.findall(s)) != set(FIELD.findall(ids[0])):
                 found.append(f"placeholders differ in {language}: {ids[0]!r} -> {s!r}")
-    shipped = _messages(mo_path(language).read_bytes())
-    source = _messages(compiled(catalog))
+    shipped = _entries(read_mo(io.BytesIO(mo_path(language).read_bytes())))
+    source = _entries(read_mo(io.BytesIO(compiled(catalog))))
     if shipped != source:
         found.append(f"{mo_path(language).relative_to(PACKAGE.parent)} is not compiled from its .po: "
                      "run `python -m dominoes_tui.i18n.catalog update`")
     return found
 
 
-def _messages(mo: bytes) -> dict[tuple[object, str | None], object]:
-    """A compiled catalog's entries, comparable: a plural's forms come back from read_mo
-    as lists, which cannot be keys, so they are made tuples."""
-    def frozen(x: object) -> object:
-        return tuple(x) if isinstance(x, (list, tuple)) else x
+def _entries(catalog: Catalog) -> dict[tuple[object, str | None], object]:
+    """A compiled catalog's sentences, comparable: a plural entry's forms come as lists,
+    which are made tuples."""
+    def frozen(value: object) -> object:
+        return tuple(value) if isinstance(value, list | tuple) else value
 
-    return {(frozen(m.id), m.context): frozen(m.string) for m in read_mo(io.BytesIO(mo)) if m.id}
+    return {(frozen(m.id), m.context): frozen(m.string) for m in catalog if m.id}
 
 
 def main(argv: list[str]) -> int:

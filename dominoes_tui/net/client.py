@@ -12,7 +12,9 @@ import itertools
 from collections.abc import Callable
 from typing import Any
 
+from ..i18n import _
 from . import protocol as P
+from .says import spoken
 from .vouch import vouch_from_env
 
 PING_EVERY = 60.0
@@ -23,7 +25,13 @@ class ConnectionLost(ConnectionError):
 
 
 class ServerRefused(Exception):
-    """The server said no; str() is its reason."""
+    """The server said no; str() is its reason, in the language in use (says.py), and
+    `say` the template it was made from (None from an old server): what a client
+    decides by, never the words."""
+
+    def __init__(self, text: str, say: object = None) -> None:
+        super().__init__(text)
+        self.say = say if isinstance(say, str) else None
 
 
 def split_address(text: str | None, default_host: str = "127.0.0.1", default_port: int = P.DEFAULT_PORT) -> tuple[str, int]:
@@ -32,14 +40,14 @@ def split_address(text: str | None, default_host: str = "127.0.0.1", default_por
         return default_host, default_port
     host, port_text = text, ""
     if text.startswith("[") and "]" in text:  # [::1]:7788
-        host, _, rest = text[1:].partition("]")
+        host, _sep, rest = text[1:].partition("]")
         port_text = rest[1:] if rest.startswith(":") else ""
     elif text.count(":") == 1:
         host, port_text = text.split(":")
     if not port_text:
         return host or default_host, default_port
     if not port_text.isdigit() or not 0 <= int(port_text) <= 65535:
-        raise ValueError(f"{port_text!r} is not a port (0 to 65535)")
+        raise ValueError(_("{port} is not a port (0 to 65535)").format(port=repr(port_text)))
     return host or default_host, int(port_text)
 
 
@@ -91,7 +99,7 @@ class Connection:
                     fut.set_result(msg)
                     continue
                 if msg.get("type") == "error" and msg.get("fatal"):
-                    self.last_error = msg.get("reason")
+                    self.last_error = spoken(msg)
                 if self.on_push is not None:
                     try:
                         self.on_push(msg)
@@ -107,7 +115,7 @@ class Connection:
                 self._keepalive.cancel()
             for fut in self._waiting.values():
                 if not fut.done():
-                    fut.set_exception(ConnectionLost(getattr(self, "last_error", None) or "the connection was lost"))
+                    fut.set_exception(ConnectionLost(getattr(self, "last_error", None) or _("the connection was lost")))
             self._waiting.clear()
             if self.on_lost is not None:
                 try:
@@ -130,7 +138,7 @@ class Connection:
 
     def send(self, msg: dict[str, Any]) -> None:
         if self.closed:
-            raise ConnectionLost(self.last_error or "not connected")
+            raise ConnectionLost(self.last_error or _("not connected"))
         self.writer.write(P.encode(msg))
 
     async def request(self, msg: dict[str, Any], timeout: float = 10.0) -> dict[str, Any]:
@@ -144,7 +152,7 @@ class Connection:
         finally:
             self._waiting.pop(msg_id, None)
         if answer.get("type") in ("refused", "error"):
-            raise ServerRefused(answer.get("reason", "refused"))
+            raise ServerRefused(spoken(answer, fallback=_("refused")), answer.get("say"))
         return answer
 
     async def close(self) -> None:

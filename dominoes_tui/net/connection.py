@@ -10,6 +10,7 @@ from typing import Any
 
 from . import protocol as P
 from .names import GUEST, Identity
+from .says import Said
 
 log = logging.getLogger("dominoes_tui.net")
 
@@ -64,8 +65,16 @@ class Conn:
         return True
 
 
-class Refused(Exception):
-    """A request the server says no to; the text goes back as the reason."""
+class Refused(Said):
+    """A request the server says no to; the text goes back as the reason, with the
+    template and arguments it was made from (says.py) for the client to translate."""
+
+    @classmethod
+    def again(cls, exc: BaseException) -> Refused:
+        """An error from below as a refusal, keeping its template when it has one."""
+        if isinstance(exc, Said) and exc.say is not None:
+            return cls(exc.say, **exc.say_args)
+        return cls(str(exc))
 
 
 async def close_now(writer: asyncio.StreamWriter) -> None:

@@ -21,6 +21,8 @@ from ..tournament import Entrant, Tournament, TournamentError, make_plan
 from ..tournament.model import ROTATION, SWISS, Round
 from ..tournament.seating import table_sizes
 from ..tournament.standings import show
+from . import says as S
+from .says import Said
 
 REGISTERING, PLAYING, OVER = "registering", "playing", "over"
 MAX_ENTRANTS = 200
@@ -28,6 +30,10 @@ ENTRANTS_PER_ADDRESS = 32  # people one address may enter (a gateway's players a
 GUESTS_PER_ADDRESS = 8  # of them, guests: a guest costs nothing to make, a claimed name is rate-limited
 BOT_PREFIX = "Bot "
 GUEST_OWNER = "guest:"  # an owner key held by one guest connection only
+
+
+class EveningError(Said, TournamentError):
+    """A TournamentError in one of says.py's templates, so a refusal can be translated."""
 
 
 @dataclass(frozen=True)
@@ -48,7 +54,7 @@ class EveningSettings:
     def from_json(cls, data: Any) -> EveningSettings:
         """Checked field by field: this comes from a client (or a file on disk)."""
         if not isinstance(data, dict):
-            raise TournamentError("tournament settings are an object")
+            raise EveningError(S.SETTINGS_OBJECT)
         kinds: dict[str, tuple[type, ...]] = {
             "variant": (str,), "format": (str,), "rounds": (int,), "players": (int, type(None)),
             "target": (int, type(None)), "fill_bots": (bool,), "bot_level": (str,),
@@ -59,13 +65,13 @@ class EveningSettings:
             if key not in kinds:
                 continue
             if type(value) not in kinds[key]:  # bool is no number here, nor a number a bool
-                raise TournamentError(f"tournament setting {key!r} has the wrong type")
+                raise EveningError(S.SETTING_TYPE, key=repr(key)[:40])
             given[key] = value
         s = cls(**given)
         if s.bot_level not in level_names():
-            raise TournamentError(f"unknown bot level {s.bot_level!r}; allowed: {', '.join(level_names())}")
+            raise EveningError(S.UNKNOWN_LEVEL, level=repr(s.bot_level)[:40], allowed=", ".join(level_names()))
         if s.round_minutes is not None and not 1 <= s.round_minutes <= 600:
-            raise TournamentError("the round clock is 1 to 600 minutes (or none)")
+            raise EveningError(S.ROUND_CLOCK_RANGE)
         return s
 
 
@@ -114,7 +120,7 @@ class Evening:
         try:
             plan = make_plan(settings.variant, settings.format, settings.rounds, settings.players)
             if plan.fixed_pairs:
-                raise TournamentError("a hosted Partner evening rotates partners: choose the format rotation")
+                raise EveningError(S.PARTNER_ROTATES)
             for size in plan.table_sizes:
                 make_config(plan.variant, size, settings.target)
         except ConfigError as exc:
@@ -127,9 +133,9 @@ class Evening:
         caller such as a test or the board's fixtures)."""
         owner = owner or identity or f"local:{name}"
         if self.state == OVER:
-            raise TournamentError("the tournament is over")
+            raise EveningError(S.TOURNAMENT_OVER)
         if name.startswith(BOT_PREFIX):
-            raise TournamentError(f"names starting with {BOT_PREFIX!r} are kept for bots")
+            raise EveningError(S.BOT_NAMES, prefix=repr(BOT_PREFIX))
         mine = self.entry_of(owner)
         if mine is not None:
             if mine in self.tournament.withdrawn:
@@ -139,16 +145,15 @@ class Evening:
         if identity is not None and held.startswith(GUEST_OWNER) and not self.tournament.started:
             self.forget(name)  # a proven name beats a guest who only said it
         if name in self.tournament.entrants:
-            raise TournamentError(f"someone else is entered as {name}")
+            raise EveningError(S.ENTERED_AS, name=name)
         if len(self.tournament.entrants) >= MAX_ENTRANTS:
-            raise TournamentError(f"the tournament is full ({MAX_ENTRANTS} entrants)")
+            raise EveningError(S.TOURNAMENT_FULL, count=MAX_ENTRANTS)
         from_here = [n for n, a in self.addresses.items() if a == address]
         if len(from_here) >= self.entrants_per_address:
-            raise TournamentError(f"your address has entered {len(from_here)} people, the most it may")
+            raise EveningError(S.ADDRESS_ENTRANTS, count=len(from_here))
         guests_here = sum(1 for n in from_here if self.owners.get(n, "").startswith(GUEST_OWNER))
         if owner.startswith(GUEST_OWNER) and guests_here >= self.guests_per_address:
-            raise TournamentError(f"your address has entered {self.guests_per_address} guests, the most it may; "
-                                  "a claimed name (dominoes join keeps its secret) may still enter")
+            raise EveningError(S.ADDRESS_GUESTS, count=self.guests_per_address)
         self.tournament.add(Entrant(name))
         self.identities[name], self.owners[name], self.addresses[name] = identity, owner, address
 
@@ -161,7 +166,7 @@ class Evening:
 
     def withdraw(self, name: str) -> None:
         if name not in self.tournament.entrants:
-            raise TournamentError("you are not entered")
+            raise EveningError(S.NOT_ENTERED)
         self.tournament.withdraw(name)
 
     def forget(self, name: str) -> None:
@@ -177,7 +182,7 @@ class Evening:
     # -- rounds -------------------------------------------------------------------------
     def start(self) -> list[TablePlan]:
         if self.state != REGISTERING:
-            raise TournamentError("the tournament has started already")
+            raise EveningError(S.TOURNAMENT_STARTED)
         if self.settings.fill_bots:
             self._fill()
         plans = self._next_round()

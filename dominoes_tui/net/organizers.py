@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from . import protocol as P
+from . import says as S
 from .connection import Conn, Refused
 from .names import NameRegister, fold
 from .storage import write_private
@@ -65,7 +66,7 @@ class Organizers:
 
     def prove(self, conn: Conn, secret: Any) -> None:
         if not isinstance(secret, str) or not self.secret or not P.same_secret(secret, self.secret):
-            raise Refused("that is not this server's organizer secret")
+            raise Refused(S.WRONG_ORGANIZER_SECRET)
         self._proven.add(conn)
         log.info("%s proved the organizer secret (from %s)", conn.name, conn.address)
 

@@ -13,6 +13,8 @@ from typing import Any
 from ..engine import LayoutView, Move, Placed, PlayerView, ScoreRow, parse_tile
 from ..table.client import RoundReport, SeatInfo
 from ..table.plain import plain, plain_name
+from . import says as S
+from .says import MAX_TEXT, Said
 
 PROTOCOL_VERSION = 1
 DEFAULT_PORT = 7788
@@ -23,7 +25,6 @@ RATE_PER_SECOND = 20.0  # messages a client may send per second, on average ...
 RATE_BURST = 60  # ... with bursts up to this many
 MAX_ERRORS = 20  # refused/garbled messages before the server hangs up
 MAX_NAME = 14
-MAX_TEXT = 2000  # the longest string a client shows from a server (a reason, a notice)
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ"  # no I or O: read aloud across a room
 CODE_LENGTH = 4
 # A private table's code is its invite: unlisted, and 24**12 (about 2**55) codes to guess from
@@ -32,8 +33,9 @@ PRIVATE_CODE_LENGTH = 12
 CLIENT_TYPES = {"hello", "list", "create", "join", "watch", "start", "play", "ready", "leave", "ping", "records"}
 
 
-class ProtocolError(ValueError):
-    """A message that does not follow docs/PROTOCOL.md; the text is sent back as the reason."""
+class ProtocolError(Said, ValueError):
+    """A message that does not follow docs/PROTOCOL.md; the text is sent back as the reason
+    (a template of says.py, with its arguments, so the client can translate it)."""
 
 
 def encode(message: dict[str, Any]) -> bytes:
@@ -44,12 +46,12 @@ def decode(line: bytes) -> dict[str, Any]:
     try:
         data = json.loads(line.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:  # RecursionError: [[[[…]]]] nested deep
-        raise ProtocolError(f"not a JSON line ({type(exc).__name__})") from None
+        raise ProtocolError(S.NOT_JSON, kind=type(exc).__name__) from None
     if not isinstance(data, dict):
-        raise ProtocolError("a message is a JSON object")
+        raise ProtocolError(S.NOT_OBJECT)
     kind = data.get("type")
     if not isinstance(kind, str):
-        raise ProtocolError("a message needs a \"type\"")
+        raise ProtocolError(S.NO_TYPE)
     return data
 
 

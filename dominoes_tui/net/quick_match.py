@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from ..engine import MATCH_OVER, VARIANTS, make_config
+from . import says as S
 from .connection import Conn, Refused
 from .table import Slot, Table, TableHost
 
@@ -59,7 +60,7 @@ class Searcher:
 def _typed(data: dict[str, Any], key: str, kinds: tuple[type, ...], default: Any) -> Any:
     value = data.get(key, default)
     if value is not default and type(value) not in kinds:
-        raise Refused(f"quick match: {key!r} has the wrong type")
+        raise Refused(S.QUICK_WRONG_TYPE, key=repr(key))
     return value
 
 
@@ -82,26 +83,26 @@ class QuickMatch:
             self.changed()
             return {"type": "searching", "search": None, **self.presence()}
         if conn.table is not None:
-            raise Refused("leave your table first")
+            raise Refused(S.LEAVE_FIRST)
         # a quick match with bots is a table its searcher made: the same limits as `create`
         lim = self.server.limits
         conn.created = [t for t in conn.created if t.code in self.server.tables and t.phase != MATCH_OVER]
         if len(conn.created) >= lim.tables_per_conn:
-            raise Refused(f"you have {len(conn.created)} tables running or waiting (at most {lim.tables_per_conn})")
+            raise Refused(S.TABLES_PER_CONN, count=len(conn.created), limit=lim.tables_per_conn)
         if self.server._running_made_by(conn.address) >= lim.tables_per_address:
-            raise Refused(f"your address has {lim.tables_per_address} tables running or waiting, the most it may")
+            raise Refused(S.TABLES_PER_ADDRESS, limit=lim.tables_per_address)
         if len(self.queue) >= MAX_SEARCHING:
-            raise Refused("too many people are searching; try again in a moment")
+            raise Refused(S.TOO_MANY_SEARCHING)
         variant = _typed(data, "variant", (str,), "draw")
         if variant not in VARIANTS:
-            raise Refused(f"unknown variant {variant!r}; allowed: {', '.join(VARIANTS)}")
+            raise Refused(S.UNKNOWN_VARIANT, variant=repr(variant), allowed=", ".join(VARIANTS))
         players = _typed(data, "players", (int,), VARIANTS[variant].players[0])
         if players not in VARIANTS[variant].players:
-            raise Refused(f"{VARIANTS[variant].title} is played by {', '.join(map(str, VARIANTS[variant].players))}")
+            raise Refused(S.PLAYED_BY, variant=VARIANTS[variant].title, counts=", ".join(map(str, VARIANTS[variant].players)))
         bots = _typed(data, "bots", (bool,), True)
         wait = _typed(data, "wait", (int, float), DEFAULT_WAIT)
         if not MIN_WAIT <= wait <= MAX_WAIT:
-            raise Refused(f"the wait is {MIN_WAIT:g} to {MAX_WAIT:g} seconds")
+            raise Refused(S.QUICK_WAIT, low=f"{MIN_WAIT:g}", high=f"{MAX_WAIT:g}")
         me = Searcher(conn, variant, players, bots, float(wait), time.monotonic())
         self.queue.append(me)
         self.listen(conn)

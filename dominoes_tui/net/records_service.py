@@ -23,7 +23,9 @@ from ..engine import LogError, Match, dumps
 from ..records import Identity, Records, record_or_keep, summarize
 from ..records.source import LocalSource
 from ..records.store import RecordsUnavailable
+from . import says as S
 from .finished import HOUR, Keeping, PerHour, mark_recorded, pending, prune, same_address_groups, seat_identity, summary_of
+from .says import Said
 from .table import Table
 from .table_keeping import file_away
 
@@ -35,7 +37,7 @@ BOARD_TOP = 10  # leaderboard places the projector board is sent
 BOARD_FRESH = 20.0  # seconds a board's copy of the leaderboard is used before it is read again
 
 
-class RecordsRequestError(ValueError):
+class RecordsRequestError(Said, ValueError):
     """A records request that does not follow the protocol (counted as a mistake)."""
 
 
@@ -65,14 +67,13 @@ class ServerRecords:
         practice = bool(getattr(table, "practice", False))
         vouched = practice or self._within_bound(table)
         if not vouched:
-            table.tell(f"This match is kept but not rated: the same people, all from one address, have played "
-                       f"{self.keeping.rated_per_pair} rated matches in the last hour.")
+            table.tell(S.NOT_RATED, count=self.keeping.rated_per_pair)
         filed = None
         if tables_dir is not None:
             extra = {"vouched": vouched, "ended_at": datetime.now(UTC).isoformat()}
             filed = file_away(tables_dir, table, extra)
             if filed is None:
-                table.tell("The server could not file this match (its disk may be full); it still goes to the records.")
+                table.tell(S.NOT_FILED)
         made_by = getattr(table, "made_by", None)
         if made_by:  # what this match costs the disk: its finished files, else its log in the records
             cost = _size(filed) + _size(filed.with_suffix(".jsonl")) if filed is not None else len(dumps(table.match.events))
@@ -205,13 +206,13 @@ class ServerRecords:
         """RecordsRequestError unless the request follows the protocol."""
         what = data.get("what")
         if data.get("variant", "all") not in LISTS:
-            raise RecordsRequestError(f"variant is one of {', '.join(LISTS)}")
+            raise RecordsRequestError(S.RECORDS_VARIANT, allowed=", ".join(LISTS))
         if what == "player":
             _number(data, "player_id")
         elif what == "match":
             _number(data, "match_id")
         elif what != "leaderboard":
-            raise RecordsRequestError("what is \"leaderboard\", \"player\" or \"match\"")
+            raise RecordsRequestError(S.RECORDS_WHAT)
 
     async def answer(self, data: dict[str, Any]) -> dict[str, Any]:
         """The `records` answer (without its id); RecordsRequestError for a bad request."""
@@ -228,7 +229,7 @@ class ServerRecords:
             match_id = _number(data, "match_id")
             call, key = (lambda: _events(self.source.match_log(match_id))), "log"
         else:
-            raise RecordsRequestError("what is \"leaderboard\", \"player\" or \"match\"")
+            raise RecordsRequestError(S.RECORDS_WHAT)
         try:
             async with self._gate:
                 result = await asyncio.to_thread(call)
@@ -255,7 +256,7 @@ def _events(log_text: str | None) -> list[dict[str, Any]] | None:
 def _number(data: dict[str, Any], field: str) -> int:
     value = data.get(field)
     if not isinstance(value, int) or isinstance(value, bool) or not 0 < value < 2**62:
-        raise RecordsRequestError(f"{field} is a positive number")
+        raise RecordsRequestError(S.RECORDS_NUMBER, field=field)
     return value
 
 
@@ -280,10 +281,10 @@ def handle_request(records: ServerRecords | None, conn: Any, data: dict[str, Any
     """The `records` message: checked now (a bad one is the sender's mistake), answered
     when the database has spoken. One request in flight per connection."""
     if records is None:
-        reply({"type": "records", "what": data.get("what"), "error": "this server keeps no records"})
+        reply({"type": "records", "what": data.get("what"), **S.said("error", S.NO_RECORDS)})
         return
     if id(conn) in records.busy:
-        raise RecordsRequestError("one records request at a time")
+        raise RecordsRequestError(S.RECORDS_ONE)
     records.check(data)
     records.busy.add(id(conn))
 
@@ -292,7 +293,7 @@ def handle_request(records: ServerRecords | None, conn: Any, data: dict[str, Any
             answer = await records.answer(data)
         except Exception as exc:
             log.exception("records request failed")
-            answer = {"type": "records", "what": data.get("what"), "error": f"the records failed ({type(exc).__name__})"}
+            answer = {"type": "records", "what": data.get("what"), **S.said("error", S.RECORDS_FAILED, kind=type(exc).__name__)}
         finally:
             records.busy.discard(id(conn))
         try:

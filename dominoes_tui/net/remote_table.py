@@ -15,10 +15,11 @@ from collections.abc import Callable
 from typing import Any
 
 from ..engine import MATCH_OVER, PLAYING, ROUND_OVER, IllegalMove, Move, PlayerView, make_config
+from ..i18n import _
 from ..table.client import RoundReport, SeatInfo, TableClient
-from ..table.plain import plain
 from . import protocol as P
 from .client import Connection, ConnectionLost
+from .says import spoken
 
 
 class RemoteTable(TableClient):
@@ -75,9 +76,9 @@ class RemoteTable(TableClient):
             if self.on_seats is not None:  # someone sat down, dropped or came back: no state says so
                 self.on_seats()
         elif kind == "error":
-            self._note(f"Server: {plain(msg.get('reason'), 200)}")
+            self._note(_("Server: {reason}").format(reason=spoken(msg)[:200]))
         elif kind == "notice" and msg.get("code") == self.code:
-            self._note(plain(msg.get("text"), 200))
+            self._note(spoken(msg, "text")[:200])
         elif kind in ("tournament", "seated") and self.on_evening is not None:
             self.on_evening(msg)
 
@@ -131,7 +132,7 @@ class RemoteTable(TableClient):
         msg = self._queue.popleft()
         self._awaiting_move = False
         if msg.get("type") == "refused":
-            self._note(f"Refused: {plain(msg.get('reason'), 200)}")
+            self._note(_("Refused: {reason}").format(reason=spoken(msg)[:200]))
             return True
         self._show(msg)
         return True
@@ -139,17 +140,17 @@ class RemoteTable(TableClient):
     def play(self, seat: int, move: Move) -> None:
         view = self._current
         if self.my_seat is None:
-            raise IllegalMove("you are watching this table")
+            raise IllegalMove(_("you are watching this table"))
         if seat != self.my_seat:
-            raise IllegalMove(f"you sit in seat {self.my_seat}, not seat {seat}")
+            raise IllegalMove(_("you sit in seat {mine}, not seat {seat}").format(mine=self.my_seat, seat=seat))
         if self._queue or self._awaiting_move or view.to_act != seat:
-            raise IllegalMove("it is not your turn")
+            raise IllegalMove(_("it is not your turn"))
         if move not in view.legal:
-            raise IllegalMove(f"{move} is not a legal move now")
+            raise IllegalMove(_("{move} is not a legal move now").format(move=move))
         try:
             self.conn.send({"type": "play", "move": move.to_json()})
         except (ConnectionLost, ConnectionError, RuntimeError) as exc:
-            raise IllegalMove(f"not connected to the server ({exc})") from None
+            raise IllegalMove(_("not connected to the server ({reason})").format(reason=exc)) from None
         self._awaiting_move = True
 
     def next_round(self) -> None:

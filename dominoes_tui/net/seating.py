@@ -18,9 +18,10 @@ from typing import Any
 from ..bots import level_names
 from ..engine import MATCH_OVER, ConfigError, make_config
 from . import protocol as P
+from . import says as S
 from .bot_pool import BotPool
 from .connection import Conn, Refused
-from .guesses import Guesses, wait_text
+from .guesses import Guesses
 from .limits import Limits
 from .records_service import ServerRecords
 from .table import Slot, Table
@@ -62,16 +63,16 @@ class Seating:
         for `address` (guesses.py): a private table's code is its only lock."""
         wait = self.wrong_codes.wait(address)
         if wait:
-            raise Refused(f"too many wrong table codes from your address; try again in {wait_text(wait)}")
+            raise Refused(S.WRONG_CODES, seconds=max(1, round(wait)))
         code = data.get("code")
         if not isinstance(code, str):
-            raise Refused("which table? give its \"code\"")
+            raise Refused(S.WHICH_TABLE)
         code = "".join(code.split()).replace("-", "").upper()[: P.PRIVATE_CODE_LENGTH]
         table = self.tables.get(code)
         if table is None or table.phase == MATCH_OVER:
             # never forgotten on a right code: the lobby lists codes anyone may give
             self.wrong_codes.wrong(address)
-            raise Refused(f"no open table {code!r}")
+            raise Refused(S.NO_SUCH_TABLE, code=repr(code))
         return table
 
     def _running_made_by(self, address: str) -> int:
@@ -80,27 +81,26 @@ class Seating:
     def create(self, conn: Conn, data: dict[str, Any]) -> dict[str, Any]:
         lim = self.limits
         if conn.table is not None:
-            raise Refused("leave your table first")
+            raise Refused(S.LEAVE_FIRST)
         conn.created = [t for t in conn.created if t.code in self.tables and t.phase != MATCH_OVER]
         if len(conn.created) >= lim.tables_per_conn:
-            raise Refused(f"you have {len(conn.created)} tables running or waiting (at most {lim.tables_per_conn})")
+            raise Refused(S.TABLES_PER_CONN, count=len(conn.created), limit=lim.tables_per_conn)
         if self._running_made_by(conn.address) >= lim.tables_per_address:
-            raise Refused(f"your address has {lim.tables_per_address} tables running or waiting, the most it may")
+            raise Refused(S.TABLES_PER_ADDRESS, limit=lim.tables_per_address)
         if len(self.tables) >= lim.max_tables:
-            raise Refused("the server holds as many tables as it can")
+            raise Refused(S.SERVER_TABLES_FULL)
         if self.records is not None and self.records.over_budget(conn.address):  # disk use per address
-            raise Refused("the tables your address made have filled their share of the server's disk for this hour; "
-                          "try again later")
+            raise Refused(S.DISK_SHARE)
         variant = data.get("variant", "draw")
         players = data.get("players")
         target = data.get("target")
         options = data.get("options") or {}
         if not isinstance(variant, str) or not isinstance(options, dict):
-            raise Refused("bad variant or options")
+            raise Refused(S.BAD_VARIANT)
         if players is not None and not _int(players):
-            raise Refused("players is a whole number")
+            raise Refused(S.PLAYERS_NUMBER)
         if target is not None and not _int(target):
-            raise Refused("target is a whole number")
+            raise Refused(S.TARGET_NUMBER)
         try:  # the engine's own checks, docs/RULES.md §4 bounds included: one set of rules everywhere
             config = make_config(variant, players, target, options)
         except (ConfigError, ValueError, TypeError) as exc:
@@ -109,22 +109,21 @@ class Seating:
         seed = data.get("seed")
         if seed is not None:
             if not lim.practice:
-                raise Refused("this server deals every table from a secret random source; it takes no seed "
-                              "(a host started with --practice allows seeded practice tables)")
+                raise Refused(S.NO_SEEDS)
             if not _int(seed):
-                raise Refused("seed is a whole number")
+                raise Refused(S.SEED_NUMBER)
         delay = data.get("bot_delay", self.bot_delay)
         if not _number(delay) or not 0 <= delay <= 5:
-            raise Refused("bot_delay is between 0 and 5 seconds")
+            raise Refused(S.BOT_DELAY)
         sit = data.get("sit", -1)
         if sit is not None and not _int(sit):
-            raise Refused("sit is a seat number, or null")
+            raise Refused(S.SIT_SEAT)
         start = data.get("start", False)
         if not isinstance(start, bool):
-            raise Refused("start is true or false")
+            raise Refused(S.START_BOOL)
         private = data.get("private", False)
         if not isinstance(private, bool):
-            raise Refused("private is true or false")
+            raise Refused(S.PRIVATE_BOOL)
         table = Table(self, self.new_code(private), config, slots, seed, float(delay))
         table.made_by = conn.address
         log.info("table %s made by %s: %s, %d players%s", table.code, conn.name, config.variant, config.players,
@@ -147,15 +146,15 @@ class Seating:
         if seats is None:
             seats = [{"kind": "human"}] * players
         if not isinstance(seats, list) or len(seats) != players:
-            raise Refused(f"give {players} seats")
+            raise Refused(S.GIVE_SEATS, players=players)
         slots: list[Slot] = []
         for i, s in enumerate(seats):
             if not isinstance(s, dict) or s.get("kind") not in ("human", "bot"):
-                raise Refused(f"seat {i}: kind is \"human\" or \"bot\"")
+                raise Refused(S.SEAT_KIND, seat=i)
             if s["kind"] == "bot":
                 level = s.get("level") or self.default_level
                 if not isinstance(level, str) or level not in level_names():  # never "cmd:": no client starts programs here
-                    raise Refused(f"seat {i}: unknown bot level; allowed: {', '.join(level_names())}")
+                    raise Refused(S.SEAT_LEVEL, seat=i, levels=", ".join(level_names()))
                 slots.append(Slot(P.clean_name(s.get("name"), f"Bot {i + 1}"), "bot", level))
             else:
                 slots.append(Slot(f"Seat {i + 1}", "human"))
@@ -165,33 +164,33 @@ class Seating:
         table = self.tables[data["code"]] if creator else self._find(data, conn.address)  # its maker needs no code
         token = data.get("token")
         if token is not None and not isinstance(token, str):
-            raise Refused("token is a string")
+            raise Refused(S.TOKEN_STRING)
         seat = data.get("seat")
         if seat is not None and not _int(seat):
-            raise Refused("seat is a seat number")
+            raise Refused(S.SEAT_NUMBER)
         if conn.table is not None and conn.table is not table:
-            raise Refused("leave your table first")
+            raise Refused(S.LEAVE_FIRST)
         if token:
             for i, slot in enumerate(table.slots):
                 if slot.token is not None and P.same_secret(token, slot.token):
                     if slot.left_at is not None and slot.conn is None and time.time() - slot.left_at > self.grace:
-                        raise Refused("you were away too long; a bot has your seat now")
+                        raise Refused(S.AWAY_TOO_LONG)
                     if slot.conn is not None and slot.conn is not conn:
                         old = slot.conn
-                        old.send({"type": "error", "reason": "your seat was taken back from another connection", "fatal": True})
+                        old.send({"type": "error", **S.said("reason", S.SEAT_TAKEN_BACK), "fatal": True})
                         old.table, old.seat = None, None
                         old.abort()
                     return self._seat(conn, table, i, rejoin=True)
-            raise Refused("that token opens no seat at this table")
+            raise Refused(S.TOKEN_NO_SEAT)
         if table.started:
-            raise Refused("the table has started; you can watch it")
+            raise Refused(S.STARTED_WATCH)
         free = table.free_seats()
         if seat is None:
             if not free:
-                raise Refused("no free seat at this table; you can watch it")
+                raise Refused(S.NO_FREE_SEAT)
             seat = free[0]
         if seat not in free:
-            raise Refused(f"seat {seat} is not free; free seats: {free}")
+            raise Refused(S.SEAT_NOT_FREE, seat=seat, free=str(free))
         slot = table.slots[seat]
         slot.token = secrets.token_urlsafe(18)
         # the seat's name is who the connection is (names.py), never a name the join message gives
@@ -242,7 +241,7 @@ class Seating:
         table = conn.table if conn.table is not None else self._find(data, conn.address)
         slot_creator = conn.seat is not None and table.slots[conn.seat].creator
         if conn is not table.creator_conn and not slot_creator:
-            raise Refused("only the person who made the table can start it")
+            raise Refused(S.ONLY_CREATOR_STARTS)
         table.start()
         return {"type": "started", "code": table.code}
 

@@ -29,6 +29,7 @@ from typing import Any
 from ..engine import MATCH_OVER
 from ..table.saves import home as saves_home
 from . import protocol as P
+from . import says as S
 from .board_feed import board
 from .bot_pool import BotPool
 from .connection import Conn, Refused, close_now
@@ -54,7 +55,7 @@ DEFAULT_READY_TIMEOUT = 120.0  # seconds the table waits for people to read a ro
 DEFAULT_BOT_DELAY = 0.7
 LOBBY_EVERY = 0.5  # seconds between lobby pushes, at most
 ACCEPT_BACKLOG = 64
-TOO_MANY_FROM_ADDRESS = "too many connections from your address"
+TOO_MANY_FROM_ADDRESS = S.TOO_MANY_FROM_ADDRESS
 
 
 def data_home() -> Path:
@@ -222,8 +223,8 @@ class Server(Seating):
         conn.max_unread = self.limits.max_unread
         full = len(self.conns) + len(self._closing) >= self.conn_room
         if full or self._from(conn.address) >= self.limits.conns_per_address:
-            why = "the server is full; try again later" if full else TOO_MANY_FROM_ADDRESS
-            conn.send({"type": "error", "reason": why, "fatal": True})
+            why = S.SERVER_FULL if full else S.TOO_MANY_FROM_ADDRESS
+            conn.send({"type": "error", **S.said("reason", why), "fatal": True})
             await close_now(writer)
             self._handlers.discard(task)
             return
@@ -264,10 +265,10 @@ class Server(Seating):
         try:
             return await asyncio.wait_for(conn.reader.readline(), wait)
         except (ValueError, asyncio.LimitOverrunError):
-            conn.send({"type": "error", "reason": f"line too long (at most {P.MAX_LINE} bytes)", "fatal": True})
+            conn.send({"type": "error", **S.said("reason", S.LINE_TOO_LONG, limit=P.MAX_LINE), "fatal": True})
         except TimeoutError:
-            what = "no message" if conn.hello else "no hello"
-            conn.send({"type": "error", "reason": f"{what} for {wait:g} seconds; goodbye", "fatal": True})
+            what = S.NO_MESSAGE if conn.hello else S.NO_HELLO
+            conn.send({"type": "error", **S.said("reason", what, seconds=f"{wait:g}"), "fatal": True})
         return None
 
     async def _serve(self, conn: Conn) -> None:
@@ -276,7 +277,7 @@ class Server(Seating):
             if not line:
                 return
             if not conn.take_token():  # every line counts, blank ones too
-                conn.send({"type": "error", "reason": "too many messages; slow down", "fatal": True})
+                conn.send({"type": "error", **S.said("reason", S.TOO_MANY_MESSAGES), "fatal": True})
                 return
             if not line.strip():
                 continue
@@ -286,12 +287,12 @@ class Server(Seating):
                 msg_id = data.get("id")
                 if type(msg_id) not in (int, str, type(None)) or (isinstance(msg_id, str) and len(msg_id) > 64):
                     msg_id = None
-                    raise P.ProtocolError("\"id\" must be a short string or a number")
+                    raise P.ProtocolError(S.BAD_ID)
                 self.dispatch(conn, data, msg_id)
             except (P.ProtocolError, Refused) as exc:
                 conn.errors += 1
                 kind = "refused" if isinstance(exc, Refused) else "error"
-                reply: dict[str, Any] = {"type": kind, "reason": str(exc)}
+                reply: dict[str, Any] = {"type": kind, **S.fields_of(exc)}
                 if msg_id is not None:
                     reply["id"] = msg_id
                 if conn.errors > P.MAX_ERRORS:
@@ -302,7 +303,7 @@ class Server(Seating):
             except Exception as exc:
                 conn.errors += 1
                 log.exception("handling %r failed", line[:200])
-                conn.send({"type": "error", "reason": f"server error: {type(exc).__name__}", "id": msg_id})
+                conn.send({"type": "error", **S.said("reason", S.SERVER_ERROR, kind=type(exc).__name__), "id": msg_id})
             try:
                 await asyncio.wait_for(conn.writer.drain(), self.limits.send_timeout)
             except (TimeoutError, ConnectionError):
@@ -312,20 +313,20 @@ class Server(Seating):
         """Who the connection is (names.py); None when it speaks another protocol."""
         version = data.get("protocol")
         if type(version) is not int or version != P.PROTOCOL_VERSION:
-            why = f"this server speaks protocol {P.PROTOCOL_VERSION}, not {version!r}"
-            conn.send({"type": "error", "reason": why, "fatal": True})
+            why = S.said("reason", S.WRONG_PROTOCOL, version=P.PROTOCOL_VERSION, given=repr(version)[:40])
+            conn.send({"type": "error", **why, "fatal": True})
             conn.closed = True
             return None
         secret = data.get("secret")
         if secret is not None and (not isinstance(secret, str) or not 16 <= len(secret) <= 256):
-            raise P.ProtocolError("secret is a string of 16 to 256 characters")
+            raise P.ProtocolError(S.BAD_SECRET)
         name = P.clean_name(data.get("name"))
         in_use = {fold(c.name) for c in self.conns if c.hello} | {fold(n) for n in self.tournament_host.names_in_use()}
         vouched = read_vouch(self.gateway_key, data.get("vouch"))
         if vouched.address is not None and vouched.address != conn.address:
             # a gateway's member: every per-address limit counts where he really came from (vouch.py)
             if self._from(vouched.address) >= self.limits.conns_per_address:
-                conn.send({"type": "error", "reason": TOO_MANY_FROM_ADDRESS, "fatal": True})
+                conn.send({"type": "error", **S.said("reason", S.TOO_MANY_FROM_ADDRESS), "fatal": True})
                 conn.closed = True
                 return None
             conn.address = vouched.address
@@ -346,20 +347,20 @@ class Server(Seating):
             conn.send(msg)
 
         if kind not in P.CLIENT_TYPES and kind not in TOURNAMENT_REQUESTS and kind not in QUICK_REQUESTS and kind != "board":
-            raise P.ProtocolError(f"unknown message type {kind[:40]!r}")
+            raise P.ProtocolError(S.UNKNOWN_TYPE, kind=repr(kind[:40]))
         if kind == "ping":
             reply({"type": "pong"})
             return
         if not conn.hello:
             if kind != "hello":
-                raise P.ProtocolError("say hello first")
+                raise P.ProtocolError(S.HELLO_FIRST)
             welcome = self.hello(conn, data)
             if welcome is not None:
                 reply(welcome)
                 self.quick.changed()  # one more online
             return
         if kind == "hello":
-            raise P.ProtocolError("hello was said already")
+            raise P.ProtocolError(S.HELLO_TWICE)
         if kind == "list":
             self.quick.listen(conn)
             reply({"type": "tables", "tables": self.lobby(), **self.quick.presence()})
@@ -379,7 +380,7 @@ class Server(Seating):
             try:
                 handle_request(self.records, conn, data, reply)
             except RecordsRequestError as exc:
-                raise P.ProtocolError(str(exc)) from None
+                raise P.ProtocolError(exc.say or str(exc), **exc.say_args) from None
         elif kind in TOURNAMENT_REQUESTS:
             reply(self.tournament_host.request(conn, kind, data))
         elif kind in QUICK_REQUESTS:
@@ -398,7 +399,7 @@ class Server(Seating):
 
     def _my_table(self, conn: Conn) -> Table:
         if conn.table is None or conn.table.code not in self.tables:
-            raise Refused("you are not at a table")
+            raise Refused(S.NOT_AT_TABLE)
         return conn.table
 
 

@@ -28,6 +28,7 @@ import asyncssh
 from . import protocol as P
 from .guesses import Guesses
 from .protocol import clean_name
+from .ssh_lang import client_env, session_locale
 from .ssh_names import KeyRegister, name_folder
 from .ssh_pty import set_size, signal_group, take_terminal
 from .storage import private_dir
@@ -304,8 +305,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):  # bytes: the gateway liste
             "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
             "HOME": os.environ.get("HOME", "/"),
             "TERM": self.term_type or "xterm-256color",
-            "LANG": "C.UTF-8",
-            "LC_ALL": "C.UTF-8",
+            **session_locale(client_env(self.chan)),  # the client's language (SendEnv LANG), checked
             "COLORTERM": "truecolor",
             "DOMINOES_TUI_HOME": str(home),
             "DOMINOES_INVITE": self._invite(),

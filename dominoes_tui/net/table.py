@@ -16,6 +16,7 @@ from ..engine.view import PlayerView, public_view
 from ..table.bot_step import bot_turn
 from ..table.local import report_from
 from . import protocol as P
+from . import says as S
 from .bot_pool import BotPool
 from .connection import Conn, Refused
 from .limits import Limits
@@ -165,16 +166,17 @@ class Table:
         for c in self.conns():
             c.send(msg)
 
-    def tell(self, text: str) -> None:
-        """A line everyone at the table sees (the turn clock, a table closing)."""
-        data = P.encode({"type": "notice", "code": self.code, "text": text})
+    def tell(self, say: str, **args: S.Arg) -> None:
+        """A line everyone at the table sees (the turn clock, a table closing): one of
+        says.py's templates, so each client reads it in its own language."""
+        data = P.encode({"type": "notice", "code": self.code, **S.said("text", say, **args)})
         for c in self.conns():
             c.send_bytes(data)
 
     # -- changing --------------------------------------------------------------------------
     def start(self) -> None:
         if self.started:
-            raise Refused("the table has already started")
+            raise Refused(S.ALREADY_STARTED)
         for i, slot in enumerate(self.slots):
             if slot.kind == "human" and not slot.taken:  # an empty seat: a bot plays it
                 slot.kind, slot.level, slot.name = "bot", self.server.default_level, f"Bot {i + 1}"
@@ -208,20 +210,20 @@ class Table:
     def play(self, conn: Conn, data: dict[str, Any]) -> None:
         m = self.match
         if m is None:
-            raise Refused("the table has not started yet")
+            raise Refused(S.NOT_STARTED)
         if conn.seat is None:
-            raise Refused("spectators cannot play")
+            raise Refused(S.SPECTATORS_CANNOT_PLAY)
         seat = data.get("seat", conn.seat)
         if type(seat) is not int or seat != conn.seat:
-            raise Refused(f"you sit in seat {conn.seat}, not seat {seat}")
+            raise Refused(S.NOT_YOUR_SEAT, mine=conn.seat if conn.seat is not None else "?", seat=repr(seat)[:20])
         if m.phase != PLAYING:
-            raise Refused("no round is being played")
+            raise Refused(S.NO_ROUND)
         if m.to_act != seat:
-            raise Refused(f"it is {self.slots[m.to_act].name}'s turn (seat {m.to_act}), not yours")
+            raise Refused(S.NOT_YOUR_TURN, name=self.slots[m.to_act].name, seat=m.to_act)
         try:
             move = Move.from_json(data.get("move"))
         except ValueError as exc:
-            raise Refused(f"bad move: {exc}") from None
+            raise Refused(S.BAD_MOVE, detail=str(exc)) from None
         try:
             m.apply(move, seat)
         except IllegalMove as exc:
@@ -283,7 +285,7 @@ class Table:
                         pass
                     return False
                 if clock is not None and m.phase == ROUND_OVER:
-                    self.tell(f"{', '.join(late)} did not say ready within {patience:g} s: the next round begins.")
+                    self.tell(S.NOT_READY, names=", ".join(late), seconds=f"{patience:g}")
             if self.bot_delay and not any(s.kind == "human" for s in self.slots):
                 await asyncio.sleep(self.bot_delay * 2)
             self.round_over_at = None
@@ -304,7 +306,7 @@ class Table:
                 except TimeoutError:
                     pass
                 return False
-            self.tell(f"{self.slots[seat].name} ran out of time ({clock:g} s): a bot played this turn for them.")
+            self.tell(S.RAN_OUT_OF_TIME, name=self.slots[seat].name, seconds=f"{clock:g}")
             await self.bot_move(m, seat, forced=True)
             return False
         slot = self.slots[seat]
@@ -326,7 +328,7 @@ class Table:
             left = wait - (time.monotonic() - self.creator_left_at)
             if left <= 0:
                 log.info("table %s closes: its creator left %.0f s ago and it never started", self.code, wait)
-                self.tell(f"Table {self.code} closed: its creator left and it did not start.")
+                self.tell(S.TABLE_CLOSED, code=self.code)
                 self.server.close_waiting(self)
                 return True
             try:
@@ -392,13 +394,12 @@ class Table:
             self._saved = len(events)
             if self._unsaved_since is not None:
                 self._unsaved_since = None
-                self.tell("The server can save this table again: a restart keeps the match.")
+                self.tell(S.SAVING_AGAIN)
         except OSError as exc:  # a full disk: the next change tries again with every unsaved event
             log.warning("cannot save table %s: %s", self.code, exc)
             if self._unsaved_since is None:  # said once, not after every move
                 self._unsaved_since = time.monotonic()
-                self.tell(f"The server cannot save this table ({exc.strerror or exc}): saving stopped. "
-                          "The match goes on, but if the server restarts now it is lost.")
+                self.tell(S.SAVING_STOPPED, detail=str(exc.strerror or exc))
 
     def close(self) -> None:
         self.closed = True

@@ -24,6 +24,7 @@ from typing import Any, Protocol
 from ..engine import MATCH_OVER
 from ..tournament import TournamentError
 from . import protocol as P
+from . import says as S
 from .connection import Conn, Refused
 from .evening import (
     ENTRANTS_PER_ADDRESS,
@@ -111,7 +112,7 @@ class TournamentHost:
                 self._need().state = OVER
                 self._disarm_clock()
         except TournamentError as exc:
-            raise Refused(str(exc)) from None
+            raise Refused.again(exc) from None
         if kind != "tournament":
             self._allowance[conn] = (self._allowance_left(conn) - 1, time.monotonic())
             self.changed(urgent=kind not in ("tournament_register", "tournament_withdraw"))
@@ -126,12 +127,12 @@ class TournamentHost:
         left = min(float(CHANGE_BURST), left + (now - since) / CHANGE_EVERY)
         self._allowance[conn] = (left, now)
         if left < 1:
-            raise Refused(f"too fast: one change to the tournament every {CHANGE_EVERY:g} s; wait a moment")
+            raise Refused(S.TOO_FAST, seconds=f"{CHANGE_EVERY:g}")
         return left
 
     def _need(self) -> Evening:
         if self.evening is None or (self.evening.state == OVER):
-            raise Refused("no tournament is open")
+            raise Refused(S.NO_TOURNAMENT)
         return self.evening
 
     @property
@@ -143,13 +144,13 @@ class TournamentHost:
 
     def _organizer(self, conn: Conn) -> None:
         if not self.is_organizer(conn):
-            raise Refused("only the evening's organizers may do that")
+            raise Refused(S.ORGANIZERS_ONLY)
 
     def _open(self, conn: Conn, data: dict[str, Any]) -> None:
         if not self.is_organizer(conn):
-            raise Refused("only the evening's organizers may open a tournament")
+            raise Refused(S.ORGANIZERS_OPEN)
         if self.evening is not None and self.evening.state != OVER:
-            raise Refused("a tournament is open already")
+            raise Refused(S.TOURNAMENT_OPEN)
         settings = EveningSettings.from_json(data.get("settings"))
         self.evening = Evening.open(settings, conn.name, random.SystemRandom().randrange(2**31))
         log.info("%s opens a tournament: %s", conn.name, settings)
@@ -159,13 +160,13 @@ class TournamentHost:
         evening = self._need()
         if name is not None:
             if not isinstance(name, str):
-                raise Refused("'name' is a string")
+                raise Refused(S.NAME_STRING)
             self._organizer(conn)
             evening.withdraw(name)
             return
         mine = evening.entry_of(self.owner_of(conn))
         if mine is None:
-            raise Refused("you are not entered")
+            raise Refused(S.NOT_ENTERED)
         evening.withdraw(mine)
 
     # -- who is who -----------------------------------------------------------------------
@@ -264,7 +265,7 @@ class TournamentHost:
                 if slot.kind == "human":
                     slot.kind, slot.level = "bot", evening.settings.bot_level
             table.bot_delay = CLOCK_BOT_DELAY
-            table.tell("The round clock has run out: bots finish this match.")
+            table.tell(S.ROUND_CLOCK_OUT)
             table.wake.set()
             table.broadcast_table()
         current = evening.tournament.current

@@ -37,6 +37,7 @@ from aiohttp import web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server as WebServer
 
+from ..i18n import LANGUAGES
 from .guesses import Guesses, wait_text
 from .vouch import ENV as VOUCH_ENV
 from .vouch import read_gateway_key, vouch_for
@@ -76,17 +77,27 @@ class VouchingAppService(AppService):
 textual_serve.server.AppService = VouchingAppService  # type: ignore[misc]
 
 
-def join_command(server_addr: str, name: str, python: str = sys.executable) -> str:
+def _language(lang: str | None) -> list[str]:
+    """`--lang L` for a tab's command: only a language we have a catalog for."""
+    if lang is None:
+        return []
+    if lang not in LANGUAGES:
+        raise ValueError(f"unknown language {lang!r}; allowed: {', '.join(LANGUAGES)}")
+    return ["--lang", lang]
+
+
+def join_command(server_addr: str, name: str, python: str = sys.executable, lang: str | None = None) -> str:
     """The shell command textual-serve runs per tab: tokens stay in that process's memory,
-    so two guests in two tabs never share a seat's token."""
+    so two guests in two tabs never share a seat's token. `lang`: the tab's language."""
     return " ".join(
-        shlex.quote(x) for x in [python, "-P", "-m", "dominoes_tui", "join", server_addr, "--name", name, "--forget-tokens"]
+        shlex.quote(x) for x in [python, "-P", "-m", "dominoes_tui", "join", server_addr, "--name", name,
+                                 "--forget-tokens", *_language(lang)]
     )
 
 
-def board_command(server_addr: str, python: str = sys.executable) -> str:
+def board_command(server_addr: str, python: str = sys.executable, lang: str | None = None) -> str:
     """The shell command textual-serve runs per tab for the projector board."""
-    return " ".join(shlex.quote(x) for x in [python, "-P", "-m", "dominoes_tui", "board", server_addr])
+    return " ".join(shlex.quote(x) for x in [python, "-P", "-m", "dominoes_tui", "board", server_addr, *_language(lang)])
 
 
 def _origin_ok(request: web.Request, public_url: str | None, names: AbstractSet[str] = frozenset(), port: int = 0) -> bool:
@@ -219,9 +230,9 @@ def make_web_server(
     server_addr: str, host: str, port: int, name: str = "Guest", public_url: str | None = None,
     password: str | None = None, max_sessions: int = MAX_SESSIONS, sessions_per_address: int = SESSIONS_PER_ADDRESS,
     board: bool = False, allowed_hosts: list[str] | tuple[str, ...] = (), wrong_passwords: int = WRONG_PASSWORDS,
-    vouch_key: Path | None = None,
+    vouch_key: Path | None = None, lang: str | None = None,
 ) -> GuardedWebServer:
-    command = board_command(server_addr) if board else join_command(server_addr, name)
+    command = board_command(server_addr, lang=lang) if board else join_command(server_addr, name, lang=lang)
     return GuardedWebServer(
         command, host=host, port=port, title="Dominoes board" if board else "Dominoes", public_url=public_url,
         password=password, max_sessions=max_sessions, sessions_per_address=sessions_per_address,

@@ -16,6 +16,7 @@ from typing import Any
 from sqlalchemy import Connection, CursorResult, Engine, bindparam, delete, insert, select, text, update
 from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 
+from ..i18n import _
 from ..table.private_files import private_file
 from .identity import Identity
 from .migrate import WRITER_LOCK, TooNew, upgrade
@@ -60,13 +61,15 @@ class Records:
             try:
                 private_file(path)
             except OSError as exc:
-                raise RecordsUnavailable(f"the records folder {path.parent} cannot be made ({exc.strerror})") from None
+                raise RecordsUnavailable(_("the records folder {folder} cannot be made ({why})").format(
+                    folder=path.parent, why=exc.strerror)) from None
         engine = make_engine(url, busy_seconds)
         try:
             upgrade(engine)
         except TooNew as exc:
             engine.dispose()
-            raise RecordsUnavailable(f"the records at {describe(url)} were written by a newer version: {exc}") from None
+            raise RecordsUnavailable(_("the records at {where} were written by a newer version: {why}").format(
+                where=describe(url), why=exc)) from None
         except (SQLAlchemyError, OSError) as exc:
             engine.dispose()
             raise _unavailable(exc, url, path) from None
@@ -199,7 +202,8 @@ def _unavailable(exc: BaseException, url: str, path: Path | None) -> RecordsUnav
         try:
             aside = set_aside(path)
         except OSError as move_error:
-            return RecordsUnavailable(f"the records file {path} cannot be read, nor moved aside ({move_error.strerror})")
-        return RecordsUnavailable(f"the records file {path.name} could not be read; it was kept as {aside.name} "
-                                  "and a new one starts", set_aside_as=aside)
+            return RecordsUnavailable(_("the records file {file} cannot be read, nor moved aside ({why})").format(
+                file=path, why=move_error.strerror))
+        return RecordsUnavailable(_("the records file {file} could not be read; it was kept as {aside} "
+                                    "and a new one starts").format(file=path.name, aside=aside.name), set_aside_as=aside)
     return RecordsUnavailable(explain(exc, url))

@@ -11,16 +11,24 @@ import unicodedata
 from dataclasses import dataclass
 
 from ..engine import Seat
+from ..i18n import N_, _
 
 PERSON, BOT, GUEST = "person", "bot", "guest"
 MAX_NAME = 100
-# What vouched for a name, in words for people (the player page, `dominoes stats`)
-VOUCHED = {"local": "a name at this keyboard", "hosted": "the name they claimed on the server", "ssh": "an SSH key",
-           "join": "a dominoes join secret", "bot": "a bot level"}
+# What vouched for a name, in words for people (the player page, `dominoes stats`);
+# translated where shown
+VOUCHED = {"local": N_("a name at this keyboard"), "hosted": N_("the name they claimed on the server"),
+           "ssh": N_("an SSH key"), "join": N_("a dominoes join secret"), "bot": N_("a bot level")}
+KINDS = {PERSON: N_("person"), BOT: N_("bot"), GUEST: N_("guest")}
 
 
 def vouched_words(scheme: str) -> str:
-    return VOUCHED.get(scheme, scheme)
+    return _(VOUCHED[scheme]) if scheme in VOUCHED else scheme
+
+
+def kind_words(kind: str) -> str:
+    """What kind of player, in the reader's words (the records keep "person", "bot", "guest")."""
+    return _(KINDS[kind]) if kind in KINDS else kind
 
 
 def clean_name(text: str) -> str:

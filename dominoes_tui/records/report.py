@@ -7,6 +7,8 @@ from typing import Any
 
 from sqlalchemy import Connection
 
+from ..engine import VARIANTS
+from ..i18n import _, moment
 from . import queries
 from .analyses import accuracy_history
 from .ratings import OVERALL
@@ -63,9 +65,33 @@ def utc(at: datetime) -> datetime:
 
 
 def local_time(iso: str) -> str:
-    """A recorded time as the person reading it expects: in this machine's zone, to the minute."""
+    """A recorded time as the person reading it expects: in this machine's zone, to the
+    minute, written the way their language writes a date (3 Jan 2026, 08:30 / 03.01.2026, 08:30)."""
     try:
         at = datetime.fromisoformat(iso)
     except ValueError:
         return iso[:16]
-    return utc(at).astimezone().strftime("%Y-%m-%d %H:%M")
+    return moment(utc(at).astimezone())
+
+
+def list_title(variant: str) -> str:
+    """A leaderboard's name: the overall list, or a variant's."""
+    if variant == OVERALL:
+        return _("Overall")
+    return _(VARIANTS[variant].title) if variant in VARIANTS else variant
+
+
+def others_words(others: str) -> str:
+    """A recent match's other players in the reader's words: the records write a Partner
+    team mate as " (with NAME)" (the same in --json in any language)."""
+    import re
+
+    mate = re.fullmatch(r"(.*) \(with (.*)\)", others, re.S)
+    if not mate:
+        return others
+    return f"{mate.group(1)} " + _("(with {names})").format(names=mate.group(2))
+
+
+def status_words(status: str) -> str:
+    """How a match ended, in the reader's words (the records keep "finished"/"abandoned")."""
+    return {"finished": _("finished"), "abandoned": _("abandoned")}.get(status, status)

@@ -16,6 +16,7 @@ from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, DBAPIError, NoSuchModuleError, SQLAlchemyError
 
+from ..i18n import _
 from ..table.saves import set_aside as set_file_aside
 
 DB_NAME = "records.sqlite"
@@ -48,12 +49,14 @@ def normal_url(url: str) -> str:
     try:
         parsed = make_url(url)
     except ArgumentError:
-        raise RecordsUnavailable(f"{url!r} is not a database URL (sqlite:///FILE or postgresql://USER@HOST/DB)") from None
+        raise RecordsUnavailable(_("{url!r} is not a database URL (sqlite:///FILE or postgresql://USER@HOST/DB)").format(
+            url=url)) from None
     backend = parsed.get_backend_name()
     if backend in ("postgres", "postgresql"):
         parsed = parsed.set(drivername="postgresql+psycopg")
     elif backend != "sqlite":
-        raise RecordsUnavailable(f"{parsed.drivername}: the records live in SQLite or PostgreSQL only")
+        raise RecordsUnavailable(_("{driver}: the records live in SQLite or PostgreSQL only").format(
+            driver=parsed.drivername))
     return parsed.render_as_string(hide_password=False)
 
 
@@ -70,10 +73,10 @@ def make_engine(url: str, busy_seconds: float = BUSY_SECONDS) -> Engine:
                              pool_pre_ping=True)
     except (NoSuchModuleError, ImportError):
         # The driver is an optional extra; say how to add it (as `dominoes web` and `ssh` do).
-        raise RecordsUnavailable(
+        raise RecordsUnavailable(_(
             "PostgreSQL needs the optional extra postgres (its driver, psycopg): "
             ".venv/bin/pip install '.[postgres]' (in the clone)"
-        ) from None
+        )) from None
 
 
 def _sqlite_transactions(engine: Engine) -> None:
@@ -133,7 +136,9 @@ def describe(url: str) -> str:
 def explain(exc: BaseException, url: str) -> str:
     if isinstance(exc, DBAPIError):
         first = str(exc.orig).strip().splitlines()[0] if exc.orig is not None else str(exc)
-        return f"the records at {describe(url)} cannot be used now ({first})"
-    if isinstance(exc, SQLAlchemyError):
-        return f"the records at {describe(url)} cannot be used now ({exc.__class__.__name__})"
-    return f"the records at {describe(url)} cannot be used now ({exc})"
+        why = first
+    elif isinstance(exc, SQLAlchemyError):
+        why = exc.__class__.__name__
+    else:
+        why = str(exc)
+    return _("the records at {where} cannot be used now ({why})").format(where=describe(url), why=why)

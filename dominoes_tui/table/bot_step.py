@@ -13,6 +13,7 @@ import time
 from collections.abc import Awaitable, Callable
 
 from ..engine import Match, Move, PlayerView, view_for
+from ..i18n import _
 
 Ask = Callable[[PlayerView], Awaitable[Move]]
 
@@ -28,7 +29,7 @@ async def bot_turn(
     try:
         move = await ask(view)
     except Exception as exc:  # noqa: BLE001 - any bug of the bot's; not CancelledError: a table that closes stops the turn
-        say(f"{name} failed to choose ({exc}); it played its first legal move")
+        say(_("{name} failed to choose ({reason}); it played its first legal move").format(name=name, reason=exc))
         move = view.legal[0]
     rest = pace - (time.monotonic() - started)
     if rest > 0:
@@ -37,7 +38,7 @@ async def bot_turn(
         return False
     legal = match.legal_moves()
     if move not in legal:
-        say(f"{name} chose an illegal move {move}; it played its first legal move")
+        say(_("{name} chose an illegal move {move}; it played its first legal move").format(name=name, move=move))
         move = legal[0]
     match.apply(move, seat)
     return True

@@ -29,6 +29,7 @@ from ..engine import (
     write_log,
 )
 from ..engine.seeds import seeded
+from ..i18n import _
 from .bot_step import bot_turn
 from .client import RoundReport, SeatInfo, TableClient
 
@@ -157,7 +158,7 @@ class LocalTable(TableClient):
 
     def play(self, seat: int, move: Move) -> None:
         if seat in self.bots:
-            raise IllegalMove(f"seat {seat} is played by a bot")
+            raise IllegalMove(_("seat {seat} is played by a bot").format(seat=seat))
         self.match.apply(move, seat)
         self.save()
 
@@ -202,16 +203,16 @@ class LocalTable(TableClient):
             if self.save_problem is None:
                 self.save_problem = save_problem_words(exc, self.save_to.parent)
                 self.save_problem_brief = save_problem_brief(exc)
-                self.notes.append(f"could not save the match: {self.save_problem}")
+                self.notes.append(_("could not save the match: {problem}").format(problem=self.save_problem))
 
 
 def save_problem_brief(exc: OSError) -> str:
     """A few words that fit a status line at 80 columns beside the scores."""
     if isinstance(exc, PermissionError) or exc.errno == errno.EROFS:
-        return "read-only folder"
+        return _("read-only folder")
     if exc.errno == errno.ENOSPC:
-        return "disk full"
-    return "cannot write"
+        return _("disk full")
+    return _("cannot write")
 
 
 def save_problem_words(exc: OSError, folder: Path | None = None) -> str:
@@ -220,7 +221,9 @@ def save_problem_words(exc: OSError, folder: Path | None = None) -> str:
     if isinstance(exc, PermissionError) or exc.errno == errno.EROFS:
         # the folder, not the temporary file the atomic write was making in it
         place = folder or exc.filename
-        return f"the data folder is read-only ({place})" if place else "the data folder is read-only"
+        if place:
+            return _("the data folder is read-only ({place})").format(place=place)
+        return _("the data folder is read-only")
     if exc.errno == errno.ENOSPC:
-        return "the disk is full"
+        return _("the disk is full")
     return (exc.strerror or str(exc)) + where

@@ -6,13 +6,18 @@ from fractions import Fraction
 from typing import Any
 
 from ..engine import VARIANTS
+from ..i18n import N_, _
 
 SWISS, ROUND_ROBIN, ROTATION = "swiss", "roundrobin", "rotation"
+# What each format does, in words for people (translated where shown)
 FORMATS = {
-    SWISS: "Swiss: each round pairs players of equal score (then rating), never the same pair twice",
-    ROUND_ROBIN: "round robin: everyone plays everyone once",
-    ROTATION: "rotation: new tables of 3-4 every round (Partner: partners rotate), meeting as many new faces as possible",
+    SWISS: N_("Swiss: each round pairs players of equal score (then rating), never the same pair twice"),
+    ROUND_ROBIN: N_("round robin: everyone plays everyone once"),
+    ROTATION: N_("rotation: new tables of 3-4 every round (Partner: partners rotate), meeting as many new faces as "
+                 "possible"),
 }
+# A format's short name, as the messages below call it
+FORMAT_NAMES = {SWISS: N_("Swiss"), ROUND_ROBIN: N_("round robin"), ROTATION: N_("rotation")}
 MAX_ROUNDS = 100
 
 
@@ -57,31 +62,37 @@ class Plan:
 def make_plan(variant: str, format_name: str, rounds: int, players: int | None = None) -> Plan:
     """Check a format against a variant; TournamentError says what would work instead."""
     if variant not in VARIANTS:
-        raise TournamentError(f"unknown variant {variant!r}; allowed: {', '.join(VARIANTS)}")
+        raise TournamentError(_("unknown variant {variant!r}; allowed: {allowed}").format(
+            variant=variant, allowed=", ".join(VARIANTS)))
     if format_name not in FORMATS:
-        raise TournamentError(f"unknown format {format_name!r}; allowed: {', '.join(FORMATS)}")
+        raise TournamentError(_("unknown format {format!r}; allowed: {allowed}").format(
+            format=format_name, allowed=", ".join(FORMATS)))
     if not 1 <= rounds <= MAX_ROUNDS:
-        raise TournamentError(f"rounds must be 1 to {MAX_ROUNDS}, not {rounds}")
+        raise TournamentError(_("rounds must be 1 to {most}, not {rounds}").format(most=MAX_ROUNDS, rounds=rounds))
     rules = VARIANTS[variant]
     lower_wins = rules.penalties
     if rules.teams:
         if players not in (None, 4):
-            raise TournamentError(f"{rules.title} is played by 4 players, not {players}")
+            raise TournamentError(_("{variant} is played by 4 players, not {players}").format(
+                variant=_(rules.title), players=players))
         return Plan(variant, format_name, rounds, 4, (4,), True, format_name != ROTATION, lower_wins)
     if format_name != ROTATION:
         if players not in (None, 2):  # words for the command line and the organizer's form alike
-            raise TournamentError(f"{FORMATS[format_name].split(':')[0]} seats two players a table; "
-                                  f"the format {ROTATION} seats tables of {players}")
+            raise TournamentError(_("{format} seats two players a table; the format {rotation} seats tables of "
+                                    "{players}").format(format=_(FORMAT_NAMES[format_name]), rotation=ROTATION,
+                                                        players=players))
         if 2 not in rules.players:
-            raise TournamentError(f"{rules.title} is not played by two")
+            raise TournamentError(_("{variant} is not played by two").format(variant=_(rules.title)))
         return Plan(variant, format_name, rounds, 2, (2,), False, False, lower_wins)
     sizes = tuple(p for p in (3, 4) if p in rules.players)
     if not sizes:
-        raise TournamentError(f"{rules.title} is played by two only; use --format {SWISS} or {ROUND_ROBIN}")
+        raise TournamentError(_("{variant} is played by two only; use --format {swiss} or {round_robin}").format(
+            variant=_(rules.title), swiss=SWISS, round_robin=ROUND_ROBIN))
     if players is None:
         players = max(sizes)
     if players not in sizes:
-        raise TournamentError(f"rotation seats tables of {' or '.join(map(str, sizes))} in {rules.title}, not {players}")
+        raise TournamentError(_("rotation seats tables of {sizes} in {variant}, not {players}").format(
+            sizes=_(" or ").join(map(str, sizes)), variant=_(rules.title), players=players))
     return Plan(variant, format_name, rounds, players, sizes, False, False, lower_wins)
 
 
@@ -154,7 +165,7 @@ class Round:
         for t in self.tables:
             if t.number == number:
                 return t
-        raise TournamentError(f"round {self.number} has no table {number}")
+        raise TournamentError(_("round {round} has no table {table}").format(round=self.number, table=number))
 
     def table_of(self, entrant: str) -> Table | None:
         for t in self.tables:

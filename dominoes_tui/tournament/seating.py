@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from ..i18n import _
 from .history import History, pair
 from .model import Plan, TournamentError
 
@@ -23,7 +24,8 @@ MAX_PASSES = 50
 def table_sizes(plan: Plan, count: int) -> tuple[list[int], int]:
     """The table sizes for `count` people, largest first, and how many sit the round out."""
     if count < plan.min_entrants:
-        raise TournamentError(f"a round needs at least {plan.min_entrants} entrants, not {count}")
+        raise TournamentError(_("a round needs at least {least} entrants, not {count}").format(
+            least=plan.min_entrants, count=count))
     sizes = plan.table_sizes
     if len(sizes) == 1:
         size = sizes[0]
@@ -60,7 +62,7 @@ class _Seating:
 
     def improve(self) -> None:
         slots = [(ti, si) for ti, t in enumerate(self.tables) for si in range(len(t))]
-        for _ in range(MAX_PASSES):
+        for _pass in range(MAX_PASSES):
             better = False
             for i, (ta, sa) in enumerate(slots):
                 for tb, sb in slots[i + 1:]:

@@ -8,6 +8,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..engine.seeds import seeded
+from ..i18n import _
 from . import round_robin
 from .history import history
 from .model import ROTATION, ROUND_ROBIN, SWISS, Entrant, Plan, Round, Table, TournamentError, make_plan
@@ -62,41 +63,43 @@ class Tournament:
     def add(self, entrant: Entrant) -> None:
         """Register someone; after the start, a late arrival joins from the next round on."""
         if not entrant.name.strip():
-            raise TournamentError("an entrant needs a name")
+            raise TournamentError(_("an entrant needs a name"))
         if entrant.name in self.entrants:
-            raise TournamentError(f"{entrant.name!r} is entered already")
+            raise TournamentError(_("{name!r} is entered already").format(name=entrant.name))
         if self.plan.fixed_pairs and len(entrant.members) != 2:
-            raise TournamentError(f"Partner with fixed pairs enters pairs of two people, not {entrant.name!r}")
+            raise TournamentError(_("Partner with fixed pairs enters pairs of two people, not {name!r}").format(
+                name=entrant.name))
         if self.started and self.plan.format == ROUND_ROBIN:
-            raise TournamentError("a round robin cannot take late arrivals: its schedule is fixed at the start")
+            raise TournamentError(_("a round robin cannot take late arrivals: its schedule is fixed at the start"))
         if self.is_over and self.started:
-            raise TournamentError("the tournament is over")
+            raise TournamentError(_("the tournament is over"))
         self.entrants[entrant.name] = entrant
 
     def withdraw(self, name: str) -> None:
         """Not paired from the next round on; stays in the standings with what was played."""
         if name not in self.entrants:
-            raise TournamentError(f"nobody called {name!r} is entered")
+            raise TournamentError(_("nobody called {name!r} is entered").format(name=name))
         self.withdrawn.add(name)
 
     def rejoin(self, name: str) -> None:
         if name not in self.entrants:
-            raise TournamentError(f"nobody called {name!r} is entered")
+            raise TournamentError(_("nobody called {name!r} is entered").format(name=name))
         if self.plan.format == ROUND_ROBIN and self.started:
-            raise TournamentError("in a round robin a withdrawal is final")
+            raise TournamentError(_("in a round robin a withdrawal is final"))
         self.withdrawn.discard(name)
 
     # -- rounds -------------------------------------------------------------------------
     def pair_next(self) -> Round:
         current = self.current
         if current is not None and not current.complete:
-            raise TournamentError(f"round {current.number} is still being played")
+            raise TournamentError(_("round {round} is still being played").format(round=current.number))
         if len(self.rounds) >= self.plan.rounds:
-            raise TournamentError(f"all {self.plan.rounds} rounds have been played")
+            raise TournamentError(_("all {rounds} rounds have been played").format(rounds=self.plan.rounds))
         number = len(self.rounds) + 1
         active = self.active
         if len(active) < self.plan.min_entrants:
-            raise TournamentError(f"a round needs at least {self.plan.min_entrants} entrants; {len(active)} are in")
+            raise TournamentError(_("a round needs at least {least} entrants; {count} are in").format(
+                least=self.plan.min_entrants, count=len(active)))
         rng = seeded(self.seed, number)
         if self.plan.format == SWISS:
             rnd = self._swiss(number, active, rng)
@@ -111,13 +114,15 @@ class Tournament:
         """A table's final scores, one per side in the table's side order."""
         rnd = self.current
         if rnd is None or rnd.number != round_no:
-            raise TournamentError(f"round {round_no} is not the round being played")
+            raise TournamentError(_("round {round} is not the round being played").format(round=round_no))
         table = rnd.table(table_no)
         values = tuple(int(s) for s in scores)
         if len(values) != len(table.sides):
-            raise TournamentError(f"table {table_no} has {len(table.sides)} sides, not {len(values)} scores")
+            raise TournamentError(_("table {table} has {sides} sides, not {scores} scores").format(
+                table=table_no, sides=len(table.sides), scores=len(values)))
         if table_no in rnd.results:
-            raise TournamentError(f"table {table_no} of round {round_no} has its result already")
+            raise TournamentError(_("table {table} of round {round} has its result already").format(
+                table=table_no, round=round_no))
         rnd.results[table_no] = values
 
     def _order(self, names: list[str], rng: random.Random) -> list[str]:

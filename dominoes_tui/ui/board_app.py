@@ -15,6 +15,7 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.widgets import Static
 
+from ..i18n import N_, _
 from ..net.client import Connection, ConnectionLost, ServerRefused
 from .board_render import render_board
 from .render import Look
@@ -63,10 +64,10 @@ class BoardView(Static):
 class BoardApp(App[int]):
     TITLE = "dominoes board"
     BINDINGS = [
-        Binding("right", "step(1)", "next table"),
-        Binding("left", "step(-1)", "previous table"),
-        Binding("a", "auto", "auto (closest game)"),
-        Binding("q", "quit", "quit"),
+        Binding("right", "step(1)", N_("next table")),
+        Binding("left", "step(-1)", N_("previous table")),
+        Binding("a", "auto", N_("auto (closest game)")),
+        Binding("q", "quit", N_("quit")),
     ]
 
     def __init__(self, source: BoardSource, look: Look | None = None, poll: float = POLL_SECONDS) -> None:
@@ -76,7 +77,7 @@ class BoardApp(App[int]):
         self.poll = poll
         self.board: dict[str, Any] | None = None
         self.pinned: str | None = None
-        self.status = f"connecting to {self.where}…"
+        self.status = _("connecting to {address}…").format(address=self.where)
 
     @property
     def where(self) -> str:
@@ -102,9 +103,10 @@ class BoardApp(App[int]):
                     self.pinned = None  # that table has finished: back to the automatic choice
                 self.status = ""
             except (TimeoutError, OSError, ConnectionLost) as exc:
-                self.status = f"no connection to {self.where} ({type(exc).__name__}); trying again"
+                self.status = _("no connection to {address} ({kind}); trying again").format(
+                    address=self.where, kind=type(exc).__name__)
             except ServerRefused as exc:
-                self.status = f"the server refused the board: {exc}"
+                self.status = _("the server refused the board: {reason}").format(reason=exc)
             self.draw()
             await asyncio.sleep(self.poll)
 

@@ -15,9 +15,11 @@ from typing import Any
 from rich.text import Text
 
 from ..engine import VARIANTS
+from ..i18n import _, ngettext
 from ..net.protocol import view_from_json
 from ..table.plain import plain
 from .chain_render import render_chain
+from .evening_words import format_words as _format_words
 from .narrate import last_placed
 from .render import Canvas, Look
 
@@ -44,14 +46,14 @@ def _sides(t: dict[str, Any]) -> list[tuple[str, int]]:
 
 def _turn(t: dict[str, Any]) -> str:
     if t["to_act"] is None:
-        return "between deals" if t["phase"] != "match_over" else "finished"
-    return f"to play: {plain_text(t['seats'][t['to_act']]['name'], 14)}"
+        return _("between deals") if t["phase"] != "match_over" else _("finished")
+    return _("to play: {name}").format(name=plain_text(t["seats"][t["to_act"]]["name"], 14))
 
 
 def mini_rows(t: dict[str, Any], width: int) -> list[str]:
     """A live table in a few lines: code and rules, each side with its score, turn, last move."""
     # a match's "round" is a deal here: "round" on this board is the tournament's
-    rows = [f"{t['code']}  {t['title']} · deal {t['round']}"[:width]]
+    rows = [(f"{t['code']}  " + _("{title} · deal {n}").format(title=t["title"], n=t["round"]))[:width]]
     for i, (names, score) in enumerate(_sides(t)):
         mark = ">" if t["to_act"] is not None and t["to_act"] in t["sides"][i] else " "
         rows.append(f"{mark}{names[: width - 6]:<{width - 6}}{score:>5}")
@@ -62,9 +64,9 @@ def mini_rows(t: dict[str, Any], width: int) -> list[str]:
 def _standings_rows(tour: dict[str, Any] | None, count: int, width: int) -> list[str]:
     if not tour:
         return []
-    rows = [f"{'#':>3} {'name':<{width - 17}} {'pts':>5} {'opp':>6}"]
+    rows = [f"{'#':>3} {_('name'):<{width - 17}} {_('pts'):>5} {_('opp'):>6}"]
     for s in tour["standings"][:count]:
-        name = plain_text(s["name"], width - 17) + (" (out)" if s["withdrawn"] else "")
+        name = plain_text(s["name"], width - 17) + (_(" (out)") if s["withdrawn"] else "")
         rows.append(f"{s['rank']:>3} {name[: width - 17]:<{width - 17}} {s['shown']:>5} {s['opponents_score']:>6g}")
     return rows
 
@@ -74,11 +76,11 @@ def _round_rows(tour: dict[str, Any] | None, width: int) -> list[str]:
         return []
     rows = []
     for tb in tour["tables"]:
-        sides = " v ".join(plain_text(" + ".join(side), 30) for side in tb["sides"])
+        sides = _(" v ").join(plain_text(" + ".join(side), 30) for side in tb["sides"])
         result = "-".join(str(x) for x in tb["scores"]) if tb["scores"] else (tb["code"] or "")
         rows.append(f"{tb['table']:>2} {sides[: width - 12]:<{width - 12}} {result:>8}")
     for name in tour["byes"]:
-        rows.append(f" - {plain_text(name, width - 12)} (bye)")
+        rows.append(" - " + _("{name} (bye)").format(name=plain_text(name, width - 12)))
     return rows
 
 
@@ -88,13 +90,13 @@ def _recent_rows(tour: dict[str, Any] | None, width: int) -> list[str]:
     rows = []
     for r in reversed(tour["recent"]):
         sides = [f"{plain_text(' + '.join(s), 20)} {sc}" for s, sc in zip(r["sides"], r["scores"])]
-        rows.append(f"r{r['round']} " + " v ".join(sides))
+        rows.append(_("r{n}").format(n=r["round"]) + " " + _(" v ").join(sides))
     return [r[:width] for r in rows]
 
 
 def leaderboard_title(club: dict[str, Any]) -> str:
-    which = "all variants" if club["variant"] == "all" else plain_text(club["variant"], 12)
-    return f"Club leaderboard ({which})"
+    which = _("all variants") if club["variant"] == "all" else plain_text(club["variant"], 12)
+    return _("Club leaderboard ({which})").format(which=which)
 
 
 def leaderboard_rows(club: dict[str, Any] | None, width: int) -> list[str]:
@@ -103,11 +105,11 @@ def leaderboard_rows(club: dict[str, Any] | None, width: int) -> list[str]:
         return []
     rows = club.get("rows")
     if rows is None:
-        return ["reading the records…"]
+        return [_("reading the records…")]
     if not rows:
-        return ["no rated matches yet"]
+        return [_("no rated matches yet")]
     name_w = max(8, width - 21)
-    out = [f"{'#':>3} {'name':<{name_w}} {'rating':>7} {'won':>7}"]
+    out = [f"{'#':>3} {_('name'):<{name_w}} {_('rating'):>7} {_('won'):>7}"]
     for r in rows:
         rating = f"{r['rating']}{'?' if r['provisional'] else ' '}"
         out.append(f"{r['place']:>3} {plain_text(r['name'], name_w):<{name_w}} {rating:>7} "
@@ -122,12 +124,12 @@ def _side_column(c: Canvas, x: int, width: int, height: int, board: dict[str, An
     sections: list[tuple[str, list[str]]] = []
     if tour and tour["state"] == "registering":  # the field so far; nothing played yet
         names = [plain_text(e["name"], width - 4) for e in tour["entrants"] if not e["withdrawn"]]
-        sections.append((f"Entered ({len(names)})", [f"  {n}" for n in names] or ["  nobody yet"]))
+        sections.append((_("Entered ({n})").format(n=len(names)), [f"  {n}" for n in names] or ["  " + _("nobody yet")]))
     elif tour:
-        sections.append(("Standings", _standings_rows(tour, 16 if large else 6, width)))
-        sections.append((f"Round {tour['round']}", _round_rows(tour, width)))
+        sections.append((_("Standings"), _standings_rows(tour, 16 if large else 6, width)))
+        sections.append((_("Round {n}").format(n=tour["round"]), _round_rows(tour, width)))
     else:
-        sections.append(("No tournament tonight", []))
+        sections.append((_("No tournament tonight"), []))
     club = leaderboard_rows(board.get("leaderboard"), width)
     recent = _recent_rows(tour, width)
     y = 2
@@ -139,7 +141,7 @@ def _side_column(c: Canvas, x: int, width: int, height: int, board: dict[str, An
         c.block(x, y + 1, shown)
         y += len(shown) + 2 if rows else 2
     if recent and y < height - 2:  # the evening's own results come before the club's
-        c.put(x, y, "Recent results", "bold")
+        c.put(x, y, _("Recent results"), "bold")
         shown = recent[: min(RECENT_MAX, height - y - 2)]
         c.block(x, y + 1, shown)
         y += len(shown) + 2
@@ -151,30 +153,34 @@ def _side_column(c: Canvas, x: int, width: int, height: int, board: dict[str, An
 def headline(board: dict[str, Any], where: str) -> str:
     tour = board.get("tournament")
     live = len(board["tables"])
-    parts = [f"dominoes board {where}", f"{live} table{'s' if live != 1 else ''} live"]
+    parts = [_("dominoes board {where}").format(where=where), ngettext("{n} table live", "{n} tables live", live).format(n=live)]
     if tour:
         s = tour["settings"]
         if tour["state"] == "registering":
-            parts.append(f"tournament open for registration: {len(tour['entrants'])} entered")
+            parts.append(_("tournament open for registration: {n} entered").format(n=len(tour["entrants"])))
         elif tour["state"] == "playing":
             rules = VARIANTS[s["variant"]].title if s["variant"] in VARIANTS else plain_text(s["variant"])
-            parts.append(f"{rules}, {plain_text(s['format'])}, round {tour['round']} of {s['rounds']}")
+            parts.append(_("{rules}, {format}, round {round} of {rounds}").format(
+                rules=rules, format=_format_words(s["format"]), round=tour["round"], rounds=s["rounds"]))
         else:
-            parts.append("tournament over: final standings")
+            parts.append(_("tournament over: final standings"))
     return "  ·  ".join(parts)
 
 
 def _featured_header(t: dict[str, Any], auto: bool) -> list[str]:
-    how = "auto: the closest game" if auto else "picked"
-    first = f"Table {t['code']} ({how}) · {t['title']}, deal {t['round']}, target {t['target']}"
+    how = _("auto: the closest game") if auto else _("picked")
+    first = _("Table {code} ({how}) · {title}, deal {n}, target {target}").format(
+        code=t["code"], how=how, title=t["title"], n=t["round"], target=t["target"])
     sides = "   ".join(f"{names} {score}" for names, score in _sides(t))
     hands = [f"{plain_text(seat['name'], 14)} {n}" for seat, n in zip(t["seats"], t["hand_sizes"])]
-    held = "in hand: " + ", ".join(hands) + (f" · boneyard {t['boneyard']}" if t["boneyard"] else "")
+    held = _("in hand: {hands}").format(hands=", ".join(hands))
+    if t["boneyard"]:
+        held += " · " + _("boneyard {n}").format(n=t["boneyard"])
     return [first, sides, f"{_turn(t)} · {plain_text(t['last'], 60)}", held]
 
 
 def _points(shown: str) -> str:
-    return "1 pt" if shown == "1" else f"{shown} pts"
+    return _("1 pt") if shown == "1" else _("{n} pts").format(n=shown)
 
 
 def _idle_rows(board: dict[str, Any]) -> list[str]:
@@ -183,18 +189,19 @@ def _idle_rows(board: dict[str, Any]) -> list[str]:
     tour = board.get("tournament")
     if tour and tour["state"] == "over" and tour["standings"]:
         top = tour["standings"]
-        rows = [f"The evening is over. {plain_text(top[0]['name'])} wins it ({_points(top[0]['shown'])}).", ""]
+        rows = [_("The evening is over. {name} wins it ({points}).").format(name=plain_text(top[0]["name"]),
+                                                                           points=_points(top[0]["shown"])), ""]
         for s in top[:3]:
-            opponents = f"opponents' score {s['opponents_score']:g}"
+            opponents = _("opponents' score {n}").format(n=f"{s['opponents_score']:g}")
             rows.append(f"  {s['rank']}. {plain_text(s['name'])}  {_points(s['shown'])}, {opponents}")
         return rows
     if tour and tour["state"] == "registering":
         count = sum(1 for e in tour["entrants"] if not e["withdrawn"])
-        return [f"A tournament is open: {count} entered so far. Join the server's lobby and press t to enter; "
-                f"{plain_text(tour['organizer'])} starts it."]
+        return [_("A tournament is open: {n} entered so far. Join the server's lobby and press t to enter; "
+                  "{name} starts it.").format(n=count, name=plain_text(tour["organizer"]))]
     if tour and tour["state"] == "playing":
-        return [f"Round {tour['round']} is over at every table; the next round is being paired."]
-    return ["No table is being played right now."]
+        return [_("Round {n} is over at every table; the next round is being paired.").format(n=tour["round"])]
+    return [_("No table is being played right now.")]
 
 
 def render_board(board: dict[str, Any], width: int, height: int, look: Look, where: str = "") -> list[Text]:
@@ -234,10 +241,11 @@ def render_board(board: dict[str, Any], width: int, height: int, look: Look, whe
             row, col = divmod(i, minis.per_row)
             c.block(1 + col * (MINI_W + 1), y + row * MINI_H, mini_rows(t, MINI_W - 2))
         else:
-            sides = " v ".join(f"{n} {s}" for n, s in _sides(t))
+            sides = _(" v ").join(f"{n} {s}" for n, s in _sides(t))
             c.put(1, y + i, f"{t['code']} {sides}"[: main_w - 2])
     if len(others) > minis.shown:
-        c.put(1, height - 1, f"… and {len(others) - minis.shown} more table(s): ←/→ show them large"[: main_w - 2], "dim")
+        more = len(others) - minis.shown
+        c.put(1, height - 1, _("… and {n} more table(s): ←/→ show them large").format(n=more)[: main_w - 2], "dim")
     return c.lines()
 
 

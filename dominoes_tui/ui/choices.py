@@ -10,6 +10,7 @@ from typing import Any
 from ..bots import level_names
 from ..engine import OPTIONS, VARIANTS, ConfigError, TableConfig, make_config
 from ..engine.options import target_option
+from ..i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, language_of
 from ..table.client import SeatInfo
 from ..table.local import SPEEDS
 
@@ -28,23 +29,69 @@ TARGET_PRESETS = {
 LEVEL_ALIASES = {"random": "easy"}
 THEMES = {"dark": "textual-dark", "light": "textual-light"}
 PROJECTOR = ("auto", "on", "off")  # auto: double-size tiles from 160×48 up
+# The Language field: "auto" leaves it to the system (LANG ...), else one of i18n.LANGUAGES.
+# Remembered at the top of settings.json ("language"), where the command line reads it
+# before it knows which command runs (cli.py).
+LANGUAGE_CHOICES = ("auto", *LANGUAGES)
+
+
+def language_words(value: str) -> str:
+    """A Language choice as the list shows it: each language in its own name."""
+    return _("auto") if value == "auto" else LANGUAGE_NAMES.get(value, value)
+
+
+def remembered_language(value: object) -> str:
+    """settings.json's "language" as the Language field takes it, read as the command
+    line reads it (i18n.choose: "de_DE" is German); anything else (a forged or outdated
+    value, a language we have no catalog for) is "auto"."""
+    if not isinstance(value, str) or value == "auto":
+        return "auto"
+    return language_of(value) or "auto"
 
 
 # Option values as a person says them; the engine's names ("LOWEST_DOUBLE") stay in logs
 # and on the command line.
 VALUE_WORDS = {
-    "LOT": "by lot", "HIGHEST_DOUBLE": "highest double", "LOWEST_DOUBLE": "lowest double",
-    "difference": "the difference", "loser_pips": "losers' pips", "all_hands": "all hands",
-    "opponents_only": "opponents only", "fewest_pips": "fewest pips", "opening": "opening only",
-    "every_round": "every round", "plaza": "plaza (6-6)", "fid": "fid (lot)", "pips": "its pips",
+    "LOT": N_("by lot"), "HIGHEST_DOUBLE": N_("highest double"), "LOWEST_DOUBLE": N_("lowest double"),
+    "difference": N_("the difference"), "loser_pips": N_("losers' pips"), "all_hands": N_("all hands"),
+    "opponents_only": N_("opponents only"), "fewest_pips": N_("fewest pips"), "opening": N_("opening only"),
+    "every_round": N_("every round"), "plaza": N_("plaza (6-6)"), "fid": N_("fid (lot)"), "pips": N_("its pips"),
+    "winner": N_("winner"), "blocker": N_("blocker"), "on": N_("on"), "off": N_("off"),
 }
+
+# The table options' names as the settings screen labels them (at most 20 letters: the
+# label column); the engine's names (first_lead) stay in logs and on the command line.
+OPTION_LABELS = {
+    "first_lead": N_("first lead"), "boneyard_reserve": N_("boneyard reserve"),
+    "blocked_points": N_("blocked points"), "target_score": N_("target score"),
+    "fives_win_mid_round": N_("fives win mid round"), "partner_lead_rule": N_("partner lead rule"),
+    "partner_round_points": N_("partner round points"), "partner_block_winner": N_("partner block winner"),
+    "capicu_bonus": N_("capicu bonus"), "kozel_limit": N_("kozel limit"), "kozel_threshold": N_("kozel threshold"),
+    "kozel_threshold_mode": N_("kozel threshold mode"), "kozel_lone_00": N_("kozel lone 0-0"),
+    "kozel_lone_66": N_("kozel lone 6-6"), "kozel_fish_lead": N_("kozel fish lead"),
+    "duel_lone_00": N_("duel lone 0-0"),
+}
+
+# The bot levels as a person reads them; the level's name stays in logs and --seats.
+LEVEL_WORDS = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard"), "expert": N_("expert"),
+               "heaviest": N_("heaviest"), "random": N_("random")}
 
 
 def value_words(value: Any) -> str:
     """An option's value in words: "lowest double", not LOWEST_DOUBLE."""
     if isinstance(value, str):
-        return VALUE_WORDS.get(value, value.replace("_", " ").lower())
+        return _(VALUE_WORDS[value]) if value in VALUE_WORDS else value.replace("_", " ").lower()
     return str(value)
+
+
+def option_label(name: str) -> str:
+    """A table option's name as the settings screen labels it."""
+    return _(OPTION_LABELS[name]) if name in OPTION_LABELS else name.replace("_", " ")
+
+
+def level_words(level: str) -> str:
+    """A bot level in the language in use ("medium", "mittel")."""
+    return _(LEVEL_WORDS[level]) if level in LEVEL_WORDS else level
 
 
 def carried_target(settings: MatchSettings, variant: str) -> int | None:
@@ -107,6 +154,10 @@ class Prefs:
     projector: str = "auto"  # double-size tiles: "auto" (from 160×48), "on" or "off"
     bell: bool = False  # ring when it becomes a person's turn
     walkthrough_offered: bool = False  # the first-game walk-through is offered once
+    # the Language chosen in the settings: "auto" (the system's) or a language code. It is
+    # the remembered choice, not the language in use: `--lang` wins for one run and is
+    # never remembered.
+    language: str = "auto"
 
 
 @dataclass
@@ -146,23 +197,27 @@ def with_player_defaults(settings: MatchSettings, old_players: int) -> MatchSett
 def check(settings: MatchSettings) -> TableConfig:
     """Everything a match needs, checked: players, names, levels, target, options."""
     if settings.variant not in VARIANTS:
-        raise SettingsError(f"Unknown variant {settings.variant!r}; choose one of {', '.join(VARIANTS)}.")
+        raise SettingsError(_("Unknown variant {variant!r}; choose one of {allowed}.").format(
+            variant=settings.variant, allowed=", ".join(VARIANTS)))
     if len(settings.seats) != settings.players:
-        raise SettingsError(f"{settings.players} players need {settings.players} seats, not {len(settings.seats)}.")
+        raise SettingsError(_("{players} players need {players} seats, not {n}.").format(
+            players=settings.players, n=len(settings.seats)))
     names = [s.name.strip() for s in settings.seats]
     for i, name in enumerate(names):
         if not name:
-            raise SettingsError(f"Seat {i + 1} needs a name.")
+            raise SettingsError(_("Seat {seat} needs a name.").format(seat=i + 1))
         if len(name) > MAX_NAME:
-            raise SettingsError(f"The name {name!r} is too long: at most {MAX_NAME} letters.")
+            raise SettingsError(_("The name {name!r} is too long: at most {most} letters.").format(
+                name=name, most=MAX_NAME))
     if len(set(n.lower() for n in names)) != len(names):
-        raise SettingsError("Two seats have the same name; give each seat its own.")
+        raise SettingsError(_("Two seats have the same name; give each seat its own."))
     if not any(s.is_human for s in settings.seats):
-        raise SettingsError("At least one seat must be played by a person.")
+        raise SettingsError(_("At least one seat must be played by a person."))
     levels = level_names()
     for s in settings.seats:
         if not s.is_human and s.level not in levels:
-            raise SettingsError(f"{s.name}: unknown bot level {s.level!r}; choose one of {', '.join(levels)}.")
+            raise SettingsError(_("{name}: unknown bot level {level!r}; choose one of {allowed}.").format(
+                name=s.name, level=s.level, allowed=", ".join(levels)))
     try:
         return settings.config()
     except ConfigError as exc:
@@ -199,20 +254,23 @@ def parse_seats(text: str, players: int) -> list[SeatInfo]:
     `person:NAME` for such a name). Missing seats are filled with bots of the default level."""
     items = seat_items(text)
     if len(items) > players:
-        raise SettingsError(f"--seats names {len(items)} seats, but the match has {players} players.")
+        raise SettingsError(_("--seats names {count} seats, but the match has {players} players.").format(
+            count=len(items), players=players))
     levels = level_names()
     seats: list[SeatInfo] = []
     bot_no = 1
     for i, item in enumerate(items):
         if not item:
-            raise SettingsError(f"--seats: seat {i + 1} is empty.")
+            raise SettingsError(_("--seats: seat {seat} is empty.").format(seat=i + 1))
         kind, sep, rest = item.partition(":")
         if sep and kind.strip().lower() == PERSON_PREFIX:
             if not rest.strip():
-                raise SettingsError(f"--seats: seat {i + 1} ({item!r}) needs a name after {PERSON_PREFIX}:.")
+                raise SettingsError(_("--seats: seat {seat} ({item!r}) needs a name after {prefix}:.").format(
+                    seat=i + 1, item=item, prefix=PERSON_PREFIX))
             seats.append(SeatInfo(rest.strip(), "human"))
         elif sep and kind.strip().lower() in levels:  # "hard:500" would have seated a person of that name
-            raise SettingsError(f"--seats: {item!r}: a seat takes a bot level alone ({', '.join(levels)}).")
+            raise SettingsError(_("--seats: {item!r}: a seat takes a bot level alone ({levels}).").format(
+                item=item, levels=", ".join(levels)))
         elif item.lower() in levels:
             seats.append(SeatInfo(f"Bot {bot_no}", "bot", item.lower()))
             bot_no += 1
@@ -220,8 +278,9 @@ def parse_seats(text: str, players: int) -> list[SeatInfo]:
             misspelt = looks_like_level(item, levels)
             if misspelt:
                 raise SettingsError(
-                    f"--seats: {item!r} is not a bot level (did you mean {misspelt}?); the levels are "
-                    f"{', '.join(levels)}. For a person of that name write {PERSON_PREFIX}:{item}."
+                    _("--seats: {item!r} is not a bot level (did you mean {level}?); the levels are "
+                      "{levels}. For a person of that name write {prefix}:{name}.").format(
+                        item=item, level=misspelt, levels=", ".join(levels), prefix=PERSON_PREFIX, name=item)
                 )
             seats.append(SeatInfo(item, "human"))
     while len(seats) < players:
@@ -234,13 +293,16 @@ def parse_seats(text: str, players: int) -> list[SeatInfo]:
 
 
 def to_json(settings: MatchSettings, prefs: Prefs) -> dict[str, Any]:
+    shown = asdict(prefs)
+    language = shown.pop("language")  # at the top, where the command line looks for it
     return {
         "variant": settings.variant,
         "players": settings.players,
         "seats": [asdict(s) for s in settings.seats],
         "target": settings.target,
         "options": settings.options,
-        "prefs": asdict(prefs),
+        "prefs": shown,
+        "language": language,
     }
 
 
@@ -264,6 +326,7 @@ def from_json(data: dict[str, Any]) -> tuple[MatchSettings, Prefs]:
             bell=bool(raw_prefs.get("bell", False)),
             walkthrough_offered=bool(raw_prefs.get("walkthrough_offered", False)),
         )
+    prefs.language = remembered_language(data.get("language"))
     try:
         seats = [
             SeatInfo(str(s["name"]), "human" if s.get("kind") == "human" else "bot", s.get("level"))

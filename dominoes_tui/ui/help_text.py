@@ -1,15 +1,20 @@
-"""The rules of each variant in plain words, for the help screen (from docs/RULES.md)."""
+"""The rules of each variant in plain words, for the help screen (from docs/RULES.md).
+
+Each text is marked with N_() and translated as the help is shown (help_markdown): the
+language is chosen after this module is imported, and may change while it runs."""
 from __future__ import annotations
 
-COMMON = """\
+from ..i18n import N_, _
+
+COMMON = N_("""\
 **Tiles and turns.** 28 tiles, 0-0 to 6-6. On your turn lay a tile whose number
 matches an open end of the chain; that number is covered, the tile's other number
 becomes the new end. A double is laid crosswise and keeps the number showing.
 If a tile of yours fits, you must play (passing or drawing is not allowed then).
-"""
+""")
 
 RULES = {
-    "draw": """\
+    "draw": N_("""\
 **Draw** (2 to 4 players). 7 tiles each (6 with four players); the rest is the boneyard.
 
 - Round 1 is led by lot with any tile; later the last winner leads.
@@ -19,16 +24,16 @@ RULES = {
   play (blocked): then the lowest hand wins, and a tie scores nothing.
 - The winner scores everyone else's pips minus their own.
 - First to the target with the single highest total wins the match.
-""",
-    "block": """\
+"""),
+    "block": N_("""\
 **Block** (2 to 4 players). 7 tiles each with two players, 5 with three or four.
 The other tiles are dead: nobody ever draws.
 
 - Stuck? You pass. The round ends at a domino or when nobody can play.
 - After a block the lowest hand wins; a tie scores nothing.
 - The winner scores everyone else's pips minus their own. First to the target wins.
-""",
-    "allfives": """\
+"""),
+    "allfives": N_("""\
 **All Fives** (2 to 4 players). 7 tiles each with two players, 5 with three or four.
 
 - The first double on the table is the **spinner**: it opens to its left and right,
@@ -39,8 +44,8 @@ The other tiles are dead: nobody ever draws.
 - Stuck? You draw until a tile fits, then play it; with the boneyard empty you pass.
 - The round winner also gets the others' pips, rounded to the nearest 5.
 - First to the target (default 150) with the single highest total wins.
-""",
-    "partner": """\
+"""),
+    "partner": N_("""\
 **Partner** (2 against 2). Partners sit opposite: seats 1 and 3 against 2 and 4.
 All 28 tiles are dealt, 7 each; nobody draws.
 
@@ -51,8 +56,8 @@ All 28 tiles are dealt, 7 each; nobody draws.
   the team with fewer pips; a tie scores nothing.
 - **Capicú**: going out with a tile that fits both ends (may give a bonus).
 - The first team at the target wins; a team that never scored lost "zu null".
-""",
-    "kozel": """\
+"""),
+    "kozel": N_("""\
 **Kozel** (2 to 4 players, the Russian "goat"). 7 tiles each; points are penalties.
 
 - Round 1 is led by the lowest double (1-1 first; 0-0 only if nobody has another).
@@ -62,8 +67,8 @@ All 28 tiles are dealt, 7 each; nobody draws.
   than 13 is not recorded.
 - When someone reaches 101 the match ends: the highest total is the **Kozel** and
   loses; the lowest total wins.
-""",
-    "duel": """\
+"""),
+    "duel": N_("""\
 **Classic Duel** (2 players). 7 tiles each; 14 form the market.
 
 - Round 1 is led by the highest double (6-6 first). Later the last winner leads.
@@ -71,13 +76,13 @@ All 28 tiles are dealt, 7 each; nobody draws.
 - A domino scores the loser's pips (a lone 0-0 counts 10). A fish (nobody can play)
   goes to the lower hand, scoring the difference; a tie scores nothing.
 - First to the target wins.
-""",
+"""),
 }
 
-KEYS_HEAD = "**Keys at the table.** Everything works from the keyboard; the mouse is a bonus.\n"
+KEYS_HEAD = N_("**Keys at the table.** Everything works from the keyboard; the mouse is a bonus.\n")
 
 # What the table's BINDINGS cannot say: the keys of the other screens.
-KEYS_TAIL = """\
+KEYS_TAIL = N_("""\
 **Keys elsewhere.**
 
 - In the settings: Tab or ↓ moves to the next field (↑ back), ← → change a value,
@@ -89,10 +94,10 @@ KEYS_TAIL = """\
 
 Draws and passes happen by themselves when the rules force them, with a notice.
 There is no undo: taking a tile back would show hidden tiles.
-"""
+""")
 
 
 def help_markdown(variant: str, keys_table: str = "") -> str:
     """The variant's rules, then the keys: `keys_table` is made from the screens'
     bindings (key_help.py)."""
-    return "\n".join([RULES[variant], COMMON, KEYS_HEAD, keys_table, "", KEYS_TAIL])
+    return "\n".join([_(RULES[variant]), _(COMMON), _(KEYS_HEAD), keys_table, "", _(KEYS_TAIL)])

@@ -12,11 +12,11 @@ from typing import Any
 
 from ..bots.medium import MediumBot
 from ..engine import Move, PlayerView
+from ..engine.layout import end_word
 from ..engine.position import layout_from_view
-from ..i18n import N_, _, ngettext, percent
+from ..i18n import _, ngettext, percent
 
 THINK_MS = 1000  # how long the search weighs the moves
-END_WORDS = {"left": N_("left"), "right": N_("right"), "up": N_("up"), "down": N_("down")}
 
 
 def hint(view: PlayerView) -> tuple[Move, str] | None:
@@ -31,15 +31,14 @@ def where(move: Move) -> str:
     """ "3-5 on the left", a lead "6-6"."""
     if move.end is None:
         return str(move.tile)
-    end = _(END_WORDS[move.end]) if move.end in END_WORDS else move.end
-    return _("{tile} on the {end}").format(tile=move.tile, end=end)
+    return _("{tile} on the {end}").format(tile=move.tile, end=end_word(move.end))
 
 
 def brief(move: Move) -> str:
     """ "3-5 left", for a list of moves."""
     if move.end is None:
         return str(move.tile)
-    return f"{move.tile} {_(END_WORDS[move.end]) if move.end in END_WORDS else move.end}"
+    return f"{move.tile} {end_word(move.end)}"
 
 
 def estimate(chance: float) -> str:
@@ -65,14 +64,9 @@ def weigh(view: PlayerView, think_ms: float = THINK_MS, cancel: Any = None) -> l
     """Every legal move and its estimated chance of winning the match, best first
     (bots/analysis judge_view). `cancel`, anything with is_set(): stop when it says so
     (bots/analysis Cancelled)."""
-    from ..bots.analysis import judge, judge_view
-    from ..engine.seeds import seeded
+    from ..bots.analysis import judge_view
 
-    if cancel is None:
-        return judge_view(view, think_ms=think_ms)
-    # judge_view's own steps, with a way to stop: the turn may move on within the second
-    j = judge(view, seeded(0, "hint", view.round, len(view.history)), guesses=None, think_ms=think_ms, cancel=cancel)
-    return sorted(((m, j.chances[i]) for m, i in j.legal), key=lambda row: -row[1])
+    return judge_view(view, think_ms=think_ms, cancel=cancel)
 
 
 class _Stale:

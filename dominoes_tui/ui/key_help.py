@@ -7,6 +7,8 @@ from collections.abc import Iterable
 
 from textual.binding import Binding
 
+from ..i18n import _
+
 # How a key is written for a person (Textual's names on the left)
 KEY_LABELS = {
     "question_mark": "?", "f1": "F1", "f2": "F2", "escape": "Esc", "enter": "Enter", "left": "←", "right": "→",
@@ -19,7 +21,7 @@ GROUP = 10  # the tile keys are listed ten to a row: the digits, then shift and 
 
 def key_label(key: str) -> str:
     """A binding's keys as the help writes them: `?` or `F1`."""
-    return " or ".join(f"`{KEY_LABELS.get(k.strip(), k.strip())}`" for k in key.split(","))
+    return _(" or ").join(f"`{KEY_LABELS.get(k.strip(), k.strip())}`" for k in key.split(","))
 
 
 def key_rows(bindings: Iterable[Binding]) -> list[tuple[str, str]]:
@@ -35,7 +37,8 @@ def key_rows(bindings: Iterable[Binding]) -> list[tuple[str, str]]:
             if len(picks) == 1:
                 rows["\0picks"] = []  # keeps the tile keys' place in the order
             continue
-        rows.setdefault(binding.tooltip or binding.description, []).append(key_label(binding.key))
+        # the words are marked with N_() where the keys are declared: translated here
+        rows.setdefault(_(binding.tooltip or binding.description), []).append(key_label(binding.key))
     out: list[tuple[str, str]] = []
     for text, keys in rows.items():
         if text != "\0picks":
@@ -43,8 +46,9 @@ def key_rows(bindings: Iterable[Binding]) -> list[tuple[str, str]]:
             continue
         for start in range(0, len(picks), GROUP):
             chunk = picks[start : start + GROUP]
-            shifted = " (shift and a digit)" if start else ""
-            out.append((" ".join(chunk), f"choose tile {start + 1} … {start + len(chunk)} of your hand{shifted}"))
+            words = (_("choose tile {first} … {last} of your hand (shift and a digit)") if start
+                     else _("choose tile {first} … {last} of your hand"))
+            out.append((" ".join(chunk), words.format(first=start + 1, last=start + len(chunk))))
     return out
 
 

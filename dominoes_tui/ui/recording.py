@@ -13,6 +13,7 @@ from datetime import UTC, datetime
 from textual.app import App
 
 from ..engine import Match
+from ..i18n import _
 from ..records import record_or_keep, summarize
 from ..records.store import chosen_url
 from ..table import saves
@@ -31,8 +32,8 @@ def record_match(app: App, match: Match, *, seeded: bool, abandoned: bool = Fals
         home = saves.home()
         kept = await asyncio.to_thread(record_or_keep, summary, home, chosen_url(None, home))
         if not kept.recorded:
-            app.notify(kept.message, title="Club records", severity="warning", timeout=12)
+            app.notify(kept.message, title=_("Club records"), severity="warning", timeout=12)
         elif not abandoned:
-            app.notify(kept.message, title="Club records", timeout=4)
+            app.notify(kept.message, title=_("Club records"), timeout=4)
 
     app.run_worker(work(), group="records")

@@ -8,6 +8,7 @@ from textual.app import App
 from textual.binding import Binding
 from textual.screen import Screen
 
+from ..i18n import N_
 from .choices import Prefs
 from .widgets.too_small import MIN_HEIGHT, MIN_WIDTH
 
@@ -17,7 +18,7 @@ class RecordsApp(App[None]):
     CSS_PATH = "styles.tcss"
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (MIN_WIDTH, "-wide")]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (MIN_HEIGHT, "-tall"), (34, "-roomy")]
-    BINDINGS = [Binding("ctrl+q", "quit", "Quit", priority=True, show=False)]
+    BINDINGS = [Binding("ctrl+q", "quit", N_("Quit"), priority=True, show=False)]
 
     def __init__(self, first: Callable[[], Screen], prefs: Prefs | None = None) -> None:
         super().__init__()

@@ -10,11 +10,12 @@ import asyncio
 from collections.abc import Awaitable
 from typing import TYPE_CHECKING, Any
 
+from ..i18n import _
+from ..net import says as S
 from ..net import tokens
 from ..net.client import Connection, ConnectionLost, ServerRefused
 from ..net.remote_table import RemoteTable
 from ..table.client import TableClient
-from ..table.plain import plain
 from .app import DominoesApp
 from .choices import MatchSettings, Prefs
 from .screens.evening import EveningFollower
@@ -92,7 +93,7 @@ class RemoteApp(DominoesApp):
             tokens.forget(self.host, self.port, code, self.player_name)
 
     def _table_factory(self, settings: MatchSettings, prefs: Prefs) -> TableClient:
-        raise ValueError("hosted tables are made in the lobby")
+        raise ValueError(_("hosted tables are made in the lobby"))
 
     # -- DominoesApp's hooks --------------------------------------------------------------
     def after_resume_question(self) -> None:
@@ -102,7 +103,7 @@ class RemoteApp(DominoesApp):
     def after_match(self) -> str:
         """What `n` on the match-end screen does here: back to the lobby, or straight on
         to this person's table of the evening's next round when it is paired already."""
-        return "To your next table" if self.evening.seat_waiting() else "Back to the lobby"
+        return _("To your next table") if self.evening.seat_waiting() else _("Back to the lobby")
 
     def open_settings(self) -> None:
         """After a match ("new match"): back to the lobby, not the local settings."""
@@ -129,26 +130,27 @@ class RemoteApp(DominoesApp):
         elif kind == "presence":
             self.quick.on_push(msg)
         elif kind == "error":
-            self.notify(plain(msg.get("reason"), 200), severity="error", timeout=6, markup=False)
+            self.notify(S.spoken(msg)[:200], severity="error", timeout=6, markup=False)
         elif kind == "notice":
-            self.notify(plain(msg.get("text"), 200), timeout=8, markup=False)
+            self.notify(S.spoken(msg, "text")[:200], timeout=8, markup=False)
 
     def _lost(self) -> None:
         self.conn = None
         if self.table_code is not None and not self._leaving:
-            self.notify("Lost the server: trying to take the seat back…", severity="warning", timeout=6)
+            self.notify(_("Lost the server: trying to take the seat back…"), severity="warning", timeout=6)
             self.do(self.reconnect(self.table_code))
         else:
             self.pending = None
             self.lobby.waiting = None
-            self.lobby.say("The connection to the server was lost. Press r to connect again.")
+            self.lobby.say(_("The connection to the server was lost. Press r to connect again."))
 
     async def connect(self) -> bool:
-        self.lobby.say(f"Connecting to {self.host}:{self.port}…")
+        self.lobby.say(_("Connecting to {address}…").format(address=f"{self.host}:{self.port}"))
         try:
             conn = await Connection.open(self.host, self.port, self.player_name, secret=self.secret())
         except (TimeoutError, OSError, ConnectionLost, ServerRefused) as exc:
-            self.lobby.say(f"Cannot reach the server at {self.host}:{self.port}: {exc}. Press r to try again.")
+            self.lobby.say(_("Cannot reach the server at {address}: {reason}. Press r to try again.").format(
+                address=f"{self.host}:{self.port}", reason=exc))
             return False
         self.conn = conn
         conn.on_push = self._push
@@ -160,9 +162,9 @@ class RemoteApp(DominoesApp):
         # said only in the title, it went unnoticed; renamed here or by an SSH gateway (Ben~2)
         base, tilde, number = conn.name.rpartition("~")
         if conn.guest and tilde and number.isdigit():
-            self.lobby.say(f"Connected. {base} is taken here: you play as {conn.name}, a guest.")
+            self.lobby.say(_("Connected. {name} is taken here: you play as {guest}, a guest.").format(name=base, guest=conn.name))
         else:
-            self.lobby.say("Connected.")
+            self.lobby.say(_("Connected."))
         await self.prove_organizer(conn)
         self.lobby.show_tables(listing["tables"])
         self.quick.on_push(listing)
@@ -183,20 +185,20 @@ class RemoteApp(DominoesApp):
         try:
             await conn.request({"type": "tournament_organize", "secret": self.organizer_secret})
         except ServerRefused as exc:
-            self.notify(f"Not an organizer here: {exc}", severity="warning", timeout=8, markup=False)
+            self.notify(_("Not an organizer here: {reason}").format(reason=exc), severity="warning", timeout=8, markup=False)
         except (TimeoutError, ConnectionLost):
             pass
 
     async def _ask(self, msg: dict[str, Any]) -> dict[str, Any] | None:
         if self.conn is None:
-            self.notify("Not connected to the server.", severity="error")
+            self.notify(_("Not connected to the server."), severity="error")
             return None
         try:
             return await self.conn.request(msg)
         except ServerRefused as exc:
-            self.notify(str(exc), title="The server says no", severity="warning", timeout=6, markup=False)
+            self.notify(str(exc), title=_("The server says no"), severity="warning", timeout=6, markup=False)
         except (TimeoutError, ConnectionLost) as exc:
-            self.notify(f"No answer from the server: {exc}", severity="error", markup=False)
+            self.notify(_("No answer from the server: {reason}").format(reason=exc), severity="error", markup=False)
         return None
 
     async def join(self, code: str, seat: int | None = None, token: str | None = None) -> None:
@@ -219,14 +221,14 @@ class RemoteApp(DominoesApp):
                 answer = await self.conn.request(msg)
             except ServerRefused as exc:
                 answer = None
-                if "started" in str(exc):  # too late to sit down: watch instead
-                    self.notify(f"Table {code} has started: watching it.", timeout=5, markup=False)
+                if exc.say == S.STARTED_WATCH or (exc.say is None and "started" in str(exc)):  # too late to sit down: watch
+                    self.notify(_("Table {code} has started: watching it.").format(code=code), timeout=5, markup=False)
                     await self.watch_table(code)
                     return
-                self.notify(str(exc), title="The server says no", severity="warning", timeout=6, markup=False)
+                self.notify(str(exc), title=_("The server says no"), severity="warning", timeout=6, markup=False)
             except (TimeoutError, ConnectionLost) as exc:
                 answer = None
-                self.notify(f"No answer from the server: {exc}", severity="error", markup=False)
+                self.notify(_("No answer from the server: {reason}").format(reason=exc), severity="error", markup=False)
         else:
             answer = None
         if answer is not None:
@@ -289,8 +291,8 @@ class RemoteApp(DominoesApp):
         client.on_note = self._table_note
         client.on_evening = self.evening.on_push  # the next round is paired while this match's end is read
         if answer.get("table", {}).get("practice"):  # said to everyone at the table, players and watchers
-            self.notify("A seeded practice table: its maker may know every deal. It is never rated.",
-                        title="Seeded practice table", severity="warning", timeout=10)
+            self.notify(_("A seeded practice table: its maker may know every deal. It is never rated."),
+                        title=_("Seeded practice table"), severity="warning", timeout=10)
         client.on_lost = self._lost
         client.on_state = self._table_moved
         client.on_seats = self._seats_changed
@@ -305,7 +307,7 @@ class RemoteApp(DominoesApp):
         if isinstance(screen, TableScreen) and screen.client is self.client:
             screen.tell_notes()
         else:
-            self.notify(text, title="Table", severity="warning", timeout=8, markup=False)
+            self.notify(text, title=_("Table"), severity="warning", timeout=8, markup=False)
 
     def _table_moved(self) -> None:
         """A state came while the table screen waits on the person here (the server's turn
@@ -357,7 +359,7 @@ class RemoteApp(DominoesApp):
     async def reconnect(self, code: str) -> None:
         """Take the seat (or the spectator's chair) back after the connection dropped."""
         watching = self.seat is None
-        for _ in range(RECONNECT_TRIES):
+        for _try in range(RECONNECT_TRIES):
             await asyncio.sleep(RECONNECT_PAUSE)
             try:
                 conn = await Connection.open(self.host, self.port, self.player_name, secret=self.secret())
@@ -372,13 +374,14 @@ class RemoteApp(DominoesApp):
             try:
                 answer = await conn.request(msg)
             except ServerRefused as exc:
-                self.notify(f"Could not take the seat back: {exc}", severity="warning", timeout=8, markup=False)
+                self.notify(_("Could not take the seat back: {reason}").format(reason=exc), severity="warning", timeout=8,
+                            markup=False)
                 self.table_code = None
                 await self.leave()
                 return
             except (TimeoutError, ConnectionLost):
                 continue
-            self.notify("Back at the table.", timeout=4)
+            self.notify(_("Back at the table."), timeout=4)
             while len(self.screen_stack) > 1 and self.screen is not self.lobby:
                 await self.pop_screen()
             if self.client is not None:
@@ -387,7 +390,7 @@ class RemoteApp(DominoesApp):
             self._seated(answer)
             return
         self.table_code = None
-        self.lobby.say("The server did not come back. Press r to connect again.")
+        self.lobby.say(_("The server did not come back. Press r to connect again."))
         await self.leave()
 
     async def on_unmount(self) -> None:

@@ -16,6 +16,7 @@ def test_analysis_times_a_whole_match() -> None:
     assert row["matches"] == 2 and row["guesses"] == 2 and row["target"] == 100
     assert 0 < row["min_s"] <= row["median_s"] <= row["max_s"]
     assert row["decisions_median"] > 20  # a whole match to 100, not a round
+    assert row["cpu_s_median"] > 0  # the workers' time counted too
     assert "seconds a match" in "\n".join(analysis.format_analysis(row))
 
 

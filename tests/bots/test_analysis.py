@@ -156,3 +156,18 @@ def test_two_seeds_agree_on_every_blunder() -> None:
     assert blunders[0], "the easy bots blundered here"
     assert blunders[0] == blunders[1]
     assert [m.loss for m in runs[0].moves] != [m.loss for m in runs[1].moves], "the seeds gave other guesses"
+
+
+def test_a_hint_can_be_cancelled() -> None:
+    import threading
+
+    from dominoes_tui.bots.analysis import Cancelled
+
+    match = first_rounds("draw", 2, seed=10)
+    _m, found = decisions(list(enumerate(match.events, start=1)))
+    stop = threading.Event()
+    stop.set()
+    with pytest.raises(Cancelled):
+        judge_view(found[0].view, think_ms=60_000, cancel=stop)
+    with pytest.raises(Cancelled):
+        analyse_match(match, guesses=1000, cancel=stop)

@@ -100,7 +100,8 @@ async def test_the_connection_limit_is_checked_again_at_the_vouched_address(tmp_
         assert welcome["type"] == "welcome"
         held.append((welcome, writer))
         refused, writer = await raw_hello(srv.port, to_7)  # a third from 192.0.2.7
-        assert refused == {"type": "error", "reason": "too many connections from your address", "fatal": True}
+        assert refused == {"type": "error", "reason": "too many connections from your address", "fatal": True,
+                           "say": "too many connections from your address"}
         held.append((refused, writer))
         assert sorted(c.address for c in srv.conns if c.hello) == ["192.0.2.7", "192.0.2.7", "192.0.2.8"]
         for _, w in held:

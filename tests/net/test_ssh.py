@@ -213,3 +213,24 @@ async def test_wrong_ssh_passwords_make_the_address_wait(server: Server, tmp_pat
                                    client_keys=None, agent_path=None)
     finally:
         await gw.close()
+
+
+@needs_ssh
+async def test_openssh_sends_lang_and_the_session_speaks_it(server: Server, gateway: Gateway, ana_key: str) -> None:
+    """`SendEnv LANG` (Debian's and Ubuntu's ssh_config send it): the session's game reads the
+    client's language, not the gateway's C.UTF-8."""
+    env = {**os.environ, "TERM": "xterm-256color", "LANG": "de_DE.UTF-8"}
+    proc = await asyncio.create_subprocess_exec(
+        SSH, "-tt", "-p", str(gateway.port), *SSH_OPTS, "-o", "SendEnv=LANG", *key_opts(ana_key), "Ana@127.0.0.1",
+        stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE, env=env,
+    )
+    try:
+        screen = await read_until(proc.stdout, b"Domino-Lobby", b"als Ana")
+        assert b"Domino-Lobby" in screen and b"als Ana" in screen, screen[-2000:]
+        proc.stdin.write(b"\x11")
+        await proc.stdin.drain()
+        assert await finish(proc) == 0
+    finally:
+        if proc.returncode is None:
+            proc.kill()
+            await proc.wait()

@@ -107,7 +107,7 @@ async def test_times_are_shown_in_the_local_zone(db_url, tmp_path, capsys, in_to
     record_at(db_url, datetime(2026, 1, 2, 23, 30, tzinfo=UTC))
     assert main(["stats", "--player", "Ana", "--db", db_url]) == 0
     out = capsys.readouterr().out
-    assert "2026-01-03 08:30" in out and "23:30" not in out
+    assert "3 Jan 2026, 08:30" in out and "23:30" not in out
     assert main(["stats", "--player", "Ana", "--json", "--db", db_url]) == 0
     assert '"ended_at": "2026-01-02T23:30:00+00:00"' in capsys.readouterr().out  # JSON says its zone
     source = LocalSource(tmp_path, db_url)
@@ -117,7 +117,7 @@ async def test_times_are_shown_in_the_local_zone(db_url, tmp_path, capsys, in_to
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: app.screen.page)
         recent = app.screen.query_one("#recent", DataTable)
-        assert cells(recent)[0][0] == "2026-01-03 08:30"
+        assert cells(recent)[0][0] == "3 Jan 2026, 08:30"
     source.close()
 
 

@@ -1,7 +1,7 @@
 """The analysis of a match as data: each judged move, each seat's summary, and their JSON.
 
-`MatchAnalysis.to_json()` is exactly the shape `dominoes analyze --json` prints (docs/
-ANALYSIS.md); `to_json(full=True)` adds what a replay viewer wants of each move (its ply,
+`MatchAnalysis.to_json()` is exactly the shape `dominoes analyze --json` prints
+(docs/ANALYSIS.md); `to_json(full=True)` adds what a replay viewer wants of each move (its ply,
 the chances before and after, every option) and reads back with `from_json`. Moves are
 written by `move_words` ("3-5 left", a lead "6-6"): the same move, the same string, in
 every language.

@@ -20,9 +20,11 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from ...engine import VARIANTS
+from ...i18n import N_, _, ngettext
 from ...net.client import Connection
 from ...table.client import TableClient
 from ...tournament.model import FORMATS
+from ..evening_words import format_words
 from ..widgets.footer import Footer
 
 
@@ -48,6 +50,7 @@ class EveningApp(Protocol):
 
 def plain(value: object, limit: int = 40) -> str:
     return "".join(ch for ch in str(value) if ch.isprintable())[:limit]
+
 
 
 class EveningFollower:
@@ -84,8 +87,9 @@ class EveningFollower:
         if not isinstance(bye, int) or bye in self._byes_told:
             return
         self._byes_told.add(bye)
-        self.app.notify(f"Round {bye}: you have a bye and no table this round; it counts in the standings. "
-                        "t shows them; the next round comes when every table is done.", timeout=30, markup=False)
+        self.app.notify(_("Round {n}: you have a bye and no table this round; it counts in the standings. "
+                          "t shows them; the next round comes when every table is done.").format(n=bye),
+                        timeout=30, markup=False)
 
     def lobby_line(self) -> str:
         """The evening in one line for the lobby, so nobody waits there wondering."""
@@ -95,18 +99,18 @@ class EveningFollower:
         s = t["settings"]
         if t["state"] == "registering":
             if you.get("entered"):
-                return "Tournament: registration is open and you are entered; t shows who else."
-            return "A tournament is open for registration: t, then r enters you."
+                return _("Tournament: registration is open and you are entered; t shows who else.")
+            return _("A tournament is open for registration: t, then r enters you.")
         if t["state"] == "over":
-            return "The tournament is over: t shows the final standings."
-        where = f"Tournament round {t['round']} of {s['rounds']}"
+            return _("The tournament is over: t shows the final standings.")
+        where = _("Tournament round {round} of {rounds}").format(round=t["round"], rounds=s["rounds"])
         if not you.get("entered"):
-            return f"{where} is being played; t shows the standings."
+            return _("{where} is being played; t shows the standings.").format(where=where)
         if self.seat_waiting():
-            return f"{where}: taking you to your table…"
+            return _("{where}: taking you to your table…").format(where=where)
         if t["round"] >= s["rounds"]:  # the last round: no next table, only the final standings
-            return f"{where}, the last: the final standings come when every table is done; t shows them."
-        return f"{where}: you are taken to your table when the next round is paired; t shows the standings."
+            return _("{where}, the last: the final standings come when every table is done; t shows them.").format(where=where)
+        return _("{where}: you are taken to your table when the next round is paired; t shows the standings.").format(where=where)
 
     def seat_waiting(self) -> bool:
         """A seat this person has not been taken to yet (the next round is paired)."""
@@ -123,8 +127,8 @@ class EveningFollower:
             self._announce(seat)  # at a table: the seat is taken on the way back to the lobby
             return
         self._taken.add(seat["code"])
-        where = f"Round {seat['round']}" if seat.get("round") else "Quick match"
-        app.notify(f"{where}: your seat is at table {seat['code']}.", timeout=6, markup=False)
+        where = _("Round {n}").format(n=seat["round"]) if seat.get("round") else _("Quick match")
+        app.notify(_("{where}: your seat is at table {code}.").format(where=where, code=seat["code"]), timeout=6, markup=False)
         app.do(self._go(seat))
 
     def _announce(self, seat: dict[str, Any]) -> None:
@@ -136,12 +140,12 @@ class EveningFollower:
         if seat["code"] in self._announced:
             return
         self._announced.add(seat["code"])
-        where = f"Round {seat['round']} is paired" if seat.get("round") else "A quick match is paired"
-        self.app.notify(f"{where}: your seat is at table {plain(seat['code'], 12)}; n at the end of this match "
-                        "takes you there.", timeout=30, markup=False)
+        where = _("Round {n} is paired").format(n=seat["round"]) if seat.get("round") else _("A quick match is paired")
+        self.app.notify(_("{where}: your seat is at table {code}; n at the end of this match takes you there.").format(
+            where=where, code=plain(seat["code"], 12)), timeout=30, markup=False)
         relabel = getattr(self.app.screen, "relabel", None)  # the match-end screen, when it is up
         if relabel is not None:
-            relabel("To your next table")
+            relabel(_("To your next table"))
 
     async def _go(self, seat: dict[str, Any]) -> None:
         app = self.app
@@ -166,49 +170,51 @@ def describe(t: dict[str, Any] | None, you: dict[str, Any]) -> Text:
     """The evening in words: what it is, where it stands, you, the round, the standings."""
     text = Text()
     if t is None:
-        text.append("No tournament is open on this server.\n", "bold")
+        text.append(_("No tournament is open on this server.") + "\n", "bold")
         if you.get("organizer"):
-            text.append("You organize here: o opens one.", "dim")
+            text.append(_("You organize here: o opens one."), "dim")
         else:
-            text.append("The host's organizers open one (dominoes join --organizer).", "dim")
+            text.append(_("The host's organizers open one (dominoes join --organizer)."), "dim")
         return text
     s = t["settings"]
     rules = VARIANTS[s["variant"]].title if s["variant"] in VARIANTS else plain(s["variant"])
     if isinstance(s.get("target"), int):  # a club evening's target is often short of the variant's
-        rules += f" to {s['target']}"
-    text.append(f"{rules}, {plain(s['format'])}, {s['rounds']} rounds", "bold")
-    text.append(f" · opened by {plain(t['organizer'], 14)}")
+        rules = _("{rules} to {target}").format(rules=rules, target=s["target"])
+    about = ngettext("{rules}, {format}, {n} round", "{rules}, {format}, {n} rounds", s["rounds"])
+    text.append(about.format(rules=rules, format=format_words(s["format"]), n=s["rounds"]), "bold")
+    text.append(_(" · opened by {name}").format(name=plain(t["organizer"], 14)))
     if s.get("round_minutes"):
-        text.append(f" · round clock {s['round_minutes']:g} min")
+        text.append(_(" · round clock {minutes} min").format(minutes=f"{s['round_minutes']:g}"))
     text.append("\n")
-    state = {"registering": "Registration is open", "playing": f"Round {t['round']} is being played",
-             "over": "The tournament is over"}.get(t["state"], plain(t["state"]))
+    state = {"registering": _("Registration is open"), "playing": _("Round {n} is being played").format(n=t["round"]),
+             "over": _("The tournament is over")}.get(t["state"], plain(t["state"]))
     text.append(state + ". ")
     if you.get("entered") and t["state"] == "over":
-        text.append("You played in it. ", "bold")
+        text.append(_("You played in it. "), "bold")
     elif you.get("entered"):
-        text.append("You are entered. ", "bold")
+        text.append(_("You are entered. "), "bold")
         seat = you.get("seat")
         if seat and t["state"] == "playing":
-            text.append(f"Your seat: table {plain(seat.get('code', ''), 6)}, seat {seat['seat'] + 1}. ")
+            text.append(_("Your seat: table {code}, seat {seat}. ").format(code=plain(seat.get("code", ""), 6),
+                                                                          seat=seat["seat"] + 1))
     elif t["state"] != "over":
-        text.append("Press r to enter. ")
+        text.append(_("Press r to enter. "))
     text.append("\n\n")
     if t["state"] == "registering":
         names = [plain(e["name"], 14) for e in t["entrants"] if not e["withdrawn"]]
-        text.append(f"Entered ({len(names)}): " + (", ".join(names) or "nobody yet") + "\n")
+        text.append(_("Entered ({n}): ").format(n=len(names)) + (", ".join(names) or _("nobody yet")) + "\n")
         return text
     if t["tables"]:
-        text.append(f"Round {t['round']}\n", "bold")
+        text.append(_("Round {n}").format(n=t["round"]) + "\n", "bold")
         for tb in t["tables"]:
-            sides = " v ".join(plain(" + ".join(side), 30) for side in tb["sides"])
-            result = " - ".join(str(x) for x in tb["scores"]) if tb["scores"] else "playing"
+            sides = _(" v ").join(plain(" + ".join(side), 30) for side in tb["sides"])
+            result = " - ".join(str(x) for x in tb["scores"]) if tb["scores"] else _("playing")
             text.append(f"  {tb['table']:>2}. {sides}  ({result})\n")
         for name in t["byes"]:
-            text.append(f"      {plain(name, 14)}: bye\n")
-    text.append("\nStandings (points, opponents' points, difference)\n", "bold")
+            text.append("      " + _("{name}: bye").format(name=plain(name, 14)) + "\n")
+    text.append("\n" + _("Standings (points, opponents' points, difference)") + "\n", "bold")
     for row in t["standings"]:  # every row: the last of a big evening want to see theirs too (it scrolls)
-        out = " (withdrawn)" if row["withdrawn"] else ""
+        out = _(" (withdrawn)") if row["withdrawn"] else ""
         text.append(f"  {row['rank']:>3}. {plain(row['name'], 14):<14} {row['shown']:>5}"
                     f" {row['opponents_score']:>6g} {row['difference']:>7g}{out}\n")
     return text
@@ -216,12 +222,12 @@ def describe(t: dict[str, Any] | None, you: dict[str, Any]) -> Text:
 
 class EveningScreen(Screen[None]):
     BINDINGS = [
-        Binding("r", "register", "Enter"),
-        Binding("w", "withdraw", "Withdraw"),
-        Binding("o", "open", "Open one"),
-        Binding("s", "start", "Start"),
-        Binding("x", "close_evening", "Close"),
-        Binding("escape", "back", "Lobby"),
+        Binding("r", "register", N_("Enter")),
+        Binding("w", "withdraw", N_("Withdraw")),
+        Binding("o", "open", N_("Open one")),
+        Binding("s", "start", N_("Start")),
+        Binding("x", "close_evening", N_("Close")),
+        Binding("escape", "back", N_("Lobby")),
     ]
     DEFAULT_CSS = """
     EveningScreen { layout: vertical; }
@@ -235,7 +241,7 @@ class EveningScreen(Screen[None]):
         self.follower = follower
 
     def compose(self) -> ComposeResult:
-        yield Static("Tournament", id="evening-title")
+        yield Static(_("Tournament"), id="evening-title")
         with VerticalScroll(id="evening-scroll"):  # focused: ↑ ↓ PgUp PgDn Home End scroll a big evening
             yield Static(id="evening-body")
         yield Footer()
@@ -290,7 +296,7 @@ class EveningScreen(Screen[None]):
 class OpenTournament(ModalScreen["dict[str, Any] | None"]):
     """The organizer's form: format, variant, rounds, bots, the round clock."""
 
-    BINDINGS = [Binding("escape", "cancel", "Back")]
+    BINDINGS = [Binding("escape", "cancel", N_("Back"))]
     AUTO_FOCUS = "#rounds"
     DEFAULT_CSS = """
     OpenTournament { align: center middle; }
@@ -313,25 +319,25 @@ class OpenTournament(ModalScreen["dict[str, Any] | None"]):
         form = last.get("format") if last.get("format") in FORMATS else "swiss"
         with Vertical(id="open-form"):
             with Grid(id="open-grid"):
-                yield Label("Variant")
+                yield Label(_("Variant"))
                 yield Select([(v.title, k) for k, v in VARIANTS.items()], value=variant, allow_blank=False, compact=True,
                              id="variant")
-                yield Label("Format")
-                yield Select([(k, k) for k in FORMATS], value=form, allow_blank=False, compact=True, id="format")
-                yield Label("Rounds")
+                yield Label(_("Format"))
+                yield Select([(format_words(k), k) for k in FORMATS], value=form, allow_blank=False, compact=True, id="format")
+                yield Label(_("Rounds"))
                 yield Input(typed("rounds"), placeholder="3", type="integer", compact=True, id="rounds")
-                yield Label("Players a table")
-                yield Input(typed("players"), placeholder="rotation: 3 or 4", type="integer", compact=True, id="players")
-                yield Label("Target")
-                yield Input(typed("target"), placeholder="the variant's", type="integer", compact=True, id="target")
-                yield Label("Round clock (min)")
-                yield Input(typed("round_minutes"), placeholder="none", type="number", compact=True, id="clock")
-                yield Label("Bots fill")
-                yield Checkbox("bots take empty places", last.get("fill_bots", True), compact=True, id="bots")
-            yield Button("Open the tournament", variant="primary", id="open-go")
+                yield Label(_("Players a table"))
+                yield Input(typed("players"), placeholder=_("rotation: 3 or 4"), type="integer", compact=True, id="players")
+                yield Label(_("Target"))
+                yield Input(typed("target"), placeholder=_("the variant's"), type="integer", compact=True, id="target")
+                yield Label(_("Round clock (min)"))
+                yield Input(typed("round_minutes"), placeholder=_("none"), type="number", compact=True, id="clock")
+                yield Label(_("Bots fill"))
+                yield Checkbox(_("bots take empty places"), last.get("fill_bots", True), compact=True, id="bots")
+            yield Button(_("Open the tournament"), variant="primary", id="open-go")
 
     def on_mount(self) -> None:
-        self.query_one("#open-form").border_title = "Open a tournament"
+        self.query_one("#open-form").border_title = _("Open a tournament")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "open-go":

@@ -7,6 +7,7 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Markdown
 
+from ...i18n import N_
 from ..help_text import help_markdown
 from ..key_help import key_rows, keys_markdown
 from ..table_keys import TABLE_BINDINGS
@@ -16,13 +17,13 @@ from ..widgets.too_small import TooSmall
 
 class HelpScreen(ModalScreen[None]):
     BINDINGS = [
-        Binding("escape,q,question_mark,f1", "close", "Close"),
-        Binding("down,j", "scroll(1)", "Scroll down", show=False),
-        Binding("up,k", "scroll(-1)", "Scroll up", show=False),
-        Binding("pagedown,space", "scroll(10)", "Page down"),
-        Binding("pageup", "scroll(-10)", "Page up", show=False),
-        Binding("end", "edge(True)", "To the end", show=False),
-        Binding("home", "edge(False)", "To the top", show=False),
+        Binding("escape,q,question_mark,f1", "close", N_("Close")),
+        Binding("down,j", "scroll(1)", N_("Scroll down"), show=False),
+        Binding("up,k", "scroll(-1)", N_("Scroll up"), show=False),
+        Binding("pagedown,space", "scroll(10)", N_("Page down")),
+        Binding("pageup", "scroll(-10)", N_("Page up"), show=False),
+        Binding("end", "edge(True)", N_("To the end"), show=False),
+        Binding("home", "edge(False)", N_("To the top"), show=False),
     ]
     DEFAULT_CSS = """
     HelpScreen { align: center middle; }
@@ -38,8 +39,8 @@ class HelpScreen(ModalScreen[None]):
         app = self.app
         app_keys = [b for b in app.BINDINGS if isinstance(b, Binding)]
         if app.ENABLE_COMMAND_PALETTE:
-            app_keys.insert(0, Binding(app.COMMAND_PALETTE_BINDING, "command_palette", "Palette",
-                                       tooltip="the command palette: every action above by name"))
+            app_keys.insert(0, Binding(app.COMMAND_PALETTE_BINDING, "command_palette", N_("Palette"),
+                                       tooltip=N_("the command palette: every action above by name")))
         return keys_markdown(key_rows([*TABLE_BINDINGS, *app_keys]))
 
     def compose(self) -> ComposeResult:

@@ -8,6 +8,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
+from ...i18n import N_, _
 from ...records.identity import clean_name
 from ..widgets.footer import Footer
 from ..widgets.too_small import TooSmall
@@ -18,10 +19,10 @@ from .records_words import LISTS, cells, list_title, rating_text
 class LeaderboardScreen(Screen[None]):
     BINDINGS = [
         # priority: the table under the cursor would take ← → for itself
-        Binding("right", "list(1)", "Next list", key_display="→", priority=True),
-        Binding("left", "list(-1)", "Previous list", key_display="←", priority=True),
-        Binding("enter", "open", "Player page", key_display="Enter"),
-        Binding("escape,q", "close", "Back"),
+        Binding("right", "list(1)", N_("Next list"), key_display="→", priority=True),
+        Binding("left", "list(-1)", N_("Previous list"), key_display="←", priority=True),
+        Binding("enter", "open", N_("Player page"), key_display="Enter"),
+        Binding("escape,q", "close", N_("Back")),
     ]
     DEFAULT_CSS = """
     LeaderboardScreen #title { height: 1; padding: 0 1; background: $panel; text-style: bold; }
@@ -47,12 +48,12 @@ class LeaderboardScreen(Screen[None]):
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
         table.add_column("#", width=3)
-        table.add_column("Player", width=24)  # fixed: a list loaded later keeps whole names
-        table.add_columns("Rating", "Rated", "Won")
+        table.add_column(_("Player"), width=24)  # fixed: a list loaded later keeps whole names
+        table.add_columns(_("Rating"), _("Rated"), _("Won"))
         self.load()
 
     def load(self) -> None:
-        self.query_one("#title", Static).update(f"Leaderboard: {list_title(self.variant)}")
+        self.query_one("#title", Static).update(_("Leaderboard: {list}").format(list=list_title(self.variant)))
         self.query_one("#lists", Static).update(
             "  ".join(f"[{list_title(v)}]" if v == self.variant else list_title(v) for v in LISTS))
         self.run_worker(self._load(self.variant), exclusive=True, group="load")
@@ -64,7 +65,7 @@ class LeaderboardScreen(Screen[None]):
         except Exception as exc:  # noqa: BLE001 - said in words, never a traceback
             self.rows = []
             self.query_one(DataTable).clear()
-            note.update(f"The records cannot be read now: {exc}")
+            note.update(_("The records cannot be read now: {why}").format(why=exc))
             return
         if variant != self.variant:
             return
@@ -75,10 +76,10 @@ class LeaderboardScreen(Screen[None]):
             table.add_row(*cells(row["place"], clean_name(row["name"]), rating_text(row["rating"], row["provisional"]),
                                  row["matches"], row["wins"]), key=str(row["player_id"]))
         if rows:
-            note.update("Enter: that player's page. A rating with ? is provisional: it settles after about ten "
-                        "rated matches.")
+            note.update(_("Enter: that player's page. A rating with ? is provisional: it settles after about ten "
+                          "rated matches."))
         else:
-            note.update("Nobody is rated in this list yet: finish a match (against a bot, say) and it shows here.")
+            note.update(_("Nobody is rated in this list yet: finish a match (against a bot, say) and it shows here."))
         table.focus()
 
     def action_list(self, step: int) -> None:

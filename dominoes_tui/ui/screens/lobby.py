@@ -14,8 +14,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import ModalScreen, Screen
 from textual.widgets import DataTable, OptionList, Static
+from textual.widgets.data_table import ColumnKey
 from textual.widgets.option_list import Option
 
+from ... import i18n
+from ...i18n import N_, _, ngettext, pgettext
 from ...net.client import Connection
 from ..choices import MatchSettings, Prefs
 from ..widgets.footer import Footer
@@ -48,14 +51,39 @@ class LobbyHost(Protocol):
     def connect(self) -> Awaitable[bool]: ...
 
 
+# The bot levels a server names, in the players' words (docs/TRANSLATING.md)
+LEVEL_WORDS = {"easy": N_("easy"), "random": N_("easy"), "medium": N_("medium"), "hard": N_("hard"),
+               "heaviest": N_("heaviest"), "expert": N_("expert")}
+
+
+def level_words(level: object) -> str:
+    """A bot level as the language says it; one we do not know, as the server said it."""
+    word = LEVEL_WORDS.get(level) if isinstance(level, str) else None
+    return _(word) if word else (str(level) if level else _("bot"))
+
+
 def seat_words(seat: dict[str, Any], me: int | None) -> str:
     if seat["kind"] == "bot":
-        return f"{seat['name']} (bot, {seat.get('level') or 'bot'})"
+        return _("{name} (bot, {level})").format(name=seat["name"], level=level_words(seat.get("level")))
     if not seat["taken"]:
-        return "free"
-    you = " (you)" if seat["seat"] == me else ""
-    away = "" if seat["connected"] else " (away)"
+        return _("free")
+    you = _(" (you)") if seat["seat"] == me else ""
+    away = "" if seat["connected"] else _(" (away)")
     return f"{seat['name']}{you}{away}"
+
+
+# The lobby's columns (their keys) and widths: fixed, as auto-sized columns that grew
+# after the first paint left a stale header over an SSH session; the seats take the rest
+COLUMNS: tuple[tuple[str, int | None], ...] = (("Code", 4), ("Game", 16), ("Status", 24), ("Watch", 5), ("Seats", None))
+
+
+def column_label(key: str) -> str:
+    """A column's heading in the language in use ("Watch" counts spectators here)."""
+    return {
+        "Code": pgettext("lobby column", "Code"), "Game": pgettext("lobby column", "Game"),
+        "Status": pgettext("lobby column", "Status"), "Watch": pgettext("lobby column", "Watch"),
+        "Seats": pgettext("lobby column", "Seats"),
+    }.get(key, key)
 
 
 def seats_in_brief(table: dict[str, Any]) -> str:
@@ -66,26 +94,26 @@ def seats_in_brief(table: dict[str, Any]) -> str:
     bots = sum(1 for s in table["seats"] if s["kind"] == "bot")
     parts = [*people]
     if free:
-        parts.append(f"{free} free")
+        parts.append(ngettext("{n} free", "{n} free", free).format(n=free))
     if bots:
-        parts.append(f"{bots} bot{'s' if bots != 1 else ''}")
+        parts.append(ngettext("{n} bot", "{n} bots", bots).format(n=bots))
     return ", ".join(parts)
 
 
 def status_words(table: dict[str, Any]) -> str:
-    practice = "seeded practice, " if table.get("practice") else ""  # its maker may know every deal
+    practice = _("seeded practice, ") if table.get("practice") else ""  # its maker may know every deal
     if table["phase"] == "waiting":
         free = len(table["free"])
-        return practice + ("waiting" if free else "starting")
+        return practice + (_("waiting") if free else _("starting"))
     if table["phase"] == "match_over":
-        return practice + "over"
-    return f"{practice}round {table['round']}"
+        return practice + _("over")
+    return practice + _("round {n}").format(n=table["round"])
 
 
 class SeatPicker(ModalScreen["int | str | None"]):
     """Which free seat to take (or watch instead); dismisses a seat, "watch" or None."""
 
-    BINDINGS = [Binding("escape", "dismiss_none", "Back")]
+    BINDINGS = [Binding("escape", "dismiss_none", N_("Back"))]
     DEFAULT_CSS = """
     SeatPicker { align: center middle; }
     #picker { width: 50; height: auto; max-height: 14; border: round $accent; padding: 0 1; }
@@ -97,13 +125,14 @@ class SeatPicker(ModalScreen["int | str | None"]):
 
     def compose(self) -> ComposeResult:
         options = [
-            Option(Text(f"Seat {s['seat'] + 1}: {seat_words(s, None)}"), id=f"seat-{s['seat']}")  # names: plain text
+            # names: plain text
+            Option(Text(_("Seat {n}: {who}").format(n=s["seat"] + 1, who=seat_words(s, None))), id=f"seat-{s['seat']}")
             for s in self.table["seats"]
             if s["seat"] in self.table["free"]
         ]
-        options.append(Option("Watch instead", id="watch"))
+        options.append(Option(_("Watch instead"), id="watch"))
         picker = OptionList(*options, id="picker")
-        picker.border_title = Text(f"Table {self.table['code']}: take a seat")
+        picker.border_title = Text(_("Table {code}: take a seat").format(code=self.table["code"]))
         yield picker
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
@@ -124,18 +153,20 @@ def invite_line(via_ssh: str | None, host: str, port: int, code: str) -> str:
 
 class LobbyScreen(Screen[None]):
     BINDINGS = [
-        Binding("enter", "join", "Join"),
+        Binding("enter", "join", N_("Join")),
         # short labels: with a table listed, every key that applies fits 80 columns, Quit too
-        Binding("c", "create", "New", tooltip="Make a new table"),
-        Binding("p", "create_private", "Private", tooltip="Make a private table: unlisted, joined by its invite"),
-        Binding("w", "watch", "Watch"),
-        Binding("s", "start", "Start now"),
-        Binding("escape", "leave", "Leave table"),
-        Binding("m", "quick_match", "Quick match"),
-        Binding("t", "tournament", "Tournament"),
-        Binding("r", "reconnect", "Reconnect"),
-        Binding("ctrl+r", "app.records", "Records"),  # the server's club records
-        Binding("q", "quit_lobby", "Quit"),
+        Binding("c", "create", N_("New"), tooltip=N_("Make a new table")),
+        Binding("p", "create_private", N_("Private"), tooltip=N_("Make a private table: unlisted, joined by its invite")),
+        Binding("w", "watch", N_("Watch")),
+        Binding("s", "start", N_("Start now")),
+        Binding("escape", "leave", N_("Leave table")),
+        Binding("m", "quick_match", N_("Quick match")),
+        Binding("t", "tournament", N_("Tournament")),
+        Binding("r", "reconnect", N_("Reconnect")),
+        Binding("ctrl+r", "app.records", N_("Records")),  # the server's club records
+        Binding("q", "quit_lobby", N_("Quit")),
+        # not in the footer (80 columns hold no more); the lobby's help line names it
+        Binding("l", "language", N_("Language"), show=False),
     ]
     DEFAULT_CSS = """
     LobbyScreen { layout: vertical; }
@@ -148,7 +179,7 @@ class LobbyScreen(Screen[None]):
         super().__init__()
         self.tables: list[dict[str, Any]] = []
         self.waiting: dict[str, Any] | None = None  # the table we sit at before it starts
-        self.message = "Connecting…"
+        self.message = N_("Connecting…")  # translated when shown: said before the language may change
 
     @property
     def remote(self) -> LobbyHost:
@@ -159,11 +190,8 @@ class LobbyScreen(Screen[None]):
         yield Static(id="lobby-title")
         yield Static(id="lobby-info")
         table: DataTable[str] = DataTable(id="lobby-tables", cursor_type="row", zebra_stripes=True)
-        # Fixed widths: auto-sized columns that grow after the first paint left a stale
-        # header over an SSH session; the seats, last, take what is left.
-        for label, width in (("Code", 4), ("Game", 16), ("Status", 24), ("Watch", 5)):
-            table.add_column(label, width=width)
-        table.add_column("Seats")
+        for label, width in COLUMNS:
+            table.add_column(column_label(label), width=width, key=label)
         yield table
         yield Footer(compact=True)  # one space between keys: the lobby has many
 
@@ -197,45 +225,51 @@ class LobbyScreen(Screen[None]):
     def redraw(self) -> None:
         app = self.remote
         title = self.query_one("#lobby-title", Static)
-        who = f" as {app.conn.name}" if app.conn is not None else ""
+        who = _(" as {name}").format(name=app.conn.name) if app.conn is not None else ""
         presence = app.quick.words()
         # our name as the server said it: plain
-        title.update(Text(f"Dominoes lobby · {app.host}:{app.port}{who}" + (f" · {presence}" if presence else "")))
+        title.update(Text(_("Dominoes lobby · {address}").format(address=f"{app.host}:{app.port}") + who
+                          + (f" · {presence}" if presence else "")))
         info = self.query_one("#lobby-info", Static)
         text = Text()
         if self.waiting is not None:
             t = self.waiting
-            text.append(f"Table {t['code']}", "bold reverse")
-            text.append(f"  {t['title']}, {t['players']} players, target {t['target']}\n")
+            text.append(_("Table {code}").format(code=t["code"]), "bold reverse")
+            about = ngettext("{title}, {players} player, target {target}", "{title}, {players} players, target {target}",
+                             t["players"])
+            text.append("  " + about.format(title=t["title"], players=t["players"], target=t["target"]) + "\n")
             if t.get("practice"):
-                text.append("A seeded practice table: its maker may know every deal; it is never rated.\n", "bold")
+                text.append(_("A seeded practice table: its maker may know every deal; it is never rated.") + "\n", "bold")
             if t.get("private"):
-                text.append("A private table: on nobody's list; only those you give the invite can come.\n")
+                text.append(_("A private table: on nobody's list; only those you give the invite can come.") + "\n")
             text.append("  ".join(f"{s['seat'] + 1}: {seat_words(s, app.seat)}" for s in t["seats"]) + "\n")
-            text.append(f"Invite: {invite_line(app.invite, app.host, app.port, t['code'])}\n", "bold")
+            text.append(_("Invite: {line}").format(line=invite_line(app.invite, app.host, app.port, t["code"])) + "\n", "bold")
             if app.creator:
-                text.append("Press s to start now (bots take the free seats); ", "bold")
+                text.append(_("Press s to start now (bots take the free seats); "), "bold")
             else:
-                text.append("The table starts when its creator says so or when every seat is taken. ")
-            text.append("Esc leaves the table.")
+                text.append(_("The table starts when its creator says so or when every seat is taken. "))
+            text.append(_("Esc leaves the table."))
         else:
-            text.append(self.message + "\n")
+            text.append(_(self.message) + "\n")
             if app.quick.mine:
                 text.append(app.quick.status() + "\n", "bold")
             evening = app.evening.lobby_line()
             if evening:
                 text.append(evening + "\n", "bold")
             if app.conn is not None:
-                text.append("Enter joins the table under the cursor, w watches it, c makes a new table.", "dim")
+                text.append(_("Enter joins the table under the cursor, w watches it, c makes a new table, "
+                              "l: {language}.").format(language=_("Language")), "dim")
         info.update(text)
         grid = self.query_one("#lobby-tables", DataTable)
+        for label, _width in COLUMNS:  # in the language in use (l changes it)
+            grid.columns[ColumnKey(label)].label = Text(column_label(label))
         grid.display = self.waiting is None  # the lobby's list is not kept fresh while seated
         keep = grid.cursor_row
         grid.clear()
         for t in self.tables:
             status = status_words(t)
             if t["started"] and self.remote.token_for(t["code"]):
-                status += " (your seat)"
+                status += _(" (your seat)")
             game = f"{t['title']} ({t['players']})"
             cells = (t["code"], game, status, str(t["spectators"]), seats_in_brief(t))
             # Text cells: a str cell would be read as markup
@@ -281,7 +315,7 @@ class LobbyScreen(Screen[None]):
             return
         free = table["free"]
         if not free:
-            self.notify(f"Table {table['code']} has no free seat: watching it.", timeout=4, markup=False)
+            self.notify(_("Table {code} has no free seat: watching it.").format(code=table["code"]), timeout=4, markup=False)
             self.remote.do(self.remote.watch_table(table["code"]))
             return
         if len(free) == 1:
@@ -342,3 +376,12 @@ class LobbyScreen(Screen[None]):
 
     def action_quit_lobby(self) -> None:
         self.app.exit()
+
+    def action_language(self) -> None:
+        """The next language, for this session only (each client is a process of its own;
+        the settings screen remembers a choice for good)."""
+        languages = i18n.LANGUAGES
+        i18n.use(languages[(languages.index(i18n.language()) + 1) % len(languages)])
+        self.app.refresh_bindings()
+        self.redraw()
+        self.notify(i18n.LANGUAGE_NAMES[i18n.language()], timeout=3)

@@ -15,6 +15,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, Label, Select
 
 from ...engine import VARIANTS
+from ...i18n import N_, _, ngettext
 
 
 class QuickApp(Protocol):
@@ -50,18 +51,21 @@ class QuickFollower:
 
     def words(self) -> str:
         total = sum(self.searching_counts.values())
-        return f"{self.online} online · {total} searching" if self.online else ""
+        return _("{online} online · {searching} searching").format(online=self.online, searching=total) if self.online else ""
 
     def status(self) -> str:
         if not self.mine:
             return ""
         m = self.mine
-        title = VARIANTS[m["variant"]].title if m["variant"] in VARIANTS else m["variant"]
+        title = _(VARIANTS[m["variant"]].title) if m["variant"] in VARIANTS else m["variant"]
         waited = int(time.monotonic() - self.since)
         others = self.searching_counts.get(f"{m['variant']} {m['players']}p", 1) - 1
-        then = f"bots fill the table after {m['wait']:g} s" if m["bots"] else "waiting for people only"
-        return (f"Searching for a {title} table of {m['players']}: {waited} s so far, {others} other"
-                f"{'s' if others != 1 else ''} searching; {then}. m changes it.")
+        then = (_("bots fill the table after {wait} s").format(wait=f"{m['wait']:g}") if m["bots"]
+                else _("waiting for people only"))
+        searching = ngettext("{n} other searching", "{n} others searching", others).format(n=others)
+        return _("Searching for a {variant} table of {players}: {waited} s so far, {searching}; {then}. "
+                 "m changes it.").format(variant=title, players=m["players"], waited=waited, searching=searching,
+                                         then=then)
 
     async def search(self, wanted: dict[str, Any] | None) -> None:
         answer = await self.app._ask({"type": "quick_match", **wanted} if wanted else {"type": "quick_cancel"})
@@ -72,7 +76,7 @@ class QuickFollower:
 class QuickMatchScreen(ModalScreen["dict[str, Any] | str | None"]):
     """Dismisses the wanted search, "stop" to leave the queue, or None."""
 
-    BINDINGS = [Binding("escape", "cancel", "Back")]
+    BINDINGS = [Binding("escape", "cancel", N_("Back"))]
     AUTO_FOCUS = "#quick-wait"  # Enter searches at once with what is shown
     DEFAULT_CSS = """
     QuickMatchScreen { align: center middle; }
@@ -89,22 +93,22 @@ class QuickMatchScreen(ModalScreen["dict[str, Any] | str | None"]):
         c = self.current
         with Vertical(id="quick-form"):
             with Grid(id="quick-grid"):
-                yield Label("Variant")
-                yield Select([(v.title, k) for k, v in VARIANTS.items()], value=c["variant"], allow_blank=False, compact=True,
+                yield Label(_("Variant"))
+                yield Select([(_(v.title), k) for k, v in VARIANTS.items()], value=c["variant"], allow_blank=False, compact=True,
                              id="quick-variant")
-                yield Label("Players")
+                yield Label(_("Players"))
                 yield Select([(str(n), n) for n in (2, 3, 4)], value=c["players"], allow_blank=False, compact=True,
                              id="quick-players")
-                yield Label("Bots may fill")
-                yield Checkbox("after the wait", c["bots"], compact=True, id="quick-bots")
-                yield Label("Wait (seconds)")
+                yield Label(_("Bots may fill"))
+                yield Checkbox(_("after the wait"), c["bots"], compact=True, id="quick-bots")
+                yield Label(_("Wait (seconds)"))
                 yield Input(f"{c['wait']:g}", type="number", compact=True, id="quick-wait")
             with Horizontal(id="quick-buttons"):
-                yield Button("Search", variant="primary", id="quick-go")
-                yield Button("Stop searching", id="quick-stop")
+                yield Button(_("Search"), variant="primary", id="quick-go")
+                yield Button(_("Stop searching"), id="quick-stop")
 
     def on_mount(self) -> None:
-        self.query_one("#quick-form").border_title = "Quick match"
+        self.query_one("#quick-form").border_title = _("Quick match")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss("stop" if event.button.id == "quick-stop" else self.wanted())

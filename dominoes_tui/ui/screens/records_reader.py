@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any, Protocol
 
+from ...i18n import _
 from ...net.client import Connection
 from ...records.source import LocalSource
 
@@ -51,7 +52,7 @@ class RemoteReader:
     async def _ask(self, what: str, **fields: Any) -> dict[str, Any]:
         conn = self.app.conn
         if conn is None:
-            raise RuntimeError("not connected to the server")
+            raise RuntimeError(_("not connected to the server"))
         answer = await conn.request({"type": "records", "what": what, **fields})
         if answer.get("error"):
             raise RuntimeError(str(answer["error"]))

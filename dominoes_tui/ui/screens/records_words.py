@@ -4,13 +4,11 @@ from __future__ import annotations
 from rich.text import Text
 
 from ...engine import VARIANTS
+from ...records.report import list_title
 from ...table.plain import plain
 
 LISTS = ["all", *VARIANTS]
-
-
-def list_title(variant: str) -> str:
-    return "Overall" if variant == "all" else VARIANTS[variant].title
+__all__ = ["LISTS", "cell", "cells", "list_title", "rating_text"]
 
 
 def rating_text(rating: int | None, provisional: bool | None) -> str:

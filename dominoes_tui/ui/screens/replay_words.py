@@ -10,10 +10,9 @@ from typing import Any
 
 from rich.text import Text
 
+from ...engine.layout import END_NAMES, end_word
 from ...i18n import N_, _, ngettext, percent
 
-# The ends a move goes to, as the log and the analysis name them.
-END_WORDS = {"left": N_("left"), "right": N_("right"), "up": N_("up"), "down": N_("down")}
 VERDICT_WORDS = {
     "best": N_("best move"), "good": N_("good move"), "inaccuracy": N_("inaccuracy"),
     "mistake": N_("mistake"), "blunder": N_("blunder"),
@@ -26,7 +25,7 @@ BAD = ("mistake", "blunder")  # what n and p step to
 def move_text(words: str) -> str:
     """ "3-5 left" in the reader's language; a lead ("6-6") as it is."""
     tile, _sep, end = words.partition(" ")
-    return f"{tile} {_(END_WORDS[end])}" if end in END_WORDS else words
+    return f"{tile} {end_word(end)}" if end in END_NAMES else words
 
 
 def event_words(event: dict[str, Any]) -> str:

@@ -19,8 +19,10 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Input, Label, Static
 
+from ... import i18n
 from ...engine import OPTIONS, VARIANTS
 from ...engine.options import target_option
+from ...i18n import N_, _
 from ...table.client import SeatInfo
 from ..choices import (
     LEVEL_ALIASES,
@@ -32,7 +34,9 @@ from ..choices import (
     carried_target,
     check,
     default_level,
+    level_words,
     offered_levels,
+    option_label,
     target_is_free,
     target_presets,
     value_words,
@@ -54,8 +58,8 @@ class SettingsForm(VerticalScroll, can_focus=False):
     (A plain VerticalScroll scrolled on ↓ and left the focused field out of sight.)"""
 
     BINDINGS = [
-        Binding("down", "app.focus_next", "Next field", show=False),
-        Binding("up", "app.focus_previous", "Previous field", show=False),
+        Binding("down", "app.focus_next", N_("Next field"), show=False),
+        Binding("up", "app.focus_previous", N_("Previous field"), show=False),
     ]
 
 
@@ -63,20 +67,21 @@ class SettingsScreen(StyledOnMount, Screen["MatchSettings | str | None"]):
     # Short words: the whole footer fits 80 columns. Enter starts the match from any
     # field (a field changes with ← → or space, never with Enter).
     BINDINGS = [
-        Binding("enter,ctrl+s", "start", "Start", key_display="⏎"),
-        Binding("ctrl+r", "app.records", "Records"),  # the club records: leaderboard, pages, replays
-        Binding("tab", "app.focus_next", "Next", show=True),
-        Binding("question_mark,f1", "explain", "Rules", key_display="?"),
-        Binding("f2", "walkthrough", "Walk-through"),
-        Binding("escape", "quit_game", "Quit"),
-        Binding("down", "app.focus_next", "Next field", show=False),  # from the buttons too
-        Binding("up", "app.focus_previous", "Previous field", show=False),
+        Binding("enter,ctrl+s", "start", N_("Start"), key_display="⏎"),
+        Binding("ctrl+r", "app.records", N_("Records")),  # the club records: leaderboard, pages, replays
+        Binding("tab", "app.focus_next", N_("Next"), show=True),
+        Binding("question_mark,f1", "explain", N_("Rules"), key_display="?"),
+        Binding("f2", "walkthrough", N_("Walk-through")),
+        Binding("escape", "quit_game", N_("Quit")),
+        Binding("down", "app.focus_next", N_("Next field"), show=False),  # from the buttons too
+        Binding("up", "app.focus_previous", N_("Previous field"), show=False),
     ]
     AUTO_FOCUS = "#variant"
     # what the form is for, and what Esc leaves it for (a hosted table's form leaves for the lobby)
-    TITLE_TEXT = "Dominoes — a new match"
-    LEAVE_LABEL = "Quit (Esc)"
-    LEAVE_QUESTION = ("Quit dominoes?", "Quit (y)", "Stay (n)")
+    # marked here, translated where shown (compose, action_quit_game)
+    TITLE_TEXT = N_("Dominoes — a new match")
+    LEAVE_LABEL = N_("Quit (Esc)")
+    LEAVE_QUESTION = (N_("Quit dominoes?"), N_("Quit (y)"), N_("Stay (n)"))
     DEFAULT_CSS = """
     SettingsScreen { layout: vertical; }
     #title { height: 1; padding: 0 1; background: $panel; text-style: bold; }
@@ -106,30 +111,35 @@ class SettingsScreen(StyledOnMount, Screen["MatchSettings | str | None"]):
         self.prefs = prefs
         self.variant = settings.variant
         self.players = settings.players
+        # the Display section is mounted after the first frame, except when the form is
+        # built again for a new language: then its Language field takes the focus at once
+        self.lazy_display = True
 
     # -- building ------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         preset_breakpoints(self)  # no restyle of the whole form on the first resize
         yield TooSmall()
-        yield Static(self.TITLE_TEXT, id="title")
+        yield Static(_(self.TITLE_TEXT), id="title")
         if self.walkthrough and not self.prefs.walkthrough_offered:
-            yield Static("New to dominoes? F2 plays a short walk-through round first, a line at each step.", id="first-time")
+            yield Static(_("New to dominoes? F2 plays a short walk-through round first, a line at each step."),
+                         id="first-time")
         # not focusable: focus goes straight to the first field, not to the form and
         # then away from it again (each a restyle of the whole form)
         with SettingsForm(id="form"):
-            yield Choice([(v.title, name) for name, v in VARIANTS.items()], self.variant, id="variant",
-                         label="Variant", help=self.variant_help(), help_below=True)
+            yield Choice([(_(v.title), name) for name, v in VARIANTS.items()], self.variant, id="variant",
+                         label=_("Variant"), help=self.variant_help(), help_below=True)
             # built here, not after mounting: one layout pass instead of two
             yield Vertical(*self.player_widgets(), id="seats-box")
             yield Vertical(*self.match_widgets(self.initial), id="match-box")
             # below the fold at 80×24: mounted just after the first frame, which comes sooner
-            yield Lazy(Vertical(*self.display_widgets(), id="display-box"))
+            display = Vertical(*self.display_widgets(), id="display-box")
+            yield Lazy(display) if self.lazy_display else display
         yield Static("", id="settings-errors", classes="-empty")
         with Horizontal(id="buttons"):
-            yield ActionButton("Start (Enter)", id="start", primary=True)
+            yield ActionButton(_("Start (Enter)"), id="start", primary=True)
             if self.walkthrough:
-                yield ActionButton("Walk-through (F2)", id="walkthrough")
-            yield ActionButton(self.LEAVE_LABEL, id="quit")
+                yield ActionButton(_("Walk-through (F2)"), id="walkthrough")
+            yield ActionButton(_(self.LEAVE_LABEL), id="quit")
         yield Footer()
 
     def display_widgets(self) -> list[Widget]:
@@ -138,7 +148,7 @@ class SettingsScreen(StyledOnMount, Screen["MatchSettings | str | None"]):
     short = staticmethod(short_choice)
 
     def variant_help(self) -> str:
-        return VARIANTS[self.variant].summary + "  (? explains the rules)"
+        return _(VARIANTS[self.variant].summary) + "  " + _("(? explains the rules)")
 
     def player_widgets(self) -> list[Widget]:
         """The Players choice and one row a seat."""
@@ -146,9 +156,9 @@ class SettingsScreen(StyledOnMount, Screen["MatchSettings | str | None"]):
         if self.players not in rules.players:
             self.players = rules.players[0]
         widgets: list[Widget] = [
-            self.short("Players", [(str(n), n) for n in rules.players], self.players, "players",
-                       "partners sit opposite: seats 1 & 3 against 2 & 4" if rules.teams else ""),
-            Static("Seats", classes="section"),
+            self.short(_("Players"), [(str(n), n) for n in rules.players], self.players, "players",
+                       _("partners sit opposite: seats 1 & 3 against 2 & 4") if rules.teams else ""),
+            Static(_("Seats"), classes="section"),
         ]
         seats = list(self.initial.seats) if self.initial else []
         widgets += [self.seat_row(i, seats[i] if i < len(seats) else None) for i in range(self.players)]
@@ -160,13 +170,13 @@ class SettingsScreen(StyledOnMount, Screen["MatchSettings | str | None"]):
             seat = SeatInfo("You", "human") if i == 0 else SeatInfo(f"Bot {i}", "bot", default_level())
         level = LEVEL_ALIASES.get(seat.level or "", seat.level)
         value = "human" if seat.is_human else (level if level in levels else default_level())
-        team = ""
+        label = _("Seat {seat}").format(seat=i + 1)
         if VARIANTS[self.variant].teams:
-            team = " (team A)" if i % 2 == 0 else " (team B)"
-        kinds = [("Person", "human")] + [(f"Bot: {lvl}", lvl) for lvl in levels]
+            label = (_("Seat {seat} (team A)") if i % 2 == 0 else _("Seat {seat} (team B)")).format(seat=i + 1)
+        kinds = [(_("Person"), "human")] + [(_("Bot: {level}").format(level=level_words(lvl)), lvl) for lvl in levels]
         return Horizontal(
-            Choice(kinds, value, id=f"seat-kind-{i}", label=f"Seat {i + 1}{team}", field_width=22, classes="seat-kind"),
-            Input(seat.name, placeholder="name", max_length=MAX_NAME, compact=True, id=f"seat-name-{i}"),
+            Choice(kinds, value, id=f"seat-kind-{i}", label=label, field_width=22, classes="seat-kind"),
+            Input(seat.name, placeholder=_("name"), max_length=MAX_NAME, compact=True, id=f"seat-name-{i}"),
             classes="row seat-row",
         )
 
@@ -184,31 +194,32 @@ class SettingsScreen(StyledOnMount, Screen["MatchSettings | str | None"]):
             carried = carried_target(settings, self.variant)
             settings = MatchSettings(self.variant, players, settings.seats, carried, {})
         wanted = settings.target if settings and settings.target is not None else default
-        options: list[tuple[str, Any]] = [(f"{p}{' (default)' if p == default else ''}", p) for p in presets]
+        options: list[tuple[str, Any]] = [(self.with_default(str(p), p == default), p) for p in presets]
         free = target_is_free(self.variant)
         if free:
-            options.append(("custom…", CUSTOM))
+            options.append((_("custom…"), CUSTOM))
         value: Any = wanted if wanted in presets else (CUSTOM if free else default)
-        label = "Loses at" if rules.penalties else "Target"
-        widgets.append(Static("Match", classes="section"))
+        label = _("Loses at") if rules.penalties else _("Target")
+        widgets.append(Static(_("Match"), classes="section"))
         target_row: list[Widget] = [Choice(options, value, id="target", label=label, classes="target")]
         if free:  # a custom number only where the rules allow any (docs/RULES.md §4)
-            target_row.append(Input(str(wanted) if value == CUSTOM else "", placeholder="custom number", type="integer",
+            target_row.append(Input(str(wanted) if value == CUSTOM else "", placeholder=_("custom number"), type="integer",
                                     compact=True, id="target-custom", disabled=value != CUSTOM))
         widgets.append(Horizontal(*target_row, classes="row"))
-        widgets.append(Static(spec.help, classes="help"))
+        widgets.append(Static(_(spec.help), classes="help"))
         # the other table options of docs/RULES.md §4
         given = settings.options if settings and settings.variant == self.variant else {}
         others = [s for s in OPTIONS[self.variant] if s.name != tname]
         if others:
-            widgets.append(Static("Table options", classes="section"))
+            widgets.append(Static(_("Table options"), classes="section"))
         for spec in others:
             current = given.get(spec.name, spec.default_value(players))
             dflt = spec.default_value(players)
-            label, help_text = spec.name.replace("_", " "), f"{spec.help} (default {value_words(dflt)})"
+            label = option_label(spec.name)
+            help_text = _("{help} (default {value})").format(help=_(spec.help), value=value_words(dflt))
             if spec.choices is not None:
                 widgets.append(Choice(
-                    [(f"{value_words(c)}{' (default)' if c == dflt else ''}", c) for c in spec.choices],
+                    [(self.with_default(value_words(c), c == dflt), c) for c in spec.choices],
                     current if current in spec.choices else dflt, id=f"opt-{spec.name}",
                     label=label, help=help_text, help_below=True,
                 ))
@@ -217,6 +228,11 @@ class SettingsScreen(StyledOnMount, Screen["MatchSettings | str | None"]):
                                                              id=f"opt-{spec.name}"), classes="row"))
                 widgets.append(Static(help_text, classes="help"))
         return widgets
+
+    @staticmethod
+    def with_default(words: str, is_default: bool) -> str:
+        """A choice's words, marked when it is the default ("100 (default)")."""
+        return _("{value} (default)").format(value=words) if is_default else words
 
     async def rebuild(self, settings: MatchSettings | None, seats_too: bool) -> None:
         if seats_too:
@@ -282,14 +298,32 @@ class SettingsScreen(StyledOnMount, Screen["MatchSettings | str | None"]):
             self.refresh(layout=True)
         elif sid == "theme":
             self.app.theme = THEMES[str(event.value)]
+        elif sid == "language":
+            await self.change_language(str(event.value))
+            return
         self.show_error("")
+
+    async def change_language(self, chosen: str) -> None:
+        """Speak the language chosen at once: the whole form is built again in it, with
+        everything entered so far, and the focus back on the Language field."""
+        self.initial = self.read(check_it=False)
+        self.read_prefs()
+        self.prefs.language = chosen
+        i18n.use(i18n.choose(None, chosen))
+        self.app.title = _("Dominoes")
+        self.lazy_display = False
+        await self.recompose()
+        field = self.query_one("#language", Choice)
+        field.focus()
+        # in sight once the new form has its size (before, it scrolled to the top)
+        self.call_after_refresh(field.scroll_visible, animate=False)
 
     def rename_default_seat(self, i: int, kind: str) -> None:
         """A seat turned from bot to person (or back) loses a default name that no longer
         fits ("Bot 2" for a person); a name someone typed stays."""
         name_input = self.query_one(f"#seat-name-{i}", Input)
         name = name_input.value.strip()
-        if kind == "human" and name == f"Bot {i}":
+        if kind == "human" and name == f"Bot {i}":  # names are not translated: they go into the records
             name_input.value = f"Player {i + 1}"
         elif kind != "human" and name in (f"Player {i + 1}", "You" if i == 0 else ""):
             name_input.value = f"Bot {i}" if i else "Bot"
@@ -306,7 +340,7 @@ class SettingsScreen(StyledOnMount, Screen["MatchSettings | str | None"]):
             if not name:
                 name = "You" if kind == "human" and i == 0 else f"Bot {i}"
                 if check_it:
-                    raise SettingsError(f"Seat {i + 1} needs a name.")
+                    raise SettingsError(_("Seat {seat} needs a name.").format(seat=i + 1))
             seats.append(SeatInfo(name, "human", None) if kind == "human" else SeatInfo(name, "bot", str(kind)))
         target: int | None = None
         options: dict[str, Any] = {}
@@ -318,9 +352,9 @@ class SettingsScreen(StyledOnMount, Screen["MatchSettings | str | None"]):
                     target = int(raw)
                 except ValueError:
                     if check_it:
-                        raise SettingsError("The custom target must be a whole number, e.g. 120.") from None
+                        raise SettingsError(_("The custom target must be a whole number, e.g. 120.")) from None
                 if check_it and target is not None and target < 1:
-                    raise SettingsError("The target must be at least 1.")
+                    raise SettingsError(_("The target must be at least 1."))
             else:
                 target = int(tvalue)
             for spec in OPTIONS[self.variant]:
@@ -335,7 +369,8 @@ class SettingsScreen(StyledOnMount, Screen["MatchSettings | str | None"]):
                         options[spec.name] = int(raw)
                     except ValueError:
                         if check_it:
-                            raise SettingsError(f"{spec.name.replace('_', ' ')} must be a whole number.") from None
+                            raise SettingsError(_("{option} must be a whole number.").format(
+                                option=option_label(spec.name))) from None
         except NoMatches:
             pass  # the form is being rebuilt; carry what could be read
         settings = MatchSettings(self.variant, self.players, seats, target, options)
@@ -371,7 +406,7 @@ class SettingsScreen(StyledOnMount, Screen["MatchSettings | str | None"]):
             if yes:
                 self.dismiss(None)
 
-        self.app.push_screen(ConfirmScreen(*self.LEAVE_QUESTION), answered)
+        self.app.push_screen(ConfirmScreen(*(_(words) for words in self.LEAVE_QUESTION)), answered)
 
     def action_explain(self) -> None:
         from .help import HelpScreen
@@ -404,7 +439,7 @@ class NewTableScreen(SettingsScreen):
     """The same form for a table on a server: Esc goes back to the lobby, not out of the
     program (it asked "Quit dominoes?" and then went to the lobby)."""
 
-    BINDINGS = [Binding("escape", "quit_game", "Lobby")]  # in place of the form's Quit
-    TITLE_TEXT = "Dominoes — a new table"
-    LEAVE_LABEL = "Back (Esc)"
-    LEAVE_QUESTION = ("Back to the lobby without making the table?", "Back (y)", "Stay (n)")
+    BINDINGS = [Binding("escape", "quit_game", N_("Lobby"))]  # in place of the form's Quit
+    TITLE_TEXT = N_("Dominoes — a new table")
+    LEAVE_LABEL = N_("Back (Esc)")
+    LEAVE_QUESTION = (N_("Back to the lobby without making the table?"), N_("Back (y)"), N_("Stay (n)"))

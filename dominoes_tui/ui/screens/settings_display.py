@@ -1,5 +1,5 @@
 """The Display section of the settings screen: how the table looks and sounds (the
-app's preferences, which can also change during a match)."""
+app's preferences, which can also change during a match), and the language."""
 from __future__ import annotations
 
 from typing import Any
@@ -8,11 +8,15 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Static
 
+from ...i18n import N_, _
 from ...table.local import SPEEDS
-from ..choices import THEMES, Prefs
+from ..choices import LANGUAGE_CHOICES, THEMES, Prefs, language_words
 from ..widgets.choice import Choice
 
 SHORT = 14  # the width of a short field (a number, on/off)
+# The display values as a person reads them (the values themselves stay in settings.json)
+SPEED_WORDS = {"instant": N_("instant"), "normal": N_("normal"), "slow": N_("slow")}
+THEME_WORDS = {"dark": N_("dark"), "light": N_("light")}
 
 
 def short_choice(label: str, options: list[tuple[str, Any]], value: Any, id: str, help_text: str = "") -> Choice:  # noqa: A002
@@ -20,20 +24,30 @@ def short_choice(label: str, options: list[tuple[str, Any]], value: Any, id: str
     return Choice(options, value, id=id, label=label, help=help_text, field_width=SHORT)
 
 
+def language_choice(prefs: Prefs) -> Choice:
+    """The Language field: each language in its own name, and "auto" for the system's."""
+    return short_choice(_("Language"), [(language_words(c), c) for c in LANGUAGE_CHOICES], prefs.language, "language",
+                        _("auto: the system's (LANG); --lang wins for one run"))
+
+
 def display_widgets(prefs: Prefs) -> list[Widget]:
     short = short_choice
+    on_off = [(_("off"), False), (_("on"), True)]
     return [
-        Static("Display", classes="section"),
-        short("Bot speed", [(s, s) for s in SPEEDS], prefs.speed, "speed"),
-        short("Tiles show", [("digits", "digits"), ("pips", "pips")], "pips" if prefs.pips else "digits", "faces"),
-        short("Memory aid", [("on", True), ("off", False)], prefs.show_lacks, "lacks",
-              "show the numbers each player has shown they lack (off for a serious table)"),
-        short("Theme", [(t, t) for t in THEMES], prefs.theme, "theme", "light for a bright room or a projector"),
-        short("Big tiles", [("auto", "auto"), ("on", "on"), ("off", "off")], prefs.projector, "projector",
-              "double-size tiles for a projector (auto: from 160×48)"),
-        short("Bell", [("off", False), ("on", True)], prefs.bell, "bell", "ring when it becomes a person's turn"),
-        short("ASCII only", [("off", False), ("on", True)], prefs.ascii, "ascii",
-              "plain characters for terminals without box drawing"),
+        Static(_("Display"), classes="section"),
+        language_choice(prefs),
+        short(_("Bot speed"), [(_(SPEED_WORDS.get(s, s)), s) for s in SPEEDS], prefs.speed, "speed"),
+        short(_("Tiles show"), [(_("digits"), "digits"), (_("pips"), "pips")], "pips" if prefs.pips else "digits",
+              "faces"),
+        short(_("Memory aid"), [(_("on"), True), (_("off"), False)], prefs.show_lacks, "lacks",
+              _("show the numbers each player has shown they lack (off for a serious table)")),
+        short(_("Theme"), [(_(THEME_WORDS.get(t, t)), t) for t in THEMES], prefs.theme, "theme",
+              _("light for a bright room or a projector")),
+        short(_("Big tiles"), [(_("auto"), "auto"), (_("on"), "on"), (_("off"), "off")], prefs.projector, "projector",
+              _("double-size tiles for a projector (auto: from 160×48)")),
+        short(_("Bell"), on_off, prefs.bell, "bell", _("ring when it becomes a person's turn")),
+        short(_("ASCII only"), on_off, prefs.ascii, "ascii",
+              _("plain characters for terminals without box drawing")),
     ]
 
 
@@ -46,4 +60,5 @@ def read_prefs(screen: Screen, prefs: Prefs) -> None:
     prefs.theme = str(screen.query_one("#theme", Choice).value)
     prefs.projector = str(screen.query_one("#projector", Choice).value)
     prefs.bell = bool(screen.query_one("#bell", Choice).value)
+    prefs.language = str(screen.query_one("#language", Choice).value)
     screen.app.set_class(prefs.ascii, "-ascii")

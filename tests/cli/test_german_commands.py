@@ -1,0 +1,115 @@
+"""The commands in German: argparse's own words (headings, errors), our one-line errors,
+`simulate` and `replay --check` as text; `--json` the same in any language."""
+from __future__ import annotations
+
+import argparse
+import json
+import re
+from pathlib import Path
+
+import pytest
+from babel.messages.extract import extract
+
+from dominoes_tui import i18n
+from dominoes_tui.cli import main
+from dominoes_tui.i18n import argparse_words
+
+ENGLISH_HEADINGS = ("usage:", "options:", "positional arguments:", "show this help message and exit",
+                    "show program's version number and exit")
+
+
+def test_every_sentence_of_the_running_argparse_is_marked_for_the_catalog() -> None:
+    """Spelled exactly as this Python's argparse spells them: a msgid one character off
+    would never be looked up."""
+    with open(argparse.__file__, "rb") as f:
+        wanted = {m if isinstance(m, str) else m[0]
+                  for _line, m, _c, _ctx in extract("python", f, keywords={"_": None, "ngettext": (1, 2)})}
+    marked = set(argparse_words.SENTENCES) | {
+        s for n in (1, 2) for s in argparse_words.plural_sentences(n)}
+    assert wanted - marked == set()
+
+
+def test_every_sentence_of_argparse_has_a_german_translation() -> None:
+    i18n.use("de")
+    untranslated = [s for s in argparse_words.SENTENCES if i18n._(s) == s and s != "%(heading)s:"]
+    assert untranslated == []
+    assert argparse_words.plural_sentences(2) == ["erwartet %s Argumente", "widersprüchliche Optionen: %s"]
+
+
+def test_the_help_is_german_with_no_english_heading(capsys) -> None:
+    for argv in (["--lang", "de", "--help"], ["--lang", "de", "stats", "--help"], ["tournament", "--help", "--lang", "de"]):
+        with pytest.raises(SystemExit) as stop:
+            main(argv)
+        assert stop.value.code == 0
+        out = capsys.readouterr().out
+        assert out.startswith("Aufruf: dominoes")
+        assert "Optionen:" in out and "diese Hilfe zeigen und beenden" in out
+        assert not [h for h in ENGLISH_HEADINGS if h in out], out
+    with pytest.raises(SystemExit):
+        main(["--lang", "de", "--help"])
+    assert "die Versionsnummer zeigen und beenden" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(("argv", "expected"), [
+    (["play", "--variant", "foo"], "dominoes play: unbekannte Variante 'foo'; erlaubt: draw,"),
+    (["stats", "--variant", "foo"], "dominoes stats: unbekannte Variante 'foo'; erlaubt: all,"),
+    (["simulate", "--matches", "0"], "dominoes simulate: --matches muss mindestens 1 sein"),
+    (["simulate", "--bots", "easy,easy,easy"], "dominoes simulate: --bots nennt 3 Bots für 2 Plätze"),
+    (["tournament", "--entrants", "easy,easy", "--format", "knockout"],
+     "dominoes tournament: unbekanntes Format 'knockout'; erlaubt: swiss, roundrobin, rotation"),
+    (["tournament", "--entrants", "Ana,Ana"], "dominoes tournament: 'Ana' steht zweimal in der Liste"),
+    (["bench", "--only", "strength"], "dominoes bench: unbekannter Teil 'strength'; erlaubt: speed,"),
+    (["replay", "/nowhere/log.jsonl"], "dominoes replay: /nowhere/log.jsonl lässt sich nicht lesen: "),
+])
+def test_a_bad_option_is_a_german_line(capsys, argv, expected) -> None:
+    assert main(["--lang", "de", *argv]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(expected) and err.count("\n") == 1, err
+
+
+@pytest.mark.parametrize(("argv", "expected"), [
+    (["tournament"], "dominoes tournament: Fehler: diese Argumente fehlen: --entrants"),
+    (["bot", "--level", "hardd"], "dominoes bot: Fehler: Argument --level: ungültige Wahl: 'hardd' (möglich: "),
+    (["simulate", "--matches", "ten"], "dominoes simulate: Fehler: Argument --matches: ungültiger Wert für int: 'ten'"),
+    (["stats", "--frob"], "dominoes: Fehler: unbekannte Argumente: --frob"),
+    (["replay"], "dominoes replay: Fehler: diese Argumente fehlen: file"),
+    (["bench", "--json"], "dominoes bench: Fehler: Argument --json: erwartet ein Argument"),
+])
+def test_argparse_errors_are_german(capsys, argv, expected) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main(["--lang", "de", *argv])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith("Aufruf: dominoes") and expected in err, err
+    assert "usage:" not in err and "error:" not in err
+
+
+def test_simulate_text_in_german_and_json_the_same_in_every_language(capsys) -> None:
+    argv = ["simulate", "--variant", "kozel", "--players", "3", "--bots", "easy,random,medium", "--matches", "6",
+            "--jobs", "1"]
+    outputs = []
+    for lang in ("en", "de"):
+        assert main(["--lang", lang, *argv, "--json"]) == 0
+        outputs.append(json.loads(capsys.readouterr().out))
+    for summary in outputs:  # the seconds differ from run to run; all else is the same
+        for key in ("average_match_seconds", "longest_match_seconds", "total_seconds"):
+            summary.pop(key)
+    assert outputs[0] == outputs[1]
+    assert outputs[1]["sides"][0]["name"] == "seat 0 (easy)"
+    assert main(["--lang", "de", *argv]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Kozel, 3 Spieler, Grenze 101: 6 Partien")
+    assert re.search(r"Seite +Siege +Anteil +Ø Punkte +Kozel", out)
+    assert "Platz 0 (easy)" in out and re.search(r"\d+,\d %", out) and "Runden je Partie: " in out
+    assert "side" not in out and "won" not in out and "seat" not in out
+
+
+def test_replay_check_in_german(capsys, tmp_path: Path) -> None:
+    log = tmp_path / "two.jsonl"
+    assert main(["simulate", "--matches", "2", "--bots", "easy", "--jobs", "1", "--log", str(log), "--json"]) == 0
+    capsys.readouterr()
+    assert main(["--lang", "de", "replay", "--check", str(log)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("Partie 1: Draw, 2 Spieler, Seed ") and ", Endstand " in lines[0]
+    assert "gewonnen von Platz " in lines[0]
+    assert lines[-1] == "2 Partien gegen die Regeln geprüft: alles stimmig"

@@ -1,0 +1,90 @@
+"""The sentences of the lower layers (engine, table, bots, tournament) reach people too:
+in German they read German, and the recorder of missing sentences sees what it should."""
+from __future__ import annotations
+
+import errno
+import random
+from pathlib import Path
+
+import pytest
+
+from dominoes_tui import i18n
+from dominoes_tui.bots import BotSpecError, level_word, make_bot
+from dominoes_tui.engine import ConfigError, IllegalMove, LogError, Match, Move, Seat, load_matches, make_config
+from dominoes_tui.engine.tiles import parse_tile
+from dominoes_tui.table.local import save_problem_brief, save_problem_words
+from dominoes_tui.tournament import TournamentError, make_plan
+
+
+def _match() -> Match:
+    match = Match(make_config("draw", 2), random.Random(3), [Seat("Ana", "human"), Seat("Bo", "bot", "easy")], 3)
+    match.begin_round()
+    return match
+
+
+def test_engine_errors_speak_german() -> None:
+    i18n.use("de")
+    with pytest.raises(ConfigError, match="unbekannte Variante 'nope'"):
+        make_config("nope")
+    with pytest.raises(ConfigError, match="Partner wird von 4 Spielern gespielt, nicht 2"):
+        make_config("partner", 2)
+    with pytest.raises(ConfigError, match="unbekannte Option 'bogus'"):
+        make_config("draw", 2, options={"bogus": 1})
+    with pytest.raises(ConfigError, match="eine ganze Zahl von 1 bis 1000"):
+        make_config("draw", 2, target=0)
+    match = _match()
+    with pytest.raises(IllegalMove, match="ist am Zug, nicht Platz"):
+        match.apply(match.legal_moves()[0], seat=1 - match.to_act)
+    with pytest.raises(ValueError, match="ist kein Stein"):
+        parse_tile("9-9")
+
+
+def test_a_bad_log_is_named_in_german() -> None:
+    i18n.use("de")
+    with pytest.raises(LogError, match=r"^Zeile 1: kein gültiges JSON"):
+        load_matches("{not json\n")
+    with pytest.raises(LogError, match=r"^Zeile 1: ein Protokoll beginnt mit match_start"):
+        load_matches('{"event": "play"}\n')
+
+
+def test_an_illegal_end_is_named_in_german() -> None:
+    i18n.use("de")
+    match = _match()
+    match.apply(match.legal_moves()[0])
+    ends = {match.layout.end_value("left"), match.layout.end_value("right")}
+    misfit = next(t for t in match.hand(match.to_act) if not any(t.has(v) for v in ends if v is not None))
+    with pytest.raises(IllegalMove, match="passt nicht an das Ende links"):
+        match.apply(Move(misfit, "left"))
+
+
+def test_bots_save_problems_and_tournaments_speak_german(tmp_path: Path) -> None:
+    i18n.use("de")
+    assert [level_word(x) for x in ("easy", "medium", "hard", "expert", "hard:500")] == [
+        "leicht", "mittel", "schwer", "Experte", "hard:500"]
+    with pytest.raises(BotSpecError, match="unbekannte Bot-Stufe"):
+        make_bot("grandmaster", random.Random(0))
+    full = OSError(errno.ENOSPC, "No space left on device")
+    assert (save_problem_brief(full), save_problem_words(full)) == ("Platte voll", "die Platte ist voll")
+    assert save_problem_words(PermissionError(errno.EACCES, "denied"), tmp_path).startswith("der Datenordner")
+    with pytest.raises(TournamentError, match="unbekanntes Format"):
+        make_plan("draw", "knockout", 3)
+    i18n.use("en")  # and the English stays as it was
+    assert level_word("easy") == "easy" and save_problem_brief(full) == "disk full"
+
+
+def test_the_recorder_notes_what_the_catalog_lacks_and_costs_nothing_when_off() -> None:
+    i18n.use("de")
+    with i18n.record_misses() as missed:
+        assert i18n._("Club records") == "Vereinsarchiv"
+        assert i18n._("a sentence nobody translated") == "a sentence nobody translated"
+        assert i18n.ngettext("one thing nobody counted", "{n} things", 2) == "{n} things"
+        assert i18n.pgettext("nowhere", "left over") == "left over"
+        i18n.use("de")  # switching inside keeps recording
+        i18n._("after the switch")
+    assert missed == {"a sentence nobody translated", "one thing nobody counted", "nowhere|left over",
+                      "after the switch"}
+    with i18n.record_misses() as again:
+        pass
+    i18n._("not recorded: the recorder is off")
+    assert again == set()
+    assert not isinstance(getattr(i18n._translation, "_fallback", None), i18n._Misses)

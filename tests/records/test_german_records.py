@@ -1,0 +1,95 @@
+"""The club records in German: `dominoes stats` as text, dates as a German reader writes
+them, the leaderboard screen; and `--json` the same whatever the language."""
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+
+from textual.widgets import DataTable
+from textual.widgets._footer import FooterKey
+
+from dominoes_tui import i18n
+from dominoes_tui.cli import main
+from dominoes_tui.records import Records, summarize
+from dominoes_tui.records.source import LocalSource
+from dominoes_tui.ui.records_app import RecordsApp
+from dominoes_tui.ui.screens.leaderboard import LeaderboardScreen
+from dominoes_tui.ui.screens.records_reader import LocalReader
+
+from .helpers import people, play
+from .test_counting import in_tokyo  # noqa: F401 - a fixture: the reader's machine is on Tokyo time
+from .test_screens import wait_for
+
+
+def record(db_url: str) -> None:
+    """Two Draw matches of Ana against bots and a Partner match, ended at fixed times."""
+    with Records.open(db_url) as records:
+        for seed, level in ((8, "easy"), (9, "medium")):
+            when = datetime(2026, 1, 2, 23, 30 + seed, tzinfo=UTC)
+            records.record(summarize(play("draw", 2, people("Ana", level), seed=seed), started_at=when, ended_at=when))
+        when = datetime(2026, 3, 4, 5, 6, tzinfo=UTC)
+        records.record(summarize(play("partner", 4, people("Ana", "easy", "Ben", "medium"), seed=3),
+                                 started_at=when, ended_at=when))
+
+
+def test_stats_speaks_german(db_url, capsys, in_tokyo):  # noqa: F811
+    record(db_url)
+    assert main(["--lang", "de", "stats", "--db", db_url]) == 0
+    out = capsys.readouterr().out
+    assert "Rangliste, Gesamt:" in out and "3 Partien (3 beendet, 0 abgebrochen)" in out
+    assert "Eine Wertung mit ? ist vorläufig" in out
+    assert "Leaderboard" not in out and "rated," not in out
+    assert main(["stats", "--lang", "de", "--player", "Ana", "--against", "bot:easy", "--db", db_url]) == 0
+    out = capsys.readouterr().out
+    assert "Ana (Person, erkannt an: ein Name an dieser Tastatur)" in out
+    assert "Variante" in out and "Partien" in out and "Wertung" in out
+    assert "direkter Vergleich mit bot:easy: besser 1, schlechter 1, gleich 0 von 2" in out and "letzte Partien:" in out
+    # German dates in the reader's zone: day.month.year, the 24-hour clock
+    assert "03.01.2026, 08:38" in out and "04.03.2026, 14:06" in out
+    assert "Platz 1" in out or "Platz 2" in out
+    assert "(mit " in out and "(with " not in out  # the Partner team mate
+    assert "recent matches" not in out and "placed" not in out
+
+
+def test_dates_follow_the_language(db_url, capsys, in_tokyo):  # noqa: F811
+    record(db_url)
+    assert main(["--lang", "en", "stats", "--player", "Ana", "--db", db_url]) == 0
+    english = capsys.readouterr().out
+    assert "3 Jan 2026, 08:38" in english and "4 Mar 2026, 14:06" in english
+    assert main(["--lang", "de", "stats", "--player", "Ana", "--db", db_url]) == 0
+    assert "03.01.2026, 08:38" in capsys.readouterr().out
+
+
+def test_stats_json_is_the_same_in_every_language(db_url, capsys):
+    record(db_url)
+    for asked in (["--variant", "draw"], ["--player", "Ana"], ["--player", "bot:easy", "--against", "Ana"]):
+        outputs = []
+        for lang in ("en", "de"):
+            assert main(["--lang", lang, "stats", "--json", "--db", db_url, *asked]) == 0
+            outputs.append(capsys.readouterr().out)
+        assert outputs[0] == outputs[1]
+        json.loads(outputs[1])
+    outputs = []
+    for lang in ("en", "de"):
+        assert main(["--lang", lang, "stats", "--csv", "--player", "Ana", "--db", db_url]) == 0
+        outputs.append(capsys.readouterr().out)
+    assert outputs[0] == outputs[1]
+
+
+async def test_the_leaderboard_screen_in_german(db_url, tmp_path):
+    record(db_url)
+    i18n.use("de")
+    source = LocalSource(tmp_path, db_url)
+    app = RecordsApp(lambda: LeaderboardScreen(LocalReader(source)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        board = app.screen.query_one("#board", DataTable)
+        await wait_for(pilot, lambda: board.row_count > 0)
+        labels = [str(c.label) for c in board.columns.values()]
+        assert labels == ["#", "Spieler", "Wertung", "Gewertet", "Siege"]
+        title = str(app.screen.query_one("#title").render())
+        assert title == "Rangliste: Gesamt"
+        note = str(app.screen.query_one("#note").render())
+        assert note.startswith("Enter: die Seite des Spielers.")
+        keys = [k.description for k in app.screen.query(FooterKey)]
+        assert "Nächste Liste" in keys and "Next list" not in keys
+    source.close()
