@@ -23,6 +23,9 @@ STUDIES: dict[str, tuple[str, str, str]] = {
                "our levels against OpenSpiel's ISMCTS in Partner (needs --peer-python: a Python with OpenSpiel)"),
     "ismcts-local": ("bench.ismcts_local", "main",
                      "the same ISMCTS in our own process, by simulation count: a quick stand-in for tuning"),
+    "analysis": ("bench.analysis_study", "main",
+                 "does match analysis rank the levels? mean loss per move of easy, medium and hard over whole "
+                 "matches, with 95% intervals"),
     "play-style": ("bench.play_style_fit", "main",
                    "fit a searching player's style (a conditional logit over its placements) to its own choices"),
 }

@@ -27,6 +27,7 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "replay": ("replay", N_("step through a game log in the replay viewer (--check: check it against the rules)")),
     "stats": ("stats", N_("the club records: leaderboard, a player's page, importing game logs")),
     "bot": ("bot", N_("speak the bot protocol (docs/BOT_PROTOCOL.md) on stdin/stdout")),
+    "analyze": ("analyze", N_("judge every decision of a logged match from the mover's view: losses, blunders, accuracy")),
     "bench": ("bench", N_("measure engine speed, bot decision time and start-up")),
     "host": ("host", N_("run a table server that friends join over the LAN or SSH")),
     "join": ("join", N_("join a hosted table: the lobby, then the same table screen")),

@@ -37,6 +37,10 @@ def targets(out: dict[str, Any]) -> list[dict[str, Any]]:
         else:
             rows.append({"what": "random Partner rounds per second vs PyPI dominoes", "target": "peer",
                          "measured": "not measured", "met": None})
+    a = out.get("analysis")
+    if a:
+        rows.append({"what": "a whole 2-player Draw match analysed (median)", "target": f"<= {a.get('target_s', 60):g} s",
+                     "measured": f"{a['median_s']:.1f} s", "met": a["median_s"] <= a.get("target_s", 60)})
     for s in out.get("startup", []):
         if "target_s" not in s:  # the first screens are compared with each other, not with a target
             continue
@@ -126,6 +130,10 @@ def format_report(out: dict[str, Any]) -> str:
         from .records import format_records
 
         lines += format_records(out["records"])
+    if "analysis" in out:
+        from .analysis import format_analysis
+
+        lines += format_analysis(out["analysis"])
     lines += format_targets(out.get("targets"))
     lines += ["", f"  bench took {out['seconds']:.1f} s"]
     return "\n".join(lines)

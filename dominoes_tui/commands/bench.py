@@ -22,14 +22,16 @@ from ..engine import CORE
 from ..i18n import _
 
 LEVELS = ["easy", "heaviest", "medium", "hard"]
-PARTS = ("speed", "timing", "startup", "pairing", "records")
+PARTS = ("speed", "timing", "startup", "pairing", "records", "analysis")
 # parts of this command once, studies of the checkout's bench/ now (see its README)
 STUDIES = ("strength", "search", "ismcts")
 
 FULL = {"speed_seconds": 3.0, "pair_seconds": 2.0, "pairs": 9, "decisions": 400, "hard_decisions": 40,
-        "two_at_once": 100, "startup_runs": 9, "record_matches": 1000, "board_matches": 100_000}
+        "two_at_once": 100, "startup_runs": 9, "record_matches": 1000, "board_matches": 100_000,
+        "analysis_matches": 5}
 QUICK = {"speed_seconds": 0.5, "pair_seconds": 0.5, "pairs": 3, "decisions": 120, "hard_decisions": 5,
-         "two_at_once": 6, "startup_runs": 3, "record_matches": 100, "board_matches": 10_000}
+         "two_at_once": 6, "startup_runs": 3, "record_matches": 100, "board_matches": 10_000,
+         "analysis_matches": 1}
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -112,6 +114,13 @@ def _run_parts(args: argparse.Namespace, parts: list[str], plan: dict[str, Any],
             print(_("bench: records, {recorded} recorded, a leaderboard over {board}…").format(
                 recorded=plan["record_matches"], board=f"{plan['board_matches']:,}"), file=progress)
             out["records"] = records_bench(plan["record_matches"], plan["board_matches"], args.seed)
+        if "analysis" in parts:
+            doing = "analysis"
+            from ..bench.analysis import analysis_times
+
+            print(_("bench: analysing {count} whole 2-player Draw matches…").format(count=plan["analysis_matches"]),
+                  file=progress)
+            out["analysis"] = analysis_times(plan["analysis_matches"], args.seed)
     except KeyboardInterrupt:
         return doing or "the start"
     return None

@@ -10,6 +10,7 @@ from sqlalchemy import Connection
 from ..engine import VARIANTS
 from ..i18n import _, moment
 from . import queries
+from .analyses import accuracy_history
 from .ratings import OVERALL
 
 
@@ -42,6 +43,8 @@ def player_page(conn: Connection, player_id: int, variant: str = OVERALL, agains
         "history_variant": variant,
         "recent": [_recent(m) for m in queries.recent(conn, player_id)],
     }
+    # the analysed matches (issue 28): accuracy over time, for the page's plot and column
+    page["accuracy"], page["accuracy_unreadable"] = accuracy_history(conn, player_id)
     if against is not None:
         page["head_to_head"] = [_versus(v) for v in queries.versus(conn, player_id, other_id=against)]
     return page

@@ -90,4 +90,14 @@ rating_history = Table(
     Index("ix_rating_history_player", "player_id", "variant"),
 )
 
+# Added by the fourth migration: a match's analysis (bots/analysis, MatchAnalysis.to_json),
+# kept so that opening it again is instant. One per match; a newer one replaces it.
+match_analyses = Table(
+    "match_analyses", metadata,
+    Column("match_id", Integer, ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True),
+    Column("guesses", Integer, nullable=False),  # guesses per decision: how thorough it was
+    Column("made_at", DateTime(timezone=True), nullable=False),
+    Column("analysis", Text, nullable=False),  # JSON
+)
+
 Index("ix_matches_ended", matches.c.ended_at)

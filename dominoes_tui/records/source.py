@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from .analyses import keep_analysis, stored_analysis
 from .database import Records
 from .queries import match_log
 from .ratings import OVERALL
@@ -41,6 +42,15 @@ class LocalSource:
     def match_log(self, match_id: int) -> str | None:
         with self._open().connect() as conn:
             return match_log(conn, match_id)
+
+    def analysis(self, key: str) -> str | None:
+        """The stored analysis of the match with this key (JSON text), or None."""
+        with self._open().connect() as conn:
+            return stored_analysis(conn, key)
+
+    def keep_analysis(self, key: str, analysis: dict[str, Any], guesses: int) -> bool:
+        """Keep a match's analysis beside its log; False when that match is not recorded."""
+        return keep_analysis(self._open(), key, analysis, guesses)
 
     def close(self) -> None:
         if self._records is not None:

@@ -8,6 +8,7 @@ from textual.app import App
 from textual.binding import Binding
 
 from ..engine import Match
+from ..i18n import N_, _, ngettext
 from ..table import saves
 from ..table.client import TableClient
 from ..table.local import SPEEDS, LocalTable
@@ -32,7 +33,6 @@ def local_table(settings: MatchSettings, prefs: Prefs) -> TableClient:
 
 def describe_match(match: Match) -> str:
     """A saved match in a line, in the language in use (the resume screen shows it)."""
-    from ..i18n import ngettext
     from .words import shown
 
     names = [shown(s.name) for s in match.seats]
@@ -47,12 +47,12 @@ def describe_match(match: Match) -> str:
 
 
 class DominoesApp(App[None]):
-    TITLE = "Dominoes"
+    TITLE = N_("Dominoes")  # translated on mounting (the language is chosen after import)
     CSS_PATH = "styles.tcss"
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (MIN_WIDTH, "-wide")]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (MIN_HEIGHT, "-tall"), (34, "-roomy")]
-    BINDINGS = [Binding("ctrl+q", "quit", "Quit", priority=True, show=False,
-                        tooltip="quit; the match is saved and offered again next time")]
+    BINDINGS = [Binding("ctrl+q", "quit", N_("Quit"), priority=True, show=False,
+                        tooltip=N_("quit; the match is saved and offered again next time"))]
     ENABLE_COMMAND_PALETTE = True
     KEEPS_SAVES = True  # a hosted client's matches are kept by their server, not here
     COMMANDS = App.COMMANDS | {TableCommands}
@@ -78,6 +78,7 @@ class DominoesApp(App[None]):
         self.practice = False  # a match dealt from a seed someone chose is not rated
 
     def on_mount(self) -> None:
+        self.title = _(self.TITLE)
         self.theme = THEMES.get(self.prefs.theme, "textual-dark")
         if self.prefs.ascii:
             # ASCII mode: no box drawing anywhere, the app's own borders included (styles.tcss).
@@ -87,8 +88,8 @@ class DominoesApp(App[None]):
         self.slot = saves.claim_slot() if self.KEEPS_SAVES else 1
         if self.slot != 1:
             self.notify(
-                "A match is open in another copy of dominoes on this data folder; this copy keeps its own save.",
-                title="Saved match", timeout=10,
+                _("A match is open in another copy of dominoes on this data folder; this copy keeps its own save."),
+                title=_("Saved match"), timeout=10,
             )
         if self.offer_resume and self.check_resume():
             return
@@ -109,7 +110,7 @@ class DominoesApp(App[None]):
             try:
                 match = saves.load_unfinished(path)
             except saves.SaveProblem as exc:
-                self.notify(str(exc), title="Saved match", severity="warning", timeout=10, markup=False)
+                self.notify(str(exc), title=_("Saved match"), severity="warning", timeout=10, markup=False)
                 continue
             if match is not None:
                 break
@@ -133,7 +134,8 @@ class DominoesApp(App[None]):
                         bot_delay=SPEEDS[self.prefs.speed],
                     )
                 except Exception as exc:  # noqa: BLE001 - a save from any version may fail any way: words, never a traceback
-                    self.notify(f"The saved match could not be resumed: {exc}", severity="error", timeout=10, markup=False)
+                    self.notify(_("The saved match could not be resumed: {problem}").format(problem=exc),
+                                severity="error", timeout=10, markup=False)
                     self.after_resume_question()
                     return
                 self.open_table(table)
@@ -229,8 +231,8 @@ class DominoesApp(App[None]):
             if yes:
                 self.exit()
 
-        question = f"Saving is off: {problem}. Quitting loses this match. Quit anyway?"
-        self.push_screen(ConfirmScreen(question, "Quit (y)", "Stay (n)"), answered)
+        question = _("Saving is off: {problem}. Quitting loses this match. Quit anyway?").format(problem=problem)
+        self.push_screen(ConfirmScreen(question, _("Quit (y)"), _("Stay (n)")), answered)
 
     # -- the club records ------------------------------------------------------------
     def record_finished(self, client: TableClient) -> None:

@@ -1,12 +1,22 @@
-"""`h` at the table: the move the medium bot would play, with a one-line reason in words.
+"""`h` at the table: a suggested move with a one-line reason in words, then the win chance
+of every legal move, as the expert's search estimates them.
 
-Pure (no widgets): reads the seat's own PlayerView only, like any bot.
+The first answer is at once (the medium bot's move and why); the search then weighs every
+legal move for about a second in a thread (bots/analysis judge_view), and the hint is
+told again with the move the search would play and each move's chance, marked as an
+estimate ("≈ 62 %"). Reads the seat's own PlayerView only, like any bot.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from ..bots.medium import MediumBot
 from ..engine import Move, PlayerView
+from ..engine.layout import end_word
 from ..engine.position import layout_from_view
+from ..i18n import _, ngettext, percent
+
+THINK_MS = 1000  # how long the search weighs the moves
 
 
 def hint(view: PlayerView) -> tuple[Move, str] | None:
@@ -15,6 +25,97 @@ def hint(view: PlayerView) -> tuple[Move, str] | None:
         return None
     move = MediumBot(name="Hint").choose(view)
     return move, reason(view, move)
+
+
+def where(move: Move) -> str:
+    """ "3-5 on the left", a lead "6-6"."""
+    if move.end is None:
+        return str(move.tile)
+    return _("{tile} on the {end}").format(tile=move.tile, end=end_word(move.end))
+
+
+def brief(move: Move) -> str:
+    """ "3-5 left", for a list of moves."""
+    if move.end is None:
+        return str(move.tile)
+    return f"{move.tile} {end_word(move.end)}"
+
+
+def estimate(chance: float) -> str:
+    return f"≈ {percent(chance)}"
+
+
+def hint_line(move: Move, why: str) -> str:
+    return _("Hint: {move}: {reason}").format(move=where(move), reason=why)
+
+
+def weighed_lines(view: PlayerView, chances: list[tuple[Move, float]]) -> tuple[str, str, str]:
+    """The hint told with numbers: (everything, the numbers without the reason, the
+    reason), for the table to show what fits its prompt."""
+    best, best_chance = chances[0]
+    why = reason(view, best)
+    others = ", ".join(f"{brief(m)} {estimate(c)}" for m, c in chances[1:])
+    head = _("Hint: {move} {chance}").format(move=where(best), chance=estimate(best_chance))
+    tail = " " + _("Others: {moves}.").format(moves=others) if others else ""
+    return f"{head}: {why}{tail}", f"{head}.{tail}", why
+
+
+def weigh(view: PlayerView, think_ms: float = THINK_MS, cancel: Any = None) -> list[tuple[Move, float]]:
+    """Every legal move and its estimated chance of winning the match, best first
+    (bots/analysis judge_view). `cancel`, anything with is_set(): stop when it says so
+    (bots/analysis Cancelled)."""
+    from ..bots.analysis import judge_view
+
+    return judge_view(view, think_ms=think_ms, cancel=cancel)
+
+
+class _Stale:
+    """Set once the table no longer shows this hint: the search stops then."""
+
+    def __init__(self, screen: Any, view: PlayerView, shown: str) -> None:
+        self.screen, self.view, self.shown = screen, view, shown
+
+    def is_set(self) -> bool:
+        return self.screen.view_ is not self.view or self.screen.hint_text != self.shown or not self.screen.is_attached
+
+
+def weigh_in_background(screen: Any, view: PlayerView, shown: str) -> None:
+    """Weigh the moves in a thread, then tell the hint again with its numbers if the
+    table still shows the hint `shown` for this turn, and offer the search's tile unless
+    another was chosen meanwhile. `screen` is the table (TableState): its view_,
+    hint_text, selected, end_cursor, redraw, and the app's call_from_thread."""
+
+    picked = screen.selected  # the tile the first hint offered: a tile chosen since is left alone
+
+    def work() -> None:
+        try:
+            chances = weigh(view, cancel=_Stale(screen, view, shown))
+        except Exception:  # noqa: BLE001 - the hint in words stands; no numbers this time
+            return
+        if chances:
+            try:
+                screen.app.call_from_thread(show, chances)
+            except RuntimeError:  # the app closed meanwhile
+                pass
+
+    def show(chances: list[tuple[Move, float]]) -> None:
+        if screen.view_ is not view or screen.hint_text != shown:
+            return  # the turn moved on, or the hint was put away
+        full, numbers, why = weighed_lines(view, chances)
+        width = max(20, screen.size.width - 2)
+        from rich.text import Text
+
+        fits = len(Text(full).wrap(screen.app.console, width)) <= 2
+        screen.hint_text = full if fits else numbers
+        if not fits:  # the numbers on the prompt, the reason beside them for a moment
+            screen.notify(why, timeout=8, markup=False)
+        best = chances[0][0]
+        hinted = view.hand.index(best.tile) if best.tile in view.hand else None
+        if hinted is not None and screen.selected == picked and screen.end_cursor is None:
+            screen.selected = hinted
+        screen.redraw()
+
+    screen.run_worker(work, thread=True, exclusive=True, group="hint", exit_on_error=False)
 
 
 def reason(view: PlayerView, move: Move) -> str:
@@ -28,19 +129,24 @@ def reason(view: PlayerView, move: Move) -> str:
     else:
         ends, count = {tile.low, tile.high}, tile.pips
     if view.variant == "allfives" and count > 0 and count % 5 == 0:
-        return f"the ends then count {count}, so it scores {count}."
+        return _("the ends then count {count}, so it scores {count}.").format(count=count)
     nxt = (view.seat + 1) % view.players
     partner = (view.seat + 2) % 4 if view.teams else None
     if nxt != partner:
         blocked = sorted(v for v in ends if v in view.lacks[nxt])
         if blocked:
-            return f"it leaves {blocked[0]} open, a number {view.names[nxt]} has shown they lack."
+            return _("it leaves {number} open, a number {name} has shown they lack.").format(
+                number=blocked[0], name=view.names[nxt])
     held = {v: sum(1 for t in rest if t.has(v)) for v in ends}
     best = max(held, key=lambda v: held[v], default=None)
     if best is not None and held[best] >= 2:
-        return f"it keeps {best} open: you hold {held[best]} more tiles with a {best}."
+        return ngettext("it keeps {number} open: you hold {n} more tile with a {number}.",
+                        "it keeps {number} open: you hold {n} more tiles with a {number}.",
+                        held[best]).format(number=best, n=held[best])
     if tile.pips == max(m.tile.pips for m in view.legal):
-        return f"it is your heaviest playable tile ({tile.pips} pips): pips left in hand count against you."
+        return ngettext("it is your heaviest playable tile ({n} pip): pips left in hand count against you.",
+                        "it is your heaviest playable tile ({n} pips): pips left in hand count against you.",
+                        tile.pips).format(n=tile.pips)
     if tile.is_double:
-        return "a double fits only its own number: play it while that number is still open."
-    return "it keeps the most numbers in your hand to answer with."
+        return _("a double fits only its own number: play it while that number is still open.")
+    return _("it keeps the most numbers in your hand to answer with.")

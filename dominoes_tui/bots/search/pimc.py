@@ -73,6 +73,7 @@ class Search:
         self.keys = list(self.root_moves)
         self.model = PlayModel(view, self.rules.fives, style=style_for(view.variant, view.players))
         self.totals = [0.0] * len(self.keys)
+        self.weight = 0.0  # the guesses' weights summed: totals / weight are the averages
 
     def _key(self, move: Move) -> Key:
         t, p = code_of(move)
@@ -138,7 +139,21 @@ class Search:
         """Count one judged deal, `w` its weight, toward every candidate's total."""
         for i, v in enumerate(values):
             self.totals[i] += w * v
+        self.weight += w
         self.iterations += 1
+
+    def candidate(self, move: Move) -> int:
+        """The index in `keys` (and `totals`) of the candidate that stands for the legal
+        `move` (its mirror image's, when mirror images were merged)."""
+        return self.keys.index(self._key(move))
+
+    def averages(self) -> list[float]:
+        """Every candidate's weighted average value so far (the chance of winning the
+        match), in `keys` order; each is judged on the same guesses, so their differences
+        are the moves' differences."""
+        if self.weight <= 0.0:
+            return [0.0] * len(self.keys)
+        return [t / self.weight for t in self.totals]
 
     def _finish(self, state: Round) -> float:
         """This side's value of the rest of the round on this guess."""

@@ -5,6 +5,12 @@ Home/End to the ends; `v` turns between every hand face up and one seat's view (
 that seat saw then). The scoresheet stands beside the table where the terminal is wide
 enough to show all of it, and `s` opens it anywhere. Nothing here can change the match:
 it is rebuilt from its log at each step.
+
+As on lichess's analysis board, the move list and a plot of the win chance stand beside
+the table where there is room (`g` shows them in its place on a small screen), and `a`
+analyses the match (replay_analysis.py): each judged move gets its mark (?! ? ??), the
+best move beside a worse one, the win chance before and after; `n` and `p` step to the
+next and previous mistake or blunder.
 """
 from __future__ import annotations
 
@@ -16,9 +22,11 @@ from textual.containers import Horizontal, Vertical
 from textual.geometry import Size
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import DataTable
+from textual.widgets import DataTable, ProgressBar
+from textual.widgets._footer import FooterLabel
 
 from ...engine import MATCH_OVER, VARIANTS, Match, view_for
+from ...i18n import N_, _
 from ...table.client import SeatInfo
 from ...table.local import report_from
 from ..choices import Prefs
@@ -30,12 +38,25 @@ from ..widgets.hand import Hand
 from ..widgets.line import TextLine
 from ..widgets.seats import SeatsPanel
 from ..widgets.too_small import TooSmall
-from ..words import match_story, says, side_names
+from ..words import match_story, side_names
 from .records_words import cells
+from .replay_analysis import AnalysisActions, Shelf
+from .replay_moves import ChancePlot, MovesList
 from .replay_steps import ReplaySteps
+from .replay_words import judged_line, seats_line, unjudged_line
 from .scoresheet import scoresheet_rows
 
 TABLE_MIN_WIDTH = 60  # the table keeps this much; the scoresheet stands beside it only if all of it fits
+SIDE_WIDTH = 34  # the move list and the plot, beside the table where it keeps TABLE_MIN_WIDTH
+
+
+def you(name: str) -> bool:
+    """A seat called You (or a pair, "Ana & Cleo") takes the plural verb, as words.says has it."""
+    return name.lower() == "you" or " & " in name
+
+
+def sees(name: str) -> str:
+    return (_("{name} see") if you(name) else _("{name} sees")).format(name=name)
 
 
 def open_hand_lines(match: Match, seats: tuple[SeatInfo, ...], look: Look, width: int) -> list[Text]:
@@ -50,13 +71,13 @@ def open_hand_lines(match: Match, seats: tuple[SeatInfo, ...], look: Look, width
         line.append(f"{look.arrow('right')} " if turn else "  ", "bold reverse" if turn else "")
         line.append(f"{seat.name:<{name_w}}", "bold" if turn else "")
         if not match.config.teams:
-            line.append(f"{match.scores[i]:>4} pts  ", "bold")
+            line.append(_("{points:>4} pts").format(points=match.scores[i]) + "  ", "bold")
         else:
-            line.append(f"team {'AB'[match.side_of(i)]}  ")
+            line.append(_("team {side}").format(side="AB"[match.side_of(i)]) + "  ")
         hand = match.hands[i] if match.round_no else []
         indent = line.cell_len if line.cell_len < width // 2 else 2
         start = line.cell_len
-        for label in [f"[{tile_label(t)}]" for t in hand] or ["(no tiles)"]:
+        for label in [f"[{tile_label(t)}]" for t in hand] or [_("(no tiles)")]:
             if line.cell_len > start and line.cell_len + 1 + len(label) > width:
                 lines.append(line)
                 line = Text(" " * indent)
@@ -88,7 +109,21 @@ class OpenHands(Widget):
         return Text("\n").join(open_hand_lines(*self._args, width=max(1, self.content_size.width)))
 
 
-STEP, ROUND = Binding.Group("Step", compact=True), Binding.Group("Round", compact=True)
+STEP, ROUND = Binding.Group(N_("Step"), compact=True), Binding.Group(N_("Round"), compact=True)
+MISTAKE = Binding.Group(N_("Mistake"), compact=True)
+
+
+class ReplayFooter(Footer):
+    """The footer, with the groups' words translated too ("←→ Step"), and without the
+    command palette's key (ctrl+p still opens it): the viewer's own keys need the room,
+    in German at 80 columns."""
+
+    def __init__(self) -> None:
+        super().__init__(show_command_palette=False)
+
+    def compose(self) -> ComposeResult:
+        for widget in super().compose():
+            yield FooterLabel(_(str(widget.content))) if isinstance(widget, FooterLabel) else widget
 
 
 def sheet_width(headings: list[str], rows: list[list[str]]) -> int:
@@ -98,18 +133,22 @@ def sheet_width(headings: list[str], rows: list[list[str]]) -> int:
     return 2 + sum(2 + max(cell_len(row[i]) for row in columns if i < len(row)) for i in range(len(headings)))
 
 
-class ReplayScreen(Screen[None]):
+class ReplayScreen(AnalysisActions, Screen[None]):
     BINDINGS = [
         # Grouped, the footer shows "←→ Step ↑↓ Round" and the whole of it fits in 80 columns.
-        Binding("left", "step(-1)", "Back", key_display="←", group=STEP),
-        Binding("right", "step(1)", "Next", key_display="→", group=STEP),
-        Binding("up,pageup", "round(-1)", "Round back", key_display="↑", group=ROUND),
-        Binding("down,pagedown", "round(1)", "Next round", key_display="↓", group=ROUND),
-        Binding("home", "jump(0)", "Start", show=False),
-        Binding("end", "jump(-1)", "End", show=False),
-        Binding("v", "view", "View"),
-        Binding("s", "scoresheet", "Scores"),
-        Binding("escape,q", "close", "Close"),
+        Binding("left", "step(-1)", N_("Back"), key_display="←", group=STEP),
+        Binding("right", "step(1)", N_("Next"), key_display="→", group=STEP),
+        Binding("up,pageup", "round(-1)", N_("Round back"), key_display="↑", group=ROUND),
+        Binding("down,pagedown", "round(1)", N_("Next round"), key_display="↓", group=ROUND),
+        Binding("home", "jump(0)", N_("Start"), show=False),
+        Binding("end", "jump(-1)", N_("End"), show=False),
+        Binding("a", "analyse", N_("Analyse")),
+        Binding("n", "mistake(1)", N_("Next mistake"), group=MISTAKE),
+        Binding("p", "mistake(-1)", N_("Previous mistake"), group=MISTAKE),
+        Binding("v", "view", N_("View")),
+        Binding("s", "scoresheet", N_("Scores")),
+        Binding("g", "panel", N_("Moves")),
+        Binding("escape,q", "close", N_("Close")),
     ]
     DEFAULT_CSS = """
     ReplayScreen { layout: vertical; }
@@ -120,10 +159,29 @@ class ReplayScreen(Screen[None]):
     ReplayScreen #sheet { display: none; border-left: solid $accent; overflow-x: hidden; scrollbar-size-vertical: 1; }
     ReplayScreen.-beside #sheet { display: block; }
     ReplayScreen #seats.-hidden, ReplayScreen #hand.-hidden, ReplayScreen #open.-hidden { display: none; }
+    ReplayScreen #side { display: none; width: 34; border-left: solid $accent; }
+    ReplayScreen.-side #side { display: block; }
+    ReplayScreen.-panel #side { display: block; width: 1fr; border-left: none; }
+    ReplayScreen.-panel #table, ReplayScreen.-panel #sheet { display: none; }
+    ReplayScreen #moves { height: 1fr; }
+    ReplayScreen #plot { height: 1fr; min-height: 8; max-height: 18; }
+    ReplayScreen #judge { height: 2; padding: 0 1; background: $boost; display: none; }
+    ReplayScreen.-analysed #judge { display: block; }
+    ReplayScreen #progress { height: 1; display: none; padding: 0 1; }
+    ReplayScreen #busy { width: 30; }
+    ReplayScreen #bar { width: 1fr; }
+    ReplayScreen #bar Bar { width: 1fr; }
     """
 
-    def __init__(self, steps: ReplaySteps, prefs: Prefs | None = None, title: str = "") -> None:
+    def __init__(self, steps: ReplaySteps, prefs: Prefs | None = None, title: str = "",
+                 shelf: Shelf | None = None, analyse: bool = False) -> None:
+        """`shelf`: where the analysis is kept (the club records), None for nowhere;
+        `analyse`: start analysing at once (from the match-end screen) unless one is kept."""
         super().__init__()
+        self.shelf = shelf
+        self.analyse_now = analyse
+        self.setup_analysis()
+        self.panel = False  # on a small screen: the move list and the plot in the table's place
         self.steps = steps
         self.prefs = prefs or Prefs()
         self.title_text = title
@@ -146,7 +204,14 @@ class ReplayScreen(Screen[None]):
             sheet: DataTable[str | Text] = DataTable(id="sheet", zebra_stripes=True, cursor_type="none", show_cursor=False)
             sheet.can_focus = False  # the arrows step the match, they do not move about the sheet
             yield sheet
-        yield Footer()
+            with Vertical(id="side"):
+                yield MovesList(id="moves")
+                yield ChancePlot(id="plot")
+        yield TextLine(id="judge")
+        with Horizontal(id="progress"):
+            yield TextLine(id="busy")
+            yield ProgressBar(id="bar", show_eta=False)
+        yield ReplayFooter()
 
     @property
     def look(self) -> Look:
@@ -163,13 +228,43 @@ class ReplayScreen(Screen[None]):
         headings, rows = scoresheet_rows(self._reports(whole), whole.config, self.seats)
         self.sheet_width = sheet_width(headings, [*rows, self._now_row(whole)])
         self.query_one("#sheet", DataTable).styles.width = self.sheet_width
+        self.query_one(MovesList).fill(self.steps, self.names, None)
         self.on_resize()
         self.redraw()
+        if self.shelf is not None:
+            self.load_stored(then_analyse=self.analyse_now)
+        elif self.analyse_now:
+            self.action_analyse()
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(s.name for s in self.seats)
 
     def on_resize(self) -> None:
+        width = self.size.width
         # Beside the table only when every column fits: a sheet that loses a player is worse than none.
-        self.set_class(self.size.width - self.sheet_width >= TABLE_MIN_WIDTH, "-beside")
+        beside = width - self.sheet_width >= TABLE_MIN_WIDTH
+        # The move list and the plot beside it where the table still keeps its room; a wide
+        # screen gives them a quarter of it, for the plot's sake.
+        side_width = min(60, max(SIDE_WIDTH, width // 4))
+        side = width - (self.sheet_width if beside else 0) - side_width >= TABLE_MIN_WIDTH
+        self.query_one("#side").styles.width = side_width if side else None
+        self.set_class(beside, "-beside")
+        self.set_class(side, "-side")
+        self.set_class(self.panel and not side, "-panel")
         self.query_one("#status", TextLine).show(self.status_text(self.match))
+
+    def on_unmount(self) -> None:
+        self.stop_analysis()  # leaving the viewer stops the analysis under way
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "analyse":
+            return self.analysis is None and self.running is None
+        if action == "mistake":
+            return self.analysis is not None
+        if action == "panel":
+            return not self.has_class("-side")
+        return True
 
     # -- moving about ------------------------------------------------------------------
     def go(self, step: int) -> None:
@@ -201,6 +296,18 @@ class ReplayScreen(Screen[None]):
     def action_close(self) -> None:
         self.dismiss(None)
 
+    def action_panel(self) -> None:
+        self.panel = not self.panel
+        self.on_resize()
+
+    def on_moves_list_picked(self, event: MovesList.Picked) -> None:
+        self.go(event.step)
+
+    def analysis_changed(self) -> None:
+        self.set_class(self.analysis is not None, "-analysed")
+        self.query_one(MovesList).fill(self.steps, self.names, self.analysis)
+        self.draw_analysis()
+
     # -- drawing ---------------------------------------------------------------------
     def redraw(self) -> None:
         match = self.match
@@ -226,11 +333,30 @@ class ReplayScreen(Screen[None]):
         self.query_one("#log", TextLine).show(Text("\n".join(lines) if lines else self._opening(match)))
         self.query_one("#status", TextLine).show(self.status_text(match))
         self.fill_sheet(match)
+        self.draw_analysis()
+
+    def draw_analysis(self) -> None:
+        """The move on show in the move list and the plot, and what the analysis says of it."""
+        ply = self.steps.ply_of(self.step)
+        self.query_one(MovesList).follow(self.steps, self.step)
+        self.query_one(ChancePlot).draw(self.analysis, self.steps.whole.config, self.names, ply)
+        if self.analysis is None:
+            return
+        judged = {m.ply: m for m in self.analysis.moves}
+        if ply is None:
+            words = seats_line(self.analysis)
+        else:
+            event = self.steps.event_at(self.step)
+            name = self.seats[event["seat"]].name
+            words = judged_line(judged[ply], name) if ply in judged else unjudged_line(event, name)
+        self.query_one("#judge", TextLine).show(words)
 
     def _opening(self, match: Match) -> str:
         if not match.round_no:
-            return "This log stops before the first deal: there is nothing to step through."
-        return f"Round {match.round_no} is dealt; {says(self.seats[match.leader].name, 'leads')}."
+            return _("This log stops before the first deal: there is nothing to step through.")
+        name = self.seats[match.leader].name
+        said = _("Round {round} is dealt; {name} lead.") if you(name) else _("Round {round} is dealt; {name} leads.")
+        return said.format(round=match.round_no, name=name)
 
     def status_text(self, match: Match) -> Text:
         """One line that fits the screen: where a part does not fit, the least useful
@@ -240,18 +366,19 @@ class ReplayScreen(Screen[None]):
         if self.title_text:
             parts.append((self.title_text, "", 1))
         parts.append((rules.title, "bold", 3))
-        parts.append((f"round {match.round_no}", "", 9))
-        parts.append((f"step {self.step + 1}/{self.steps.count}", "", 2))
-        parts.append(("all hands" if self.viewer is None else says(self.seats[self.viewer].name, "sees"), "", 8))
+        parts.append((_("round {round}").format(round=match.round_no), "", 9))
+        parts.append((_("step {step}/{count}").format(step=self.step + 1, count=self.steps.count), "", 2))
+        parts.append((_("all hands") if self.viewer is None else sees(self.seats[self.viewer].name), "", 8))
         if match.phase == MATCH_OVER:
-            parts.append(("the match is over", "bold", 7))
+            parts.append((_("the match is over"), "bold", 7))
         if match.config.teams:  # the seat lines show seats' points; teams score together
             parts.append((", ".join(f"{'AB'[i]} {s}" for i, s in enumerate(match.scores)), "", 6))
         room = self.size.width - 2 if self.size.width else 10_000  # the line's padding
         dot = f" {self.look.dot} "
-        while len(parts) > 1 and cell_len("Replay " + dot.join(p[0] for p in parts)) > room:
+        replay = _("Replay")
+        while len(parts) > 1 and cell_len(replay + " " + dot.join(p[0] for p in parts)) > room:
             parts.remove(min(parts, key=lambda p: p[2]))
-        text = Text("Replay", "bold reverse")
+        text = Text(replay, "bold reverse")
         text.append(" ")
         for i, (words, style, _rank) in enumerate(parts):
             text.append(dot if i else "")
@@ -265,7 +392,7 @@ class ReplayScreen(Screen[None]):
 
     def _now_row(self, match: Match) -> list[str]:
         names = side_names(match.config, self.seats)
-        return ["", "now", *[str(s) for s in match.scores][: len(names)]]
+        return ["", _("now"), *[str(s) for s in match.scores][: len(names)]]
 
     def fill_sheet(self, match: Match) -> None:
         table = self.query_one("#sheet", DataTable)

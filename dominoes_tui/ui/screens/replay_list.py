@@ -13,6 +13,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
 from ...engine import VARIANTS, Match
+from ...i18n import N_, _, ngettext
 from ...table.client import SeatInfo
 from ..choices import Prefs
 from ..widgets.footer import Footer
@@ -27,26 +28,26 @@ Lines = list[tuple[int, dict[str, Any]]]  # one match's (line number, event) pai
 def outcome(match: Match) -> str:
     """Who won, in a few words (the Kozel in Kozel), or where an unfinished log stops."""
     if not match.is_over:
-        return f"unfinished, round {match.round_no}"
+        return _("unfinished, round {round}").format(round=match.round_no)
     seats = tuple(SeatInfo(s.name, s.kind, s.level) for s in match.seats)
 
     def names(side: int | list[int] | None) -> str:
         if side is None:
-            return "nobody"
+            return _("nobody")
         sides = side if isinstance(side, list) else [side]
-        return " and ".join(side_name(match.config, seats, s) for s in sides)
+        return _(" and ").join(side_name(match.config, seats, s) for s in sides)
 
     verdict = match.verdict
     if match.config.variant == "kozel" and verdict.loser is not None:
-        return f"{names(verdict.loser)} the Kozel"
-    return f"{names(verdict.winner)} won"
+        return _("{names} the Kozel").format(names=names(verdict.loser))
+    return _("{names} won").format(names=names(verdict.winner))
 
 
 class ReplayListScreen(Screen[None]):
     BINDINGS = [
         # priority: the footer shows it (the table under the cursor would otherwise take Enter unseen)
-        Binding("enter", "open", "Replay", key_display="Enter", priority=True),
-        Binding("escape,q", "close", "Close"),
+        Binding("enter", "open", N_("Replay"), key_display="Enter", priority=True),
+        Binding("escape,q", "close", N_("Close")),
     ]
     DEFAULT_CSS = """
     ReplayListScreen #title { height: 1; padding: 0 1; background: $panel; text-style: bold; }
@@ -66,14 +67,17 @@ class ReplayListScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield TooSmall()
-        yield Static(Text(f"{self.title_text}: {len(self.matches)} matches"), id="title")
+        count = len(self.matches)
+        said = ngettext("{title}: {n} match", "{title}: {n} matches", count).format(title=self.title_text, n=count)
+        yield Static(Text(said), id="title")  # a file's name: plain text
         yield DataTable(id="matches", cursor_type="row", zebra_stripes=True)
-        yield Static("Enter replays the match under the cursor; closing the replay comes back here.", id="note")
+        yield Static(_("Enter replays the match under the cursor (a analyses it there); closing the replay "
+                       "comes back here."), id="note")
         yield Footer()
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
-        heads = ("#", "Variant", "Rounds", "Final", "Result")
+        heads = ("#", _("Variant"), _("Rounds"), _("Final"), _("Result"))
         rows = [(str(i), VARIANTS[match.config.variant].title, str(match.round_no),
                  "–".join(str(s) for s in match.scores), outcome(match))
                 for i, match in enumerate(self.matches, start=1)]
@@ -81,7 +85,7 @@ class ReplayListScreen(Screen[None]):
         # The seats take the room the other columns leave (each has a cell of padding a
         # side, the scrollbar one), cut with an ellipsis: never cut silently at the edge.
         taken = sum(max(len(h), *(len(r[c]) for r in rows)) + 2 for c, h in enumerate(heads)) + 2 + 2
-        table.add_column("Seats", width=max(12, self.size.width - taken))
+        table.add_column(_("Seats"), width=max(12, self.size.width - taken))
         for row, match in zip(rows, self.matches):
             seats = ", ".join(s.name for s in match.seats)
             # names come from the log: plain text, never markup

@@ -22,6 +22,9 @@ class ReplaySteps:
         if self.cuts[-1] < len(lines):
             self.cuts.append(len(lines))  # the end: round_end, match_end
         self.round_steps = [k for k, cut in enumerate(self.cuts) if lines[cut - 1][1]["event"] == "round_start"]
+        # The step that shows each placement, in play order: an analysis numbers moves so (its `ply`).
+        self.play_steps = [k for k, cut in enumerate(self.cuts) if lines[cut - 1][1]["event"] == "play"]
+        self._ply_of = {k: ply for ply, k in enumerate(self.play_steps)}
         self.whole = replay(lines)  # checks the whole log once, up front: LogError if it is wrong
         self._cache: tuple[int, Match] | None = None
 
@@ -50,6 +53,18 @@ class ReplaySteps:
     def event_at(self, step: int) -> dict[str, Any]:
         """The log line that step k has just shown."""
         return self.lines[self.cuts[min(max(step, 0), self.count - 1)] - 1][1]
+
+    @property
+    def events(self) -> list[dict[str, Any]]:
+        return [e for _n, e in self.lines]
+
+    def ply_of(self, step: int) -> int | None:
+        """The placement (0-based, in play order) that step k has just shown, if it shows one."""
+        return self._ply_of.get(step)
+
+    def step_of(self, ply: int) -> int:
+        """The step that shows placement `ply`."""
+        return self.play_steps[min(max(ply, 0), len(self.play_steps) - 1)] if self.play_steps else 0
 
     def next_round(self, step: int) -> int:
         later = [k for k in self.round_steps if k > step]

@@ -149,6 +149,7 @@ class MatchEndScreen(ModalScreen[str]):
         Binding("s", "scoresheet", N_("Scores")),
         Binding("r", "app.records", N_("Records")),  # the club records, this match included
         Binding("escape", "leave", N_("Quit?"), show=False),  # asks: a stray Esc must not end the evening
+        Binding("a", "analyse", N_("Analyse")),  # the match in the replay viewer, analysed (replay_open.py)
     ]
     DEFAULT_CSS = """
     MatchEndScreen { align: center middle; }
@@ -219,3 +220,8 @@ class MatchEndScreen(ModalScreen[str]):
 
     def action_scoresheet(self) -> None:
         show_scoresheet(self, self.report, self.config, self.seats)
+
+    def action_analyse(self) -> None:
+        from .replay_open import analyse_this_match
+
+        analyse_this_match(self)

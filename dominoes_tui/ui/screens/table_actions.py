@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from ...i18n import _, pgettext
 from ...table.local import SPEEDS, LocalTable
-from ..words import end_name
 from .table_words import TableWords
 
 SPEED_ORDER = list(SPEEDS)
@@ -49,7 +48,7 @@ class TableDisplayActions(TableWords):
         self.redraw()
 
     def action_hint(self) -> None:
-        from ..hints import hint
+        from ..hints import hint, hint_line, weigh_in_background
 
         advice = hint(self.view_)
         if advice is None:
@@ -57,12 +56,9 @@ class TableDisplayActions(TableWords):
         move, reason = advice
         self.selected = self.view_.hand.index(move.tile) if move.tile in self.view_.hand else self.selected
         self.end_cursor = None
-        if move.end is not None:
-            said = _("Hint: {tile} on the {end}: {reason}")
-            self.hint_text = said.format(tile=move.tile, end=end_name(move.end), reason=reason)
-        else:
-            self.hint_text = _("Hint: {tile}: {reason}").format(tile=move.tile, reason=reason)
+        self.hint_text = hint_line(move, reason)
         self.redraw()
+        weigh_in_background(self, self.view_, self.hint_text)  # then each move's win chance (ui/hints.py)
 
     def action_round_log(self) -> None:
         from .round_log import RoundLogScreen

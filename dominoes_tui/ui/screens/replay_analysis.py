@@ -1,0 +1,231 @@
+"""The replay viewer's analysis (issue 28): `a` runs bots/analysis over the match in the
+background, with a progress bar, while the viewer stays in use; leaving the viewer stops
+it. The result marks the moves, and is kept in the club records beside the match's log
+(found by the match's key), so the next opening shows it at once, no search run.
+
+The search runs in worker processes (analyse_match's `jobs`): the thread that waits for
+them holds no lock the screen needs, so stepping about stays quick meanwhile.
+"""
+from __future__ import annotations
+
+import json
+import os
+import threading
+from typing import TYPE_CHECKING, Any, Protocol
+
+from textual.widgets import ProgressBar
+
+from ...i18n import _
+from ..widgets.line import TextLine
+
+if TYPE_CHECKING:
+    from ...bots.analysis import MatchAnalysis
+    from ...records.source import LocalSource
+    from .replay_steps import ReplaySteps
+
+GUESSES: int | None = None  # guesses per decision: None is the analysis's own default
+JOBS = max(2, (os.cpu_count() or 2) - 1)  # processes: two at least, so the search never runs in ours
+
+
+class Shelf(Protocol):
+    """Where a match's analysis is kept (called in a thread: may block, may raise)."""
+
+    def load(self, key: str) -> str | None: ...
+
+    def keep(self, key: str, analysis: dict[str, Any], guesses: int) -> bool: ...
+
+
+class LocalShelf:
+    """The club records on this machine."""
+
+    def __init__(self, source: LocalSource | None = None) -> None:
+        self.source = source
+
+    def _source(self) -> LocalSource:
+        if self.source is None:
+            from ...records.source import LocalSource
+            from ...table import saves
+
+            self.source = LocalSource(saves.home())
+        return self.source
+
+    def load(self, key: str) -> str | None:
+        return self._source().analysis(key)
+
+    def keep(self, key: str, analysis: dict[str, Any], guesses: int) -> bool:
+        return self._source().keep_analysis(key, analysis, guesses)
+
+
+def parse(text: str) -> MatchAnalysis:
+    """A stored analysis read back; any exception means it cannot be used."""
+    from ...bots.analysis import MatchAnalysis
+
+    data = json.loads(text)
+    if not isinstance(data, dict):
+        raise ValueError("not an analysis")
+    return MatchAnalysis.from_json(data)
+
+
+def on_a_server(app: Any) -> bool:
+    """A hosted client that runs on the table server's machine (over the SSH gateway,
+    which gives it an invitation, or in the browser, which keeps no tokens): its
+    analysis takes one of the server's cores, not a pool of them."""
+    return getattr(app, "invite", None) is not None or getattr(app, "keep_tokens", True) is False
+
+
+def analyse(steps: ReplaySteps, progress: Any, cancel: threading.Event, jobs: int = JOBS) -> MatchAnalysis:
+    from ...bots.analysis import analyse_match
+
+    return analyse_match(steps.lines, 1, guesses=GUESSES, jobs=jobs, progress=progress, cancel=cancel)
+
+
+class AnalysisActions:
+    """The analysis keys of the replay viewer (a layer of ReplayScreen: it has the screen's
+    steps, `go`, `redraw` and the app)."""
+
+    steps: ReplaySteps
+    step: int
+    shelf: Shelf | None
+    analysis: MatchAnalysis | None
+    app: Any
+
+    def setup_analysis(self) -> None:
+        self.analysis = None
+        self.running: threading.Event | None = None  # set it to stop the analysis under way
+        self._key: str | None = None
+
+    @property
+    def key(self) -> str:
+        if self._key is None:
+            from ...records.summary import match_key
+
+            self._key = match_key(self.steps.events)
+        return self._key
+
+    # -- loading what the records keep ------------------------------------------------
+    def load_stored(self, then_analyse: bool) -> None:
+        self.run_worker(lambda: self._load_stored(then_analyse), thread=True, group="analysis-load",  # type: ignore[attr-defined]
+                        exit_on_error=False)
+
+    def _load_stored(self, then_analyse: bool) -> None:
+        found: MatchAnalysis | None = None
+        note = ""
+        if self.shelf is not None:
+            try:
+                text = self.shelf.load(self.key)
+            except Exception:  # noqa: BLE001 - no records here (locked, away): the analysis runs anyway
+                text = None
+            if text is not None:
+                try:
+                    found = parse(text)
+                except Exception:  # noqa: BLE001 - a damaged analysis is set aside in words, never a crash
+                    note = _("The stored analysis of this match could not be read; it is made again.")
+        self._call(self._loaded, found, note, then_analyse)
+
+    def _loaded(self, found: MatchAnalysis | None, note: str, then_analyse: bool) -> None:
+        if note:
+            self.notify(note, severity="warning", timeout=8)  # type: ignore[attr-defined]
+        if found is not None:
+            self.show_analysis(found)
+        elif then_analyse or note:
+            self.action_analyse()
+
+    # -- analysing ------------------------------------------------------------------
+    def action_analyse(self) -> None:
+        if self.analysis is not None or self.running is not None:
+            return
+        if not self.steps.play_steps:
+            self.notify(_("This match has no move to analyse."), timeout=4)  # type: ignore[attr-defined]
+            return
+        cancel = self.running = threading.Event()
+        self.show_progress(0, 0)
+        self.refresh_bindings()  # type: ignore[attr-defined]  # `a` leaves the footer while it runs
+        self.run_worker(lambda: self._analyse(cancel), thread=True, group="analysis",  # type: ignore[attr-defined]
+                        exit_on_error=False)
+
+    def _analyse(self, cancel: threading.Event) -> None:
+        from ...bots.analysis import Cancelled
+
+        def progress(done: int, total: int) -> None:
+            if not cancel.is_set():
+                self._call(self.show_progress, done, total)
+
+        try:
+            result = analyse(self.steps, progress, cancel, 1) if on_a_server(self.app) else analyse(self.steps, progress, cancel)
+        except Cancelled:
+            return
+        except Exception as exc:  # noqa: BLE001 - said in words: the viewer goes on without it
+            self._call(self._failed, str(exc) or exc.__class__.__name__)
+            return
+        if cancel.is_set():
+            return
+        self._call(self.show_analysis, result)
+        if self.shelf is not None:
+            try:
+                self.shelf.keep(self.key, result.to_json(full=True), result.guesses)
+            except Exception as exc:  # noqa: BLE001 - not kept is a note, not a failure
+                self._call(self.notify, _("The analysis was not kept in the records: {why}").format(why=exc),  # type: ignore[attr-defined]
+                           severity="warning", timeout=8, markup=False)
+
+    def _call(self, fn: Any, *args: Any, **kwargs: Any) -> None:
+        """Run `fn` on the screen's side, if the viewer is still open."""
+        if self.running is not None and self.running.is_set():
+            return
+
+        def here() -> None:
+            if self.is_attached:  # type: ignore[attr-defined]  # closed while the thread worked: nothing to show
+                fn(*args, **kwargs)
+
+        try:
+            self.app.call_from_thread(here)
+        except Exception:  # noqa: BLE001 - the app has closed meanwhile (RuntimeError, NoActiveAppError)
+            pass
+
+    def _failed(self, why: str) -> None:
+        self.running = None
+        self.show_progress(None, None)
+        self.refresh_bindings()  # type: ignore[attr-defined]
+        self.notify(_("The match could not be analysed: {why}").format(why=why),  # type: ignore[attr-defined]
+                    severity="error", timeout=8, markup=False)
+
+    def stop_analysis(self) -> None:
+        if self.running is not None:
+            self.running.set()
+
+    def show_progress(self, done: int | None, total: int | None) -> None:
+        row = self.query_one("#progress")  # type: ignore[attr-defined]
+        row.display = done is not None
+        if done is None:
+            return
+        bar = self.query_one("#bar", ProgressBar)  # type: ignore[attr-defined]
+        bar.update(total=total or None, progress=done)
+        words = _("Analysing {done}/{total} moves").format(done=done, total=total) if total else _("Analysing…")
+        self.query_one("#busy", TextLine).show(words)  # type: ignore[attr-defined]
+
+    def show_analysis(self, analysis: MatchAnalysis) -> None:
+        self.running = None
+        self.analysis = analysis
+        self.show_progress(None, None)
+        self.analysis_changed()
+        self.refresh_bindings()  # type: ignore[attr-defined]
+
+    def analysis_changed(self) -> None:  # the screen draws it
+        raise NotImplementedError
+
+    # -- stepping to the mistakes -------------------------------------------------------
+    def bad_steps(self) -> list[int]:
+        from .replay_words import BAD
+
+        if self.analysis is None:
+            return []
+        return sorted(self.steps.step_of(m.ply) for m in self.analysis.moves if str(m.verdict) in BAD)
+
+    def action_mistake(self, delta: int) -> None:
+        steps = self.bad_steps()
+        if not steps:
+            self.notify(_("No mistake or blunder in this match."), timeout=3)  # type: ignore[attr-defined]
+            return
+        later = [k for k in steps if k > self.step] if delta > 0 else [k for k in reversed(steps) if k < self.step]
+        target = later[0] if later else (steps[0] if delta > 0 else steps[-1])  # round and round, as lichess does
+        self.go(target)  # type: ignore[attr-defined]
+

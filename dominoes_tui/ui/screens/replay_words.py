@@ -1,0 +1,82 @@
+"""The analysis in the replay viewer, in words: a move, its verdict, the best move beside
+it, the win chance before and after, each seat's accuracy. Pure (no widgets).
+
+The analysis writes moves language-neutrally ("3-5 left", a lead "6-6": bots/analysis
+move_words); they are put in the reader's language here, the end's word translated.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+
+from ...engine.layout import END_NAMES, end_word
+from ...i18n import N_, _, ngettext, percent
+
+VERDICT_WORDS = {
+    "best": N_("best move"), "good": N_("good move"), "inaccuracy": N_("inaccuracy"),
+    "mistake": N_("mistake"), "blunder": N_("blunder"),
+}
+VERDICT_STYLES = {"inaccuracy": "bold yellow", "mistake": "bold dark_orange", "blunder": "bold red"}
+MARKS = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}  # as bots/analysis VERDICT_MARKS
+BAD = ("mistake", "blunder")  # what n and p step to
+
+
+def move_text(words: str) -> str:
+    """ "3-5 left" in the reader's language; a lead ("6-6") as it is."""
+    tile, _sep, end = words.partition(" ")
+    return f"{tile} {end_word(end)}" if end in END_NAMES else words
+
+
+def event_words(event: dict[str, Any]) -> str:
+    """A log's play event written as the analysis writes moves."""
+    return f"{event['tile']} {event['end']}" if event.get("end") else str(event["tile"])
+
+
+def chance(value: float) -> str:
+    """A win chance, marked as the estimate it is."""
+    return f"≈ {percent(value)}"
+
+
+def judged_line(judgement: Any, name: str) -> Text:
+    """What the viewer says of a judged move: mark and verdict, the best move beside a
+    worse one, and the mover's win chance before and after."""
+    verdict = str(judgement.verdict)
+    text = Text()
+    text.append(f"{name}: ")  # a name from the log: plain text
+    text.append(move_text(judgement.played), "bold")
+    mark = MARKS.get(verdict, "")
+    if mark:
+        text.append(f" {mark}", VERDICT_STYLES[verdict])
+    text.append(f" {_(VERDICT_WORDS[verdict])}", VERDICT_STYLES.get(verdict, "green" if verdict == "best" else ""))
+    if judgement.best != judgement.played and verdict != "best":
+        text.append(" · " + _("best: {move}").format(move=move_text(judgement.best)), "bold")
+    text.append("\n")
+    text.append(_("Win chance {before} → {after}").format(before=chance(judgement.before), after=chance(judgement.after)))
+    others = [f"{move_text(m)} {chance(c)}" for m, c in judgement.options if m not in (judgement.played, judgement.best)]
+    if others:
+        text.append(" · " + ", ".join(others), "dim")
+    return text
+
+
+def unjudged_line(event: dict[str, Any], name: str) -> Text:
+    return Text.assemble(f"{name}: ", (move_text(event_words(event)), "bold"), " ",
+                         (_("no choice to judge"), "dim"))
+
+
+def seats_line(analysis: Any) -> Text:
+    """Each seat's accuracy and its mistakes, for the steps that show no move."""
+    text = Text(_("Accuracy") + ": ", "bold")
+    for i, seat in enumerate(analysis.seats):
+        if i:
+            text.append(" · ")
+        text.append(f"{seat.name} {percent(seat.accuracy / 100)}")  # a name from the log: plain text
+        counts = [(seat.blunders, "??"), (seat.mistakes, "?"), (seat.inaccuracies, "?!")]
+        marks = " ".join(f"{n}{mark}" for n, mark in counts if n)
+        if marks:
+            text.append(f" ({marks})", "dim")
+    text.append("\n")
+    judged = len(analysis.moves)
+    text.append(ngettext("{n} move judged", "{n} moves judged", judged).format(n=judged), "dim")
+    text.append("  " + _("n/p: next/previous mistake"), "dim")
+    return text
