@@ -10,7 +10,7 @@ import asyncio
 from collections.abc import Awaitable
 from typing import TYPE_CHECKING, Any
 
-from ..i18n import _
+from ..i18n import N_, _
 from ..net import says as S
 from ..net import tokens
 from ..net.client import Connection, ConnectionLost, ServerRefused
@@ -31,7 +31,7 @@ RECONNECT_PAUSE = 2.0
 
 
 class RemoteApp(DominoesApp):
-    TITLE = "Dominoes (hosted)"
+    TITLE = N_("Dominoes (hosted)")  # translated on mounting
     KEEPS_SAVES = False
 
     def __init__(

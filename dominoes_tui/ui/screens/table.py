@@ -143,7 +143,7 @@ class TableScreen(TableDisplayActions):
         def after_summary(_result: object) -> None:
             if report.match_over:
                 label = getattr(self.app, "after_match", lambda: "New match")()  # English: translated where shown
-                closing = CLOSING if self.walkthrough else ""
+                closing = _(CLOSING) if self.walkthrough else ""
                 end = MatchEndScreen(report, self.client.config, self.client.seats, label, closing, not self.walkthrough)
                 self.app.push_screen(end, self.dismiss)
                 return
@@ -156,7 +156,7 @@ class TableScreen(TableDisplayActions):
 
         # A spectator follows the table; a person reads the summary at their own pace.
         follow = self.client.moved_on if not self.client.human_seats else None
-        note = SCORED if self.walkthrough else ""  # the walk-through's last lesson, where the eyes are
+        note = _(SCORED) if self.walkthrough else ""  # the walk-through's last lesson, where the eyes are
         # the walk-through's target of 1 only ends the match after one round: no rule to show
         summary = RoundSummaryScreen(report, self.client.config, self.client.seats, follow, note, not self.walkthrough)
         self.app.push_screen(summary, after_summary)

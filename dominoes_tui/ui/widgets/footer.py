@@ -9,7 +9,10 @@ from textual.app import ComposeResult
 from textual.widgets import Footer as TextualFooter
 from textual.widgets._footer import FooterKey
 
-from ...i18n import _
+from ...i18n import N_, _
+
+# Textual's own words for the command palette's key, so that the catalog has them
+TEXTUAL_WORDS = (N_("palette"), N_("Open the command palette"))
 
 
 class Footer(TextualFooter):
