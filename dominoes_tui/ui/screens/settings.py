@@ -46,6 +46,7 @@ from ..widgets.action_button import ActionButton
 from ..widgets.choice import Choice
 from ..widgets.footer import Footer
 from ..widgets.too_small import TooSmall
+from ..words import is_you, shown
 from .breakpoints import StyledOnMount, preset_breakpoints
 from .settings_display import display_widgets, read_prefs, short_choice, with_default
 
@@ -176,7 +177,7 @@ class SettingsScreen(StyledOnMount, Screen["MatchSettings | str | None"]):
         kinds = [(_("Person"), "human")] + [(_("Bot: {level}").format(level=level_words(lvl)), lvl) for lvl in levels]
         return Horizontal(
             Choice(kinds, value, id=f"seat-kind-{i}", label=label, field_width=22, classes="seat-kind"),
-            Input(seat.name, placeholder=_("name"), max_length=MAX_NAME, compact=True, id=f"seat-name-{i}"),
+            Input(shown(seat.name), placeholder=_("name"), max_length=MAX_NAME, compact=True, id=f"seat-name-{i}"),
             classes="row seat-row",
         )
 
@@ -320,7 +321,7 @@ class SettingsScreen(StyledOnMount, Screen["MatchSettings | str | None"]):
         name = name_input.value.strip()
         if kind == "human" and name == f"Bot {i}":  # names are not translated: they go into the records
             name_input.value = f"Player {i + 1}"
-        elif kind != "human" and name in (f"Player {i + 1}", "You" if i == 0 else ""):
+        elif kind != "human" and (name == f"Player {i + 1}" or (i == 0 and is_you(name))):
             name_input.value = f"Bot {i}" if i else "Bot"
 
     def read(self, check_it: bool = True) -> MatchSettings:
@@ -330,6 +331,7 @@ class SettingsScreen(StyledOnMount, Screen["MatchSettings | str | None"]):
             try:
                 kind = self.query_one(f"#seat-kind-{i}", Choice).value
                 name = self.query_one(f"#seat-name-{i}", Input).value.strip()
+                name = "You" if is_you(name) else name  # shown as the language says it (Du), kept as You
             except NoMatches:  # the form is being rebuilt: a seat not drawn yet
                 kind, name = "human" if i == 0 else default_level(), ""
             if not name:
