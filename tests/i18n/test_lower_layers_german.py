@@ -26,9 +26,9 @@ def test_engine_errors_speak_german() -> None:
     i18n.use("de")
     with pytest.raises(ConfigError, match="unbekannte Variante 'nope'"):
         make_config("nope")
-    with pytest.raises(ConfigError, match="Partner wird von 4 Spielern gespielt, nicht 2"):
+    with pytest.raises(ConfigError, match="Partner spielen 4 Spieler, nicht 2"):
         make_config("partner", 2)
-    with pytest.raises(ConfigError, match="unbekannte Option 'bogus'"):
+    with pytest.raises(ConfigError, match="unbekannte Regel 'bogus'"):
         make_config("draw", 2, options={"bogus": 1})
     with pytest.raises(ConfigError, match="eine ganze Zahl von 1 bis 1000"):
         make_config("draw", 2, target=0)

@@ -26,7 +26,8 @@ async def test_the_lobby_in_german_fits_80x24_and_l_switches_to_english(server: 
         text = "\n".join(screen_lines(app))
         assert "Domino-Lobby" in text and "als Dora" in text and "Verbunden." in text, text
         assert "Spiel" in text and "Plätze" in text and "wartet" in text and "3 frei" in text, text
-        assert "Beenden" in screen_lines(app)[-1]  # every key of the lobby still fits the footer, Quit too
+        # every key of the lobby still fits the footer, Quit too (the footer draws a moment after the lobby)
+        await until(pilot, lambda: "Beenden" in screen_lines(app)[-1], "the lobby's footer with every key")
         app.do(app.join("QQQQ"))  # no such table: the server's refusal, in German
         await until(pilot, lambda: any("kein offener Tisch 'QQQQ'" in str(n.message) for n in app._notifications),
                     "the refusal in German")
