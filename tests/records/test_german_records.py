@@ -90,6 +90,8 @@ async def test_the_leaderboard_screen_in_german(db_url, tmp_path):
         assert title == "Rangliste: Gesamt"
         note = str(app.screen.query_one("#note").render())
         assert note.startswith("Enter: die Seite des Spielers.")
+        # the footer fills its keys after the screen mounts: on a busy machine, later than the table
+        await wait_for(pilot, lambda: len(app.screen.query(FooterKey)) > 0)
         keys = [k.description for k in app.screen.query(FooterKey)]
         assert "Nächste Liste" in keys and "Next list" not in keys
     source.close()
