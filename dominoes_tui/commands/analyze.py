@@ -19,6 +19,7 @@ from ..bots.analysis import GUESSES, THRESHOLDS, MatchAnalysis, MoveJudgement, V
 from ..engine import LogError
 from ..engine.gamelog import replay
 from ..i18n import _, ngettext, number, percent, pgettext
+from ..ui.words import shown
 from .progress import progress_bar, wanted
 
 WORST = 5  # worst moves shown per match
@@ -93,7 +94,7 @@ def run(args: argparse.Namespace) -> int:
             with progress_bar(len(found), _("decisions"), quiet=args.json, label=label) as advance:
                 analysis = analyse_match(lines, m, seat=args.seat, guesses=args.guesses, think_ms=args.think_ms,
                                          seed=args.seed, jobs=args.jobs, progress=lambda d, _t: advance(d))
-            done.append((analysis, [s.name for s in match.seats]))
+            done.append((analysis, [shown(s.name) for s in match.seats]))  # You is Du in German; --json keeps the log's name
     except KeyboardInterrupt:
         _print(done, args)
         print(_("dominoes analyze: stopped (Ctrl-C) after {done} of {total} matches").format(
@@ -139,7 +140,7 @@ def _summary(analysis: MatchAnalysis, names: list[str], args: argparse.Namespace
         seed=args.seed)]
     head = [pgettext("column", "Seat"), pgettext("column", "Player"), pgettext("column", "Accuracy"),
             pgettext("column", "Loss/move"), "?!", "?", "??"]
-    rows = [[str(s.seat), s.name[:18], percent(s.accuracy / 100, 1) if s.moves else "–",
+    rows = [[str(s.seat), shown(s.name)[:18], percent(s.accuracy / 100, 1) if s.moves else "–",
              percent(s.mean_loss, 1) if s.moves else "–", str(s.inaccuracies), str(s.mistakes), str(s.blunders)]
             for s in analysis.seats]
     widths = [max(len(r[c]) for r in [head, *rows]) for c in range(len(head))]

@@ -54,6 +54,18 @@ def test_summary_in_english_and_german(log: Path, capsys: pytest.CaptureFixture[
     assert all(len(line) <= 80 for line in out.splitlines())
 
 
+def test_the_keyboards_seat_is_du_in_german_and_you_in_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The log keeps the person at the keyboard as You; a German summary calls them Du,
+    as the table did, while --json keeps the log's name in every language."""
+    path = tmp_path / "you.jsonl"
+    path.write_text(dumps(first_rounds("draw", 2, seed=3).events).replace('"name": "easy 0"', '"name": "You"', 1))
+    assert main(["--lang", "de", "analyze", str(path), "--guesses", "4", "--jobs", "1"]) == 0
+    out = capsys.readouterr().out
+    assert " Du " in out and "You" not in out
+    assert main(["--lang", "de", "analyze", str(path), "--guesses", "4", "--jobs", "1", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["matches"][0]["seats"][0]["name"] == "You"
+
+
 @pytest.mark.parametrize("extra,words", [
     (["--match", "3"], "holds 2 matches"),
     (["--match", "0"], "holds 2 matches"),

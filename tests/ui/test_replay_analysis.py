@@ -236,3 +236,25 @@ async def test_a_click_on_a_move_in_the_list_goes_to_it() -> None:
         await pilot.pause()
         assert steps.ply_of(screen.step) == table.cursor_row
         assert screen.step != 12
+
+
+async def test_the_keyboards_seat_is_called_as_the_language_says_it() -> None:
+    """The log keeps the person at the keyboard as You in any language; a German reader
+    of the replay and its analysis meets Du, as at the table, never the English word."""
+    from dominoes_tui import i18n
+
+    steps = ReplaySteps.from_text(dumps(play("draw", 2, people("You", "Ben"), seed=1).events))
+    analysis = made_up(steps)
+    seats = tuple(SeatReport.of(s, n, analysis.moves) for s, n in enumerate(("You", "Ben")))
+    kept = json.dumps(MatchAnalysis(1, seats, analysis.moves, 4).to_json(full=True))
+    i18n.use("de")
+    app = RecordsApp(lambda: ReplayScreen(steps, shelf=Shelf(kept)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        await wait_for(pilot, lambda: screen.analysis is not None)
+        await pilot.pause()
+        first = "\n".join(screen_lines(app))
+        assert "Genauigkeit: Du " in first and "Ausspieler: Du." in first
+        await pilot.press("n")
+        said = first + "\n".join(screen_lines(app))
+        assert "You" not in said and "Du" in said

@@ -38,7 +38,7 @@ from ..widgets.hand import Hand
 from ..widgets.line import TextLine
 from ..widgets.seats import SeatsPanel
 from ..widgets.too_small import TooSmall
-from ..words import match_story, side_names
+from ..words import match_story, shown, side_names
 from .records_words import cells
 from .replay_analysis import AnalysisActions, Shelf
 from .replay_moves import ChancePlot, MovesList
@@ -189,7 +189,8 @@ class ReplayScreen(AnalysisActions, Screen[None]):
         self.viewer: int | None = None  # None: every hand face up; else that seat's view
         self.sheet_width = 10_000  # measured on mount: until then the sheet is not beside
         whole = steps.whole
-        self.seats = tuple(SeatInfo(s.name, s.kind, s.level) for s in whole.seats)
+        # the log keeps the keyboard's seat as You, whatever the language: shown as it says it (Du)
+        self.seats = tuple(SeatInfo(shown(s.name), s.kind, s.level) for s in whole.seats)
 
     def compose(self) -> ComposeResult:
         yield TooSmall()

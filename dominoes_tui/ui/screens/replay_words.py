@@ -12,6 +12,7 @@ from rich.text import Text
 
 from ...engine.layout import END_NAMES, end_word
 from ...i18n import N_, _, ngettext, percent
+from ..words import shown
 
 VERDICT_WORDS = {
     "best": N_("best move"), "good": N_("good move"), "inaccuracy": N_("inaccuracy"),
@@ -70,7 +71,7 @@ def seats_line(analysis: Any) -> Text:
     for i, seat in enumerate(analysis.seats):
         if i:
             text.append(" · ")
-        text.append(f"{seat.name} {percent(seat.accuracy / 100)}")  # a name from the log: plain text
+        text.append(f"{shown(seat.name)} {percent(seat.accuracy / 100)}")  # a name from the log: plain text
         counts = [(seat.blunders, "??"), (seat.mistakes, "?"), (seat.inaccuracies, "?!")]
         marks = " ".join(f"{n}{mark}" for n, mark in counts if n)
         if marks:
