@@ -150,20 +150,21 @@ def _import(records: Records, files: list[str]) -> int:
 
 def _show(records: Records, args: argparse.Namespace) -> int:
     from ..records import queries, report
+    from ..table.you import kept  # Du, typed by a German reader, finds the keyboard's You
 
     with records.connect() as conn:
         if args.player is None:
             data: dict[str, Any] = {"database": records.where, "variant": args.variant, **queries.totals(conn),
                                     "leaderboard": report.standings(conn, args.variant)}
         else:
-            found = queries.find_players(conn, args.player)
+            found = queries.find_players(conn, args.player) or queries.find_players(conn, kept(args.player))
             if not found:
                 print(_("dominoes stats: nobody called {name!r} is in the records").format(name=args.player),
                       file=sys.stderr)
                 return 1
             against = None
             if args.against:
-                others = queries.find_players(conn, args.against)
+                others = queries.find_players(conn, args.against) or queries.find_players(conn, kept(args.against))
                 if not others:
                     print(_("dominoes stats: nobody called {name!r} is in the records").format(name=args.against),
                           file=sys.stderr)
@@ -206,7 +207,7 @@ def _text(data: dict[str, Any]) -> str:
 
 
 def _leaderboard_text(data: dict[str, Any]) -> str:
-    from ..records.identity import clean_name
+    from ..records.identity import shown_name
     from ..records.report import list_title
 
     head = ngettext("Records at {where}: {n} match ({finished} finished, {abandoned} abandoned)",
@@ -218,7 +219,7 @@ def _leaderboard_text(data: dict[str, Any]) -> str:
         lines.append("  " + _("nobody is rated yet"))
     for s in data["leaderboard"]:
         counts = _("{rated} rated, {won} won").format(rated=f"{s['matches']:>4}", won=f"{s['wins']:>4}")
-        lines.append(f"  {s['place']:>3}. {clean_name(s['name'])[:24]:<24} {_rating(s['rating'], s['provisional']):>6}"
+        lines.append(f"  {s['place']:>3}. {shown_name(s['name'])[:24]:<24} {_rating(s['rating'], s['provisional']):>6}"
                      f"   {counts}")
     lines += ["", _("A rating with ? is provisional: it has not settled yet.")]
     return "\n".join(lines)
@@ -232,7 +233,7 @@ def _columns(cells: list[tuple[str, int]]) -> str:
 
 
 def _players_text(data: dict[str, Any]) -> str:
-    from ..records.identity import clean_name, kind_words, vouched_words
+    from ..records.identity import clean_name, kind_words, shown_name, vouched_words
     from ..records.report import local_time, others_words, status_words
 
     lines = []
@@ -240,7 +241,7 @@ def _players_text(data: dict[str, Any]) -> str:
     widths = [max(12, len(headings[0])), *(max(6, len(h)) for h in headings[1:])]
     for p in data["players"]:
         lines += [_("{name} ({kind}, known by {vouched})").format(
-                      name=clean_name(p["name"]), kind=kind_words(p["kind"]), vouched=vouched_words(p["vouched_by"])),
+                      name=shown_name(p["name"]), kind=kind_words(p["kind"]), vouched=vouched_words(p["vouched_by"])),
                   _columns(list(zip(headings, widths, strict=True)))]
         for v in p["variants"]:
             row = [v["variant"], str(v["matches"]), str(v["wins"]), str(v["abandoned"]),
@@ -248,11 +249,11 @@ def _players_text(data: dict[str, Any]) -> str:
             lines.append(_columns(list(zip(row, widths, strict=True))))
         if p["against_bots"]:
             lines.append("  " + _("against bots (placed better / worse / same):"))
-            lines += [f"    {clean_name(v['other']):<16} {v['better']:>3} / {v['worse']:>3} / {v['even']:>3}  "
+            lines += [f"    {shown_name(v['other']):<16} {v['better']:>3} / {v['worse']:>3} / {v['even']:>3}  "
                       + _("of {n}").format(n=v["matches"]) for v in p["against_bots"]]
         for v in p.get("head_to_head", []):
             lines.append("  " + _("head to head with {name}: better {better}, worse {worse}, same {even} of {n}").format(
-                name=clean_name(v["other"]), better=v["better"], worse=v["worse"], even=v["even"], n=v["matches"]))
+                name=shown_name(v["other"]), better=v["better"], worse=v["worse"], even=v["even"], n=v["matches"]))
         if p["recent"]:
             lines.append("  " + _("recent matches:"))
             for m in p["recent"]:

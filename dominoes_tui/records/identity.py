@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from ..engine import Seat
 from ..i18n import N_, _
+from ..table.you import shown
 
 PERSON, BOT, GUEST = "person", "bot", "guest"
 MAX_NAME = 100
@@ -35,6 +36,12 @@ def clean_name(text: str) -> str:
     """A name as plain text: control and format characters (escapes, bidi tricks) gone."""
     kept = "".join(ch for ch in str(text) if unicodedata.category(ch)[0] != "C")
     return kept.strip()[:MAX_NAME] or "?"
+
+
+def shown_name(text: str) -> str:
+    """A recorded name as a reader sees it: plain text, and the keyboard's You said as the
+    language does (Du); the records keep You whatever the language."""
+    return shown(clean_name(text))
 
 
 @dataclass(frozen=True)

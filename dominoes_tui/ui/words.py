@@ -11,20 +11,12 @@ from collections.abc import Sequence
 from ..engine import PlayerView, TableConfig, Tile, hand_pips
 from ..i18n import N_, _, ngettext, pgettext
 from ..table.client import RoundReport, SeatInfo
+from ..table.you import is_you as is_you  # the keyboard's seat, said as the language does
+from ..table.you import shown as shown
 
 MINUS = "−"
 # the labels of scoring terms that are not a seat (Partner's capicú bonus)
 TERM_WORDS = {"capicú": N_("capicú")}
-
-
-def is_you(name: str) -> bool:
-    """The seat of the person at the keyboard, called You (or Du)."""
-    return name.strip().lower() in {"you", _("You").lower()}
-
-
-def shown(name: str) -> str:
-    """A seat's name as the language writes it: You is Du in German; others as typed."""
-    return _("You") if is_you(name) else name
 
 
 def by_person(name: str, one: str, you: str, many: str | None = None, several: bool = False) -> str:

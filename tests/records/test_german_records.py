@@ -95,3 +95,27 @@ async def test_the_leaderboard_screen_in_german(db_url, tmp_path):
         keys = [k.description for k in app.screen.query(FooterKey)]
         assert "Nächste Liste" in keys and "Next list" not in keys
     source.close()
+
+
+async def test_the_keyboards_you_is_du_to_a_german_reader(db_url, tmp_path, capsys):
+    """The records keep the keyboard's seat as You; a German reader sees Du (stats, the
+    leaderboard), finds it by Du, and --json keeps You in every language."""
+    with Records.open(db_url) as records:
+        records.record(summarize(play("draw", 2, people("You", "easy"), seed=8)))
+    assert main(["--lang", "de", "stats", "--db", db_url]) == 0
+    out = capsys.readouterr().out
+    assert " Du " in out and "You" not in out
+    assert main(["--lang", "de", "stats", "--player", "Du", "--db", db_url]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Du (Person") and "You" not in out
+    assert main(["--lang", "de", "stats", "--json", "--db", db_url]) == 0
+    assert "You" in {row["name"] for row in json.loads(capsys.readouterr().out)["leaderboard"]}
+    i18n.use("de")
+    source = LocalSource(tmp_path, db_url)
+    app = RecordsApp(lambda: LeaderboardScreen(LocalReader(source)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        board = app.screen.query_one("#board", DataTable)
+        await wait_for(pilot, lambda: board.row_count > 1)
+        names = {str(board.get_row_at(i)[1]) for i in range(board.row_count)}
+        assert "Du" in names and "You" not in names
+    source.close()

@@ -9,7 +9,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
 from ...i18n import N_, _
-from ...records.identity import clean_name
+from ...records.identity import shown_name
 from ..widgets.footer import Footer
 from ..widgets.too_small import TooSmall
 from .records_reader import RecordsReader
@@ -73,7 +73,7 @@ class LeaderboardScreen(Screen[None]):
         table = self.query_one(DataTable)
         table.clear()
         for row in rows:
-            table.add_row(*cells(row["place"], clean_name(row["name"]), rating_text(row["rating"], row["provisional"]),
+            table.add_row(*cells(row["place"], shown_name(row["name"]), rating_text(row["rating"], row["provisional"]),
                                  row["matches"], row["wins"]), key=str(row["player_id"]))
         if rows:
             note.update(_("Enter: that player's page. A rating with ? is provisional: it settles after about ten "

@@ -16,7 +16,7 @@ from textual_plotext import PlotextPlot
 
 from ...engine import VARIANTS, LogError
 from ...i18n import N_, _, percent
-from ...records.identity import clean_name, vouched_words
+from ...records.identity import clean_name, shown_name, vouched_words
 from ...records.ratings import Rating
 from ...records.report import local_time
 from ..widgets.footer import Footer
@@ -28,7 +28,7 @@ START_SHOWN = Rating().shown
 
 
 def versus_row(v: dict[str, Any]) -> list[Text]:
-    return cells(clean_name(v["other"]), v["matches"], v["better"], v["worse"], v["even"])
+    return cells(shown_name(v["other"]), v["matches"], v["better"], v["worse"], v["even"])
 
 
 class PlayerScreen(Screen[None]):
@@ -100,7 +100,7 @@ class PlayerScreen(Screen[None]):
     def show(self, page: dict[str, Any]) -> None:
         how = vouched_words(page["vouched_by"])
         self.query_one("#who", Static).update(_("{name}: {kind}, known by {how}").format(
-            name=clean_name(page["name"]), kind=page["kind"], how=how))
+            name=shown_name(page["name"]), kind=page["kind"], how=how))
         variants = self.query_one("#variants", DataTable)
         for v in page["variants"]:
             name = _("All variants") if v["variant"] == "all" else VARIANTS[v["variant"]].title
