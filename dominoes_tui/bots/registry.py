@@ -15,6 +15,7 @@ import shlex
 from collections.abc import Callable
 
 from ..i18n import N_, _
+from ..i18n.os_words import os_words
 from .base import Bot
 from .easy import EasyBot
 from .heaviest import HeaviestBot
@@ -92,7 +93,7 @@ def make_bot(spec: str, rng: random.Random, name: str | None = None) -> Bot:
             return ExternalBot(argv, name=name or argv[0])
         except OSError as exc:
             raise BotSpecError(_("cannot start {program!r}: {reason}").format(
-                program=argv[0], reason=exc.strerror or exc)) from None
+                program=argv[0], reason=os_words(exc))) from None
     level, sep, arg = spec.partition(":")
     if level in TIMED:
         think_ms: float | None = None

@@ -20,6 +20,7 @@ from ..bots import CORE as SEARCH_CORE
 from ..bots.search import HARD_THINK_MS as DEFAULT_THINK_MS
 from ..engine import CORE
 from ..i18n import _
+from ..i18n.os_words import os_words
 
 LEVELS = ["easy", "heaviest", "medium", "hard"]
 PARTS = ("speed", "timing", "startup", "pairing", "records", "analysis")
@@ -170,7 +171,7 @@ def run(args: argparse.Namespace) -> int:
             try:
                 atomic_write(args.json, text + "\n")
             except OSError as exc:
-                print(_("dominoes bench: cannot write {file}: {why}").format(file=args.json, why=exc.strerror or exc),
+                print(_("dominoes bench: cannot write {file}: {why}").format(file=args.json, why=os_words(exc)),
                       file=sys.stderr)
                 return 1
     return 0

@@ -8,6 +8,7 @@ from collections.abc import Callable, Coroutine, Iterable
 from typing import Any, Protocol, TypeVar
 
 from ..i18n import _
+from ..i18n.os_words import os_words
 
 T_co = TypeVar("T_co", covariant=True)
 
@@ -40,6 +41,6 @@ def run_until_stopped(main: Coroutine[Any, Any, None], failed: str) -> int:
     except KeyboardInterrupt:
         pass
     except OSError as exc:
-        print(f"{failed}: {exc.strerror or exc}", file=sys.stderr)
+        print(f"{failed}: {os_words(exc)}", file=sys.stderr)
         return 1
     return 0

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 from ..i18n import _
+from ..i18n.os_words import os_words
 from ..net.protocol import DEFAULT_PORT
 from .addresses import address
 
@@ -80,7 +81,7 @@ def read_organizer_secret(path: Path) -> str | OSError | ValueError:
     try:
         text = where.read_text(encoding="utf-8").strip()
     except OSError as exc:
-        return OSError(f"{where}: {exc.strerror or exc}")
+        return OSError(f"{where}: {os_words(exc)}")
     if not 16 <= len(text) <= 256:
         return ValueError(_("{path} holds no organizer secret").format(path=where))
     return text

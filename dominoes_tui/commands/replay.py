@@ -11,6 +11,7 @@ from pathlib import Path
 from ..engine import PLAYING, ROUND_OVER, VARIANTS, LogError, Match
 from ..engine.gamelog import parse_lines, replay, split_matches
 from ..i18n import _, ngettext
+from ..i18n.os_words import os_words
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -59,7 +60,7 @@ def run(args: argparse.Namespace) -> int:
         chunks = list(split_matches(parse_lines(text)))
         matches = [replay(chunk) for chunk in chunks]  # every match checked against the rules
     except (OSError, UnicodeDecodeError) as exc:
-        why = getattr(exc, "strerror", None) or str(exc)  # "No such file or directory", not "[Errno 2] …"
+        why = os_words(exc)  # "no such file or folder" in the reader's words, not "[Errno 2] …"
         print(_("dominoes replay: cannot read {file}: {why}").format(file=args.file, why=why), file=sys.stderr)
         return 2
     except LogError as exc:

@@ -16,6 +16,7 @@ from typing import Any
 
 from ..engine import VARIANTS, ConfigError, TableConfig, make_config
 from ..i18n import _, ngettext, number, percent, pgettext
+from ..i18n.os_words import os_words
 from .simulate_run import Tally, UsageError, parse_bot_specs, parse_options, play_all
 
 __all__ = ["UsageError", "parse_options", "parse_bot_specs", "run", "add_arguments", "format_summary"]
@@ -75,7 +76,7 @@ def run(args: argparse.Namespace) -> int:
             finished = play_all(config, specs, args.matches, args.seed, jobs, tally, args.log,
                                 recorder.add if recorder else None, advance)
     except OSError as exc:
-        print(_("dominoes simulate: cannot write {file}: {why}").format(file=args.log, why=exc.strerror or exc),
+        print(_("dominoes simulate: cannot write {file}: {why}").format(file=args.log, why=os_words(exc)),
               file=sys.stderr)
         return 2
     except KeyboardInterrupt:  # a second Ctrl-C: stop at once

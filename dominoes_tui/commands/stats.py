@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..engine import VARIANTS
 from ..i18n import _, ngettext
+from ..i18n.os_words import os_words
 
 if TYPE_CHECKING:  # the records pull in the database: imported when a command needs them
     from ..records import Records
@@ -129,7 +130,7 @@ def _import(records: Records, files: list[str]) -> int:
             found = summaries_from_log(text, when, home())
         except (OSError, UnicodeDecodeError) as exc:
             print(_("dominoes stats: cannot read {file}: {why}").format(
-                file=name, why=getattr(exc, "strerror", None) or exc), file=sys.stderr)
+                file=name, why=os_words(exc)), file=sys.stderr)
             return 2
         except LogError as exc:
             print(_("dominoes stats: {file}: {why}; nothing was imported").format(file=name, why=exc), file=sys.stderr)

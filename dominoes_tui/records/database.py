@@ -17,6 +17,7 @@ from sqlalchemy import Connection, CursorResult, Engine, bindparam, delete, inse
 from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 
 from ..i18n import _
+from ..i18n.os_words import os_words
 from ..table.private_files import private_file
 from .identity import Identity
 from .migrate import WRITER_LOCK, TooNew, upgrade
@@ -62,7 +63,7 @@ class Records:
                 private_file(path)
             except OSError as exc:
                 raise RecordsUnavailable(_("the records folder {folder} cannot be made ({why})").format(
-                    folder=path.parent, why=exc.strerror)) from None
+                    folder=path.parent, why=os_words(exc))) from None
         engine = make_engine(url, busy_seconds)
         try:
             upgrade(engine)
@@ -203,7 +204,7 @@ def _unavailable(exc: BaseException, url: str, path: Path | None) -> RecordsUnav
             aside = set_aside(path)
         except OSError as move_error:
             return RecordsUnavailable(_("the records file {file} cannot be read, nor moved aside ({why})").format(
-                file=path, why=move_error.strerror))
+                file=path, why=os_words(move_error)))
         return RecordsUnavailable(_("the records file {file} could not be read; it was kept as {aside} "
                                     "and a new one starts").format(file=path.name, aside=aside.name), set_aside_as=aside)
     return RecordsUnavailable(explain(exc, url))

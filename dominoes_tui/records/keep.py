@@ -14,6 +14,7 @@ from typing import Any
 
 from ..engine import write_log
 from ..i18n import _
+from ..i18n.os_words import os_words
 from ..table.private_files import private_dir
 from .database import ALREADY, Records
 from .seal import SEAL_FIELD, seal
@@ -78,7 +79,7 @@ def _keep_log(summary: MatchSummary, home: Path, why: str) -> str:
         write_log(path, with_identities(summary, home))
     except OSError as exc:
         return _("{why}; the match's log could not be kept either ({reason}).").format(
-            why=f"{why[0].upper()}{why[1:]}", reason=exc.strerror)
+            why=f"{why[0].upper()}{why[1:]}", reason=os_words(exc))
     from ..program import command
 
     return _("{why}. The match's log is kept: {command} {path}").format(

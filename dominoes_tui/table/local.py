@@ -30,6 +30,7 @@ from ..engine import (
 )
 from ..engine.seeds import seeded
 from ..i18n import _
+from ..i18n.os_words import os_words
 from .bot_step import bot_turn
 from .client import RoundReport, SeatInfo, TableClient
 
@@ -226,4 +227,4 @@ def save_problem_words(exc: OSError, folder: Path | None = None) -> str:
         return _("the data folder is read-only")
     if exc.errno == errno.ENOSPC:
         return _("the disk is full")
-    return (exc.strerror or str(exc)) + where
+    return os_words(exc) + where

@@ -11,6 +11,7 @@ from collections.abc import Awaitable
 from typing import TYPE_CHECKING, Any
 
 from ..i18n import N_, _
+from ..i18n.os_words import os_words
 from ..net import says as S
 from ..net import tokens
 from ..net.client import Connection, ConnectionLost, ServerRefused
@@ -149,7 +150,7 @@ class RemoteApp(DominoesApp):
         try:
             conn = await Connection.open(self.host, self.port, self.player_name, secret=self.secret())
         except (TimeoutError, OSError, ConnectionLost, ServerRefused) as exc:
-            reason = str(exc)  # the name `exc` is gone after this block; the words are said again on `l`
+            reason = os_words(exc)  # the name `exc` is gone after this block; the words are said again on `l`
             self.lobby.say(lambda: _("Cannot reach the server at {address}: {reason}. Press r to try again.").format(
                 address=f"{self.host}:{self.port}", reason=reason))
             return False

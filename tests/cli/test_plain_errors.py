@@ -7,4 +7,4 @@ def test_a_missing_log_is_one_plain_line(tmp_path, capsys) -> None:
 
     assert main(["replay", "--check", str(tmp_path / "missing.jsonl")]) == 2
     err = capsys.readouterr().err
-    assert err.strip() == f"dominoes replay: cannot read {tmp_path / 'missing.jsonl'}: No such file or directory"
+    assert err.strip() == f"dominoes replay: cannot read {tmp_path / 'missing.jsonl'}: no such file or folder"

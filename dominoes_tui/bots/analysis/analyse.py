@@ -23,6 +23,7 @@ from ...engine import Deal, LogError, Match, Move, PlayerView, view_for
 from ...engine.gamelog import parse_lines, replay, split_matches
 from ...engine.seeds import seeded
 from ...engine.tiles import parse_tiles
+from ...i18n.os_words import os_words
 from ...workers import worker_pool
 from .judge import GUESSES, Cancelled, judge
 from .report import MatchAnalysis, MoveJudgement, SeatReport, move_words
@@ -50,7 +51,7 @@ def log_matches(source: str | os.PathLike[str]) -> list[Lines]:
         try:
             text = Path(source).read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as exc:
-            why = getattr(exc, "strerror", None) or str(exc)
+            why = os_words(exc)
             raise LogError(f"cannot read {source}: {why}") from None
     else:
         text = source
