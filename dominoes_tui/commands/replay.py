@@ -90,16 +90,19 @@ def _view(chunks: list, matches: list[Match], args: argparse.Namespace) -> int:
     from ..ui.records_app import RecordsApp
     from ..ui.screens.replay import ReplayScreen
     from ..ui.screens.replay_list import ReplayListScreen
+    from ..ui.screens.replay_shelf import KeptShelf
     from ..ui.screens.replay_steps import ReplaySteps
 
     _settings, prefs = from_json(saves.load_settings())
     if args.ascii:
         prefs.ascii = True
     title = Path(args.file).name
+    shelf = KeptShelf()  # the analysis (`a`) is kept: in the club records if the match is there, else in the data folder
     if len(matches) == 1:
         steps = ReplaySteps(chunks[0])
-        RecordsApp(lambda: ReplayScreen(steps, prefs, title=title), prefs).run()
+        RecordsApp(lambda: ReplayScreen(steps, prefs, title=title, shelf=shelf), prefs).run()
     else:
         first = args.match - 1 if args.match is not None else None
-        RecordsApp(lambda: ReplayListScreen(chunks, matches, prefs, title=title, first=first), prefs).run()
+        RecordsApp(lambda: ReplayListScreen(chunks, matches, prefs, title=title, first=first, shelf=shelf),
+                   prefs).run()
     return 0

@@ -169,8 +169,10 @@ def load_unfinished(path: Path | None = None) -> Match | None:
     return match
 
 
-def store_settings(data: dict[str, Any]) -> None:
+def store_settings(data: dict[str, Any]) -> bool:
+    """Remember the settings for next time; False (and nothing raised) when they cannot be."""
     try:
         atomic_write(settings_path(), json.dumps(data, indent=2, sort_keys=True))
     except OSError:
-        pass  # remembering settings is a convenience; never stop a game for it
+        return False  # remembering settings is a convenience; never stop a game for it
+    return True

@@ -55,6 +55,9 @@ class DominoesApp(App[None]):
                         tooltip=N_("quit; the match is saved and offered again next time"))]
     ENABLE_COMMAND_PALETTE = True
     KEEPS_SAVES = True  # a hosted client's matches are kept by their server, not here
+    # Is the data folder this person's own, to remember their choices in? Locally, yes;
+    # a hosted client's guest says no (remote_app.py).
+    home_of_its_own = True
     COMMANDS = App.COMMANDS | {TableCommands}
 
     def __init__(
@@ -76,6 +79,9 @@ class DominoesApp(App[None]):
         self.client: TableClient | None = None
         self.slot = 1  # the save slot this copy holds (table/saves.py)
         self.practice = False  # a match dealt from a seed someone chose is not rated
+        # the Language remembered when this session began: put back before the settings
+        # are written, where the data folder is not the person's own (remember_language)
+        self.language_found = self.prefs.language
 
     def on_mount(self) -> None:
         self.title = _(self.TITLE)
@@ -254,10 +260,26 @@ class DominoesApp(App[None]):
 
         self.push_screen(LeaderboardScreen(self.records_reader()))
 
+    def remember_language(self, language: str) -> bool:
+        """Keep a language chosen outside the settings form (the lobby's `l`) for next
+        time, in the person's settings, as the form's Language field is kept; True if it
+        was (a folder that cannot be written: for this session too, said, never raised).
+        Where the data folder is not the person's own, it lasts this session.
+
+        Next time `--lang` still wins for its one run, and this choice wins over the
+        terminal's language (LANG, which an SSH client sends): LANG is what every program
+        on that terminal gets, a choice made in the game is about the game, and later."""
+        if not self.home_of_its_own:
+            return False
+        self.prefs.language = self.language_found = language
+        return saves.store_settings(to_json(self.settings, self.prefs))
+
     async def on_unmount(self) -> None:
         if self.client is not None:
             self.client.close()
         saves.release_slot()
+        if not self.home_of_its_own:  # a guest's Language (the table form's) was for its session only
+            self.prefs.language = self.language_found
         # Remember the last match's settings and the display choices changed at the
         # table (speed, pips, memory aid) for next time.
         saves.store_settings(to_json(self.settings, self.prefs))

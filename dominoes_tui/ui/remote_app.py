@@ -64,6 +64,7 @@ class RemoteApp(DominoesApp):
         self.table_code: str | None = None  # the table we play or watch
         self._leaving = False
         self.keep_tokens = keep_tokens  # False: tokens live in this process only
+        self.home_of_its_own = keep_tokens  # a guest's data folder is thrown away (SSH) or shared (browser)
         self.organizer_secret = organizer_secret  # the server's, when this is an organizer's client
         self._tokens: dict[str, str] = {}
         self.evening = EveningFollower(self)  # the club evening's tournament (screens/evening.py)

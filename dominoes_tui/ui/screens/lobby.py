@@ -49,6 +49,7 @@ class LobbyHost(Protocol):
     def start(self) -> Awaitable[None]: ...
     def leave(self) -> Awaitable[None]: ...
     def connect(self) -> Awaitable[bool]: ...
+    def remember_language(self, language: str) -> bool: ...
 
 
 # The bot levels a server names, in the players' words (docs/TRANSLATING.md)
@@ -384,10 +385,13 @@ class LobbyScreen(Screen[None]):
         self.app.exit()
 
     def action_language(self) -> None:
-        """The next language, for this session only (each client is a process of its own;
-        the settings screen remembers a choice for good)."""
+        """The next language for this client (a process of its own), remembered where the
+        person has settings (a local join, a key-bound SSH name), a guest's for this
+        session; next time `--lang` wins, then this choice, then LANG (remember_language)."""
         languages = i18n.LANGUAGES
         i18n.use(languages[(languages.index(i18n.language()) + 1) % len(languages)])
         self.app.refresh_bindings()
         self.redraw()
-        self.notify(i18n.LANGUAGE_NAMES[i18n.language()], timeout=3)
+        kept = self.remote.remember_language(i18n.language())
+        said = _("{language}, from now on") if kept else _("{language}, for this session")
+        self.notify(said.format(language=i18n.LANGUAGE_NAMES[i18n.language()]), timeout=3)

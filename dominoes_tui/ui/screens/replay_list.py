@@ -20,6 +20,7 @@ from ..widgets.footer import Footer
 from ..widgets.too_small import TooSmall
 from ..words import side_name
 from .replay import ReplayScreen
+from .replay_analysis import Shelf
 from .replay_steps import ReplaySteps
 
 Lines = list[tuple[int, dict[str, Any]]]  # one match's (line number, event) pairs
@@ -56,14 +57,15 @@ class ReplayListScreen(Screen[None]):
     """
 
     def __init__(self, chunks: Sequence[Lines], matches: Sequence[Match], prefs: Prefs | None = None,
-                 title: str = "", first: int | None = None) -> None:
+                 title: str = "", first: int | None = None, shelf: Shelf | None = None) -> None:
         """`first`: a match (0-based) to open at once, as `--match N` asks; closing it
-        comes back to the list."""
+        comes back to the list. `shelf`: where each match's analysis is kept."""
         super().__init__()
         self.chunks, self.matches = list(chunks), list(matches)
         self.prefs = prefs
         self.title_text = title
         self.first = first
+        self.shelf = shelf
 
     def compose(self) -> ComposeResult:
         yield TooSmall()
@@ -98,7 +100,7 @@ class ReplayListScreen(Screen[None]):
     def open(self, index: int) -> None:
         steps = ReplaySteps(self.chunks[index])
         title = f"{self.title_text} {index + 1}/{len(self.matches)}"
-        self.app.push_screen(ReplayScreen(steps, self.prefs, title=title))
+        self.app.push_screen(ReplayScreen(steps, self.prefs, title=title, shelf=self.shelf))
 
     def action_open(self) -> None:
         row = self.query_one(DataTable).cursor_row

@@ -3,54 +3,38 @@
 Dismisses with a checked `MatchSettings` (Start), WALKTHROUGH (F2) or None (Quit). Whatever the variant
 allows is all it offers: the player counts, the options of docs/RULES.md §4 that apply, each
 with its default and a short explanation.
+
+This module is the screen: it lays the form out, builds a section again when the variant,
+the players or the language change, and answers the keys. The fields themselves are
+built and read back by settings_match.py (seats, target, table options) and
+settings_display.py (Display and Language).
 """
 from __future__ import annotations
-
-from typing import Any
 
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.css.query import NoMatches
 from textual.lazy import Lazy
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Input, Label, Static
+from textual.widgets import Input, Static
 
 from ... import i18n
-from ...engine import OPTIONS, VARIANTS
-from ...engine.options import target_option
+from ...engine import VARIANTS
 from ...i18n import N_, _
 from ...table.client import SeatInfo
-from ..choices import (
-    LEVEL_ALIASES,
-    MAX_NAME,
-    THEMES,
-    MatchSettings,
-    Prefs,
-    SettingsError,
-    carried_target,
-    check,
-    default_level,
-    level_words,
-    offered_levels,
-    option_label,
-    target_is_free,
-    target_presets,
-    value_words,
-    with_player_defaults,
-)
+from ..choices import THEMES, MatchSettings, Prefs, SettingsError, with_player_defaults
 from ..widgets.action_button import ActionButton
 from ..widgets.choice import Choice
 from ..widgets.footer import Footer
 from ..widgets.too_small import TooSmall
-from ..words import is_you, shown
+from ..words import is_you
 from .breakpoints import StyledOnMount, preset_breakpoints
-from .settings_display import display_widgets, read_prefs, short_choice, with_default
+from .settings_display import display_widgets, read_prefs, short_choice
+from .settings_match import CUSTOM, match_widgets, read_settings, seat_row
 
-CUSTOM = "custom"
 WALKTHROUGH = "walkthrough"  # dismissed with this: the person asked for the first-game walk-through
 
 
@@ -166,69 +150,11 @@ class SettingsScreen(StyledOnMount, Screen["MatchSettings | str | None"]):
         return widgets
 
     def seat_row(self, i: int, seat: SeatInfo | None) -> Horizontal:
-        levels = offered_levels()
-        if seat is None:
-            seat = SeatInfo("You", "human") if i == 0 else SeatInfo(f"Bot {i}", "bot", default_level())
-        level = LEVEL_ALIASES.get(seat.level or "", seat.level)
-        value = "human" if seat.is_human else (level if level in levels else default_level())
-        label = _("Seat {seat}").format(seat=i + 1)
-        if VARIANTS[self.variant].teams:
-            label = (_("Seat {seat} (team A)") if i % 2 == 0 else _("Seat {seat} (team B)")).format(seat=i + 1)
-        kinds = [(_("Person"), "human")] + [(_("Bot: {level}").format(level=level_words(lvl)), lvl) for lvl in levels]
-        return Horizontal(
-            Choice(kinds, value, id=f"seat-kind-{i}", label=label, field_width=22, classes="seat-kind"),
-            Input(shown(seat.name), placeholder=_("name"), max_length=MAX_NAME, compact=True, id=f"seat-name-{i}"),
-            classes="row seat-row",
-        )
+        return seat_row(self.variant, i, seat)
 
     def match_widgets(self, settings: MatchSettings | None) -> list[Widget]:
         """Target and table options: what depends on the variant (and the players)."""
-        rules = VARIANTS[self.variant]
-        players = self.players
-        widgets: list[Widget] = []
-        # the target: presets, and a custom number where the rules allow any
-        tname = target_option(self.variant)
-        spec = next(s for s in OPTIONS[self.variant] if s.name == tname)
-        default = int(spec.default_value(players))
-        presets = target_presets(self.variant, players)
-        if settings and settings.variant != self.variant:  # the variant changed: keep a target chosen
-            carried = carried_target(settings, self.variant)
-            settings = MatchSettings(self.variant, players, settings.seats, carried, {})
-        wanted = settings.target if settings and settings.target is not None else default
-        options: list[tuple[str, Any]] = [(with_default(str(p), p == default), p) for p in presets]
-        free = target_is_free(self.variant)
-        if free:
-            options.append((_("custom…"), CUSTOM))
-        value: Any = wanted if wanted in presets else (CUSTOM if free else default)
-        label = _("Loses at") if rules.penalties else _("Target")
-        widgets.append(Static(_("Match"), classes="section"))
-        target_row: list[Widget] = [Choice(options, value, id="target", label=label, classes="target")]
-        if free:  # a custom number only where the rules allow any (docs/RULES.md §4)
-            target_row.append(Input(str(wanted) if value == CUSTOM else "", placeholder=_("custom number"), type="integer",
-                                    compact=True, id="target-custom", disabled=value != CUSTOM))
-        widgets.append(Horizontal(*target_row, classes="row"))
-        widgets.append(Static(_(spec.help), classes="help"))
-        # the other table options of docs/RULES.md §4
-        given = settings.options if settings and settings.variant == self.variant else {}
-        others = [s for s in OPTIONS[self.variant] if s.name != tname]
-        if others:
-            widgets.append(Static(_("Table options"), classes="section"))
-        for spec in others:
-            current = given.get(spec.name, spec.default_value(players))
-            dflt = spec.default_value(players)
-            label = option_label(spec.name)
-            help_text = _("{help} (default {value})").format(help=_(spec.help), value=value_words(dflt))
-            if spec.choices is not None:
-                widgets.append(Choice(
-                    [(with_default(value_words(c), c == dflt), c) for c in spec.choices],
-                    current if current in spec.choices else dflt, id=f"opt-{spec.name}",
-                    label=label, help=help_text, help_below=True,
-                ))
-            else:
-                widgets.append(Horizontal(Label(label), Input(str(current), type="integer", compact=True,
-                                                             id=f"opt-{spec.name}"), classes="row"))
-                widgets.append(Static(help_text, classes="help"))
-        return widgets
+        return match_widgets(self.variant, self.players, settings)
 
     async def rebuild(self, settings: MatchSettings | None, seats_too: bool) -> None:
         if seats_too:
@@ -326,54 +252,7 @@ class SettingsScreen(StyledOnMount, Screen["MatchSettings | str | None"]):
 
     def read(self, check_it: bool = True) -> MatchSettings:
         """The settings as the form shows them; SettingsError says what is wrong."""
-        seats = []
-        for i in range(self.players):
-            try:
-                kind = self.query_one(f"#seat-kind-{i}", Choice).value
-                name = self.query_one(f"#seat-name-{i}", Input).value.strip()
-                name = "You" if is_you(name) else name  # shown as the language says it (Du), kept as You
-            except NoMatches:  # the form is being rebuilt: a seat not drawn yet
-                kind, name = "human" if i == 0 else default_level(), ""
-            if not name:
-                name = "You" if kind == "human" and i == 0 else f"Bot {i}"
-                if check_it:
-                    raise SettingsError(_("Seat {seat} needs a name.").format(seat=i + 1))
-            seats.append(SeatInfo(name, "human", None) if kind == "human" else SeatInfo(name, "bot", str(kind)))
-        target: int | None = None
-        options: dict[str, Any] = {}
-        try:
-            tvalue = self.query_one("#target", Choice).value
-            if tvalue == CUSTOM:
-                raw = self.query_one("#target-custom", Input).value.strip()
-                try:
-                    target = int(raw)
-                except ValueError:
-                    if check_it:
-                        raise SettingsError(_("The custom target must be a whole number, e.g. 120.")) from None
-                if check_it and target is not None and target < 1:
-                    raise SettingsError(_("The target must be at least 1."))
-            else:
-                target = int(tvalue)
-            for spec in OPTIONS[self.variant]:
-                if spec.name == target_option(self.variant):
-                    continue
-                widget = self.query_one(f"#opt-{spec.name}")
-                if isinstance(widget, Choice):
-                    options[spec.name] = widget.value
-                elif isinstance(widget, Input):
-                    raw = widget.value.strip()
-                    try:
-                        options[spec.name] = int(raw)
-                    except ValueError:
-                        if check_it:
-                            raise SettingsError(_("{option} must be a whole number.").format(
-                                option=option_label(spec.name))) from None
-        except NoMatches:
-            pass  # the form is being rebuilt; carry what could be read
-        settings = MatchSettings(self.variant, self.players, seats, target, options)
-        if check_it:
-            check(settings)
-        return settings
+        return read_settings(self, self.variant, self.players, check_it)
 
     def read_prefs(self) -> None:
         if self.query("#display-box"):  # not mounted yet: its fields still show the prefs as they are
