@@ -309,6 +309,25 @@ async def test_a_seat_turned_into_a_person_loses_its_bot_name() -> None:
         assert screen.query_one("#seat-name-0", Input).value == "You"
 
 
+async def test_a_person_seats_default_name_is_in_the_readers_language() -> None:
+    """Spieler 3 on a German form, never the English Player 3; back to a bot, Bot 2 again."""
+    from dominoes_tui import i18n
+
+    i18n.use("de")
+    app = settings_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        screen = app.screen
+        screen.query_one("#players", Choice).value = 3
+        await settle(app, pilot)
+        screen.query_one("#seat-kind-2", Choice).value = "human"
+        await settle(app, pilot)
+        assert screen.query_one("#seat-name-2", Input).value == "Spieler 3"
+        screen.query_one("#seat-kind-2", Choice).value = "hard"
+        await settle(app, pilot)
+        assert screen.query_one("#seat-name-2", Input).value == "Bot 2"
+
+
 def test_remembered_settings_of_the_wrong_shape_fall_back_to_defaults() -> None:
     from dominoes_tui.ui.choices import from_json
 

@@ -14,7 +14,7 @@ def analyse_this_match(screen: Any) -> None:
     from ...engine import dumps
     from ...table.local import LocalTable
     from .replay import ReplayScreen
-    from .replay_analysis import LocalShelf
+    from .replay_shelf import KeptShelf
     from .replay_steps import ReplaySteps
     from .table_state import TableState
 
@@ -25,6 +25,7 @@ def analyse_this_match(screen: Any) -> None:
                       timeout=6)
         return
     steps = ReplaySteps.from_text(dumps(client.match.events))
-    shelf = LocalShelf() if getattr(screen.app, "KEEPS_SAVES", False) else None
+    # the records keep it beside the match just recorded; a match they did not take, in the data folder
+    shelf = KeptShelf() if getattr(screen.app, "KEEPS_SAVES", False) else None
     screen.app.push_screen(ReplayScreen(steps, getattr(screen.app, "prefs", None), title=_("this match"),
                                         shelf=shelf, analyse=True))

@@ -245,9 +245,12 @@ class SettingsScreen(StyledOnMount, Screen["MatchSettings | str | None"]):
         fits ("Bot 2" for a person); a name someone typed stays."""
         name_input = self.query_one(f"#seat-name-{i}", Input)
         name = name_input.value.strip()
-        if kind == "human" and name == f"Bot {i}":  # names are not translated: they go into the records
-            name_input.value = f"Player {i + 1}"
-        elif kind != "human" and (name == f"Player {i + 1}" or (i == 0 and is_you(name))):
+        # A person's default name is a suggestion to type over, in the reader's language
+        # (Spieler 2); whatever stands there when the match starts is the name it records.
+        defaults = {f"Player {i + 1}", _("Player {n}").format(n=i + 1)}
+        if kind == "human" and name == f"Bot {i}":
+            name_input.value = _("Player {n}").format(n=i + 1)
+        elif kind != "human" and (name in defaults or (i == 0 and is_you(name))):
             name_input.value = f"Bot {i}" if i else "Bot"
 
     def read(self, check_it: bool = True) -> MatchSettings:
