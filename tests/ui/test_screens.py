@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from textual.widgets import Input
 
 from dominoes_tui.table import saves
@@ -289,7 +290,12 @@ async def test_ascii_mode_draws_the_table_in_plain_ascii() -> None:
         assert text.isascii(), sorted({c for c in text if not c.isascii()})
 
 
-async def test_a_seat_turned_into_a_person_loses_its_bot_name() -> None:
+@pytest.mark.parametrize("lang,person,you", [("en", "Player 3", "You"), ("de", "Spieler 3", "Du")])
+async def test_a_seat_turned_into_a_person_loses_its_bot_name(lang: str, person: str, you: str) -> None:
+    """A person's default name is in the reader's language (never Player 3 on a German form)."""
+    from dominoes_tui import i18n
+
+    i18n.use(lang)
     app = settings_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(app, pilot)
@@ -298,7 +304,7 @@ async def test_a_seat_turned_into_a_person_loses_its_bot_name() -> None:
         await settle(app, pilot)
         screen.query_one("#seat-kind-2", Choice).value = "human"
         await settle(app, pilot)
-        assert screen.query_one("#seat-name-2", Input).value == "Player 3"
+        assert screen.query_one("#seat-name-2", Input).value == person
         screen.query_one("#seat-kind-2", Choice).value = "hard"
         await settle(app, pilot)
         assert screen.query_one("#seat-name-2", Input).value == "Bot 2"
@@ -306,26 +312,7 @@ async def test_a_seat_turned_into_a_person_loses_its_bot_name() -> None:
         screen.query_one("#seat-kind-1", Choice).value = "human"
         await settle(app, pilot)
         assert screen.query_one("#seat-name-1", Input).value == "Cleo"
-        assert screen.query_one("#seat-name-0", Input).value == "You"
-
-
-async def test_a_person_seats_default_name_is_in_the_readers_language() -> None:
-    """Spieler 3 on a German form, never the English Player 3; back to a bot, Bot 2 again."""
-    from dominoes_tui import i18n
-
-    i18n.use("de")
-    app = settings_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(app, pilot)
-        screen = app.screen
-        screen.query_one("#players", Choice).value = 3
-        await settle(app, pilot)
-        screen.query_one("#seat-kind-2", Choice).value = "human"
-        await settle(app, pilot)
-        assert screen.query_one("#seat-name-2", Input).value == "Spieler 3"
-        screen.query_one("#seat-kind-2", Choice).value = "hard"
-        await settle(app, pilot)
-        assert screen.query_one("#seat-name-2", Input).value == "Bot 2"
+        assert screen.query_one("#seat-name-0", Input).value == you
 
 
 def test_remembered_settings_of_the_wrong_shape_fall_back_to_defaults() -> None:
