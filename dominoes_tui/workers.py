@@ -11,17 +11,62 @@ from __future__ import annotations
 
 import multiprocessing
 import multiprocessing.pool
+import os
 import signal
 import threading
+import time
 from collections.abc import Callable
 from multiprocessing.context import BaseContext
 from typing import Any
 
+LOWEST = 19  # the lowest CPU priority a process can take (os.nice's top)
+PARENT_CHECK_S = 0.5  # how often a worker looks whether its parent is still there
 
-def _start(initializer: Callable[..., None] | None, initargs: tuple[Any, ...]) -> None:
+
+def _leave_with(parent: int) -> None:
+    """Leave (at once, nothing cleaned up: there is nobody left to tell) when `parent`
+    is no longer this process's parent: it died, and the worker was handed to init."""
+    def watch() -> None:
+        while True:
+            time.sleep(PARENT_CHECK_S)
+            if os.getppid() != parent:
+                os._exit(0)
+
+    threading.Thread(target=watch, daemon=True, name="parent-watch").start()
+
+
+def _background(nice: int) -> None:
+    """Take the CPU only when nothing else wants it (see the module's note)."""
+    if not hasattr(os, "nice"):
+        return  # Windows: no niceness; the workers run at normal priority there
+    try:
+        os.setsid()  # a scheduling group of its own (autogroup), so the niceness counts machine-wide
+        own_group = True
+    except OSError:  # still in the parent's group: lowering that would slow the parent too
+        own_group = False
+    for _ in range(20 if own_group else 0):  # Linux takes one autogroup change a tenth of a second
+        try:
+            with open("/proc/self/autogroup", "w", encoding="ascii") as group:
+                group.write(str(nice))
+            break
+        except BlockingIOError:  # EAGAIN: another process changed one just now
+            time.sleep(0.1)
+        except OSError:  # no autogroup here (not Linux, or not built in): niceness alone does it
+            break
+    try:
+        os.nice(nice)
+    except OSError:
+        pass
+
+
+def _start(initializer: Callable[..., None] | None, initargs: tuple[Any, ...], parent: int, nice: int) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if hasattr(signal, "pthread_sigmask"):
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    if os.name == "posix":
+        _leave_with(parent)
+    if nice > 0:
+        _background(nice)
     if initializer is not None:
         initializer(*initargs)
 
@@ -32,14 +77,17 @@ def context() -> BaseContext:
 
 
 def worker_pool(jobs: int, initializer: Callable[..., None] | None = None,
-                initargs: tuple[Any, ...] = ()) -> multiprocessing.pool.Pool:
-    """A pool of `jobs` processes that ignore Ctrl-C. Close it with terminate() when
-    stopped: a worker's unfinished task is then simply dropped."""
+                initargs: tuple[Any, ...] = (), *, nice: int = 0) -> multiprocessing.pool.Pool:
+    """A pool of `jobs` processes that ignore Ctrl-C and leave when this process dies.
+    Close it with terminate() when stopped: a worker's unfinished task is then simply
+    dropped. `nice` (1 to 19; default 0, normal priority) lowers the workers' CPU
+    priority by that much, machine-wide (the module's note): 19, LOWEST, for work in
+    the background that must not slow anything else on the machine."""
     block = hasattr(signal, "pthread_sigmask") and threading.current_thread() is threading.main_thread()
     if block:
         old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
     try:
-        return context().Pool(jobs, _start, (initializer, initargs))
+        return context().Pool(jobs, _start, (initializer, initargs, os.getpid(), min(max(nice, 0), LOWEST)))
     finally:
         if block:
             signal.pthread_sigmask(signal.SIG_SETMASK, old)

@@ -50,6 +50,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--hard-tables", type=int, default=0, help=_("--load-check with --tables: hard-bot tables beside them"))
     p.add_argument("--watchers", type=int, default=2, help=_("--load-check: clients watching each table (default 2)"))
     p.add_argument("--seconds", type=float, default=10.0, help=_("--load-check: how long to measure (default 10)"))
+    p.add_argument("--analyses", type=int, default=2, metavar="K",
+                   help=_("--load-check: measure the medium tables again while K match analyses run as hosted "
+                          "players run them (default 2; 0: not)"))
     p.add_argument("--json", default=None, metavar="FILE", help=_("--load-check: also write the figures as JSON"))
     p.add_argument("--db", default=None, metavar="URL",
                    help=_("the club records: a PostgreSQL URL for a league (default: records.sqlite in the data folder)"))
@@ -151,8 +154,12 @@ def run(args: argparse.Namespace) -> int:
     if args.load_check:
         from ..net.load_check import main as load_main
 
+        if args.analyses < 0:
+            print("dominoes host: " + _("--analyses is 0 or more"), file=sys.stderr)
+            return 2
+
         return load_main(tables=args.tables, watchers=args.watchers, seconds=args.seconds, bot_delay=args.bot_delay,
-                         json_path=args.json, level=args.level, hard_tables=args.hard_tables)
+                         json_path=args.json, level=args.level, hard_tables=args.hard_tables, analyses=args.analyses)
     if args.names or args.release:
         return manage_names(args, args.data_dir or data_home())
     limits = limits_from(args)

@@ -10,6 +10,10 @@ them are the load).
 
 `dominoes host --load-check` runs the issue's two checks: 100 tables of medium bots
 beside 20 tables of hard bots (p95 on the medium tables), and 1,000 bot tables at once.
+The first is measured twice on the same tables, side by side: alone, then while
+`analyses` match analyses run as hosted players run them (load_analyses.py: each a
+worker process at the lowest CPU priority), since a server may analyse finished
+matches for its players only if the live tables do not feel it.
 
 Everything stays on 127.0.0.1, every wait is bounded, and the server process is
 stopped at the end whatever happens.
@@ -27,8 +31,11 @@ from collections import Counter
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
+from ..bots.analysis import SERVER_NICE
 from . import protocol as P
 from .client import Connection
+
+P95_AIM_MS = 50.0  # a move reaches every watcher of a live table within this, 95 times in 100
 
 
 @dataclass
@@ -46,6 +53,13 @@ class LoadResult:
     latency_max_ms: float = 0.0
     clients: int = 0
     errors: list[str] = field(default_factory=list)
+    analyses: int = 0  # hosted analyses running in the second measured window (0: none measured)
+    analyses_moves_per_second: float = 0.0
+    analyses_median_ms: float = 0.0
+    analyses_p95_ms: float = 0.0
+    analyses_max_ms: float = 0.0
+    analyses_judged: int = 0  # decisions they judged meanwhile ...
+    analyses_cpu_s: float = 0.0  # ... and the CPU seconds their workers had: what the tables left them
 
     def lines(self) -> list[str]:
         return [
@@ -56,8 +70,23 @@ class LoadResult:
             f"  moves applied and sent (a deal counts as one): {self.moves} ({self.moves_per_second:.0f} moves/s)",
             f"  move -> every watcher has it ({self.level} tables): median {self.latency_median_ms:.1f} ms, "
             f"95th percentile {self.latency_p95_ms:.1f} ms, max {self.latency_max_ms:.1f} ms",
+            *self._analyses_lines(),
             *(f"  problem: {e}" for e in self.errors[:5]),
         ]
+
+    def _analyses_lines(self) -> list[str]:
+        if not self.analyses:
+            return []
+        return [
+            f"  with {self.analyses} match analyses running as hosted players run them (a worker each at niceness "
+            f"{SERVER_NICE}), {self.seconds:g}s more on the same tables:",
+            f"    {self.analyses_moves_per_second:.0f} moves/s; the analyses had {self.analyses_cpu_s:.1f} CPU seconds and "
+            f"judged {self.analyses_judged} decisions; move -> every "
+            f"watcher has it: median {self.analyses_median_ms:.1f} ms, 95th percentile {self.analyses_p95_ms:.1f} ms, "
+            f"max {self.analyses_max_ms:.1f} ms",
+            f"  95th percentile ({self.level} tables) without / with the analyses: {self.latency_p95_ms:.1f} ms / "
+            f"{self.analyses_p95_ms:.1f} ms (aim: {P95_AIM_MS:g} ms at most)",
+    ]
 
 
 def _percentile(values: list[float], q: float) -> float:
@@ -66,6 +95,16 @@ def _percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     index = min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))
     return ordered[index]
+
+
+def _children_cpu() -> float:
+    """CPU seconds of this process's children that have ended (nan where not known)."""
+    try:
+        import resource
+    except ImportError:
+        return float("nan")
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return used.ru_utime + used.ru_stime
 
 
 def _more_files() -> None:
@@ -141,12 +180,37 @@ async def _watch(port: int, code: str, name: str, seen: dict[tuple[str, int], li
         writer.close()
 
 
+async def _measure(seen: dict[tuple[str, int], list[float]], measuring: list[bool], seconds: float,
+                   watchers: int) -> tuple[int, float, float, float, float]:
+    """Moves seen, moves a second, and the median, 95th percentile and maximum in ms of
+    the time until a move's last watcher had it, over `seconds` from now."""
+    measuring[0] = True
+    started = time.monotonic()
+    await asyncio.sleep(seconds)
+    measuring[0] = False
+    elapsed = time.monotonic() - started
+    complete = [max(d) for d in seen.values() if len(d) == watchers]
+    rate = len(seen) / elapsed if elapsed > 0 else 0.0
+    if not complete:
+        return len(seen), rate, 0.0, 0.0, 0.0
+    return (len(seen), rate, statistics.median(complete) * 1000, _percentile(complete, 0.95) * 1000,
+            max(complete) * 1000)
+
+
 async def run_load(
     tables: int = 40, watchers: int = 2, seconds: float = 10.0, bot_delay: float = 0.0, save: bool = True,
-    variant: str = "draw", players: int = 4, level: str = "random", hard_tables: int = 0,
+    variant: str = "draw", players: int = 4, level: str = "random", hard_tables: int = 0, analyses: int = 0,
+    guesses: int | None = None,
 ) -> LoadResult:
-    result = LoadResult(tables, watchers, seconds, bot_delay, level, hard_tables)
+    """`analyses` > 0: a second window of `seconds` with that many hosted analyses
+    running (on `guesses` a decision; default the viewer's)."""
+    result = LoadResult(tables, watchers, seconds, bot_delay, level, hard_tables, analyses=analyses)
     _more_files()
+    running = None
+    if analyses > 0:  # the match is played before the server starts, so its moves are not measured
+        from .load_analyses import Analyses, finished_match_log
+
+        running = Analyses(analyses, await asyncio.to_thread(finished_match_log), guesses)
     with tempfile.TemporaryDirectory(prefix="dominoes-load-") as tmp:
         proc, port = await _start_server(Path(tmp), bot_delay, save, tables + hard_tables)
         conns: list[Connection] = []
@@ -185,18 +249,19 @@ async def run_load(
             await owner.close()  # started tables outlive their maker; the lobby's lists stop here
             conns.remove(owner)
             await asyncio.sleep(min(2.0, seconds / 4))  # every table under way before measuring
-            measuring[0] = True
-            started = time.monotonic()
-            await asyncio.sleep(seconds)
-            measuring[0] = False
-            elapsed = time.monotonic() - started
-            complete = [max(d) for d in seen.values() if len(d) == watchers]
-            result.moves = len(seen)
-            result.moves_per_second = len(seen) / elapsed if elapsed > 0 else 0.0
-            if complete:
-                result.latency_median_ms = statistics.median(complete) * 1000
-                result.latency_p95_ms = _percentile(complete, 0.95) * 1000
-                result.latency_max_ms = max(complete) * 1000
+            (result.moves, result.moves_per_second, result.latency_median_ms, result.latency_p95_ms,
+             result.latency_max_ms) = await _measure(seen, measuring, seconds, watchers)
+            if running is not None:
+                cpu = _children_cpu()  # the server is a child too, but it is counted only once it has ended
+                running.start()
+                await asyncio.sleep(1.0)  # their workers forked and searching
+                seen.clear()
+                (_moves, result.analyses_moves_per_second, result.analyses_median_ms, result.analyses_p95_ms,
+                 result.analyses_max_ms) = await _measure(seen, measuring, seconds, watchers)
+                result.analyses_judged = running.judged
+                await asyncio.to_thread(running.stop)
+                result.analyses_cpu_s = _children_cpu() - cpu
+                result.errors += running.errors
             lost = [c for c in conns if c.closed] + [t for t in watchers_tasks if t.done()]
             if lost:
                 said = (Path(tmp) / "server.log").read_text("utf-8", "replace")
@@ -208,6 +273,8 @@ async def run_load(
         except Exception as exc:  # noqa: BLE001 - a load check reports, it does not crash
             result.errors.append(f"{type(exc).__name__}: {exc}")
         finally:
+            if running is not None:
+                await asyncio.to_thread(running.stop)  # no worker outlives the check
             proc.terminate()  # first the server, so the clients are not flooded while closing
             try:
                 proc.wait(10)
@@ -222,15 +289,17 @@ async def run_load(
 
 def main(
     tables: int | None = None, watchers: int = 2, seconds: float = 10.0, bot_delay: float | None = None,
-    json_path: str | None = None, level: str = "medium", hard_tables: int = 0,
+    json_path: str | None = None, level: str = "medium", hard_tables: int = 0, analyses: int = 2,
 ) -> int:
-    """The issue's two checks, or one check of `tables` tables when that is given."""
+    """The issue's two checks, or one check of `tables` tables when that is given; the
+    first (or the one) measured again with `analyses` hosted analyses running (0: not)."""
     if tables is None:
         delay = 0.7 if bot_delay is None else bot_delay  # the server's own pace: a club evening
-        checks = [dict(tables=100, hard_tables=20, level="medium", watchers=watchers, bot_delay=delay),
+        checks = [dict(tables=100, hard_tables=20, level="medium", watchers=watchers, bot_delay=delay, analyses=analyses),
                   dict(tables=1000, hard_tables=0, level="random", watchers=1, bot_delay=delay)]
     else:
-        checks = [dict(tables=tables, hard_tables=hard_tables, level=level, watchers=watchers, bot_delay=bot_delay or 0.0)]
+        checks = [dict(tables=tables, hard_tables=hard_tables, level=level, watchers=watchers, bot_delay=bot_delay or 0.0,
+                       analyses=analyses)]
     results = []
     for check in checks:
         result = asyncio.run(run_load(seconds=seconds, **check))  # type: ignore[arg-type]

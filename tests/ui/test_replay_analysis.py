@@ -258,3 +258,40 @@ async def test_the_keyboards_seat_is_called_as_the_language_says_it() -> None:
         await pilot.press("n")
         said = first + "\n".join(screen_lines(app))
         assert "You" not in said and "Du" in said
+
+
+async def test_a_hosted_session_analyses_one_match_at_a_time(monkeypatch) -> None:
+    """On a server `a` runs the server's analysis; a second viewer's `a` (and `a` again)
+    waits, said in words, until the first has ended: never two at once in a session."""
+    steps = the_steps()
+    release = threading.Event()
+    running, most, calls = [0], [0], []
+
+    def analyse(steps_, progress, cancel, hosted=False):
+        calls.append(hosted)
+        running[0] += 1
+        most[0] = max(most[0], running[0])
+        try:
+            progress(0, 4)
+            assert release.wait(10)
+            return made_up(steps_)
+        finally:
+            running[0] -= 1
+
+    monkeypatch.setattr(replay_analysis, "analyse", analyse)
+    app = RecordsApp(lambda: ReplayScreen(steps))
+    app.invite = "ssh -t -p 2222 club.example"  # as the SSH gateway starts a session
+    async with app.run_test(size=(80, 24)) as pilot:
+        first = app.screen
+        await pilot.press("a", "a", "a")
+        await wait_for(pilot, lambda: calls)
+        second = ReplayScreen(steps)
+        await app.push_screen(second)
+        await pilot.pause()
+        await pilot.press("a", "a")
+        await wait_for(pilot, lambda: "After your other analysis…" in "\n".join(screen_lines(app)))
+        assert any("One analysis at a time" in str(n.message) for n in app._notifications)
+        assert calls == [True]  # the first only, as a server runs it
+        release.set()
+        await wait_for(pilot, lambda: second.analysis is not None and first.analysis is not None)
+        assert calls == [True, True] and most[0] == 1

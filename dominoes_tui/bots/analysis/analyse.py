@@ -9,9 +9,14 @@ single legal move, nor two that are mirror images of each other.
 Each decision's guesses come from a stream of its own, seeded by the run's seed and the
 move's place in the match (engine/seeds.py), so the judgements are the same whatever
 order they are made in, however many processes share them (`jobs`), and on every run.
+
+A server analyses for its players in the background (`nice`): one worker process at the
+lowest CPU priority, leaving the rest of the machine, above all the live tables, what
+they need; the caller's thread only waits for it (docs/ANALYSIS.md, "On a server").
 """
 from __future__ import annotations
 
+import multiprocessing
 import os
 import threading
 from collections.abc import Callable, Sequence
@@ -24,13 +29,17 @@ from ...engine.gamelog import parse_lines, replay, split_matches
 from ...engine.seeds import seeded
 from ...engine.tiles import parse_tiles
 from ...i18n.os_words import os_words
-from ...workers import worker_pool
+from ...workers import LOWEST, worker_pool
 from .judge import GUESSES, Cancelled, judge
 from .report import MatchAnalysis, MoveJudgement, SeatReport, move_words
 from .verdicts import verdict_for
 
 Lines = list[tuple[int, dict[str, Any]]]  # a match's log lines: (line number, event)
 LogSource = str | os.PathLike[str] | Match | Lines
+
+SERVER_JOBS = 1  # a hosted player's analysis: one worker, so a session takes one core at most ...
+SERVER_NICE = LOWEST  # ... and that only when nothing else on the machine wants it
+CANCEL_CHECK_S = 0.1  # how soon a cancelled analysis stops its workers, whatever they are judging
 
 
 @dataclass(frozen=True)
@@ -127,14 +136,16 @@ def _work(task: tuple[int, int, int | None, float | None]) -> tuple[int, MoveJud
 
 def analyse_match(source: LogSource, match_number: int = 1, *, seat: int | None = None,
                   guesses: int | None = None, think_ms: float | None = None, seed: int = 0, jobs: int = 1,
-                  progress: Callable[[int, int], None] | None = None,
+                  nice: int = 0, progress: Callable[[int, int], None] | None = None,
                   cancel: threading.Event | None = None) -> MatchAnalysis:
     """Analyse match `match_number` (1-based) of `source`: a log's text, a path to one
     (os.PathLike), an engine Match, or one match's parsed lines (gamelog.split_matches).
 
     Every decision is judged on `guesses` guesses (default judge.GUESSES), or for
     `think_ms` milliseconds when that is given instead (not repeatable). `jobs`
-    processes share the decisions (the results do not depend on it). `progress(done,
+    processes share the decisions (the results do not depend on it); `nice` (1 to 19)
+    lowers their CPU priority by that much, and then the work is always done in worker
+    processes, even for one job (this process keeps its own priority). `progress(done,
     total)` is told as decisions finish; setting `cancel` stops the work and raises
     judge.Cancelled. LogError for a log that breaks the rules, IndexError for a match
     number the log lacks, ValueError for a seat the match lacks."""
@@ -146,21 +157,30 @@ def analyse_match(source: LogSource, match_number: int = 1, *, seat: int | None 
         guesses = GUESSES
     elif think_ms is not None:
         guesses = None  # a clock instead of a count
-    judged = _judge_all(lines, seat, found, seed, guesses, think_ms, jobs, progress, cancel)
+    judged = _judge_all(lines, seat, found, seed, guesses, think_ms, jobs, nice, progress, cancel)
     moves = [m for m in judged if m is not None]
     seats = range(match.n) if seat is None else [seat]
     reports = tuple(SeatReport.of(s, match.seats[s].name, moves) for s in seats)
     return MatchAnalysis(match_number, reports, tuple(moves), guesses or 0)
 
 
+def analyse_hosted(source: LogSource, *, guesses: int | None = None, progress: Callable[[int, int], None] | None = None,
+                   cancel: threading.Event | None = None) -> MatchAnalysis:
+    """A finished match analysed for a hosted player, as a server does it (the replay
+    viewer of a session on the server's machine, and the load check that measures it):
+    SERVER_JOBS worker at SERVER_NICE; the calling thread only waits."""
+    return analyse_match(source, 1, guesses=guesses, jobs=SERVER_JOBS, nice=SERVER_NICE, progress=progress,
+                         cancel=cancel)
+
+
 def _judge_all(lines: Lines, seat: int | None, found: Sequence[Decision], seed: int, guesses: int | None,
-               think_ms: float | None, jobs: int, progress: Callable[[int, int], None] | None,
+               think_ms: float | None, jobs: int, nice: int, progress: Callable[[int, int], None] | None,
                cancel: threading.Event | None) -> list[MoveJudgement | None]:
     total = len(found)
     results: list[MoveJudgement | None] = [None] * total
     if progress is not None:
         progress(0, total)
-    if jobs <= 1 or total <= 1:
+    if total == 0 or (nice <= 0 and (jobs <= 1 or total <= 1)):
         for i, d in enumerate(found):
             if cancel is not None and cancel.is_set():
                 raise Cancelled
@@ -169,11 +189,20 @@ def _judge_all(lines: Lines, seat: int | None, found: Sequence[Decision], seed: 
                 progress(i + 1, total)
         return results
     # Each worker replays the match once for itself (a view is not picklable, the log is).
-    pool = worker_pool(min(jobs, total), _start_worker, (lines, seat))
+    pool = worker_pool(max(1, min(jobs, total)), _start_worker, (lines, seat), nice=nice)
     try:
         tasks = [(i, seed, guesses, think_ms) for i in range(total)]
-        for done, (i, judged) in enumerate(pool.imap_unordered(_work, tasks), start=1):
+        answers = pool.imap_unordered(_work, tasks)
+        done = 0
+        while done < total:
+            try:  # a short wait, again and again: a cancel stops the workers mid-decision
+                i, judged = answers.next(CANCEL_CHECK_S)
+            except multiprocessing.TimeoutError:
+                if cancel is not None and cancel.is_set():
+                    raise Cancelled from None
+                continue
             results[i] = judged
+            done += 1
             if progress is not None:
                 progress(done, total)
             if cancel is not None and cancel.is_set():

@@ -4,7 +4,13 @@ it. The result marks the moves, and is kept in the club records beside the match
 (found by the match's key), so the next opening shows it at once, no search run.
 
 The search runs in worker processes (analyse_match's `jobs`): the thread that waits for
-them holds no lock the screen needs, so stepping about stays quick meanwhile.
+them holds no lock the screen needs, so stepping about stays quick meanwhile. Those
+workers run at the lowest CPU priority (`nice`), here as on a server: the analysis is
+work in the background while the person uses the viewer, so their own screen (and
+whatever else they run) comes first, and on an idle machine it costs the analysis
+nothing. On a server it is one worker (bots/analysis analyse_hosted), and one analysis
+at a time per process however many viewers ask, so a session takes at most one core,
+only when the live tables leave it free (docs/ANALYSIS.md, "On a server").
 """
 from __future__ import annotations
 
@@ -16,6 +22,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from textual.widgets import ProgressBar
 
 from ...i18n import _
+from ...workers import LOWEST
 from ..widgets.line import TextLine
 
 if TYPE_CHECKING:
@@ -25,6 +32,11 @@ if TYPE_CHECKING:
 
 GUESSES: int | None = None  # guesses per decision: None is the analysis's own default
 JOBS = max(2, (os.cpu_count() or 2) - 1)  # processes: two at least, so the search never runs in ours
+NICE = LOWEST  # the workers' niceness here (the module's note)
+WAIT_S = 0.2  # how often a waiting analysis looks whether it may start, or was cancelled
+# One analysis at a time in this process: a second viewer's (or a quick return to the
+# same match) waits for the first to end, so a hosted session never runs two at once.
+_ONE_AT_A_TIME = threading.Lock()
 
 
 class Shelf(Protocol):
@@ -69,14 +81,29 @@ def parse(text: str) -> MatchAnalysis:
 def on_a_server(app: Any) -> bool:
     """A hosted client that runs on the table server's machine (over the SSH gateway,
     which gives it an invitation, or in the browser, which keeps no tokens): its
-    analysis takes one of the server's cores, not a pool of them."""
+    analysis runs as a server's does (analyse_hosted: one worker at the lowest priority),
+    so it never takes a core the live tables need."""
     return getattr(app, "invite", None) is not None or getattr(app, "keep_tokens", True) is False
 
 
-def analyse(steps: ReplaySteps, progress: Any, cancel: threading.Event, jobs: int = JOBS) -> MatchAnalysis:
-    from ...bots.analysis import analyse_match
+def analyse(steps: ReplaySteps, progress: Any, cancel: threading.Event, hosted: bool = False) -> MatchAnalysis:
+    from ...bots.analysis import analyse_hosted, analyse_match
 
-    return analyse_match(steps.lines, 1, guesses=GUESSES, jobs=jobs, progress=progress, cancel=cancel)
+    if hosted:
+        return analyse_hosted(steps.lines, guesses=GUESSES, progress=progress, cancel=cancel)
+    return analyse_match(steps.lines, 1, guesses=GUESSES, jobs=JOBS, nice=NICE, progress=progress, cancel=cancel)
+
+
+def take_turn(cancel: threading.Event, waiting: Any) -> bool:
+    """Wait until no other analysis runs in this process (`waiting()` is told once if
+    one does); False if cancelled meanwhile."""
+    if _ONE_AT_A_TIME.acquire(blocking=False):
+        return True
+    waiting()
+    while not _ONE_AT_A_TIME.acquire(timeout=WAIT_S):
+        if cancel.is_set():
+            return False
+    return True
 
 
 class AnalysisActions:
@@ -150,13 +177,18 @@ class AnalysisActions:
             if not cancel.is_set():
                 self._call(self.show_progress, done, total)
 
+        if not take_turn(cancel, lambda: self._call(self.show_waiting)):
+            return
         try:
-            result = analyse(self.steps, progress, cancel, 1) if on_a_server(self.app) else analyse(self.steps, progress, cancel)
+            result = analyse(self.steps, progress, cancel, hosted=True) if on_a_server(self.app) \
+                else analyse(self.steps, progress, cancel)
         except Cancelled:
             return
         except Exception as exc:  # noqa: BLE001 - said in words: the viewer goes on without it
             self._call(self._failed, str(exc) or exc.__class__.__name__)
             return
+        finally:
+            _ONE_AT_A_TIME.release()
         if cancel.is_set():
             return
         self._call(self.show_analysis, result)
@@ -201,6 +233,10 @@ class AnalysisActions:
         bar.update(total=total or None, progress=done)
         words = _("Analysing {done}/{total} moves").format(done=done, total=total) if total else _("Analysing…")
         self.query_one("#busy", TextLine).show(words)  # type: ignore[attr-defined]
+
+    def show_waiting(self) -> None:
+        self.query_one("#busy", TextLine).show(_("After your other analysis…"))  # type: ignore[attr-defined]  # 30 cells
+        self.notify(_("One analysis at a time: this one starts when your other one ends."), timeout=6)  # type: ignore[attr-defined]
 
     def show_analysis(self, analysis: MatchAnalysis) -> None:
         self.running = None
