@@ -111,7 +111,7 @@ def test_the_variable_is_read_or_set_aside(tmp_path: Path) -> None:
 
 async def test_the_gateway_tells_each_session_where_its_slots_are(tmp_path: Path) -> None:
     pytest.importorskip("asyncssh")
-    from dominoes_tui.net.ssh_gateway import Gateway, GameSession
+    from dominoes_tui.net.ssh_gateway import GameSession, Gateway
 
     gateway = Gateway("127.0.0.1:1", tmp_path / "ssh", analyses_at_once=3)
     await gateway.start("127.0.0.1", 0)
