@@ -110,7 +110,11 @@ def take_turn(cancel: threading.Event, waiting: Any, slots: Slots | None = None,
                 return None
     if slots is None:
         return Slot()  # holds no slot: nothing counted beyond this process
-    slot = slots.wait(cancel, no_slot or (lambda: None))
+    try:
+        slot = slots.wait(cancel, no_slot or (lambda: None))
+    except BaseException:  # never leave this process's turn taken for good
+        _ONE_AT_A_TIME.release()
+        raise
     if slot is None:
         _ONE_AT_A_TIME.release()
     return slot
