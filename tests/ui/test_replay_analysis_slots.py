@@ -112,3 +112,22 @@ async def test_without_the_servers_count_or_on_a_players_machine_nothing_waits(m
         await wait_for(pilot, lambda: screen.analysis is not None)
     assert other is not None
     other.release()
+
+
+async def test_the_wait_is_said_in_german_too(monkeypatch, tmp_path) -> None:
+    from dominoes_tui import i18n
+
+    slots = hosted(monkeypatch, tmp_path, 2)
+    held = [slots.take(), slots.take()]
+    monkeypatch.setattr(replay_analysis, "analyse", lambda steps_, progress, cancel, hosted=False: made_up(steps_))
+    i18n.use("de")
+    screen = ReplayScreen(the_steps())
+    app = app_for(screen)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("a")
+        await wait_for(pilot, lambda: "Warten auf freien Platz…" in "\n".join(screen_lines(app)))
+        assert any("2 Analysen gleichzeitig" in str(n.message) for n in app._notifications)
+        for slot in held:
+            assert slot is not None
+            slot.release()
+        await wait_for(pilot, lambda: screen.analysis is not None)
