@@ -1,7 +1,10 @@
 """What `dominoes host` and `dominoes ssh` share: the host's work on a register of
-claimed names (free one, list them), and running a server until Ctrl-C."""
+claimed names (free one, list them), and running a server until Ctrl-C; and what
+`dominoes ssh` and `dominoes web` share: how many match analyses their players may run
+at once."""
 from __future__ import annotations
 
+import argparse
 import asyncio
 import sys
 from collections.abc import Callable, Coroutine, Iterable
@@ -9,6 +12,7 @@ from typing import Any, Protocol, TypeVar
 
 from ..i18n import _
 from ..i18n.os_words import os_words
+from ..net import analysis_slots
 
 T_co = TypeVar("T_co", covariant=True)
 
@@ -44,3 +48,17 @@ def run_until_stopped(main: Coroutine[Any, Any, None], failed: str) -> int:
         print(f"{failed}: {os_words(exc)}", file=sys.stderr)
         return 1
     return 0
+
+
+def add_analyses_at_once(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--analyses-at-once", type=int, default=analysis_slots.DEFAULT, metavar="N",
+                   help=_("match analyses the players may run at once, across all sessions "
+                          "(each one worker at the lowest priority; default {n})").format(n=analysis_slots.DEFAULT))
+
+
+def analyses_at_once_ok(command: str, args: argparse.Namespace) -> bool:
+    """--analyses-at-once is 1 or more (said on stderr if not)."""
+    if args.analyses_at_once >= 1:
+        return True
+    print(f"dominoes {command}: " + _("--analyses-at-once is 1 or more"), file=sys.stderr)
+    return False

@@ -14,7 +14,7 @@ from ..i18n import _
 from ..net.protocol import DEFAULT_PORT
 from . import gateway_key
 from .addresses import address
-from .hosting import release_and_list, run_until_stopped
+from .hosting import add_analyses_at_once, analyses_at_once_ok, release_and_list, run_until_stopped
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -34,6 +34,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--sessions-per-address", type=int, default=8, help=_("sessions at once per client address (default 8)"))
     p.add_argument("--wrong-passwords", type=int, default=5,
                    help=_("wrong passwords an address may try before it must wait, 1 s and doubling to 300 s (default 5)"))
+    add_analyses_at_once(p)
     gateway_key.add_argument(p)
     p.add_argument("--names", action="store_true", help=_("list the claimed names and their keys, then exit"))
     p.add_argument("--add-key", nargs=2, metavar=("NAME", "PUBKEY_FILE"),
@@ -88,9 +89,12 @@ def run(args: argparse.Namespace) -> int:
     if min(args.max_sessions, args.sessions_per_key, args.sessions_per_address, args.wrong_passwords) < 1:
         print("dominoes ssh: " + _("the session limits are 1 or more"), file=sys.stderr)
         return 2
+    if not analyses_at_once_ok("ssh", args):
+        return 2
     gateway = Gateway(args.server, home, password=password, keys_only=args.keys_only, max_sessions=args.max_sessions,
                       sessions_per_key=args.sessions_per_key, sessions_per_address=args.sessions_per_address,
-                      wrong_passwords=args.wrong_passwords, vouch_key=gateway_key.key_path(args))
+                      wrong_passwords=args.wrong_passwords, vouch_key=gateway_key.key_path(args),
+                      analyses_at_once=args.analyses_at_once)
 
     async def main() -> None:
         table_server = None

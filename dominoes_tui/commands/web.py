@@ -9,6 +9,7 @@ from ..i18n import _, ngettext
 from ..net.protocol import DEFAULT_PORT
 from . import gateway_key
 from .addresses import address
+from .hosting import add_analyses_at_once, analyses_at_once_ok
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -31,6 +32,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                         "(repeatable; any other name in a request's Host is refused: DNS rebinding)"))
     p.add_argument("--wrong-passwords", type=int, default=5,
                    help=_("wrong passwords an address may give before it must wait, 1 s and doubling to 300 s (default 5)"))
+    add_analyses_at_once(p)
     gateway_key.add_argument(p)
 
 
@@ -43,13 +45,17 @@ def run(args: argparse.Namespace) -> int:
         return 2
     import os
 
+    from ..net.analysis_slots import FOLDER
     from ..net.protocol import clean_name
+    from ..table.saves import home as data_folder
 
     if args.board and args.name is not None:
         print("dominoes web: " + _("--name is for players; the board (--board) sits at no table"), file=sys.stderr)
         return 2
     if min(args.max_sessions, args.sessions_per_address, args.wrong_passwords) < 1:
         print("dominoes web: " + _("the session limits are 1 or more"), file=sys.stderr)
+        return 2
+    if not analyses_at_once_ok("web", args):
         return 2
     password = args.password or os.environ.get("DOMINOES_WEB_PASSWORD") or None
 
@@ -61,7 +67,8 @@ def run(args: argparse.Namespace) -> int:
                              password=password, max_sessions=args.max_sessions,
                              sessions_per_address=args.sessions_per_address, board=args.board,
                              allowed_hosts=args.allowed_host, wrong_passwords=args.wrong_passwords,
-                             vouch_key=gateway_key.key_path(args), lang=getattr(args, "lang", None))
+                             vouch_key=gateway_key.key_path(args), lang=getattr(args, "lang", None),
+                             slots_folder=data_folder() / "web" / FOLDER, analyses_at_once=args.analyses_at_once)
     url = f"http://{args.listen}:{args.port}"
     what = (_("the projector board at {url} (table server {server})") if args.board
             else _("the client at {url} (table server {server})")).format(url=url, server=args.server)

@@ -25,6 +25,7 @@ from pathlib import Path
 
 import asyncssh
 
+from . import analysis_slots
 from . import protocol as P
 from .guesses import Guesses
 from .protocol import clean_name
@@ -75,6 +76,7 @@ class Gateway:
         sessions_per_address: int = SESSIONS_PER_ADDRESS,
         wrong_passwords: int = WRONG_PASSWORDS,
         vouch_key: Path | None = None,
+        analyses_at_once: int = analysis_slots.DEFAULT,
     ) -> None:
         self.server_addr = server_addr  # HOST:PORT of the table server
         # the table server's gateway key (vouch.py): the members' name claims count per person
@@ -92,11 +94,14 @@ class Gateway:
         # dominoes_tui folder that happens to lie in the working directory
         self.command = command or [sys.executable, "-P", "-m", "dominoes_tui"]
         self.sessions: set[GameSession] = set()  # counted for the limits until their game ends
+        self.analyses_at_once = analyses_at_once  # across all sessions (analysis_slots.py)
+        self.slots_env: dict[str, str] = {}  # where the sessions find those slots, once started
         self._acceptor: asyncssh.SSHAcceptor | None = None
         self.port = 0
 
     async def start(self, host: str = "127.0.0.1", port: int = 2222, host_key: Path | None = None) -> int:
         private_dir(self.home)
+        self.slots_env = analysis_slots.server_env(self.home / analysis_slots.FOLDER, self.analyses_at_once)
         key = load_host_key(host_key or self.home / "ssh_host_ed25519_key")
         self._acceptor = await asyncssh.create_server(
             lambda: GatewayServer(self), host, port, server_host_keys=[key], encoding=None,
@@ -295,12 +300,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):  # bytes: the gateway liste
         port = self.gateway.port or 22
         return f"ssh -t -p {port} {host}" if port != 22 else f"ssh -t {host}"
 
-    async def _run(self) -> None:
-        name, home, owner = self._who()
-        master, slave = os.openpty()
-        self.master = master
-        set_size(slave, *self.size)
-        os.set_blocking(master, False)
+    def environment(self, home: Path, owner: bool) -> dict[str, str]:  # the game's: nothing else of ours
         env = {
             "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
             "HOME": os.environ.get("HOME", "/"),
@@ -309,10 +309,20 @@ class GameSession(asyncssh.SSHServerSession[bytes]):  # bytes: the gateway liste
             "COLORTERM": "truecolor",
             "DOMINOES_TUI_HOME": str(home),
             "DOMINOES_INVITE": self._invite(),
+            **self.gateway.slots_env,
         }
         key = read_gateway_key(self.gateway.vouch_key) if self.gateway.vouch_key is not None else None
         if key is not None:  # every session: the table server counts it at the address it came from
             env[VOUCH_ENV] = vouch_for(key, self.fingerprint if owner else None, self.address)
+        return env
+
+    async def _run(self) -> None:
+        name, home, owner = self._who()
+        env = self.environment(home, owner)
+        master, slave = os.openpty()
+        self.master = master
+        set_size(slave, *self.size)
+        os.set_blocking(master, False)
         cmd = [*self.gateway.command, "join", self.gateway.server_addr, "--name", name]
         if self.table_code is not None:
             cmd += ["--code", self.table_code]

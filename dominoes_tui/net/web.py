@@ -14,7 +14,8 @@ one textual-serve ships.
 
 Given the table server's gateway key (vouch.py), each tab's process is handed a vouch
 for the tab's remote address, so the table server counts that tab at its own address,
-not at the gateway's.
+not at the gateway's. Given a folder for analysis slots, the tabs share that many match
+analyses at once (analysis_slots.py).
 
 Needs the optional extra `textual-serve`.
 """
@@ -38,6 +39,7 @@ from textual_serve.app_service import AppService
 from textual_serve.server import Server as WebServer
 
 from ..i18n import LANGUAGES
+from . import analysis_slots
 from .guesses import Guesses, wait_text
 from .vouch import ENV as VOUCH_ENV
 from .vouch import read_gateway_key, vouch_for
@@ -59,6 +61,8 @@ Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 # nothing. The vouch goes in the environment, never in the command line, which anyone on
 # the machine can read with `ps`.
 _TAB_VOUCH: contextvars.ContextVar[str | None] = contextvars.ContextVar("dominoes_tab_vouch", default=None)
+# Likewise where the tab finds the server's analysis slots (analysis_slots.py; empty: none)
+_TAB_SLOTS: contextvars.ContextVar[dict[str, str] | None] = contextvars.ContextVar("dominoes_tab_slots", default=None)
 
 
 class VouchingAppService(AppService):
@@ -67,8 +71,10 @@ class VouchingAppService(AppService):
         vouch = _TAB_VOUCH.get()
         if vouch is not None:  # a tab of ours
             environment.pop(VOUCH_ENV, None)  # never a vouch this gateway's own process inherited
+            environment.pop(analysis_slots.ENV, None)  # nor slots of another server
             if vouch:
                 environment[VOUCH_ENV] = vouch
+            environment.update(_TAB_SLOTS.get() or {})
         return environment
 
 
@@ -173,9 +179,11 @@ class GuardedWebServer(WebServer):
     def __init__(
         self, command: str, *, password: str | None = None, max_sessions: int = MAX_SESSIONS,
         sessions_per_address: int = SESSIONS_PER_ADDRESS, allowed_hosts: list[str] | tuple[str, ...] = (),
-        wrong_passwords: int = WRONG_PASSWORDS, vouch_key: Path | None = None, **kw: Any,
+        wrong_passwords: int = WRONG_PASSWORDS, vouch_key: Path | None = None, slots: dict[str, str] | None = None,
+        **kw: Any,
     ) -> None:
         super().__init__(command, templates_path=PAGE_TEMPLATES, **kw)
+        self.slots = slots or {}  # what tells each tab where the analysis slots are (analysis_slots.server_env)
         self.vouch_key = vouch_key  # the table server's gateway key, read at each tab (vouch.py)
         self.password = password
         self.max_sessions = max_sessions
@@ -218,9 +226,11 @@ class GuardedWebServer(WebServer):
             self.sessions[key] = address
             gateway_key = read_gateway_key(self.vouch_key) if self.vouch_key is not None else None
             vouch = _TAB_VOUCH.set(vouch_for(gateway_key, None, address) if gateway_key is not None else "")
+            slots = _TAB_SLOTS.set(self.slots)
             try:
                 return await handler(request)
             finally:
+                _TAB_SLOTS.reset(slots)
                 _TAB_VOUCH.reset(vouch)
                 self.sessions.pop(key, None)
         return await handler(request)
@@ -230,11 +240,14 @@ def make_web_server(
     server_addr: str, host: str, port: int, name: str = "Guest", public_url: str | None = None,
     password: str | None = None, max_sessions: int = MAX_SESSIONS, sessions_per_address: int = SESSIONS_PER_ADDRESS,
     board: bool = False, allowed_hosts: list[str] | tuple[str, ...] = (), wrong_passwords: int = WRONG_PASSWORDS,
-    vouch_key: Path | None = None, lang: str | None = None,
+    vouch_key: Path | None = None, lang: str | None = None, slots_folder: Path | None = None,
+    analyses_at_once: int = analysis_slots.DEFAULT,
 ) -> GuardedWebServer:
+    """The browser server; with `slots_folder` its tabs share `analyses_at_once` analysis slots there."""
     command = board_command(server_addr, lang=lang) if board else join_command(server_addr, name, lang=lang)
+    slots = analysis_slots.server_env(slots_folder, analyses_at_once) if slots_folder is not None and not board else {}
     return GuardedWebServer(
         command, host=host, port=port, title="Dominoes board" if board else "Dominoes", public_url=public_url,
         password=password, max_sessions=max_sessions, sessions_per_address=sessions_per_address,
-        allowed_hosts=allowed_hosts, wrong_passwords=wrong_passwords, vouch_key=vouch_key,
+        allowed_hosts=allowed_hosts, wrong_passwords=wrong_passwords, vouch_key=vouch_key, slots=slots,
     )

@@ -10,7 +10,9 @@ work in the background while the person uses the viewer, so their own screen (an
 whatever else they run) comes first, and on an idle machine it costs the analysis
 nothing. On a server it is one worker (bots/analysis analyse_hosted), and one analysis
 at a time per process however many viewers ask, so a session takes at most one core,
-only when the live tables leave it free (docs/ANALYSIS.md, "On a server").
+only when the live tables leave it free; and a server that counts its analyses across
+sessions (net/analysis_slots.py) makes it wait for one of its slots too
+(docs/ANALYSIS.md, "On a server").
 """
 from __future__ import annotations
 
@@ -21,7 +23,9 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from textual.widgets import ProgressBar
 
-from ...i18n import _
+from ...i18n import _, ngettext
+from ...net import analysis_slots
+from ...net.analysis_slots import Slot, Slots
 from ...workers import LOWEST
 from ..widgets.line import TextLine
 
@@ -94,16 +98,31 @@ def analyse(steps: ReplaySteps, progress: Any, cancel: threading.Event, hosted: 
     return analyse_match(steps.lines, 1, guesses=GUESSES, jobs=JOBS, nice=NICE, progress=progress, cancel=cancel)
 
 
-def take_turn(cancel: threading.Event, waiting: Any) -> bool:
+def take_turn(cancel: threading.Event, waiting: Any, slots: Slots | None = None, no_slot: Any = None) -> Slot | None:
     """Wait until no other analysis runs in this process (`waiting()` is told once if
-    one does); False if cancelled meanwhile."""
-    if _ONE_AT_A_TIME.acquire(blocking=False):
-        return True
-    waiting()
-    while not _ONE_AT_A_TIME.acquire(timeout=WAIT_S):
-        if cancel.is_set():
-            return False
-    return True
+    one does), then, on a server that counts its analyses (net/analysis_slots.py), until
+    one of its slots is free (`no_slot()` is told once if none is). The turn (give it
+    back with end_turn), or None if cancelled meanwhile."""
+    if not _ONE_AT_A_TIME.acquire(blocking=False):
+        waiting()
+        while not _ONE_AT_A_TIME.acquire(timeout=WAIT_S):
+            if cancel.is_set():
+                return None
+    if slots is None:
+        return Slot()  # holds no slot: nothing counted beyond this process
+    try:
+        slot = slots.wait(cancel, no_slot or (lambda: None))
+    except BaseException:  # never leave this process's turn taken for good
+        _ONE_AT_A_TIME.release()
+        raise
+    if slot is None:
+        _ONE_AT_A_TIME.release()
+    return slot
+
+
+def end_turn(slot: Slot) -> None:
+    slot.release()
+    _ONE_AT_A_TIME.release()
 
 
 class AnalysisActions:
@@ -177,10 +196,14 @@ class AnalysisActions:
             if not cancel.is_set():
                 self._call(self.show_progress, done, total)
 
-        if not take_turn(cancel, lambda: self._call(self.show_waiting)):
+        hosted = on_a_server(self.app)
+        slots = analysis_slots.from_env() if hosted else None
+        turn = take_turn(cancel, lambda: self._call(self.show_waiting), slots,
+                         lambda: self._call(self.show_no_slot, slots.count if slots is not None else 1))
+        if turn is None:
             return
         try:
-            result = analyse(self.steps, progress, cancel, hosted=True) if on_a_server(self.app) \
+            result = analyse(self.steps, progress, cancel, hosted=True) if hosted \
                 else analyse(self.steps, progress, cancel)
         except Cancelled:
             return
@@ -188,7 +211,7 @@ class AnalysisActions:
             self._call(self._failed, str(exc) or exc.__class__.__name__)
             return
         finally:
-            _ONE_AT_A_TIME.release()
+            end_turn(turn)
         if cancel.is_set():
             return
         self._call(self.show_analysis, result)
@@ -237,6 +260,12 @@ class AnalysisActions:
     def show_waiting(self) -> None:
         self.query_one("#busy", TextLine).show(_("After your other analysis…"))  # type: ignore[attr-defined]  # 30 cells
         self.notify(_("One analysis at a time: this one starts when your other one ends."), timeout=6)  # type: ignore[attr-defined]
+
+    def show_no_slot(self, count: int) -> None:
+        self.query_one("#busy", TextLine).show(_("Waiting for a free slot…"))  # type: ignore[attr-defined]  # 30 cells
+        self.notify(ngettext("This server runs one analysis at a time: yours starts when it ends.",  # type: ignore[attr-defined]
+                             "This server runs {n} analyses at once: yours starts when one of them ends.",
+                             count).format(n=count), timeout=6)
 
     def show_analysis(self, analysis: MatchAnalysis) -> None:
         self.running = None
