@@ -30,7 +30,7 @@ from . import protocol as P
 from .guesses import Guesses
 from .protocol import clean_name
 from .ssh_lang import client_env, session_locale
-from .ssh_names import KeyRegister, name_folder
+from .ssh_names import KeyRegister, load_host_key, name_folder
 from .ssh_pty import set_size, signal_group, take_terminal
 from .storage import private_dir
 from .vouch import ENV as VOUCH_ENV
@@ -48,19 +48,6 @@ MAX_SESSIONS = 64
 SESSIONS_PER_KEY = 3
 SESSIONS_PER_ADDRESS = 8
 WRONG_PASSWORDS = 5  # wrong passwords an address may try before it must wait (1 s, doubling to 300 s)
-
-
-def load_host_key(path: Path) -> asyncssh.SSHKey:
-    """The gateway's host key, made on first use and kept, so clients see the same host."""
-    if path.exists():
-        return asyncssh.read_private_key(str(path))
-    private_dir(path.parent)
-    key = asyncssh.generate_private_key("ssh-ed25519")
-    tmp = path.with_suffix(".tmp")
-    key.write_private_key(str(tmp))
-    os.chmod(tmp, 0o600)
-    tmp.replace(path)
-    return key
 
 
 class Gateway:

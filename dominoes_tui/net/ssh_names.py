@@ -18,10 +18,13 @@ import logging
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .names import GUEST_MARK, fold, guest_name
 from .storage import write_private
+
+if TYPE_CHECKING:
+    import asyncssh
 
 log = logging.getLogger("dominoes_tui.ssh")
 
@@ -97,3 +100,15 @@ class KeyRegister:
 
     def listing(self) -> list[tuple[str, list[str]]]:
         return sorted(((e["name"], list(e["keys"])) for e in self.names.values()), key=lambda x: fold(x[0]))
+
+
+def load_host_key(path: Path) -> asyncssh.SSHKey:
+    """The gateway's host key, made on first use and kept, so clients see the same host
+    (written whole or not at all, readable by its user only)."""
+    import asyncssh  # the optional extra: only a gateway needs it
+
+    if path.exists():
+        return asyncssh.read_private_key(str(path))
+    key = asyncssh.generate_private_key("ssh-ed25519")
+    write_private(path, key.export_private_key().decode("ascii"))
+    return key

@@ -125,7 +125,7 @@ async def test_the_wait_is_said_in_german_too(monkeypatch, tmp_path) -> None:
     app = app_for(screen)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("a")
-        await wait_for(pilot, lambda: "Warten auf freien Platz…" in "\n".join(screen_lines(app)))
+        await wait_for(pilot, lambda: "Warten auf Rechenplatz…" in "\n".join(screen_lines(app)))
         assert any("2 Analysen gleichzeitig" in str(n.message) for n in app._notifications)
         for slot in held:
             assert slot is not None
