@@ -68,7 +68,9 @@ async def read_until(stream: asyncio.StreamReader, *needles: bytes, timeout: flo
 
 async def finish(proc: asyncio.subprocess.Process) -> int:
     try:
-        await asyncio.wait_for(proc.communicate(), WAIT)  # reads to the end: every pipe is closed
+        out, err = await asyncio.wait_for(proc.communicate(), WAIT)  # reads to the end: every pipe is closed
+        if proc.returncode:  # what the game's terminal showed last (a traceback, if it crashed) beside the status
+            print(f"ssh exit {proc.returncode}; its screen's end:", out[-3000:], err[-1000:], sep="\n")
         return proc.returncode
     except TimeoutError:
         proc.kill()
