@@ -180,6 +180,16 @@ async def _watch(port: int, code: str, name: str, seen: dict[tuple[str, int], li
         writer.close()
 
 
+def _idle_tables(seen: dict[tuple[str, int], list[float]], codes: list[str], window: str) -> list[str]:
+    """A table with no move in a window measured nothing there: its match had ended (bots
+    without a delay finish a match to 1000 in about a second), so the figures would flatter."""
+    idle = len(set(codes) - {code for code, _seq in seen})
+    if not idle:
+        return []
+    return [f"{idle} of {len(codes)} tables had no move {window}: their matches had ended or stalled "
+            "(a --bot-delay keeps them playing through the check)"]
+
+
 async def _measure(seen: dict[tuple[str, int], list[float]], measuring: list[bool], seconds: float,
                    watchers: int) -> tuple[int, float, float, float, float]:
     """Moves seen, moves a second, and the median, 95th percentile and maximum in ms of
@@ -251,6 +261,7 @@ async def run_load(
             await asyncio.sleep(min(2.0, seconds / 4))  # every table under way before measuring
             (result.moves, result.moves_per_second, result.latency_median_ms, result.latency_p95_ms,
              result.latency_max_ms) = await _measure(seen, measuring, seconds, watchers)
+            result.errors += _idle_tables(seen, codes, "while measured")
             if running is not None:
                 cpu = _children_cpu()  # the server is a child too, but it is counted only once it has ended
                 running.start()
@@ -259,6 +270,7 @@ async def run_load(
                 (_moves, result.analyses_moves_per_second, result.analyses_median_ms, result.analyses_p95_ms,
                  result.analyses_max_ms) = await _measure(seen, measuring, seconds, watchers)
                 result.analyses_judged = running.judged
+                result.errors += _idle_tables(seen, codes, "while measured with the analyses")
                 await asyncio.to_thread(running.stop)
                 result.analyses_cpu_s = _children_cpu() - cpu
                 result.errors += running.errors
