@@ -30,6 +30,7 @@ from ...engine.seeds import seeded
 from ...engine.tiles import parse_tiles
 from ...i18n.os_words import os_words
 from ...workers import LOWEST, worker_pool
+from ..search.pimc import root_candidates
 from .judge import GUESSES, Cancelled, judge
 from .report import MatchAnalysis, MoveJudgement, SeatReport, move_words
 from .verdicts import verdict_for
@@ -82,8 +83,9 @@ def _lines_of(source: LogSource, match_number: int) -> Lines:
 
 
 def decisions(lines: Lines, seat: int | None = None) -> tuple[Match, list[Decision]]:
-    """The match (replayed to its end) and its decisions, `seat`'s only if one is given.
-    LogError if the log breaks the rules."""
+    """The match (replayed to its end) and its decisions, `seat`'s only if one is given:
+    the moves made with a real choice (two candidates at least once mirror images are
+    merged, as the search merges them). LogError if the log breaks the rules."""
     replay(lines)  # the whole log checked first: the walk below then trusts it
     match = replay(lines[:1])
     found: list[Decision] = []
@@ -96,7 +98,9 @@ def decisions(lines: Lines, seat: int | None = None) -> tuple[Match, list[Decisi
         elif kind == "play":
             mover, move = event["seat"], Move.from_json(event)
             if (seat is None or mover == seat) and len(match.legal_moves()) > 1:
-                found.append(Decision(match.round_no, mover, ply, view_for(match, mover), move))
+                view = view_for(match, mover)
+                if len(root_candidates(view)) > 1:  # mirror images only (one tile, two alike ends): no choice
+                    found.append(Decision(match.round_no, mover, ply, view, move))
             match.apply(move, mover)
             ply += 1
     return match, found

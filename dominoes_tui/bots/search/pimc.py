@@ -23,6 +23,7 @@ from collections.abc import Callable
 
 from ...engine import Move, PlayerView
 from ...engine.bits import INDEX, PIPS
+from ...engine.board import Board
 from ...engine.round import Round
 from ..sim import Rules, board_of, code_of
 from .deals import DealSampler
@@ -49,6 +50,25 @@ def solve_at(think_ms: float | None, partner: bool) -> int:
     return 14 if think_ms >= 500 else 9
 
 
+def candidate_key(seat: int, board: Board, move: Move) -> Key:
+    """`move`'s key as a candidate: mirror images (ends that show the same number and
+    look alike) share one."""
+    t, p = code_of(move)
+    if move.end is not None:
+        p = merged_point(board, p)
+    return (seat, t, p)
+
+
+def root_candidates(view: PlayerView, board: Board | None = None) -> dict[Key, Move]:
+    """The legal moves of `view`, mirror images merged, each under its key. The
+    analysis asks this too: a decision with one candidate is no choice."""
+    board = board_of(view) if board is None else board
+    candidates: dict[Key, Move] = {}
+    for move in view.legal:
+        candidates.setdefault(candidate_key(view.seat, board, move), move)
+    return candidates
+
+
 class Search:
     """One decision's search; `run` may be called again to think longer."""
 
@@ -67,19 +87,14 @@ class Search:
         self.endgame = EndgameSolver(self.value, self.side)
         self.solve_at = solve_at(think_ms, partner)
         # the candidates: the legal moves, mirror images merged
-        self.root_moves: dict[Key, Move] = {}
-        for move in view.legal:
-            self.root_moves.setdefault(self._key(move), move)
+        self.root_moves = root_candidates(view, self.board)
         self.keys = list(self.root_moves)
         self.model = PlayModel(view, self.rules.fives, style=style_for(view.variant, view.players))
         self.totals = [0.0] * len(self.keys)
         self.weight = 0.0  # the guesses' weights summed: totals / weight are the averages
 
     def _key(self, move: Move) -> Key:
-        t, p = code_of(move)
-        if move.end is not None:
-            p = merged_point(self.board, p)  # mirror images are one candidate
-        return (self.view.seat, t, p)
+        return candidate_key(self.view.seat, self.board, move)
 
     def run(self, deadline: float | None, max_iterations: int | None, cancel: threading.Event | None,
             clock: Callable[[], float] = time.perf_counter) -> None:
