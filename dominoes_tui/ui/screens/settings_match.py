@@ -92,6 +92,7 @@ def match_widgets(variant: str, players: int, settings: MatchSettings | None) ->
         current = given.get(spec.name, spec.default_value(players))
         dflt = spec.default_value(players)
         label = option_label(spec.name)
+        label = label[:1].upper() + label[1:]  # a field's name, as the form's others begin ("first lead" in a sentence)
         help_text = _("{help} (default {value})").format(help=_(spec.help), value=value_words(dflt))
         if spec.choices is not None:
             widgets.append(Choice(
