@@ -220,7 +220,7 @@ def _leaderboard_text(data: dict[str, Any]) -> str:
         lines.append("  " + _("nobody is rated yet"))
     for s in data["leaderboard"]:
         counts = _("{rated} rated, {won} won").format(rated=f"{s['matches']:>4}", won=f"{s['wins']:>4}")
-        lines.append(f"  {s['place']:>3}. {shown_name(s['name'])[:24]:<24} {_rating(s['rating'], s['provisional']):>6}"
+        lines.append(f"  {s['place']:>3}. {shown_name(s['name'], s['kind'])[:24]:<24} {_rating(s['rating'], s['provisional']):>6}"
                      f"   {counts}")
     lines += ["", _("A rating with ? is provisional: it has not settled yet.")]
     return "\n".join(lines)
@@ -234,33 +234,34 @@ def _columns(cells: list[tuple[str, int]]) -> str:
 
 
 def _players_text(data: dict[str, Any]) -> str:
-    from ..records.identity import clean_name, kind_words, shown_name, vouched_words
-    from ..records.report import local_time, others_words, status_words
+    from ..records.identity import kind_words, shown_name, vouched_words
+    from ..records.report import list_title, local_time, others_words, status_words
 
     lines = []
     headings = [_("variant"), _("matches"), _("won"), _("abandoned"), _("rating")]
-    widths = [max(12, len(headings[0])), *(max(6, len(h)) for h in headings[1:])]
+    titles = [list_title(v["variant"]) for p in data["players"] for v in p["variants"]]
+    widths = [max(12, len(headings[0]), *map(len, titles)), *(max(6, len(h)) for h in headings[1:])]
     for p in data["players"]:
         lines += [_("{name} ({kind}, known by {vouched})").format(
-                      name=shown_name(p["name"]), kind=kind_words(p["kind"]), vouched=vouched_words(p["vouched_by"])),
+                      name=shown_name(p["name"], p["kind"]), kind=kind_words(p["kind"]), vouched=vouched_words(p["vouched_by"])),
                   _columns(list(zip(headings, widths, strict=True)))]
         for v in p["variants"]:
-            row = [v["variant"], str(v["matches"]), str(v["wins"]), str(v["abandoned"]),
+            row = [list_title(v["variant"]), str(v["matches"]), str(v["wins"]), str(v["abandoned"]),
                    _rating(v["rating"], v["provisional"])]
             lines.append(_columns(list(zip(row, widths, strict=True))))
         if p["against_bots"]:
             lines.append("  " + _("against bots (placed better / worse / same):"))
-            lines += [f"    {shown_name(v['other']):<16} {v['better']:>3} / {v['worse']:>3} / {v['even']:>3}  "
+            lines += [f"    {shown_name(v['other'], v['kind']):<16} {v['better']:>3} / {v['worse']:>3} / {v['even']:>3}  "
                       + _("of {n}").format(n=v["matches"]) for v in p["against_bots"]]
         for v in p.get("head_to_head", []):
             lines.append("  " + _("head to head with {name}: better {better}, worse {worse}, same {even} of {n}").format(
-                name=shown_name(v["other"]), better=v["better"], worse=v["worse"], even=v["even"], n=v["matches"]))
+                name=shown_name(v["other"], v["kind"]), better=v["better"], worse=v["worse"], even=v["even"], n=v["matches"]))
         if p["recent"]:
             lines.append("  " + _("recent matches:"))
             for m in p["recent"]:
                 place = _("placed {n}").format(n=m["placing"]) if m["placing"] else status_words(m["status"])
-                lines.append(f"    {local_time(m['ended_at']):<18} {m['variant']:<9} {place:<12} "
-                             + _("against {names}").format(names=others_words(clean_name(m["others"]))[:40]))
+                lines.append(f"    {local_time(m['ended_at']):<18} {list_title(m['variant']):<9} {place:<12} "
+                             + _("against {names}").format(names=others_words(m)[:40]))
         lines.append("")
     return "\n".join(lines).rstrip()
 

@@ -15,6 +15,7 @@ from ..i18n import N_, _
 from ..table.you import shown
 
 PERSON, BOT, GUEST = "person", "bot", "guest"
+BOT_PREFIX = "bot:"  # a bot level's name and key in the records: bot:hard
 MAX_NAME = 100
 # What vouched for a name, in words for people (the player page, `dominoes stats`);
 # translated where shown
@@ -38,10 +39,29 @@ def clean_name(text: str) -> str:
     return kept.strip()[:MAX_NAME] or "?"
 
 
-def shown_name(text: str) -> str:
-    """A recorded name as a reader sees it: plain text, and the keyboard's You said as the
-    language does (Du); the records keep You whatever the language."""
-    return shown(clean_name(text))
+def shown_name(text: str, kind: str = PERSON) -> str:
+    """A recorded name as a reader sees it: plain text, the keyboard's You said as the
+    language does (Du), and a bot level as the table's seats say it ("Bot: mittel"); the
+    records keep You and bot:medium whatever the language. Only a bot's own row is worded
+    as a bot: a person who typed "bot:hard" as their name is shown as typed."""
+    name = clean_name(text)
+    if kind == BOT and name.startswith(BOT_PREFIX):
+        from ..bots.registry import level_word  # the bots' words, loaded only where a bot is shown
+
+        return _("Bot: {level}").format(level=level_word(name[len(BOT_PREFIX):]))
+    return shown(name)
+
+
+def spoken_names(name: str, kind: str) -> set[str]:
+    """What a reader may type to find this player (casefolded): the name as kept, as
+    shown, and a bot's level alone in either language ("hard", "schwer")."""
+    said = {clean_name(name).casefold(), shown_name(name, kind).casefold()}
+    if kind == BOT and name.startswith(BOT_PREFIX):
+        from ..bots.registry import level_word
+
+        level = name[len(BOT_PREFIX):]
+        said |= {level.casefold(), level_word(level).casefold()}
+    return said
 
 
 @dataclass(frozen=True)
@@ -56,7 +76,7 @@ class Identity:
 
 
 def bot_identity(level: str | None) -> Identity:
-    name = f"bot:{clean_name(level or 'random')}"
+    name = f"{BOT_PREFIX}{clean_name(level or 'random')}"
     return Identity(name[:200], name, BOT)
 
 

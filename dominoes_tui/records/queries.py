@@ -8,6 +8,7 @@ from datetime import datetime
 from sqlalchemy import Connection, Subquery, and_, case, func, select
 from sqlalchemy.orm import aliased
 
+from .identity import spoken_names
 from .ratings import OVERALL, SETTLED_SIGMA, Rating
 from .schema import match_seats, matches, players, rating_history, ratings
 from .summary import FINISHED
@@ -62,7 +63,14 @@ class RecentMatch:
     placing: int | None
     players: int
     score: int
-    others: str
+    opponents: tuple[str, ...]  # the seats' names as kept (You, not Du)
+    mates: tuple[str, ...]  # a Partner team mate, who played with, not against
+
+    @property
+    def others(self) -> str:
+        """Opponents and team mate in one line, the same in any language (--json)."""
+        others = ", ".join(self.opponents)
+        return others + f" (with {', '.join(self.mates)})" if self.mates else others
 
 
 def leaderboard(conn: Connection, variant: str = OVERALL, limit: int = 50) -> list[Standing]:
@@ -85,12 +93,11 @@ def leaderboard(conn: Connection, variant: str = OVERALL, limit: int = 50) -> li
 
 
 def find_players(conn: Connection, name: str) -> list[PlayerRef]:
-    """Everyone who played under this name (case does not matter); a bot level by
-    `bot:hard` or by `hard`."""
+    """Everyone who played under this name (case does not matter), as kept or as shown:
+    a bot level by `bot:hard`, `hard`, or in the reader's words ("schwer")."""
     wanted = name.strip().casefold()
     rows = conn.execute(select(players.c.id, players.c.name, players.c.kind, players.c.key)).all()
-    return [PlayerRef(r.id, r.name, r.kind, r.key) for r in rows
-            if r.name.casefold() in (wanted, f"bot:{wanted}")]
+    return [PlayerRef(r.id, r.name, r.kind, r.key) for r in rows if wanted in spoken_names(r.name, r.kind)]
 
 
 def player(conn: Connection, player_id: int) -> PlayerRef | None:
@@ -195,11 +202,10 @@ def recent(conn: Connection, player_id: int | None = None, limit: int = 10) -> l
         mine = min(own, key=lambda s: s.placing or 99)
         rest = [s for s in here if s is not mine and (player_id is None or s.player_id != player_id)]
         # In Partner the team mate played with, not against: named apart.
-        mates = [s.name for s in rest if s.team is not None and s.team == mine.team]
-        others = ", ".join(s.name for s in rest if s.team is None or s.team != mine.team)
-        if mates:
-            others += f" (with {', '.join(mates)})"
-        out.append(RecentMatch(r.id, r.variant, r.ended_at, r.status, mine.placing, r.players, mine.score, others))
+        mates = tuple(s.name for s in rest if s.team is not None and s.team == mine.team)
+        opponents = tuple(s.name for s in rest if s.team is None or s.team != mine.team)
+        out.append(RecentMatch(r.id, r.variant, r.ended_at, r.status, mine.placing, r.players, mine.score, opponents,
+                               mates))
     return out
 
 

@@ -11,6 +11,7 @@ from ..engine import VARIANTS
 from ..i18n import _, moment
 from . import queries
 from .analyses import accuracy_history
+from .identity import clean_name, shown_name
 from .ratings import OVERALL
 
 
@@ -51,12 +52,13 @@ def player_page(conn: Connection, player_id: int, variant: str = OVERALL, agains
 
 
 def _versus(v: queries.Versus) -> dict[str, Any]:
-    return {"other": v.other, "matches": v.matches, "better": v.better, "worse": v.worse, "even": v.even}
+    return {"other": v.other, "kind": v.kind, "matches": v.matches, "better": v.better, "worse": v.worse, "even": v.even}
 
 
 def _recent(m: queries.RecentMatch) -> dict[str, Any]:
     return {"match_id": m.match_id, "variant": m.variant, "ended_at": utc(m.ended_at).isoformat(), "status": m.status,
-            "placing": m.placing, "players": m.players, "score": m.score, "others": m.others}
+            "placing": m.placing, "players": m.players, "score": m.score, "others": m.others,
+            "opponents": list(m.opponents), "mates": list(m.mates)}
 
 
 def utc(at: datetime) -> datetime:
@@ -81,15 +83,21 @@ def list_title(variant: str) -> str:
     return _(VARIANTS[variant].title) if variant in VARIANTS else variant
 
 
-def others_words(others: str) -> str:
-    """A recent match's other players in the reader's words: the records write a Partner
-    team mate as " (with NAME)" (the same in --json in any language)."""
-    import re
+def others_words(recent: dict[str, Any]) -> str:
+    """A recent match's other players in the reader's words, plain text: You is Du, and a
+    Partner team mate is named apart, "(mit Ben)". A server older than the names' lists
+    sends only the line `others`, which the records write as "A, B (with C)"."""
+    opponents, mates = recent.get("opponents"), recent.get("mates")
+    if not isinstance(opponents, list) or not isinstance(mates, list):
+        import re
 
-    mate = re.fullmatch(r"(.*) \(with (.*)\)", others, re.S)
-    if not mate:
-        return others
-    return f"{mate.group(1)} " + _("(with {names})").format(names=mate.group(2))
+        others = clean_name(str(recent.get("others", "")))
+        mate = re.fullmatch(r"(.*) \(with (.*)\)", others, re.S)
+        return f"{mate.group(1)} " + _("(with {names})").format(names=mate.group(2)) if mate else others
+    names = ", ".join(shown_name(str(n)) for n in opponents)
+    if mates:
+        names += " " + _("(with {names})").format(names=", ".join(shown_name(str(n)) for n in mates))
+    return names
 
 
 def status_words(status: str) -> str:

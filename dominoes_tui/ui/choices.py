@@ -72,11 +72,6 @@ OPTION_LABELS = {
     "duel_lone_00": N_("duel lone 0-0"),
 }
 
-# The bot levels as a person reads them; the level's name stays in logs and --seats.
-LEVEL_WORDS = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard"), "expert": N_("expert"),
-               "heaviest": N_("heaviest"), "random": N_("random")}
-
-
 def value_words(value: Any) -> str:
     """An option's value in words: "lowest double", not LOWEST_DOUBLE."""
     if isinstance(value, str):
@@ -87,11 +82,6 @@ def value_words(value: Any) -> str:
 def option_label(name: str) -> str:
     """A table option's name as the settings screen labels it."""
     return _(OPTION_LABELS[name]) if name in OPTION_LABELS else name.replace("_", " ")
-
-
-def level_words(level: str) -> str:
-    """A bot level in the language in use ("medium", "mittel")."""
-    return _(LEVEL_WORDS[level]) if level in LEVEL_WORDS else level
 
 
 def carried_target(settings: MatchSettings, variant: str) -> int | None:

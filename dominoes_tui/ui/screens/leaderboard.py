@@ -73,8 +73,9 @@ class LeaderboardScreen(Screen[None]):
         table = self.query_one(DataTable)
         table.clear()
         for row in rows:
-            table.add_row(*cells(row["place"], shown_name(row["name"]), rating_text(row["rating"], row["provisional"]),
-                                 row["matches"], row["wins"]), key=str(row["player_id"]))
+            name = shown_name(row["name"], row["kind"])
+            table.add_row(*cells(row["place"], name, rating_text(row["rating"], row["provisional"]), row["matches"],
+                                 row["wins"]), key=str(row["player_id"]))
         if rows:
             note.update(_("Enter: that player's page. A rating with ? is provisional: it settles after about ten "
                           "rated matches."))

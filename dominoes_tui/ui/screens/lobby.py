@@ -18,6 +18,7 @@ from textual.widgets.data_table import ColumnKey
 from textual.widgets.option_list import Option
 
 from ... import i18n
+from ...bots.registry import level_word
 from ...i18n import N_, _, ngettext, pgettext
 from ...net.client import Connection
 from ..choices import MatchSettings, Prefs
@@ -52,15 +53,9 @@ class LobbyHost(Protocol):
     def remember_language(self, language: str) -> bool: ...
 
 
-# The bot levels a server names, in the players' words (docs/TRANSLATING.md)
-LEVEL_WORDS = {"easy": N_("easy"), "random": N_("easy"), "medium": N_("medium"), "hard": N_("hard"),
-               "heaviest": N_("heaviest"), "expert": N_("expert")}
-
-
 def level_words(level: object) -> str:
     """A bot level as the language says it; one we do not know, as the server said it."""
-    word = LEVEL_WORDS.get(level) if isinstance(level, str) else None
-    return _(word) if word else (str(level) if level else _("bot"))
+    return level_word(level) if isinstance(level, str) and level else (str(level) if level else _("bot"))
 
 
 def seat_words(seat: dict[str, Any], me: int | None) -> str:

@@ -14,11 +14,11 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Static, TabbedContent, TabPane
 from textual_plotext import PlotextPlot
 
-from ...engine import VARIANTS, LogError
+from ...engine import LogError
 from ...i18n import N_, _, percent
-from ...records.identity import clean_name, shown_name, vouched_words
+from ...records.identity import kind_words, shown_name, vouched_words
 from ...records.ratings import Rating
-from ...records.report import local_time
+from ...records.report import local_time, others_words, status_words
 from ..widgets.footer import Footer
 from ..widgets.too_small import TooSmall
 from .records_reader import RecordsReader
@@ -28,7 +28,7 @@ START_SHOWN = Rating().shown
 
 
 def versus_row(v: dict[str, Any]) -> list[Text]:
-    return cells(shown_name(v["other"]), v["matches"], v["better"], v["worse"], v["even"])
+    return cells(shown_name(v["other"], v["kind"]), v["matches"], v["better"], v["worse"], v["even"])
 
 
 class PlayerScreen(Screen[None]):
@@ -100,10 +100,10 @@ class PlayerScreen(Screen[None]):
     def show(self, page: dict[str, Any]) -> None:
         how = vouched_words(page["vouched_by"])
         self.query_one("#who", Static).update(_("{name}: {kind}, known by {how}").format(
-            name=shown_name(page["name"]), kind=page["kind"], how=how))
+            name=shown_name(page["name"], page["kind"]), kind=kind_words(page["kind"]), how=how))
         variants = self.query_one("#variants", DataTable)
         for v in page["variants"]:
-            name = _("All variants") if v["variant"] == "all" else VARIANTS[v["variant"]].title
+            name = _("All variants") if v["variant"] == "all" else list_title(v["variant"])
             variants.add_row(name, str(v["matches"]), str(v["wins"]), str(v["abandoned"]),
                              rating_text(v["rating"], v["provisional"]))
         for table_id, key in (("#bots", "against_bots"), ("#people", "against_people")):
@@ -115,10 +115,10 @@ class PlayerScreen(Screen[None]):
         recent = self.query_one("#recent", DataTable)
         accuracy = {a["match_id"]: a for a in page.get("accuracy", [])}  # an older server sends none
         for m in page["recent"]:
-            place = str(m["placing"]) if m["placing"] else m["status"]
+            place = str(m["placing"]) if m["placing"] else status_words(m["status"])
             shown = percent(accuracy[m["match_id"]]["accuracy"] / 100) if m["match_id"] in accuracy else "-"
-            recent.add_row(*cells(local_time(m["ended_at"]), VARIANTS[m["variant"]].title, place,
-                                  m["score"], clean_name(m["others"]), shown), key=str(m["match_id"]))
+            recent.add_row(*cells(local_time(m["ended_at"]), list_title(m["variant"]), place,
+                                  m["score"], others_words(m), shown), key=str(m["match_id"]))
         self.draw_plot(page)
         self.draw_accuracy(page)
         note = (_("Enter on a match (3) replays it; a analyses it there. A rating with ? is provisional.")

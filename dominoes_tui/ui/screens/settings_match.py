@@ -13,6 +13,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Input, Label, Static
 
+from ...bots.registry import level_word
 from ...engine import OPTIONS, VARIANTS
 from ...engine.options import target_option
 from ...i18n import _
@@ -25,7 +26,6 @@ from ..choices import (
     carried_target,
     check,
     default_level,
-    level_words,
     offered_levels,
     option_label,
     target_is_free,
@@ -49,7 +49,7 @@ def seat_row(variant: str, i: int, seat: SeatInfo | None) -> Horizontal:
     label = _("Seat {seat}").format(seat=i + 1)
     if VARIANTS[variant].teams:
         label = (_("Seat {seat} (team A)") if i % 2 == 0 else _("Seat {seat} (team B)")).format(seat=i + 1)
-    kinds = [(_("Person"), "human")] + [(_("Bot: {level}").format(level=level_words(lvl)), lvl) for lvl in levels]
+    kinds = [(_("Person"), "human")] + [(_("Bot: {level}").format(level=level_word(lvl)), lvl) for lvl in levels]
     return Horizontal(
         Choice(kinds, value, id=f"seat-kind-{i}", label=label, field_width=22, classes="seat-kind"),
         Input(shown(seat.name), placeholder=_("name"), max_length=MAX_NAME, compact=True, id=f"seat-name-{i}"),
