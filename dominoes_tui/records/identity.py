@@ -41,14 +41,14 @@ def clean_name(text: str) -> str:
 
 def shown_name(text: str, kind: str = PERSON) -> str:
     """A recorded name as a reader sees it: plain text, the keyboard's You said as the
-    language does (Du), and a bot level as the table's seats say it ("Bot: mittel"); the
+    language does (Du), and a bot level in the reader's words ("Bot (mittel)"); the
     records keep You and bot:medium whatever the language. Only a bot's own row is worded
     as a bot: a person who typed "bot:hard" as their name is shown as typed."""
     name = clean_name(text)
     if kind == BOT and name.startswith(BOT_PREFIX):
         from ..bots.registry import level_word  # the bots' words, loaded only where a bot is shown
 
-        return _("Bot: {level}").format(level=level_word(name[len(BOT_PREFIX):]))
+        return _("Bot ({level})").format(level=level_word(name[len(BOT_PREFIX):]))
     return shown(name)
 
 

@@ -42,7 +42,7 @@ async def test_a_bot_level_in_two_seats_counts_once_and_both_screens_agree(db_ur
     async with app.run_test(size=(80, 24)) as pilot:
         board = app.screen.query_one("#board", DataTable)
         await wait_for(pilot, lambda: board.row_count > 0)
-        row = next(i for i, r in enumerate(cells(board)) if r[1] == "Bot: medium")
+        row = next(i for i, r in enumerate(cells(board)) if r[1] == "Bot (medium)")
         assert cells(board)[row][3:] == [str(len(SEEDS)), str(won)]  # Rated, Won
         board.move_cursor(row=row)
         await pilot.press("enter")

@@ -44,10 +44,10 @@ def test_stats_speaks_german(db_url, capsys, in_tokyo):  # noqa: F811
     assert "Ana (Person, erkannt an: ein Name an dieser Tastatur)" in out
     assert "Variante" in out and "Partien" in out and "Wertung" in out
     # a bot level is named as the table's seats name it, and may be asked for so
-    assert "direkter Vergleich mit Bot: leicht: besser 1, schlechter 1, gleich 0 von 2" in out and "letzte Partien:" in out
+    assert "direkter Vergleich mit Bot (leicht): besser 1, schlechter 1, gleich 0 von 2" in out and "letzte Partien:" in out
     assert "bot:" not in out
     assert main(["stats", "--lang", "de", "--player", "leicht", "--db", db_url]) == 0
-    assert capsys.readouterr().out.startswith("Bot: leicht (Bot, erkannt an: eine Bot-Stufe)")
+    assert capsys.readouterr().out.startswith("Bot (leicht) (Bot, erkannt an: eine Bot-Stufe)")
     # German dates in the reader's zone: day.month.year, the 24-hour clock
     assert "03.01.2026, 08:38" in out and "04.03.2026, 14:06" in out
     assert "Platz 1" in out or "Platz 2" in out
@@ -114,11 +114,11 @@ async def test_the_keyboards_you_is_du_to_a_german_reader(db_url, tmp_path, caps
     assert out.startswith("Du (Person") and "You" not in out
     assert main(["--lang", "de", "stats", "--json", "--db", db_url]) == 0
     assert "You" in {row["name"] for row in json.loads(capsys.readouterr().out)["leaderboard"]}
-    # the bot's page: its recent match was against Du, and the bot is Bot: leicht
+    # the bot's page: its recent match was against Du, and the bot is Bot (leicht)
     assert main(["--lang", "de", "stats", "--player", "leicht", "--db", db_url]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("Bot: leicht (Bot") and "gegen Du" in out and "You" not in out and "bot:" not in out
-    assert main(["--lang", "de", "stats", "--player", "Bot: leicht", "--json", "--db", db_url]) == 0
+    assert out.startswith("Bot (leicht) (Bot") and "gegen Du" in out and "You" not in out and "bot:" not in out
+    assert main(["--lang", "de", "stats", "--player", "Bot (leicht)", "--json", "--db", db_url]) == 0
     recent = json.loads(capsys.readouterr().out)["players"][0]["recent"][0]
     assert recent["opponents"] == ["You"] and recent["others"] == "You"
     i18n.use("de")

@@ -73,17 +73,17 @@ def test_the_board_keeps_brackets_and_drops_control_characters():
 
 
 def test_a_person_named_like_a_bot_level_is_not_worded_as_that_bot() -> None:
-    # Only a bot's own row says "Bot: schwer"; a person who typed bot:hard is shown as
+    # Only a bot's own row says "Bot (schwer)"; a person who typed bot:hard is shown as
     # typed, so a claimed name cannot pass for the level in another language.
     from dominoes_tui import i18n
     from dominoes_tui.records.identity import BOT, PERSON, shown_name, spoken_names
 
     i18n.use("de")
     try:
-        assert shown_name("bot:hard", BOT) == "Bot: schwer"
+        assert shown_name("bot:hard", BOT) == "Bot (schwer)"
         assert shown_name("bot:hard", PERSON) == "bot:hard"
         assert shown_name("bot:\x1b[2Jhard", PERSON) == "bot:[2Jhard"  # plain text either way
-        assert {"schwer", "hard", "bot:hard", "bot: schwer"} <= spoken_names("bot:hard", BOT)
+        assert {"schwer", "hard", "bot:hard", "bot (schwer)"} <= spoken_names("bot:hard", BOT)
         assert "schwer" not in spoken_names("bot:hard", PERSON)
     finally:
         i18n.use("en")

@@ -43,7 +43,7 @@ async def test_leaderboard_player_page_plot_and_a_replay(db_url, tmp_path):
         board = app.screen.query_one("#board", DataTable)
         await wait_for(pilot, lambda: board.row_count > 0)
         rows = cells(board)
-        assert {r[1] for r in rows} == {"Ana", "Ben", "Bot: easy", "Bot: medium", "Bot: hard"}
+        assert {r[1] for r in rows} == {"Ana", "Ben", "Bot (easy)", "Bot (medium)", "Bot (hard)"}
         assert all(r[2].endswith("?") for r in rows)  # a handful of matches: all provisional
         assert [int(r[0]) for r in rows] == list(range(1, 6))
         await pilot.press("right")  # the Draw list: Ben never played Draw
@@ -60,7 +60,7 @@ async def test_leaderboard_player_page_plot_and_a_replay(db_url, tmp_path):
         assert variants[0][:3] == ["All Fives", "1", variants[0][2]]
         assert variants[1][:2] == ["Draw", "4"] and variants[-1][:2] == ["All variants", "5"]
         bots = {r[0]: r for r in cells(page.query_one("#bots", DataTable))}
-        assert set(bots) == {"Bot: easy", "Bot: medium", "Bot: hard"} and bots["Bot: easy"][1] == "2"
+        assert set(bots) == {"Bot (easy)", "Bot (medium)", "Bot (hard)"} and bots["Bot (easy)"][1] == "2"
         assert [r[0] for r in cells(page.query_one("#people", DataTable))] == ["Ben"]
         await pilot.press("2")
         await pilot.pause()
