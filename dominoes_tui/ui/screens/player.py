@@ -28,7 +28,8 @@ START_SHOWN = Rating().shown
 
 
 def versus_row(v: dict[str, Any]) -> list[Text]:
-    return cells(shown_name(v["other"], v["kind"]), v["matches"], v["better"], v["worse"], v["even"])
+    kind = str(v.get("kind", ""))  # a server older than the kind's key sends none: a name as typed
+    return cells(shown_name(v["other"], kind), v["matches"], v["better"], v["worse"], v["even"])
 
 
 class PlayerScreen(Screen[None]):
