@@ -242,11 +242,11 @@ class TableWords(TableState):
         if self.hidden:
             return Text(_("Hands are hidden: the next person takes the keyboard."), "italic")
         if view.to_act is None:  # the log says how it ended; the summary, once up, says the rest
-            return Text("" if self.summed_up else _("Counting the round..."), "italic")
+            return Text("" if self.summed_up else _("Counting the round…"), "italic")
         if not mine:
             who = seats[view.to_act]
             if who.kind == "bot":
-                waiting = _("{name} is thinking...").format(name=who.name)
+                waiting = _("{name} is thinking…").format(name=who.name)
             elif who.level == "away":  # a person on another device who dropped
                 waiting = _("{name} is away: a bot plays for them until they are back.").format(name=who.name)
             else:
