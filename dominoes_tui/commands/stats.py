@@ -151,21 +151,20 @@ def _import(records: Records, files: list[str]) -> int:
 
 def _show(records: Records, args: argparse.Namespace) -> int:
     from ..records import queries, report
-    from ..table.you import kept  # Du, typed by a German reader, finds the keyboard's You
 
     with records.connect() as conn:
         if args.player is None:
             data: dict[str, Any] = {"database": records.where, "variant": args.variant, **queries.totals(conn),
                                     "leaderboard": report.standings(conn, args.variant)}
         else:
-            found = queries.find_players(conn, args.player) or queries.find_players(conn, kept(args.player))
+            found = queries.find_players(conn, args.player)  # as kept or as shown: Du finds the keyboard's You
             if not found:
                 print(_("dominoes stats: nobody called {name!r} is in the records").format(name=args.player),
                       file=sys.stderr)
                 return 1
             against = None
             if args.against:
-                others = queries.find_players(conn, args.against) or queries.find_players(conn, kept(args.against))
+                others = queries.find_players(conn, args.against)
                 if not others:
                     print(_("dominoes stats: nobody called {name!r} is in the records").format(name=args.against),
                           file=sys.stderr)

@@ -45,23 +45,29 @@ def shown_name(text: str, kind: str = PERSON) -> str:
     records keep You and bot:medium whatever the language. Only a bot's own row is worded
     as a bot: a person who typed "bot:hard" as their name is shown as typed."""
     name = clean_name(text)
-    if kind == BOT and name.startswith(BOT_PREFIX):
-        from ..bots.registry import level_word  # the bots' words, loaded only where a bot is shown
-
-        return _("Bot ({level})").format(level=level_word(name[len(BOT_PREFIX):]))
-    return shown(name)
+    level = _bot_level(name, kind)
+    return shown(name) if level is None else _("Bot ({level})").format(level=_level_word(level))
 
 
 def spoken_names(name: str, kind: str) -> set[str]:
     """What a reader may type to find this player (casefolded): the name as kept, as
     shown, and a bot's level alone in either language ("hard", "schwer")."""
     said = {clean_name(name).casefold(), shown_name(name, kind).casefold()}
-    if kind == BOT and name.startswith(BOT_PREFIX):
-        from ..bots.registry import level_word
-
-        level = name[len(BOT_PREFIX):]
-        said |= {level.casefold(), level_word(level).casefold()}
+    level = _bot_level(clean_name(name), kind)
+    if level is not None:
+        said |= {level.casefold(), _level_word(level).casefold()}
     return said
+
+
+def _bot_level(name: str, kind: str) -> str | None:
+    """The level of a bot's own row (bot:hard -> hard); None for anyone else."""
+    return name[len(BOT_PREFIX):] if kind == BOT and name.startswith(BOT_PREFIX) else None
+
+
+def _level_word(level: str) -> str:
+    from ..bots.registry import level_word  # the bots' words, loaded only where a bot is shown
+
+    return level_word(level)
 
 
 @dataclass(frozen=True)

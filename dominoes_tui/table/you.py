@@ -14,8 +14,3 @@ def is_you(name: str) -> bool:
 def shown(name: str) -> str:
     """A seat's name as the language writes it: You is Du in German; others as typed."""
     return _("You") if is_you(name) else name
-
-
-def kept(name: str) -> str:
-    """A name as the log and the records keep it: Du, typed by a German reader, is You."""
-    return "You" if is_you(name) else name

@@ -3,7 +3,10 @@ them, the leaderboard screen; and `--json` the same whatever the language."""
 from __future__ import annotations
 
 import json
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from datetime import UTC, datetime
+from typing import Any
 
 from textual.widgets import DataTable
 from textual.widgets._footer import FooterKey
@@ -80,14 +83,25 @@ def test_stats_json_is_the_same_in_every_language(db_url, capsys):
     assert outputs[0] == outputs[1]
 
 
-async def test_the_leaderboard_screen_in_german(db_url, tmp_path):
-    record(db_url)
+@asynccontextmanager
+async def german_leaderboard(db_url, tmp_path, rows: int = 1) -> AsyncIterator[tuple[Any, DataTable]]:
+    """The leaderboard screen in German at 80x24, once it shows `rows` rows."""
     i18n.use("de")
     source = LocalSource(tmp_path, db_url)
     app = RecordsApp(lambda: LeaderboardScreen(LocalReader(source)))
-    async with app.run_test(size=(80, 24)) as pilot:
-        board = app.screen.query_one("#board", DataTable)
-        await wait_for(pilot, lambda: board.row_count > 0)
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            board = app.screen.query_one("#board", DataTable)
+            await wait_for(pilot, lambda: board.row_count >= rows)
+            yield pilot, board
+    finally:
+        source.close()
+
+
+async def test_the_leaderboard_screen_in_german(db_url, tmp_path):
+    record(db_url)
+    async with german_leaderboard(db_url, tmp_path) as (pilot, board):
+        app = pilot.app
         labels = [str(c.label) for c in board.columns.values()]
         assert labels == ["#", "Spieler", "Wertung", "Gewertet", "Siege"]
         title = str(app.screen.query_one("#title").render())
@@ -98,7 +112,6 @@ async def test_the_leaderboard_screen_in_german(db_url, tmp_path):
         await wait_for(pilot, lambda: len(app.screen.query(FooterKey)) > 0)
         keys = [k.description for k in app.screen.query(FooterKey)]
         assert "Nächste Liste" in keys and "Next list" not in keys
-    source.close()
 
 
 async def test_the_keyboards_you_is_du_to_a_german_reader(db_url, tmp_path, capsys):
@@ -121,12 +134,6 @@ async def test_the_keyboards_you_is_du_to_a_german_reader(db_url, tmp_path, caps
     assert main(["--lang", "de", "stats", "--player", "Bot (leicht)", "--json", "--db", db_url]) == 0
     recent = json.loads(capsys.readouterr().out)["players"][0]["recent"][0]
     assert recent["opponents"] == ["You"] and recent["others"] == "You"
-    i18n.use("de")
-    source = LocalSource(tmp_path, db_url)
-    app = RecordsApp(lambda: LeaderboardScreen(LocalReader(source)))
-    async with app.run_test(size=(80, 24)) as pilot:
-        board = app.screen.query_one("#board", DataTable)
-        await wait_for(pilot, lambda: board.row_count > 1)
+    async with german_leaderboard(db_url, tmp_path, rows=2) as (_pilot, board):
         names = {str(board.get_row_at(i)[1]) for i in range(board.row_count)}
         assert "Du" in names and "You" not in names
-    source.close()

@@ -55,7 +55,9 @@ class LobbyHost(Protocol):
 
 def level_words(level: object) -> str:
     """A bot level as the language says it; one we do not know, as the server said it."""
-    return level_word(level) if isinstance(level, str) and level else (str(level) if level else _("bot"))
+    if not level:
+        return _("bot")
+    return level_word(level) if isinstance(level, str) else str(level)
 
 
 def seat_words(seat: dict[str, Any], me: int | None) -> str:
