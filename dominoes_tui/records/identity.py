@@ -20,7 +20,8 @@ MAX_NAME = 100
 # What vouched for a name, in words for people (the player page, `dominoes stats`);
 # translated where shown
 VOUCHED = {"local": N_("a name at this keyboard"), "hosted": N_("the name they claimed on the server"),
-           "ssh": N_("an SSH key"), "join": N_("a dominoes join secret"), "bot": N_("a bot level")}
+           "ssh": N_("an SSH key"), "join": N_("a dominoes join secret"), "bot": N_("a bot level"),
+           "guest": N_("nothing (a guest's name)")}
 KINDS = {PERSON: N_("person"), BOT: N_("bot"), GUEST: N_("guest")}
 
 

@@ -137,3 +137,17 @@ async def test_the_keyboards_you_is_du_to_a_german_reader(db_url, tmp_path, caps
     async with german_leaderboard(db_url, tmp_path, rows=2) as (_pilot, board):
         names = {str(board.get_row_at(i)[1]) for i in range(board.row_count)}
         assert "Du" in names and "You" not in names
+
+
+def test_a_guests_page_says_in_german_that_nothing_vouched_for_the_name(db_url, capsys):
+    from dominoes_tui.engine import Seat
+    from dominoes_tui.records import bot_identity, guest_identity
+
+    with Records.open(db_url) as records:
+        match = play("draw", 2, [Seat("bot:hard", "human"), Seat("Bot 2", "bot", "hard")], seed=8)
+        records.record(summarize(match, [guest_identity("bot:hard"), bot_identity("hard")], source="hosted"))
+    assert main(["--lang", "de", "stats", "--player", "bot:hard", "--db", db_url]) == 0
+    out = capsys.readouterr().out
+    # the guest who claimed a bot's name is shown as typed, known by nothing; the bot as a bot
+    assert "bot:hard (Gast, erkannt an: nichts (ein Gastname))" in out and "guest" not in out
+    assert "Bot (schwer) (Bot, erkannt an: eine Bot-Stufe)" in out
