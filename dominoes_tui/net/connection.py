@@ -24,6 +24,7 @@ class Conn:
     name: str = "Guest"
     identity: Identity = GUEST  # who the hello proved (names.py)
     hello: bool = False
+    proving: Any = None  # server.Proving: the challenge sent in answer to a hello with a key
     table: Any = None  # the net/table.py Table it sits at or watches (that module imports this one)
     seat: int | None = None  # None while watching or in the lobby
     tokens: float = P.RATE_BURST

@@ -30,7 +30,7 @@ CODE_LENGTH = 4
 # A private table's code is its invite: unlisted, and 24**12 (about 2**55) codes to guess from
 PRIVATE_CODE_LENGTH = 12
 
-CLIENT_TYPES = {"hello", "list", "create", "join", "watch", "start", "play", "ready", "leave", "ping", "records"}
+CLIENT_TYPES = {"hello", "prove", "list", "create", "join", "watch", "start", "play", "ready", "leave", "ping", "records"}
 
 
 class ProtocolError(Said, ValueError):

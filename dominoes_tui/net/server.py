@@ -23,11 +23,13 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from ..engine import MATCH_OVER
 from ..table.saves import home as saves_home
+from . import proof
 from . import protocol as P
 from . import says as S
 from .board_feed import board
@@ -56,6 +58,16 @@ DEFAULT_BOT_DELAY = 0.7
 LOBBY_EVERY = 0.5  # seconds between lobby pushes, at most
 ACCEPT_BACKLOG = 64
 TOO_MANY_FROM_ADDRESS = S.TOO_MANY_FROM_ADDRESS
+
+
+@dataclass(frozen=True)
+class Proving:
+    """A hello with a key, waiting for its `prove`: what the signature must cover."""
+
+    name: str
+    key: str
+    signed: bytes  # proof.message for this server's address, this connection's challenge
+    budget: str  # who a new claim is counted against
 
 
 def data_home() -> Path:
@@ -320,6 +332,9 @@ class Server(Seating):
         secret = data.get("secret")
         if secret is not None and (not isinstance(secret, str) or not 16 <= len(secret) <= 256):
             raise P.ProtocolError(S.BAD_SECRET)
+        key = data.get("key")
+        if key is not None and not proof.well_formed_key(key):
+            raise P.ProtocolError(S.BAD_KEY)
         name = P.clean_name(data.get("name"))
         in_use = {fold(c.name) for c in self.conns if c.hello} | {fold(n) for n in self.tournament_host.names_in_use()}
         vouched = read_vouch(self.gateway_key, data.get("vouch"))
@@ -331,9 +346,26 @@ class Server(Seating):
                 return None
             conn.address = vouched.address
         # new claims are budgeted per address, or per person for one a gateway vouches for (vouch.py)
-        person = vouched.person if secret is not None else None
+        person = vouched.person if secret is not None or key is not None else None
         budget = f"person:{person}" if person else conn.address
+        if key is not None:  # a proof the client signs for this server and this connection only (proof.py)
+            here = proof.endpoint(conn.writer.get_extra_info("sockname")) or "?"
+            challenge = secrets.token_urlsafe(24)
+            conn.proving = Proving(name, key, proof.message(here, challenge, fold(name), key), budget)
+            return {"type": "challenge", "challenge": challenge, "old": self.names.needs_old_proof(name)}
         conn.identity = self.names.identify(name, secret, budget, lambda n: fold(n) in in_use)
+        return self._welcome(conn)
+
+    def prove(self, conn: Conn, data: dict[str, Any]) -> dict[str, Any]:
+        """The answer to our challenge: the name is the key's, or the connection a guest."""
+        proving: Proving = conn.proving
+        conn.proving = None
+        in_use = {fold(c.name) for c in self.conns if c.hello} | {fold(n) for n in self.tournament_host.names_in_use()}
+        conn.identity = self.names.prove(proving.name, proving.key, proving.signed, data.get("signature"),
+                                         data.get("old"), proving.budget, lambda n: fold(n) in in_use)
+        return self._welcome(conn)
+
+    def _welcome(self, conn: Conn) -> dict[str, Any]:
         conn.name = conn.identity.name
         conn.hello = True
         return {"type": "welcome", "protocol": P.PROTOCOL_VERSION, "name": conn.name, "identity": conn.identity.to_json()}
@@ -352,14 +384,17 @@ class Server(Seating):
             reply({"type": "pong"})
             return
         if not conn.hello:
-            if kind != "hello":
-                raise P.ProtocolError(S.HELLO_FIRST)
-            welcome = self.hello(conn, data)
+            if kind == "prove" and conn.proving is None:
+                raise P.ProtocolError(S.NO_CHALLENGE)
+            if kind not in ("hello", "prove") or (kind == "hello" and conn.proving is not None):
+                raise P.ProtocolError(S.HELLO_FIRST if kind != "hello" else S.HELLO_TWICE)
+            welcome = self.hello(conn, data) if kind == "hello" else self.prove(conn, data)
             if welcome is not None:
                 reply(welcome)
-                self.quick.changed()  # one more online
+                if conn.hello:
+                    self.quick.changed()  # one more online
             return
-        if kind == "hello":
+        if kind in ("hello", "prove"):
             raise P.ProtocolError(S.HELLO_TWICE)
         if kind == "list":
             self.quick.listen(conn)
