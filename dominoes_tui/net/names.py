@@ -144,10 +144,12 @@ class NameRegister:
             log.info("an old secret was given for %r, whose claim is held by a key now (from %s)", name, address)
         return self._guest(name, in_use)
 
-    def needs_old_proof(self, name: str) -> bool:
-        """Is `name` claimed by a secret that has not moved to a key yet?"""
+    def needs_old_proof(self, name: str, public: str) -> bool:
+        """Does a proof of the old secret matter for `name` and this key: the claim has not
+        moved to a key yet, or it moved to another key (then the proof tells the host that
+        the old secret is in a second hand)?"""
         entry = self.claims.get(fold(name))
-        return entry is not None and "key" not in entry
+        return entry is not None and ("key" not in entry or ("old" in entry and entry["key"] != public))
 
     def prove(self, name: str, public: str, signed: bytes, signature: Any, old_mac: Any, address: str,
               in_use: Callable[[str], bool]) -> Identity:

@@ -352,7 +352,7 @@ class Server(Seating):
             here = proof.endpoint(conn.writer.get_extra_info("sockname")) or "?"
             challenge = secrets.token_urlsafe(24)
             conn.proving = Proving(name, key, proof.message(here, challenge, fold(name), key), budget)
-            return {"type": "challenge", "challenge": challenge, "old": self.names.needs_old_proof(name)}
+            return {"type": "challenge", "challenge": challenge, "old": self.names.needs_old_proof(name, key)}
         conn.identity = self.names.identify(name, secret, budget, lambda n: fold(n) in in_use)
         return self._welcome(conn)
 
