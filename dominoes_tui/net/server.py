@@ -23,7 +23,8 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
-from dataclasses import dataclass
+import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -37,6 +38,7 @@ from .bot_pool import BotPool
 from .connection import Conn, Refused, close_now
 from .finished import Keeping
 from .guesses import Guesses
+from .handshake import FailureLog, challenge, proved, welcome
 from .limits import Limits, connection_room
 from .names import NameRegister, fold
 from .quick_match import REQUESTS as QUICK_REQUESTS
@@ -58,16 +60,6 @@ DEFAULT_BOT_DELAY = 0.7
 LOBBY_EVERY = 0.5  # seconds between lobby pushes, at most
 ACCEPT_BACKLOG = 64
 TOO_MANY_FROM_ADDRESS = S.TOO_MANY_FROM_ADDRESS
-
-
-@dataclass(frozen=True)
-class Proving:
-    """A hello with a key, waiting for its `prove`: what the signature must cover."""
-
-    name: str
-    key: str
-    signed: bytes  # proof.message for this server's address, this connection's challenge
-    budget: str  # who a new claim is counted against
 
 
 def data_home() -> Path:
@@ -99,6 +91,7 @@ class Server(Seating):
         self.limits = limits or Limits()
         self.names = NameRegister(data_dir / "names.json" if data_dir else None)
         self.wrong_codes = Guesses(free=self.limits.wrong_codes)
+        self.failures = FailureLog()  # the log's lines about messages the server failed on
         self.gateway_key: bytes | None = None  # a gateway's vouch for its people is signed with it (vouch.py)
         self.bots = BotPool(self.limits.bot_workers, self.limits.bot_timeout, self.limits.bot_workers_per_address)
         self.tables: dict[str, Table] = {}
@@ -273,14 +266,17 @@ class Server(Seating):
 
     async def _read_line(self, conn: Conn) -> bytes | None:
         """The next line, or None when the connection must end (closed, timed out, too long)."""
-        wait = self.limits.idle_timeout if conn.hello else self.limits.handshake_timeout
+        # the handshake's seconds run from connecting, whatever lines come meanwhile
+        wait = (self.limits.idle_timeout if conn.hello
+                else max(0.0, conn.opened + self.limits.handshake_timeout - time.monotonic()))
         try:
             return await asyncio.wait_for(conn.reader.readline(), wait)
         except (ValueError, asyncio.LimitOverrunError):
             conn.send({"type": "error", **S.said("reason", S.LINE_TOO_LONG, limit=P.MAX_LINE), "fatal": True})
         except TimeoutError:
             what = S.NO_MESSAGE if conn.hello else S.NO_HELLO
-            conn.send({"type": "error", **S.said("reason", what, seconds=f"{wait:g}"), "fatal": True})
+            seconds = self.limits.idle_timeout if conn.hello else self.limits.handshake_timeout
+            conn.send({"type": "error", **S.said("reason", what, seconds=f"{seconds:g}"), "fatal": True})
         return None
 
     async def _serve(self, conn: Conn) -> None:
@@ -312,10 +308,14 @@ class Server(Seating):
                     conn.send(reply)
                     return
                 conn.send(reply)
-            except Exception as exc:
+            except Exception as exc:  # noqa: BLE001 - any failure is the server's: one line of log, a counted error
                 conn.errors += 1
-                log.exception("handling %r failed", line[:200])
-                conn.send({"type": "error", **S.said("reason", S.SERVER_ERROR, kind=type(exc).__name__), "id": msg_id})
+                self.failures.note(conn.address, exc)
+                failed = {"type": "error", **S.said("reason", S.SERVER_ERROR, kind=type(exc).__name__), "id": msg_id}
+                if conn.errors > P.MAX_ERRORS:  # a server error counts toward the close as a mistake does
+                    conn.send({**failed, "fatal": True})
+                    return
+                conn.send(failed)
             try:
                 await asyncio.wait_for(conn.writer.drain(), self.limits.send_timeout)
             except (TimeoutError, ConnectionError):
@@ -336,7 +336,6 @@ class Server(Seating):
         if key is not None and not proof.well_formed_key(key):
             raise P.ProtocolError(S.BAD_KEY)
         name = P.clean_name(data.get("name"))
-        in_use = {fold(c.name) for c in self.conns if c.hello} | {fold(n) for n in self.tournament_host.names_in_use()}
         vouched = read_vouch(self.gateway_key, data.get("vouch"))
         if vouched.address is not None and vouched.address != conn.address:
             # a gateway's member: every per-address limit counts where he really came from (vouch.py)
@@ -349,26 +348,13 @@ class Server(Seating):
         person = vouched.person if secret is not None or key is not None else None
         budget = f"person:{person}" if person else conn.address
         if key is not None:  # a proof the client signs for this server and this connection only (proof.py)
-            here = proof.endpoint(conn.writer.get_extra_info("sockname")) or "?"
-            challenge = secrets.token_urlsafe(24)
-            conn.proving = Proving(name, key, proof.message(here, challenge, fold(name), key), budget)
-            return {"type": "challenge", "challenge": challenge, "old": self.names.needs_old_proof(name, key)}
-        conn.identity = self.names.identify(name, secret, budget, lambda n: fold(n) in in_use)
-        return self._welcome(conn)
+            return challenge(conn, self.names, name, key, budget)
+        return welcome(conn, self.names.identify(name, secret, budget, self._in_use()))
 
-    def prove(self, conn: Conn, data: dict[str, Any]) -> dict[str, Any]:
-        """The answer to our challenge: the name is the key's, or the connection a guest."""
-        proving: Proving = conn.proving
-        conn.proving = None
+    def _in_use(self) -> Callable[[str], bool]:
+        """Is a name said by someone online or entered in the evening (a guest takes another)?"""
         in_use = {fold(c.name) for c in self.conns if c.hello} | {fold(n) for n in self.tournament_host.names_in_use()}
-        conn.identity = self.names.prove(proving.name, proving.key, proving.signed, data.get("signature"),
-                                         data.get("old"), proving.budget, lambda n: fold(n) in in_use)
-        return self._welcome(conn)
-
-    def _welcome(self, conn: Conn) -> dict[str, Any]:
-        conn.name = conn.identity.name
-        conn.hello = True
-        return {"type": "welcome", "protocol": P.PROTOCOL_VERSION, "name": conn.name, "identity": conn.identity.to_json()}
+        return lambda n: fold(n) in in_use
 
     def dispatch(self, conn: Conn, data: dict[str, Any], msg_id: Any) -> None:
         kind = data["type"]
@@ -388,9 +374,9 @@ class Server(Seating):
                 raise P.ProtocolError(S.NO_CHALLENGE)
             if kind not in ("hello", "prove") or (kind == "hello" and conn.proving is not None):
                 raise P.ProtocolError(S.HELLO_FIRST if kind != "hello" else S.HELLO_TWICE)
-            welcome = self.hello(conn, data) if kind == "hello" else self.prove(conn, data)
-            if welcome is not None:
-                reply(welcome)
+            answer = self.hello(conn, data) if kind == "hello" else welcome(conn, proved(conn, self.names, data, self._in_use()))
+            if answer is not None:
+                reply(answer)
                 if conn.hello:
                     self.quick.changed()  # one more online
             return

@@ -15,7 +15,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from ..engine import LogError, Match, dumps, load_matches
+from ..engine import LogError, Match, dumps, jsontext, load_matches
 from .storage import append_private, private_dir, write_private
 
 log = logging.getLogger("dominoes_tui.net")
@@ -77,9 +77,9 @@ def _whole_events(raw: bytes) -> int:
         line = raw[end:nl]
         if line.strip():
             try:
-                if not isinstance(json.loads(line.decode("utf-8")), dict):
+                if not isinstance(jsontext.loads(line), dict):
                     break
-            except (UnicodeDecodeError, ValueError):
+            except ValueError:
                 break
         end = nl + 1
     return end
