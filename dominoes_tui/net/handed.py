@@ -27,13 +27,13 @@ def hand_over(secrets: dict[str, str]) -> int:
 
 def take(fd: int) -> dict[str, str]:
     """What the gateway handed over on `fd` (closed after); {} if it holds nothing usable."""
-    chunks = []
+    got = b""
     try:
-        while sum(map(len, chunks)) <= MAX_HANDED:
+        while len(got) <= MAX_HANDED:
             chunk = os.read(fd, MAX_HANDED + 1)
             if not chunk:
                 break
-            chunks.append(chunk)
+            got += chunk
     except OSError:
         return {}
     finally:
@@ -42,7 +42,7 @@ def take(fd: int) -> dict[str, str]:
         except OSError:
             pass
     try:
-        data = json.loads(b"".join(chunks)[: MAX_HANDED + 1].decode("utf-8"))
+        data = json.loads(got[:MAX_HANDED].decode("utf-8"))
     except ValueError:
         return {}
     return {str(k): v for k, v in data.items() if isinstance(v, str)} if isinstance(data, dict) else {}
