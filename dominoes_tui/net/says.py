@@ -89,8 +89,8 @@ NOT_READY = N_("{names} did not say ready within {seconds} s: the next round beg
 RAN_OUT_OF_TIME = N_("{name} ran out of time ({seconds} s): a bot played this turn for them.")
 TABLE_CLOSED = N_("Table {code} closed: its creator left and it did not start.")
 SAVING_AGAIN = N_("The server can save this table again: a restart keeps the match.")
-SAVING_STOPPED = N_("The server cannot save this table ({detail}): saving stopped. "
-                    "The match goes on, but if the server restarts now it is lost.")
+SAVING_STOPPED = N_("The server cannot save this table ({detail}): saving stopped. The match goes on; if "
+                    "the server stops before it can save again, the table comes back at the last move saved.")
 ROUND_CLOCK_OUT = N_("The round clock has run out: bots finish this match.")
 NOT_RATED = N_("This match is kept but not rated: the same people, all from one address, have played "
                "{count} rated matches in the last hour.")
