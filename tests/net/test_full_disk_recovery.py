@@ -39,7 +39,8 @@ async def test_a_torn_append_that_cannot_be_cut_back_loses_nothing_saved_later(t
     await server.start("127.0.0.1", 0)
     try:
         ana = await Driven.connect(server.port, "Ana")
-        made = await ana.create(variant="draw", players=2, target=200, seats=[{"kind": "human"}, {"kind": "bot", "level": "easy"}])
+        made = await ana.create(variant="draw", players=2, target=200,
+                                seats=[{"kind": "human"}, {"kind": "bot", "level": "easy"}])
         await ana.wait_for(lambda m: m.get("type") == "state")
         with contextlib.suppress(AssertionError):
             await play_out([ana], max_steps=3)
