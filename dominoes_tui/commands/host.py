@@ -105,7 +105,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                       help=_("days a recorded match's log stays in finished/ (the records keep it for good; "
                     "default {default})").format(default=f"{k.keep_finished_days:g}"))
     p.add_argument("--names", action="store_true", help=_("list the claimed names, then exit"))
-    p.add_argument("--release", metavar="NAME", help=_("free a claimed name (its next hello with a secret claims it), then exit"))
+    p.add_argument("--release", metavar="NAME", help=_("free a claimed name (the next key to prove it claims it), then exit"))
 
 
 def limits_from(args: argparse.Namespace) -> Limits | str:

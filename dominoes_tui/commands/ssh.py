@@ -25,7 +25,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help=_("the table server sessions join (default 127.0.0.1:{port})").format(port=DEFAULT_PORT))
     p.add_argument("--with-server", action="store_true", help=_("also run the table server (at --server) in this process"))
     p.add_argument("--password", default=None,
-                   help=_("a shared password for everyone (default: none; $DOMINOES_SSH_PASSWORD also works)"))
+                   help=_("a shared password for everyone (default: none); every user of this machine reads it with ps, "
+                          "so prefer $DOMINOES_SSH_PASSWORD"))
     p.add_argument("--host-key", type=Path, default=None,
                    help=_("the host key file (made if missing; default: in the data folder)"))
     p.add_argument("--keys-only", action="store_true", help=_("only logins with an SSH key (no password or keyless guests)"))

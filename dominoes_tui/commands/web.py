@@ -24,7 +24,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help=_("the player name browser guests get (default Guest; the table numbers repeats)"))
     p.add_argument("--public-url", default=None, help=_("the address browsers use, if not http://LISTEN:PORT"))
     p.add_argument("--password", default=None,
-                   help=_("a shared password the browser asks for (default: none; $DOMINOES_WEB_PASSWORD also works)"))
+                   help=_("a shared password the browser asks for (default: none); every user of this machine reads it with ps, "
+                          "so prefer $DOMINOES_WEB_PASSWORD"))
     p.add_argument("--max-sessions", type=int, default=8, help=_("browser tabs at once, each a process (default 8)"))
     p.add_argument("--sessions-per-address", type=int, default=3, help=_("tabs at once from one address (default 3)"))
     p.add_argument("--allowed-host", action="append", default=[], metavar="NAME",
