@@ -17,15 +17,18 @@ def slow(n):
     time.sleep(0.05 if n < 2 else 30)
     return n
 
-try:
-    map_in_workers(slow, list(range(8)), 2, lambda done: print("done", done, flush=True))
-except KeyboardInterrupt:
-    print("stopped", flush=True)
+if __name__ == "__main__":
+    try:
+        map_in_workers(slow, list(range(8)), 2, lambda done: print("done", done, flush=True))
+    except KeyboardInterrupt:
+        print("stopped", flush=True)
 """
 
 
-def test_ctrl_c_stops_the_workers_without_a_traceback() -> None:
-    proc = subprocess.Popen([sys.executable, "-c", SCRIPT], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+def test_ctrl_c_stops_the_workers_without_a_traceback(tmp_path: Path) -> None:
+    script = tmp_path / "slow_parts.py"  # a file: a worker that is not forked imports `slow` from it
+    script.write_text(SCRIPT)
+    proc = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         assert proc.stdout is not None
         assert proc.stdout.readline().startswith("done")  # a result came back: the workers are busy on the slow ones
