@@ -9,6 +9,8 @@ import pytest
 
 from dominoes_tui.workers import context, start_method, worker_pool
 
+pytestmark = pytest.mark.each_python  # .ci/run runs these on every Python it finds
+
 
 @pytest.mark.parametrize(("platform", "method"), [("linux", "forkserver"), ("darwin", "spawn"), ("win32", "spawn"),
                                                   ("freebsd14", "spawn")])

@@ -13,6 +13,8 @@ SCRIPT = """
 import sys, time
 from dominoes_tui.workers import map_in_workers
 
+pytestmark = pytest.mark.each_python  # .ci/run runs these on every Python it finds
+
 def slow(n):
     time.sleep(0.05 if n < 2 else 30)
     return n

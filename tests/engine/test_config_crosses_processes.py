@@ -8,6 +8,8 @@ import pytest
 
 from dominoes_tui.engine import make_config
 
+pytestmark = pytest.mark.each_python  # .ci/run runs these on every Python it finds
+
 
 def test_a_config_pickles_and_stays_read_only() -> None:
     config = make_config("partner", 4, target=150, options={"capicu_bonus": 25})
