@@ -185,7 +185,7 @@ class BuildExt(build_ext):
 class BuildPy(build_py):
     """A wheel carries docs/*.md as dominoes_tui/docs/, which `dominoes docs` pages: the
     specs the help cites, readable without a clone. An editable install reads them from
-    the checkout's docs/ itself (dominoes_tui/docs_pages.py)."""
+    the checkout's docs/ itself (dominoes_tui/commands/docs.py)."""
 
     def run(self) -> None:
         super().run()

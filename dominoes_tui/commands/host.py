@@ -56,7 +56,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", default=None, metavar="FILE", help=_("--load-check: also write the figures as JSON"))
     p.add_argument("--db", default=None, metavar="URL",
                    help=_("the club records: a PostgreSQL URL for a league (default: records.sqlite in the data folder)"))
-    lim = p.add_argument_group(_("limits (docs/PROTOCOL.md, Limits)"))
+    lim = p.add_argument_group(_("limits (dominoes docs protocol: Limits)"))
     d = Limits()
     lim.add_argument("--max-conns", type=int, default=d.max_conns,
                      help=_("connections at once (default {default})").format(default=d.max_conns))
@@ -93,7 +93,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                          .format(default=d.bot_workers_per_address))
     lim.add_argument("--practice", action="store_true",
                      help=_("allow clients to give a seed: 'seeded practice tables', marked so and never rated"))
-    keep = p.add_argument_group(_("what the server keeps (docs/PROTOCOL.md, Storage)"))
+    keep = p.add_argument_group(_("what the server keeps (dominoes docs protocol: Storage)"))
     k = Keeping()
     keep.add_argument("--disk-per-address", type=float, default=k.disk_per_address / MiB, metavar="MIB",
                       help=_("MiB of finished logs the tables one address makes may add in an hour; then it may make "

@@ -73,8 +73,10 @@ def run(args: argparse.Namespace) -> int:
     try:
         from ..net.ssh_gateway import Gateway
     except ImportError:
-        print(_("dominoes ssh needs the optional extra asyncssh: {command} (in the clone)").format(
-            command=".venv/bin/pip install '.[ssh]'"), file=sys.stderr)
+        from ..install import add_extra
+
+        print(_("dominoes ssh needs the optional extra asyncssh: {command}").format(command=add_extra("ssh")),
+              file=sys.stderr)
         return 2
     from ..net.client import split_address
     from ..net.server import Server, data_home

@@ -40,8 +40,10 @@ def run(args: argparse.Namespace) -> int:
     try:
         from ..net.web import make_web_server
     except ImportError:
-        print(_("dominoes web needs the optional extra textual-serve: {command} (in the clone)").format(
-            command=".venv/bin/pip install '.[web]'"), file=sys.stderr)
+        from ..install import add_extra
+
+        print(_("dominoes web needs the optional extra textual-serve: {command}").format(command=add_extra("web")),
+              file=sys.stderr)
         return 2
     import os
 
