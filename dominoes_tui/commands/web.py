@@ -10,6 +10,7 @@ from ..net.protocol import DEFAULT_PORT
 from . import gateway_key
 from .addresses import address
 from .hosting import add_analyses_at_once, analyses_at_once_ok
+from .join import guest_name
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -21,7 +22,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--board", action="store_true",
                    help=_("serve the projector board (read-only, as `dominoes board`) instead of the client"))
     p.add_argument("--name", default=None,
-                   help=_("the player name browser guests get (default Guest; the table numbers repeats)"))
+                   help=_("the player name browser guests get (default {guest}; the table numbers repeats)").format(
+                       guest=guest_name()))
     p.add_argument("--public-url", default=None, help=_("the address browsers use, if not http://LISTEN:PORT"))
     p.add_argument("--password", default=None,
                    help=_("a shared password the browser asks for (default: none; $DOMINOES_WEB_PASSWORD also works)"))
@@ -65,7 +67,7 @@ def run(args: argparse.Namespace) -> int:
     if public is None and args.listen in ("0.0.0.0", "::"):
         print("dominoes web: " + _("with --listen 0.0.0.0 give --public-url http://THIS-HOST:PORT so browsers find the socket"),
               file=sys.stderr)
-    server = make_web_server(args.server, args.listen, args.port, clean_name(args.name or "Guest"), public,
+    server = make_web_server(args.server, args.listen, args.port, clean_name(args.name or guest_name()), public,
                              password=password, max_sessions=args.max_sessions,
                              sessions_per_address=args.sessions_per_address, board=args.board,
                              allowed_hosts=args.allowed_host, wrong_passwords=args.wrong_passwords,
