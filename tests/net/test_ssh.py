@@ -16,8 +16,6 @@ from dominoes_tui.net.ssh_names import load_host_key  # noqa: E402
 
 from .helpers import WAIT  # noqa: E402
 
-pytestmark = pytest.mark.each_python  # .ci/run runs these on every Python it finds
-
 SSH = shutil.which("ssh")
 needs_ssh = pytest.mark.skipif(SSH is None, reason="the OpenSSH client (ssh) is not installed")
 SSH_OPTS = ["-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null", "-o", "LogLevel=ERROR",
