@@ -7,7 +7,7 @@ import sys
 
 from ..i18n import _, ngettext
 from ..net.protocol import DEFAULT_PORT
-from . import gateway_key
+from . import gateway_key, logs
 from .addresses import address
 from .hosting import add_analyses_at_once, analyses_at_once_ok
 from .join import guest_name
@@ -36,6 +36,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help=_("wrong passwords an address may give before it must wait, 1 s and doubling to 300 s (default 5)"))
     add_analyses_at_once(p)
     gateway_key.add_argument(p)
+    logs.add_arguments(p)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -62,6 +63,10 @@ def run(args: argparse.Namespace) -> int:
     if not analyses_at_once_ok("web", args):
         return 2
     password = args.password or os.environ.get("DOMINOES_WEB_PASSWORD") or None
+    wrong = logs.start(args)  # textual-serve's request log too: one line a request (net/web.py)
+    if wrong is not None:
+        print("dominoes web: " + wrong, file=sys.stderr)
+        return 2
 
     public = args.public_url
     if public is None and args.listen in ("0.0.0.0", "::"):
