@@ -123,12 +123,27 @@ def worker_pool(jobs: int, initializer: Callable[..., None] | None = None,
     the workers will run, whose module they then start with (context())."""
     block = hasattr(signal, "pthread_sigmask") and threading.current_thread() is threading.main_thread()
     if block:
+        from multiprocessing import resource_tracker
+
+        # Python starts its resource tracker with the first pool, and unblocks SIGINT
+        # when it has (bpo-33613): started first, it leaves the mask below alone, and the
+        # fork server started within it hands its workers SIGINT blocked.
+        resource_tracker.ensure_running()
         old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    pool = None
     try:
         preload = [f.__module__ for f in (initializer, runs) if f is not None]
-        return context(*preload).Pool(jobs, _start, (initializer, initargs, os.getpid(), min(max(nice, 0), LOWEST)))
+        pool = context(*preload).Pool(jobs, _start, (initializer, initargs, os.getpid(), min(max(nice, 0), LOWEST)))
+        return pool
     finally:
         if block:
+            if pool is not None and signal.SIGINT in signal.sigpending():
+                # Ctrl-C while it started: the KeyboardInterrupt comes as the mask is
+                # restored, so nobody will ever hold this pool. Ended here: else Python's
+                # exit would remove its queues' semaphores first, and a worker still
+                # being started from the fork server would print a traceback for them.
+                pool.terminate()
+                pool.join()
             signal.pthread_sigmask(signal.SIG_SETMASK, old)
 
 
