@@ -15,9 +15,14 @@ from .addresses import address
 
 def default_name() -> str:
     try:
-        return getpass.getuser()[:14] or "Guest"
+        return getpass.getuser()[:14] or guest_name()
     except (OSError, KeyError, ImportError):  # no login name, no user database entry, no pwd module
-        return "Guest"
+        return guest_name()
+
+
+def guest_name() -> str:
+    """What a person with no name of their own is called at the table, in their language."""
+    return _("Guest")
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
