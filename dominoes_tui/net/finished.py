@@ -17,7 +17,6 @@ from __future__ import annotations
 import json
 import logging
 import time
-from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -26,11 +25,14 @@ from typing import Any
 
 from ..engine import LogError, load_matches
 from ..records import Identity, MatchSummary, bot_identity, guest_identity, person_identity, summarize
+from .guesses import HOUR, PerHour
 from .storage import write_private
+
+__all__ = ["HOUR", "Keeping", "PerHour", "mark_recorded", "pending", "prune", "same_address_groups", "seat_identity",
+           "summary_of"]
 
 log = logging.getLogger("dominoes_tui.net")
 
-HOUR = 3600.0
 MiB = 1024 * 1024
 
 
@@ -120,31 +122,6 @@ def prune(folder: Path, days: float, now: float | None = None) -> int:
         except OSError:
             pass
     return gone
-
-
-class PerHour:
-    """How much each key spent in the last hour (a rolling window)."""
-
-    def __init__(self) -> None:
-        self._spent: dict[Any, deque[tuple[float, int]]] = {}
-
-    def spent(self, key: Any, now: float | None = None) -> int:
-        now = time.monotonic() if now is None else now
-        items = self._spent.get(key)
-        if not items:
-            return 0
-        while items and now - items[0][0] > HOUR:
-            items.popleft()
-        if not items:
-            del self._spent[key]
-            return 0
-        return sum(n for _t, n in items)
-
-    def add(self, key: Any, amount: int, now: float | None = None) -> None:
-        self._spent.setdefault(key, deque()).append((time.monotonic() if now is None else now, amount))
-        if len(self._spent) > 10_000:  # forget the quietest keys
-            for old in list(self._spent)[:5_000]:
-                del self._spent[old]
 
 
 def same_address_groups(seats: list[tuple[str | None, str | None]]) -> list[tuple[str, tuple[str, ...]]]:

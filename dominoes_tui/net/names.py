@@ -116,8 +116,10 @@ class NameRegister:
     def is_claimed(self, name: str) -> bool:
         return fold(name) in self.claims
 
-    def identify(self, name: str, secret: str | None, address: str, in_use: Callable[[str], bool]) -> Identity:
-        """Who says hello as `name` with `secret` from `address`."""
+    def identify(self, name: str, secret: str | None, address: str | tuple[str, ...], in_use: Callable[[str], bool]) -> Identity:
+        """Who says hello as `name` with `secret` from `address`: a new claim counts
+        against each budget given (an address; a vouched person and the address he
+        really came from: fresh SSH keys from one address make fresh persons)."""
         entry = self.claims.get(fold(name))
         if entry is not None:
             if secret is not None and hmac.compare_digest(entry["secret"], _hash(secret)):
@@ -132,15 +134,17 @@ class NameRegister:
         log.info("the name %r is claimed (from %s)", name, address)
         return Identity(name, True)
 
-    def _may_claim(self, address: str) -> bool:
+    def _may_claim(self, budgets: str | tuple[str, ...]) -> bool:
         if len(self.claims) >= self.max_names:
             return False
         now = time.monotonic()
-        recent = [t for t in self._recent.get(address, []) if now - t < 3600]
-        if len(recent) >= self.claims_per_address:
-            self._recent[address] = recent
+        keys = (budgets,) if isinstance(budgets, str) else budgets
+        recent = {k: [t for t in self._recent.get(k, []) if now - t < 3600] for k in keys}
+        self._recent.update(recent)
+        if any(len(times) >= self.claims_per_address for times in recent.values()):
             return False
-        self._recent[address] = [*recent, now]
+        for k, times in recent.items():
+            self._recent[k] = [*times, now]
         if len(self._recent) > 10_000:  # forget the quietest addresses
             self._recent = dict(list(self._recent.items())[-5_000:])
         return True

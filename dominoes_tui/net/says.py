@@ -120,6 +120,7 @@ BOT_NAMES = N_("names starting with {prefix} are kept for bots")
 ENTERED_AS = N_("someone else is entered as {name}")
 TOURNAMENT_FULL = N_("the tournament is full ({count} entrants)")
 ADDRESS_ENTRANTS = N_("your address has entered {count} people, the most it may")
+PLACES_KEPT = N_("the last {count} places are kept for people from addresses not entered yet")
 ADDRESS_GUESTS = N_("your address has entered {count} guests, the most it may; "
                     "a claimed name (dominoes join keeps its secret) may still enter")
 NOT_ENTERED = N_("you are not entered")

@@ -34,8 +34,8 @@ from .board_feed import board
 from .bot_pool import BotPool
 from .connection import Conn, Refused, close_now
 from .finished import Keeping
-from .guesses import Guesses
-from .limits import Limits, connection_room
+from .guesses import Guesses, address_key
+from .limits import Limits, connection_room, may_take
 from .names import NameRegister, fold
 from .quick_match import REQUESTS as QUICK_REQUESTS
 from .quick_match import QuickMatch
@@ -213,17 +213,26 @@ class Server(Seating):
     def _from(self, address: str) -> int:
         return sum(1 for held in (self.conns, self._closing) for c in held if c.address == address)
 
+    def _no_room(self, address: str, total: int) -> str | None:
+        """Why one more connection from `address` is refused (None: it is not); `total`:
+        the connections held besides it. The last share of the room is kept for addresses
+        that hold none yet (limits.may_take)."""
+        lim, mine = self.limits, self._from(address)
+        if may_take(mine, total, self.conn_room, lim.conns_per_address, lim.newcomer_share):
+            return None
+        return S.TOO_MANY_FROM_ADDRESS if mine >= lim.conns_per_address else S.SERVER_FULL
+
     async def _handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         task = asyncio.current_task()
         if task is not None:
             self._handlers.add(task)
         conn = Conn(reader, writer)
         peer = writer.get_extra_info("peername")
-        conn.address = str(peer[0]) if isinstance(peer, tuple) and peer else "?"
+        # every per-address limit counts an IPv6 address by its /64, an IPv4-mapped one as IPv4
+        conn.address = address_key(str(peer[0])) if isinstance(peer, tuple) and peer else "?"
         conn.max_unread = self.limits.max_unread
-        full = len(self.conns) + len(self._closing) >= self.conn_room
-        if full or self._from(conn.address) >= self.limits.conns_per_address:
-            why = S.SERVER_FULL if full else S.TOO_MANY_FROM_ADDRESS
+        why = self._no_room(conn.address, len(self.conns) + len(self._closing))
+        if why is not None:
             conn.send({"type": "error", **S.said("reason", why), "fatal": True})
             await close_now(writer)
             self._handlers.discard(task)
@@ -325,14 +334,18 @@ class Server(Seating):
         vouched = read_vouch(self.gateway_key, data.get("vouch"))
         if vouched.address is not None and vouched.address != conn.address:
             # a gateway's member: every per-address limit counts where he really came from (vouch.py)
-            if self._from(vouched.address) >= self.limits.conns_per_address:
-                conn.send({"type": "error", **S.said("reason", S.TOO_MANY_FROM_ADDRESS), "fatal": True})
+            why = self._no_room(vouched.address, len(self.conns) + len(self._closing) - 1)
+            if why is not None:
+                conn.send({"type": "error", **S.said("reason", why), "fatal": True})
                 conn.closed = True
                 return None
             conn.address = vouched.address
-        # new claims are budgeted per address, or per person for one a gateway vouches for (vouch.py)
+        # new claims are budgeted per address; for one a gateway vouches for, per person and
+        # per the address he really came from (fresh SSH keys make fresh persons) (vouch.py)
         person = vouched.person if secret is not None else None
-        budget = f"person:{person}" if person else conn.address
+        budget: str | tuple[str, ...] = conn.address
+        if person:
+            budget = (f"person:{person}", conn.address) if vouched.address is not None else f"person:{person}"
         conn.identity = self.names.identify(name, secret, budget, lambda n: fold(n) in in_use)
         conn.name = conn.identity.name
         conn.hello = True

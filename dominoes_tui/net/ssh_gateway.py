@@ -3,7 +3,8 @@
 A public key is who you are (ssh_names.py): the first key to log in under a name claims
 it, and only that key plays under it again; anyone else (another key, the shared
 password alone, no key) is a guest under a name of its own. `keys_only` turns away
-logins without a key. Sessions are limited in total, per key and per address. Each
+logins without a key. Sessions are limited in total, per key and per address, and so
+are connections and logins under way (ssh_admission.py). Each
 session runs `dominoes join` in a process of its own on a
 pseudo-terminal of its own, so keys, colours and window resizes behave as in a local
 terminal and a crashed session touches no other. Sessions without a terminal are told
@@ -27,8 +28,10 @@ import asyncssh
 
 from . import analysis_slots
 from . import protocol as P
-from .guesses import Guesses
+from .guesses import Guesses, address_key
+from .limits import may_take
 from .protocol import clean_name
+from .ssh_admission import Admission, Doorman
 from .ssh_lang import client_env, session_locale
 from .ssh_names import KeyRegister, load_host_key, name_folder
 from .ssh_pty import set_size, signal_group, take_terminal
@@ -64,6 +67,7 @@ class Gateway:
         wrong_passwords: int = WRONG_PASSWORDS,
         vouch_key: Path | None = None,
         analyses_at_once: int = analysis_slots.DEFAULT,
+        admission: Admission | None = None,
     ) -> None:
         self.server_addr = server_addr  # HOST:PORT of the table server
         # the table server's gateway key (vouch.py): the members' name claims count per person
@@ -76,6 +80,7 @@ class Gateway:
         self.sessions_per_key = sessions_per_key
         self.sessions_per_address = sessions_per_address
         self.keys = KeyRegister(home / "names.json")
+        self.doorman = Doorman(admission, max_sessions)  # connections and logins, per address and in total
         self.wrong_passwords = Guesses(free=wrong_passwords)  # per address, across connections
         # -P: the game's package comes from where this gateway's came from, never from a
         # dominoes_tui folder that happens to lie in the working directory
@@ -88,6 +93,7 @@ class Gateway:
 
     async def start(self, host: str = "127.0.0.1", port: int = 2222, host_key: Path | None = None) -> int:
         private_dir(self.home)
+        self.doorman.start()
         self.slots_env = analysis_slots.server_env(self.home / analysis_slots.FOLDER, self.analyses_at_once)
         key = load_host_key(host_key or self.home / "ssh_host_ed25519_key")
         self._acceptor = await asyncssh.create_server(
@@ -121,10 +127,20 @@ class GatewayServer(asyncssh.SSHServer):
         self.gateway = gateway
         self.fingerprint: str | None = None  # the key the client proved, once it did
         self.address = "?"
+        self.source = "?"  # the address as every limit counts it (an IPv6 address by its /64)
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         peer = conn.get_extra_info("peername")
         self.address = str(peer[0]) if isinstance(peer, tuple) and peer else "?"
+        self.source = address_key(self.address)
+        if not self.gateway.doorman.arrive(self, self.source):  # no room: closed before any key exchange
+            conn.abort()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.gateway.doorman.left(self)
+
+    def auth_completed(self) -> None:
+        self.gateway.doorman.logged_in(self)
 
     def begin_auth(self, username: str) -> bool:
         return True  # always authenticate: a key is an identity, even where everyone is welcome
@@ -169,7 +185,8 @@ class GatewayServer(asyncssh.SSHServer):
         gw = self.gateway
         if len(gw.sessions) >= gw.max_sessions:
             return False
-        if sum(1 for s in gw.sessions if s.address == self.address) >= gw.sessions_per_address:
+        mine = sum(1 for s in gw.sessions if s.source == self.source)
+        if not may_take(mine, len(gw.sessions), gw.max_sessions, gw.sessions_per_address, gw.doorman.admission.newcomer_share):
             return False
         same_key = sum(1 for s in gw.sessions if s.fingerprint == self.fingerprint)
         if self.fingerprint is not None and same_key >= gw.sessions_per_key:
@@ -181,7 +198,8 @@ class GameSession(asyncssh.SSHServerSession[bytes]):  # bytes: the gateway liste
     def __init__(self, gateway: Gateway, fingerprint: str | None = None, address: str = "?") -> None:
         self.gateway = gateway
         self.fingerprint = fingerprint
-        self.address = address
+        self.address = address  # where the client came from (the vouch names it)
+        self.source = address_key(address)  # the same as the limits count it
         self.name = ""  # the name it plays under, once it runs
         self.chan: asyncssh.SSHServerChannel[bytes] | None = None  # asyncssh hands it over first thing
         self.term_type: str | None = None
@@ -271,7 +289,8 @@ class GameSession(asyncssh.SSHServerSession[bytes]):  # bytes: the gateway liste
         gw = self.gateway
         wanted = clean_name(self.channel.get_extra_info("username"))
         in_use = {s.name for s in gw.sessions if s is not self}
-        name, owner = gw.keys.login(wanted, self.fingerprint, lambda n: n in in_use)
+        name, owner = gw.keys.login(wanted, self.fingerprint, lambda n: n in in_use,
+                                    may_claim=lambda: gw.doorman.may_claim_name(self.source))
         self.name = name
         if owner:
             return name, private_dir(gw.home / "users" / name_folder(name)), True

@@ -97,6 +97,7 @@ class TournamentHost:
             elif kind == "tournament_register":
                 evening = self._need()
                 evening.entrants_per_address, evening.guests_per_address = self.entrants_per_address, self.guests_per_address
+                evening.newcomer_share = self.server.limits.newcomer_share
                 self._forget_gone_guests(evening)
                 evening.register(conn.name, conn.identity.key, self.owner_of(conn), conn.address)
             elif kind == "tournament_withdraw":
