@@ -30,6 +30,10 @@ class Limits:
     bot_timeout: float = 30.0  # seconds a bot may think before its seat plays the first legal move
     wrong_codes: int = 5  # table codes naming no table an address may give before it must wait (1 s, doubling to 300 s)
     practice: bool = False  # True: clients may give a `seed` (tables say "seeded practice table")
+    # requests that build or push something for others (a list, a board, a watch or a leave,
+    # the evening's) all of one address's connections may send: a burst, then so many a second
+    work_burst: int = 40
+    work_per_address: float = 10.0
     # of each server-wide cap (connections, an evening's entrants), the share kept for
     # addresses that hold none of it yet (may_take)
     newcomer_share: float = 0.1

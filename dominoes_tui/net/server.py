@@ -30,13 +30,13 @@ from ..engine import MATCH_OVER
 from ..table.saves import home as saves_home
 from . import protocol as P
 from . import says as S
-from .board_feed import board
 from .bot_pool import BotPool
 from .connection import Conn, Refused, close_now
 from .finished import Keeping
 from .guesses import Guesses, address_key
 from .limits import Limits, connection_room, may_take
 from .names import NameRegister, fold
+from .pacing import Allowance, Coalesced
 from .quick_match import REQUESTS as QUICK_REQUESTS
 from .quick_match import QuickMatch
 from .records_service import RecordsRequestError, ServerRecords, handle_request
@@ -46,6 +46,7 @@ from .table import Table
 from .table_keeping import file_away, match_record, restored_tables
 from .tournament_host import REQUESTS as TOURNAMENT_REQUESTS
 from .tournament_host import TournamentHost
+from .views import Views
 from .vouch import gateway_key, read_vouch
 
 log = logging.getLogger("dominoes_tui.net")
@@ -56,6 +57,9 @@ DEFAULT_BOT_DELAY = 0.7
 LOBBY_EVERY = 0.5  # seconds between lobby pushes, at most
 ACCEPT_BACKLOG = 64
 TOO_MANY_FROM_ADDRESS = S.TOO_MANY_FROM_ADDRESS
+# what one address's connections share a work budget for (Limits.work_per_address): what
+# builds or pushes something for others (a list, a board, a watch or leave pushed to a table)
+WORK = {"list", "board", "watch", "leave", "records", *TOURNAMENT_REQUESTS, *QUICK_REQUESTS}
 
 
 def data_home() -> Path:
@@ -97,7 +101,8 @@ class Server(Seating):
         self._handlers: set[asyncio.Task[None]] = set()
         self.port = 0
         self.closing = False
-        self._lobby_pending = False
+        self._lobby_push = Coalesced(LOBBY_EVERY, self._send_lobby)
+        self.work = Allowance(self.limits.work_burst, self.limits.work_per_address)  # per address (WORK)
         # The club records (net/records_service.py): beside the server's data folder, or a URL.
         self.records = (
             ServerRecords(data_dir.parent if data_dir is not None else saves_home(), records_url, keeping)
@@ -105,6 +110,9 @@ class Server(Seating):
         )
         self.tournament_host = TournamentHost(self, organizers)  # the club evening (tournament_host.py)
         self.quick = QuickMatch(self)  # the quick-match queue (quick_match.py)
+        # the lobby's list and the board, built once for everyone who asks (views.py)
+        self.views = Views(self.tables, self.quick.presence, self.tournament_host,
+                           self.records.board_top if self.records is not None else None)
 
     # -- running ----------------------------------------------------------------------------
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> int:
@@ -165,26 +173,20 @@ class Server(Seating):
                 return code
 
     def lobby(self) -> list[dict[str, Any]]:
-        return [t.info() for t in self.tables.values() if t.phase != MATCH_OVER and not t.private]
+        return self.views.lobby()
 
     def lobby_changed(self) -> None:
         """Tell everyone in the lobby, at most twice a second (a busy server opens many
         tables at once, and every lobby client gets the whole list)."""
-        if self._lobby_pending:
-            return
-        self._lobby_pending = True
-        try:
-            asyncio.get_running_loop().call_later(LOBBY_EVERY, self._send_lobby)
-        except RuntimeError:  # no loop (a table filed while loading)
-            self._lobby_pending = False
+        self.views.lobby_changed()
+        self._lobby_push.due()
 
     def _send_lobby(self) -> None:
-        self._lobby_pending = False
         in_lobby = [c for c in self.conns if c.hello and c.table is None]  # never those at a table
         if not in_lobby:
             return
         # who is online and searching rides along: the lobby's count is never left stale
-        data = P.encode({"type": "tables", "tables": self.lobby(), **self.quick.presence()})
+        data = self.views.tables_message()
         for c in in_lobby:
             c.send_bytes(data)
 
@@ -374,9 +376,11 @@ class Server(Seating):
             return
         if kind == "hello":
             raise P.ProtocolError(S.HELLO_TWICE)
+        if kind in WORK and not self.work.take(conn.address):  # one budget for all of an address's connections
+            raise Refused(S.ADDRESS_BUSY)
         if kind == "list":
             self.quick.listen(conn)
-            reply({"type": "tables", "tables": self.lobby(), **self.quick.presence()})
+            conn.send_bytes(self.views.tables_message(msg_id))
         elif kind == "create":
             reply(self.create(conn, data))
         elif kind == "join":
@@ -395,20 +399,19 @@ class Server(Seating):
             except RecordsRequestError as exc:
                 raise P.ProtocolError(exc.say or str(exc), **exc.say_args) from None
         elif kind in TOURNAMENT_REQUESTS:
-            reply(self.tournament_host.request(conn, kind, data))
+            self.tournament_host.request(conn, kind, data, msg_id)  # it answers, now or with its next push
         elif kind in QUICK_REQUESTS:
             reply(self.quick.request(conn, kind, data))
         elif kind == "board":
             if not conn.board:
                 conn.board = True
                 self.quick.changed()  # one fewer person online in the lobby's count
-            leaders = self.records.board_top if self.records is not None else None
-            reply(board(self.tables, self.tournament_host, data.get("feature"), leaders))
+            conn.send_bytes(self.views.board_message(data.get("feature"), msg_id))
         elif kind == "leave":
             self.dropped(conn)
             reply({"type": "left"})
             # back in the lobby: presence told while at a table was not sent to this person
-            conn.send({"type": "tables", "tables": self.lobby(), **self.quick.presence()})
+            conn.send_bytes(self.views.tables_message())
 
     def _my_table(self, conn: Conn) -> Table:
         if conn.table is None or conn.table.code not in self.tables:
