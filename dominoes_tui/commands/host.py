@@ -99,8 +99,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                       help=_("MiB of finished logs the tables one address makes may add in an hour; then it may make "
                     "no table until the hour has passed (default {default})").format(default=f"{k.disk_per_address / MiB:g}"))
     keep.add_argument("--rated-per-pair", type=int, default=k.rated_per_pair, metavar="N",
-                      help=_("rated matches an hour between the same people all seated from one address; later ones "
+                      help=_("rated matches an hour between the same people, from any addresses; later ones "
                     "are kept unrated (default {default})").format(default=k.rated_per_pair))
+    keep.add_argument("--rated-per-person", type=int, default=k.rated_per_person, metavar="N",
+                      help=_("rated matches an hour of one person, with anyone; later ones are kept unrated "
+                    "(default {default})").format(default=k.rated_per_person))
     keep.add_argument("--keep-finished", type=float, default=k.keep_finished_days, metavar="DAYS",
                       help=_("days a recorded match's log stays in finished/ (the records keep it for good; "
                     "default {default})").format(default=f"{k.keep_finished_days:g}"))
@@ -173,11 +176,12 @@ def run(args: argparse.Namespace) -> int:
     if args.grace < 0 or args.standin_after < 0 or (args.bot_delay is not None and not 0 <= args.bot_delay <= 5):
         print("dominoes host: " + _("--grace and --standin-after are 0 or more seconds, --bot-delay 0 to 5"), file=sys.stderr)
         return 2
-    if not (args.disk_per_address > 0 and args.rated_per_pair >= 0 and args.keep_finished >= 0):
-        print("dominoes host: " + _("--disk-per-address is more than 0, --rated-per-pair and --keep-finished 0 or more"),
+    if not (args.disk_per_address > 0 and min(args.rated_per_pair, args.rated_per_person, args.keep_finished) >= 0):
+        print("dominoes host: " + _("--disk-per-address is more than 0, --rated-per-pair, --rated-per-person and "
+                                    "--keep-finished 0 or more"),
               file=sys.stderr)
         return 2
-    keeping = Keeping(int(args.disk_per_address * MiB), args.rated_per_pair, args.keep_finished)
+    keeping = Keeping(int(args.disk_per_address * MiB), args.rated_per_pair, args.keep_finished, args.rated_per_person)
     host, port = split_address(args.listen)
     if args.port is not None:
         port = args.port

@@ -9,7 +9,7 @@ match's key makes that idempotent (a match already in the records is not counted
 
 What a server may keep is bounded (`Keeping`, options of `dominoes host`): the bytes of
 finished logs the tables one address made may add in an hour, the rated matches an hour
-between the same people all sitting from one address, and how long a recorded finished
+between the same people (from any addresses) and of each person (with anyone), and how long a recorded finished
 log stays (then it is deleted: the records hold the match, and its log, for good).
 """
 from __future__ import annotations
@@ -28,8 +28,7 @@ from ..records import Identity, MatchSummary, bot_identity, guest_identity, pers
 from .guesses import HOUR, PerHour
 from .storage import write_private
 
-__all__ = ["HOUR", "Keeping", "PerHour", "mark_recorded", "pending", "prune", "same_address_groups", "seat_identity",
-           "summary_of"]
+__all__ = ["HOUR", "Keeping", "PerHour", "mark_recorded", "pending", "prune", "seat_identity", "summary_of"]
 
 log = logging.getLogger("dominoes_tui.net")
 
@@ -39,8 +38,9 @@ MiB = 1024 * 1024
 @dataclass(frozen=True)
 class Keeping:
     disk_per_address: int = 10 * MiB  # bytes of finished logs an hour from the tables one address made
-    rated_per_pair: int = 3  # rated matches an hour between the same people whose seats share one address
+    rated_per_pair: int = 3  # rated matches an hour between the same people, whatever their addresses
     keep_finished_days: float = 30.0  # days a recorded finished log stays in finished/
+    rated_per_person: int = 6  # rated matches an hour of one person, with anyone, from anywhere
 
 
 def seat_identity(seat: dict[str, Any]) -> Identity:
@@ -122,13 +122,3 @@ def prune(folder: Path, days: float, now: float | None = None) -> int:
         except OSError:
             pass
     return gone
-
-
-def same_address_groups(seats: list[tuple[str | None, str | None]]) -> list[tuple[str, tuple[str, ...]]]:
-    """(address, identities) for each address from which two or more different vouched
-    people took seats at one table: `seats` holds (address, identity) per seat."""
-    by_address: dict[str, set[str]] = {}
-    for address, identity in seats:
-        if address and identity:
-            by_address.setdefault(address, set()).add(identity)
-    return [(a, tuple(sorted(ids))) for a, ids in by_address.items() if len(ids) > 1]

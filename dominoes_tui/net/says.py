@@ -91,8 +91,9 @@ SAVING_AGAIN = N_("The server can save this table again: a restart keeps the mat
 SAVING_STOPPED = N_("The server cannot save this table ({detail}): saving stopped. "
                     "The match goes on, but if the server restarts now it is lost.")
 ROUND_CLOCK_OUT = N_("The round clock has run out: bots finish this match.")
-NOT_RATED = N_("This match is kept but not rated: the same people, all from one address, have played "
-               "{count} rated matches in the last hour.")
+NOT_RATED = N_("This match is kept but not rated: the same people have played {count} rated matches "
+               "together in the last hour.")
+NOT_RATED_PERSON = N_("This match is kept but not rated: {name} has played {count} rated matches in the last hour.")
 NOT_FILED = N_("The server could not file this match (its disk may be full); it still goes to the records.")
 # -- the board's last move of a table --
 BOARD_PLAYED = N_("{name} played {tile}")

@@ -153,3 +153,17 @@ HELLO = {"type": "hello", "protocol": PROTOCOL_VERSION, "name": "x"}
 def _pushed_words(m: dict[str, Any]) -> str:
     """A pushed message in a failure's words: its type, and why when it says."""
     return str(m.get("type")) + (f":{m.get('reason')}" if m.get("reason") else "")
+
+
+async def open_from(source: str, port: int, name: str, secret: str | None = None, host: str = "127.0.0.1") -> Connection:
+    """A client that connects from `source` (another loopback address: 127.0.0.2 …, or an
+    address of a test's own network namespace), as a person on another machine would."""
+    from unittest import mock
+
+    real = asyncio.open_connection
+
+    async def bound(*args: Any, **kw: Any) -> Any:
+        return await real(*args, local_addr=(source, 0), **kw)
+
+    with mock.patch.object(asyncio, "open_connection", bound):
+        return await Connection.open(host, port, name, secret=secret)
