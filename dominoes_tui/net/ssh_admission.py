@@ -45,12 +45,17 @@ class Doorman:
         self.admission = admission or Admission()
         self.sessions = sessions  # the gateway's most games at once: their files are kept free too
         self.room = self.admission.max_connections
+        self.session_room = sessions  # games at once the open files allow (start)
         self._open: dict[int, tuple[str, bool]] = {}  # id of the connection -> (its address key, logged in)
         self._names = PerHour()
 
     def start(self) -> None:
-        """Fit the connections to the open-file limit (raised first as far as it goes)."""
-        self.room = open_file_room(self.admission.max_connections, FD_RESERVE + FILES_PER_SESSION * self.sessions)
+        """Fit the connections and the games to the open-file limit (raised first as far
+        as it goes): where it is too low for both, they share the files there are."""
+        most, games = self.admission.max_connections, FILES_PER_SESSION * self.sessions
+        files = open_file_room(most + games, FD_RESERVE)
+        self.room = max(1, min(most, files * most // (most + games)))
+        self.session_room = max(1, min(self.sessions, (files - self.room) // FILES_PER_SESSION))
 
     def arrive(self, conn: object, source: str) -> bool:
         """A new connection from `source`: True if it may stay (and is counted from now)."""

@@ -186,7 +186,8 @@ class GatewayServer(asyncssh.SSHServer):
         if len(gw.sessions) >= gw.max_sessions:
             return False
         mine = sum(1 for s in gw.sessions if s.source == self.source)
-        if not may_take(mine, len(gw.sessions), gw.max_sessions, gw.sessions_per_address, gw.doorman.admission.newcomer_share):
+        most = min(gw.max_sessions, gw.doorman.session_room)
+        if not may_take(mine, len(gw.sessions), most, gw.sessions_per_address, gw.doorman.admission.newcomer_share):
             return False
         same_key = sum(1 for s in gw.sessions if s.fingerprint == self.fingerprint)
         if self.fingerprint is not None and same_key >= gw.sessions_per_key:
