@@ -91,6 +91,15 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     lim.add_argument("--bot-workers-per-address", type=int, default=d.bot_workers_per_address,
                      help=_("of those, how many one address's tables may keep busy at once (default {default})")
                          .format(default=d.bot_workers_per_address))
+    lim.add_argument("--work-burst", type=int, default=d.work_burst,
+                     help=_("requests that build or push something for others (list, board, watch, leave, the "
+                            "evening's) all connections of one address may send at once (default {default})")
+                         .format(default=d.work_burst))
+    lim.add_argument("--work-per-address", type=float, default=d.work_per_address,
+                     help=_("then so many a second (default {default})").format(default=f"{d.work_per_address:g}"))
+    lim.add_argument("--newcomer-share", type=float, default=d.newcomer_share,
+                     help=_("of the connections and of an evening's places, the share kept for addresses that hold "
+                            "none yet, 0 to 0.5 (default {default})").format(default=f"{d.newcomer_share:g}"))
     lim.add_argument("--practice", action="store_true",
                      help=_("allow clients to give a seed: 'seeded practice tables', marked so and never rated"))
     keep = p.add_argument_group(_("what the server keeps (docs/PROTOCOL.md, Storage)"))
@@ -114,8 +123,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 def limits_from(args: argparse.Namespace) -> Limits | str:
     """The limits the options ask for, or what is wrong with them."""
     counts = ("max_conns", "conns_per_address", "max_tables", "tables_per_conn", "tables_per_address", "max_unread",
-              "bot_workers", "bot_workers_per_address", "fd_reserve", "wrong_codes")
-    times = ("handshake_timeout", "idle_timeout", "waiting_timeout")
+              "bot_workers", "bot_workers_per_address", "fd_reserve", "wrong_codes", "work_burst")
+    times = ("handshake_timeout", "idle_timeout", "waiting_timeout", "work_per_address")
     for name in counts:
         if getattr(args, name) < 1:
             return _("{option} is 1 or more").format(option=f"--{name.replace('_', '-')}")
@@ -124,7 +133,9 @@ def limits_from(args: argparse.Namespace) -> Limits | str:
             return _("{option} is more than 0 seconds").format(option=f"--{name.replace('_', '-')}")
     if args.turn_time is not None and not args.turn_time > 0:
         return _("{option} is more than 0 seconds").format(option="--turn-time")
-    return Limits(**{n: getattr(args, n) for n in (*counts, *times, "turn_time", "practice")})
+    if not 0 <= args.newcomer_share <= 0.5:
+        return _("{option} is 0 to 0.5").format(option="--newcomer-share")
+    return Limits(**{n: getattr(args, n) for n in (*counts, *times, "turn_time", "practice", "newcomer_share")})
 
 
 def manage_names(args: argparse.Namespace, data: Path) -> int:

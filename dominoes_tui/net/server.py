@@ -336,9 +336,9 @@ class Server(Seating):
         vouched = read_vouch(self.gateway_key, data.get("vouch"))
         if vouched.address is not None and vouched.address != conn.address:
             # a gateway's member: every per-address limit counts where he really came from (vouch.py)
-            why = self._no_room(vouched.address, len(self.conns) + len(self._closing) - 1)
-            if why is not None:
-                conn.send({"type": "error", **S.said("reason", why), "fatal": True})
+            refusal = self._no_room(vouched.address, len(self.conns) + len(self._closing) - 1)
+            if refusal is not None:
+                conn.send({"type": "error", **S.said("reason", refusal), "fatal": True})
                 conn.closed = True
                 return None
             conn.address = vouched.address

@@ -308,13 +308,14 @@ def make_web_server(
     password: str | None = None, max_sessions: int = MAX_SESSIONS, sessions_per_address: int = SESSIONS_PER_ADDRESS,
     board: bool = False, allowed_hosts: list[str] | tuple[str, ...] = (), wrong_passwords: int = WRONG_PASSWORDS,
     vouch_key: Path | None = None, lang: str | None = None, slots_folder: Path | None = None,
-    analyses_at_once: int = analysis_slots.DEFAULT,
+    analyses_at_once: int = analysis_slots.DEFAULT, doors: Doors | None = None,
 ) -> GuardedWebServer:
-    """The browser server; with `slots_folder` its tabs share `analyses_at_once` analysis slots there."""
+    """The browser server; with `slots_folder` its tabs share `analyses_at_once` analysis slots there;
+    `doors`: its plain HTTP connections' limits (web_conns.py; the defaults, else)."""
     command = board_command(server_addr, lang=lang) if board else join_command(server_addr, name, lang=lang)
     slots = analysis_slots.server_env(slots_folder, analyses_at_once) if slots_folder is not None and not board else {}
     return GuardedWebServer(
         command, host=host, port=port, title="Dominoes board" if board else "Dominoes", public_url=public_url,
         password=password, max_sessions=max_sessions, sessions_per_address=sessions_per_address,
-        allowed_hosts=allowed_hosts, wrong_passwords=wrong_passwords, vouch_key=vouch_key, slots=slots,
+        allowed_hosts=allowed_hosts, wrong_passwords=wrong_passwords, vouch_key=vouch_key, slots=slots, doors=doors,
     )
