@@ -36,7 +36,7 @@ from .finished import Keeping
 from .guesses import Guesses, address_key
 from .limits import Limits, connection_room, may_take
 from .names import NameRegister, fold
-from .pacing import Allowance, Coalesced
+from .pacing import Allowance
 from .quick_match import REQUESTS as QUICK_REQUESTS
 from .quick_match import QuickMatch
 from .records_service import RecordsRequestError, ServerRecords, handle_request
@@ -54,7 +54,6 @@ log = logging.getLogger("dominoes_tui.net")
 DEFAULT_GRACE = 300.0  # seconds a dropped person keeps the seat
 DEFAULT_READY_TIMEOUT = 120.0  # seconds the table waits for people to read a round's summary
 DEFAULT_BOT_DELAY = 0.7
-LOBBY_EVERY = 0.5  # seconds between lobby pushes, at most
 ACCEPT_BACKLOG = 64
 TOO_MANY_FROM_ADDRESS = S.TOO_MANY_FROM_ADDRESS
 # what one address's connections share a work budget for (Limits.work_per_address): what
@@ -101,7 +100,6 @@ class Server(Seating):
         self._handlers: set[asyncio.Task[None]] = set()
         self.port = 0
         self.closing = False
-        self._lobby_push = Coalesced(LOBBY_EVERY, self._send_lobby)
         self.work = Allowance(self.limits.work_burst, self.limits.work_per_address)  # per address (WORK)
         # The club records (net/records_service.py): beside the server's data folder, or a URL.
         self.records = (
@@ -111,7 +109,7 @@ class Server(Seating):
         self.tournament_host = TournamentHost(self, organizers)  # the club evening (tournament_host.py)
         self.quick = QuickMatch(self)  # the quick-match queue (quick_match.py)
         # the lobby's list and the board, built once for everyone who asks (views.py)
-        self.views = Views(self.tables, self.quick.presence, self.tournament_host,
+        self.views = Views(self.tables, self.conns, self.quick.presence, self.tournament_host,
                            self.records.board_top if self.records is not None else None)
 
     # -- running ----------------------------------------------------------------------------
@@ -176,19 +174,7 @@ class Server(Seating):
         return self.views.lobby()
 
     def lobby_changed(self) -> None:
-        """Tell everyone in the lobby, at most twice a second (a busy server opens many
-        tables at once, and every lobby client gets the whole list)."""
-        self.views.lobby_changed()
-        self._lobby_push.due()
-
-    def _send_lobby(self) -> None:
-        in_lobby = [c for c in self.conns if c.hello and c.table is None]  # never those at a table
-        if not in_lobby:
-            return
-        # who is online and searching rides along: the lobby's count is never left stale
-        data = self.views.tables_message()
-        for c in in_lobby:
-            c.send_bytes(data)
+        self.views.lobby_changed()  # told to everyone in the lobby, at most twice a second
 
     def file_finished(self, table: Table) -> None:
         """A match is over: its log and who played it go to finished/, its result to the records."""

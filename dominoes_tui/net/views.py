@@ -14,8 +14,11 @@ from typing import Any
 from ..engine import MATCH_OVER
 from . import protocol as P
 from .board_feed import EveningSource, Leaders, board
+from .connection import Conn
+from .pacing import Coalesced
 from .table import Table
 
+LOBBY_EVERY = 0.5  # seconds between lobby pushes, at most
 LOBBY_FRESH = 0.5  # seconds a built lobby list is sent again unchanged, at most (the lobby pushes as often)
 BOARD_FRESH = 0.5  # seconds a built board is sent again (boards ask once a second)
 MAX_BOARDS = 64  # boards kept at once (one per table a board asked to feature)
@@ -29,11 +32,12 @@ def _with_id(data: bytes, msg_id: Any) -> bytes:
 
 
 class Views:
-    def __init__(self, tables: dict[str, Table], presence: Callable[[], dict[str, Any]], evening: EveningSource | None,
-                 leaders: Leaders | None) -> None:
-        """`tables`: the server's own (read as it changes); `presence`: who is online and
-        searching; `evening` and `leaders` for the board."""
-        self.tables, self.presence, self.evening, self.leaders = tables, presence, evening, leaders
+    def __init__(self, tables: dict[str, Table], conns: set[Conn], presence: Callable[[], dict[str, Any]],
+                 evening: EveningSource | None, leaders: Leaders | None) -> None:
+        """`tables` and `conns`: the server's own (read as they change); `presence`: who is
+        online and searching; `evening` and `leaders` for the board."""
+        self.tables, self.conns, self.presence, self.evening, self.leaders = tables, conns, presence, evening, leaders
+        self._push = Coalesced(LOBBY_EVERY, self._send_lobby)
         self._tables: tuple[float, bytes] | None = None  # (when built, the lobby's `"tables":[…]`)
         self._boards: dict[str | None, tuple[float, bytes]] = {}
 
@@ -41,7 +45,18 @@ class Views:
         return [t.info() for t in self.tables.values() if t.phase != MATCH_OVER and not t.private]
 
     def lobby_changed(self) -> None:
+        """Tell everyone in the lobby, at most twice a second (a busy server opens many
+        tables at once, and every lobby client gets the whole list)."""
         self._tables = None
+        self._push.due()
+
+    def _send_lobby(self) -> None:
+        in_lobby = [c for c in self.conns if c.hello and c.table is None]  # never those at a table
+        if not in_lobby:
+            return
+        data = self.tables_message()  # who is online and searching rides along: never left stale
+        for c in in_lobby:
+            c.send_bytes(data)
 
     def tables_message(self, msg_id: Any = None) -> bytes:
         """The `tables` message: the lobby (kept) and who is online (counted now)."""

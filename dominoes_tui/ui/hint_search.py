@@ -1,6 +1,6 @@
 """Where a hint's search runs, and that only one runs at a time in a session.
 
-A press of `h` starts the search that weighs every legal move (hints.weigh). A new
+A press of `h` starts the search that weighs every legal move (`weigh`). A new
 press cancels the search of the one before (it would only be told to nobody), and a
 search starts only once presses have paused for DEBOUNCE_S, so holding the key down
 starts one search, not one a key repeat. On a player's own machine the search runs in
@@ -27,6 +27,15 @@ CHECK_S = 0.1  # how soon a cancelled search in a worker is ended
 _lock = threading.Lock()  # guards _current
 _running = threading.Lock()  # one search at a time in this process
 _current: threading.Event | None = None  # the cancel of the newest press's search
+
+
+def weigh(view: PlayerView, think_ms: float, cancel: Any = None) -> list[tuple[Move, float]]:
+    """Every legal move and its estimated chance of winning the match, best first
+    (bots/analysis judge_view). `cancel`, anything with is_set(): stop when it says so
+    (bots/analysis Cancelled)."""
+    from ..bots.analysis import judge_view
+
+    return judge_view(view, think_ms=think_ms, cancel=cancel)
 
 
 class Cancelled(Exception):
@@ -57,8 +66,6 @@ def search(view: PlayerView, think_ms: float, mine: threading.Event, stale: Any 
            hosted: bool = False) -> list[tuple[Move, float]]:
     """Every legal move with its chance, best first; Cancelled if a newer press or
     `stale` (anything with is_set()) says so before it is done. Run it in a thread."""
-    from .hints import weigh
-
     cancel = _Either(mine, stale)
     if mine.wait(DEBOUNCE_S) or cancel.is_set():
         raise Cancelled
@@ -93,8 +100,6 @@ def _hold(view: PlayerView) -> None:
 
 
 def _weigh_held(think_ms: float) -> list[tuple[dict[str, Any], float]]:
-    from .hints import weigh
-
     assert _VIEW is not None
     return [(m.to_json(), chance) for m, chance in weigh(_VIEW, think_ms)]
 

@@ -62,15 +62,6 @@ def weighed_lines(view: PlayerView, chances: list[tuple[Move, float]]) -> tuple[
     return f"{head}: {why}{tail}", f"{head}.{tail}", why
 
 
-def weigh(view: PlayerView, think_ms: float = THINK_MS, cancel: Any = None) -> list[tuple[Move, float]]:
-    """Every legal move and its estimated chance of winning the match, best first
-    (bots/analysis judge_view). `cancel`, anything with is_set(): stop when it says so
-    (bots/analysis Cancelled)."""
-    from ..bots.analysis import judge_view
-
-    return judge_view(view, think_ms=think_ms, cancel=cancel)
-
-
 class _Stale:
     """Set once the table no longer shows this hint: the search stops then."""
 

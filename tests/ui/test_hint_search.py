@@ -15,7 +15,7 @@ import pytest
 
 from dominoes_tui.engine import Match, make_config, view_for
 from dominoes_tui.net import analysis_slots
-from dominoes_tui.ui import hint_search, hints
+from dominoes_tui.ui import hint_search
 from dominoes_tui.workers import LOWEST
 
 WAIT = 30.0
@@ -81,7 +81,7 @@ def test_a_new_press_cancels_the_search_of_the_one_before(monkeypatch: pytest.Mo
         running.pop()
         raise RuntimeError("cancelled")
 
-    monkeypatch.setattr(hints, "weigh", weigh)
+    monkeypatch.setattr(hint_search, "weigh", weigh)
     view = a_view()
     first, out1 = in_thread(lambda: hint_search.search(view, 1000, hint_search.new_press()))
     assert started.wait(WAIT)
