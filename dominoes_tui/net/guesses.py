@@ -9,7 +9,9 @@ address's mistakes; a right guess does not (a right table code is on every list,
 guesser behind the same address as a member would be let off by each of the member's
 logins). Counted per address, not per connection: reconnecting
 starts nothing afresh. An IPv6 address counts by its /64, the block one home or one
-machine is handed (a single host can use millions of addresses inside it).
+machine is handed (a single host can use millions of addresses inside it): address_key
+is how every per-address limit of the server, the names, the evening and the gateways
+counts an address. PerHour is what a key spent in the last hour (claims, disk, ratings).
 """
 from __future__ import annotations
 
