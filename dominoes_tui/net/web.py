@@ -56,6 +56,7 @@ SESSIONS_PER_ADDRESS = 3
 WRONG_PASSWORDS = 5  # wrong passwords an address may give before it must wait (1 s, doubling to 300 s)
 PAGE_TEMPLATES = Path(__file__).parent / "web_page"  # textual-serve's page without the outside font service
 LOCAL_NAMES = ("localhost", "127.0.0.1", "::1")
+ACCEPT_BACKLOG = 16  # connections accepted at once (web_conns.FD_RESERVE holds them)
 MAX_COLUMNS, MAX_ROWS = 400, 150  # a tab's terminal at most (a 6000×3000 one cost its process 165 MB)
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
@@ -223,8 +224,10 @@ class GuardedWebServer(WebServer):
         await runner.setup()
         assert runner.server is not None
         self.doors.start()
+        # asyncio accepts up to `backlog` connections at once before a door can refuse one:
+        # kept small, a flood's burst of accepts stays inside the open files held in reserve
         listening = await asyncio.get_running_loop().create_server(
-            self.doors.factory(runner.server), self.host, self.port, backlog=128)
+            self.doors.factory(runner.server), self.host, self.port, backlog=ACCEPT_BACKLOG)
         self.port = listening.sockets[0].getsockname()[1]
         return runner, listening
 
@@ -232,6 +235,9 @@ class GuardedWebServer(WebServer):
         """textual-serve's serve(), but every connection passes the doors first."""
         self.debug = debug
         self.initialize_logging()
+        # what the log handler reads to show an error, read now: short of open files later
+        # (a flood), showing one must not need a file, or it ends the process
+        import rich.traceback  # noqa: F401
 
         async def run() -> None:
             runner, listening = await self.start_serving()
