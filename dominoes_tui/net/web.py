@@ -56,7 +56,7 @@ SESSIONS_PER_ADDRESS = 3
 WRONG_PASSWORDS = 5  # wrong passwords an address may give before it must wait (1 s, doubling to 300 s)
 PAGE_TEMPLATES = Path(__file__).parent / "web_page"  # textual-serve's page without the outside font service
 LOCAL_NAMES = ("localhost", "127.0.0.1", "::1")
-ACCEPT_BACKLOG = 16  # connections accepted at once (web_conns.FD_RESERVE holds them)
+ACCEPT_BACKLOG = 64  # connections accepted at once, beside those held (web_conns.FD_RESERVE)
 MAX_COLUMNS, MAX_ROWS = 400, 150  # a tab's terminal at most (a 6000×3000 one cost its process 165 MB)
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
