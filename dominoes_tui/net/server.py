@@ -33,14 +33,14 @@ from ..table.saves import home as saves_home
 from . import proof
 from . import protocol as P
 from . import says as S
-from .board_feed import board
 from .bot_pool import BotPool
 from .connection import Conn, Refused, close_now
 from .finished import Keeping
-from .guesses import Guesses
+from .guesses import Guesses, address_key
 from .handshake import FailureLog, challenge, proved, welcome
-from .limits import Limits, connection_room
-from .names import NameRegister, fold
+from .limits import Limits, connection_room, may_take
+from .names import Budget, NameRegister, fold
+from .pacing import Allowance
 from .quick_match import REQUESTS as QUICK_REQUESTS
 from .quick_match import QuickMatch
 from .records_service import RecordsRequestError, ServerRecords, handle_request
@@ -50,6 +50,7 @@ from .table import Table
 from .table_keeping import file_away, match_record, restored_tables
 from .tournament_host import REQUESTS as TOURNAMENT_REQUESTS
 from .tournament_host import TournamentHost
+from .views import Views
 from .vouch import gateway_key, read_vouch
 
 log = logging.getLogger("dominoes_tui.net")
@@ -57,9 +58,11 @@ log = logging.getLogger("dominoes_tui.net")
 DEFAULT_GRACE = 300.0  # seconds a dropped person keeps the seat
 DEFAULT_READY_TIMEOUT = 120.0  # seconds the table waits for people to read a round's summary
 DEFAULT_BOT_DELAY = 0.7
-LOBBY_EVERY = 0.5  # seconds between lobby pushes, at most
 ACCEPT_BACKLOG = 64
 TOO_MANY_FROM_ADDRESS = S.TOO_MANY_FROM_ADDRESS
+# what one address's connections share a work budget for (Limits.work_per_address): what
+# builds or pushes something for others (a list, a board, a watch or leave pushed to a table)
+WORK = {"list", "board", "watch", "leave", "records", *TOURNAMENT_REQUESTS, *QUICK_REQUESTS}
 
 
 def data_home() -> Path:
@@ -102,7 +105,7 @@ class Server(Seating):
         self._handlers: set[asyncio.Task[None]] = set()
         self.port = 0
         self.closing = False
-        self._lobby_pending = False
+        self.work = Allowance(self.limits.work_burst, self.limits.work_per_address)  # per address (WORK)
         # The club records (net/records_service.py): beside the server's data folder, or a URL.
         self.records = (
             ServerRecords(data_dir.parent if data_dir is not None else saves_home(), records_url, keeping)
@@ -110,6 +113,9 @@ class Server(Seating):
         )
         self.tournament_host = TournamentHost(self, organizers)  # the club evening (tournament_host.py)
         self.quick = QuickMatch(self)  # the quick-match queue (quick_match.py)
+        # the lobby's list and the board, built once for everyone who asks (views.py)
+        self.views = Views(self.tables, self.conns, self.quick.presence, self.tournament_host,
+                           self.records.board_top if self.records is not None else None)
 
     # -- running ----------------------------------------------------------------------------
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> int:
@@ -170,28 +176,10 @@ class Server(Seating):
                 return code
 
     def lobby(self) -> list[dict[str, Any]]:
-        return [t.info() for t in self.tables.values() if t.phase != MATCH_OVER and not t.private]
+        return self.views.lobby()
 
     def lobby_changed(self) -> None:
-        """Tell everyone in the lobby, at most twice a second (a busy server opens many
-        tables at once, and every lobby client gets the whole list)."""
-        if self._lobby_pending:
-            return
-        self._lobby_pending = True
-        try:
-            asyncio.get_running_loop().call_later(LOBBY_EVERY, self._send_lobby)
-        except RuntimeError:  # no loop (a table filed while loading)
-            self._lobby_pending = False
-
-    def _send_lobby(self) -> None:
-        self._lobby_pending = False
-        in_lobby = [c for c in self.conns if c.hello and c.table is None]  # never those at a table
-        if not in_lobby:
-            return
-        # who is online and searching rides along: the lobby's count is never left stale
-        data = P.encode({"type": "tables", "tables": self.lobby(), **self.quick.presence()})
-        for c in in_lobby:
-            c.send_bytes(data)
+        self.views.lobby_changed()  # told to everyone in the lobby, at most twice a second
 
     def file_finished(self, table: Table) -> None:
         """A match is over: its log and who played it go to finished/, its result to the records."""
@@ -218,17 +206,26 @@ class Server(Seating):
     def _from(self, address: str) -> int:
         return sum(1 for held in (self.conns, self._closing) for c in held if c.address == address)
 
+    def _no_room(self, address: str, total: int) -> str | None:
+        """Why one more connection from `address` is refused (None: it is not); `total`:
+        the connections held besides it. The last share of the room is kept for addresses
+        that hold none yet (limits.may_take)."""
+        lim, mine = self.limits, self._from(address)
+        if may_take(mine, total, self.conn_room, lim.conns_per_address, lim.newcomer_share):
+            return None
+        return S.TOO_MANY_FROM_ADDRESS if mine >= lim.conns_per_address else S.SERVER_FULL
+
     async def _handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         task = asyncio.current_task()
         if task is not None:
             self._handlers.add(task)
         conn = Conn(reader, writer)
         peer = writer.get_extra_info("peername")
-        conn.address = str(peer[0]) if isinstance(peer, tuple) and peer else "?"
+        # every per-address limit counts an IPv6 address by its /64, an IPv4-mapped one as IPv4
+        conn.address = address_key(str(peer[0])) if isinstance(peer, tuple) and peer else "?"
         conn.max_unread = self.limits.max_unread
-        full = len(self.conns) + len(self._closing) >= self.conn_room
-        if full or self._from(conn.address) >= self.limits.conns_per_address:
-            why = S.SERVER_FULL if full else S.TOO_MANY_FROM_ADDRESS
+        why = self._no_room(conn.address, len(self.conns) + len(self._closing))
+        if why is not None:
             conn.send({"type": "error", **S.said("reason", why), "fatal": True})
             await close_now(writer)
             self._handlers.discard(task)
@@ -339,17 +336,21 @@ class Server(Seating):
         vouched = read_vouch(self.gateway_key, data.get("vouch"))
         if vouched.address is not None and vouched.address != conn.address:
             # a gateway's member: every per-address limit counts where he really came from (vouch.py)
-            if self._from(vouched.address) >= self.limits.conns_per_address:
-                conn.send({"type": "error", **S.said("reason", S.TOO_MANY_FROM_ADDRESS), "fatal": True})
+            refusal = self._no_room(vouched.address, len(self.conns) + len(self._closing) - 1)
+            if refusal is not None:
+                conn.send({"type": "error", **S.said("reason", refusal), "fatal": True})
                 conn.closed = True
                 return None
             conn.address = vouched.address
-        # new claims are budgeted per address, or per person for one a gateway vouches for (vouch.py)
+        # new claims are budgeted per address; for one a gateway vouches for, per person and
+        # per the address he really came from (fresh SSH keys make fresh persons) (vouch.py)
         person = vouched.person if secret is not None or key is not None else None
-        budget = f"person:{person}" if person else conn.address
+        budget: Budget = conn.address
+        if person:
+            budget = (f"person:{person}", conn.address) if vouched.address is not None else f"person:{person}"
         if key is not None:  # a proof the client signs for this server and this connection only (proof.py)
             return challenge(conn, self.names, name, key, budget)
-        return welcome(conn, self.names.identify(name, secret, budget, self._in_use()))
+        return welcome(conn, self.names.identify(name, secret, conn.address, self._in_use()))  # a secret claims nothing new
 
     def _in_use(self) -> Callable[[str], bool]:
         """Is a name said by someone online or entered in the evening (a guest takes another)?"""
@@ -382,9 +383,11 @@ class Server(Seating):
             return
         if kind in ("hello", "prove"):
             raise P.ProtocolError(S.HELLO_TWICE)
+        if kind in WORK and not self.work.take(conn.address):  # one budget for all of an address's connections
+            raise Refused(S.ADDRESS_BUSY)
         if kind == "list":
             self.quick.listen(conn)
-            reply({"type": "tables", "tables": self.lobby(), **self.quick.presence()})
+            conn.send_bytes(self.views.tables_message(msg_id))
         elif kind == "create":
             reply(self.create(conn, data))
         elif kind == "join":
@@ -403,20 +406,19 @@ class Server(Seating):
             except RecordsRequestError as exc:
                 raise P.ProtocolError(exc.say or str(exc), **exc.say_args) from None
         elif kind in TOURNAMENT_REQUESTS:
-            reply(self.tournament_host.request(conn, kind, data))
+            self.tournament_host.request(conn, kind, data, msg_id)  # it answers, now or with its next push
         elif kind in QUICK_REQUESTS:
             reply(self.quick.request(conn, kind, data))
         elif kind == "board":
             if not conn.board:
                 conn.board = True
                 self.quick.changed()  # one fewer person online in the lobby's count
-            leaders = self.records.board_top if self.records is not None else None
-            reply(board(self.tables, self.tournament_host, data.get("feature"), leaders))
+            conn.send_bytes(self.views.board_message(data.get("feature"), msg_id))
         elif kind == "leave":
             self.dropped(conn)
             reply({"type": "left"})
             # back in the lobby: presence told while at a table was not sent to this person
-            conn.send({"type": "tables", "tables": self.lobby(), **self.quick.presence()})
+            conn.send_bytes(self.views.tables_message())
 
     def _my_table(self, conn: Conn) -> Table:
         if conn.table is None or conn.table.code not in self.tables:

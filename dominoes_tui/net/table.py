@@ -20,6 +20,7 @@ from . import says as S
 from .bot_pool import BotPool
 from .connection import Conn, Refused
 from .limits import Limits
+from .pacing import Coalesced
 from .table_files import TornLog, append_log, tables_folder, write_meta, write_whole_log
 from .table_seats import Slot
 
@@ -42,6 +43,8 @@ class TableHost(Protocol):
 
 
 log = logging.getLogger("dominoes_tui.net")
+
+TABLE_PUSH_EVERY = 0.25  # seconds between `table` pushes (who sits, who watches), at most
 
 
 class Table:
@@ -73,6 +76,9 @@ class Table:
         self.closed = False
         self._saved = 0  # events already in the log file
         self._unsaved_since: float | None = None  # when saving began to fail (a full disk); None: it works
+        # who sits and watches, pushed at most every TABLE_PUSH_EVERY s: a storm of watch
+        # and leave costs the seated players one push a period, not one per change
+        self._seats_push = Coalesced(TABLE_PUSH_EVERY, self._send_table)
 
     # -- reading -----------------------------------------------------------------------
     @property
@@ -162,9 +168,14 @@ class Table:
             c.send_bytes(public)
 
     def broadcast_table(self) -> None:
-        msg = {"type": "table", "table": self.info()}
+        self._seats_push.due()
+
+    def _send_table(self) -> None:
+        if self.closed:
+            return
+        data = P.encode({"type": "table", "table": self.info()})  # encoded once for everyone here
         for c in self.conns():
-            c.send(msg)
+            c.send_bytes(data)
 
     def tell(self, say: str, **args: S.Arg) -> None:
         """A line everyone at the table sees (the turn clock, a table closing): one of
