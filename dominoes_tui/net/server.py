@@ -8,9 +8,10 @@ folder after every change, and read back when the server starts again.
 
 The parts, each importing only those above it in this list: protocol.py (the messages),
 limits.py (every limit), names.py (who a connection is), connection.py (one client),
-bot_pool.py (where bots think), table_files.py, table.py (one table and its turn loop),
-table_keeping.py (tables across restarts), seating.py (making tables, sitting, watching,
-leaving); this module holds the connections, the hello, the dispatch, the lobby and the
+bot_pool.py (where bots think), table_files.py, table_turns.py (a table's turn loop),
+table.py (one table), table_keeping.py (tables across restarts), seating.py (making
+tables, sitting, watching, leaving), opening.py (room for a connection, the hello and a
+key's proof); this module holds the connections, the dispatch, the lobby and the
 restart.
 
 Nothing a client sends can crash the server: every message is handled inside a guard,
@@ -24,22 +25,21 @@ import asyncio
 import logging
 import secrets
 import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from ..engine import MATCH_OVER
 from ..table.saves import home as saves_home
-from . import proof
 from . import protocol as P
 from . import says as S
 from .bot_pool import BotPool
 from .connection import Conn, Refused, close_now
 from .finished import Keeping
 from .guesses import Guesses, address_key
-from .handshake import FailureLog, challenge, proved, welcome
-from .limits import Limits, connection_room, may_take
-from .names import Budget, NameRegister, fold
+from .handshake import FailureLog
+from .limits import Limits, connection_room
+from .names import NameRegister
+from .opening import Opening
 from .pacing import Allowance
 from .quick_match import REQUESTS as QUICK_REQUESTS
 from .quick_match import QuickMatch
@@ -51,7 +51,7 @@ from .table_keeping import file_away, match_record, restored_tables
 from .tournament_host import REQUESTS as TOURNAMENT_REQUESTS
 from .tournament_host import TournamentHost
 from .views import Views
-from .vouch import gateway_key, read_vouch
+from .vouch import gateway_key
 
 log = logging.getLogger("dominoes_tui.net")
 
@@ -70,7 +70,7 @@ def data_home() -> Path:
     return saves_home() / "server"
 
 
-class Server(Seating):
+class Server(Opening, Seating):
     def __init__(
         self,
         data_dir: Path | None = None,
@@ -203,18 +203,6 @@ class Server(Seating):
             log.info("table %s is back (%s)", table.code, table.phase)
 
     # -- connections ------------------------------------------------------------------------
-    def _from(self, address: str) -> int:
-        return sum(1 for held in (self.conns, self._closing) for c in held if c.address == address)
-
-    def _no_room(self, address: str, total: int) -> str | None:
-        """Why one more connection from `address` is refused (None: it is not); `total`:
-        the connections held besides it. The last share of the room is kept for addresses
-        that hold none yet (limits.may_take)."""
-        lim, mine = self.limits, self._from(address)
-        if may_take(mine, total, self.conn_room, lim.conns_per_address, lim.newcomer_share):
-            return None
-        return S.TOO_MANY_FROM_ADDRESS if mine >= lim.conns_per_address else S.SERVER_FULL
-
     async def _handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         task = asyncio.current_task()
         if task is not None:
@@ -318,45 +306,6 @@ class Server(Seating):
             except (TimeoutError, ConnectionError):
                 return
 
-    def hello(self, conn: Conn, data: dict[str, Any]) -> dict[str, Any] | None:
-        """Who the connection is (names.py); None when it speaks another protocol."""
-        version = data.get("protocol")
-        if type(version) is not int or version != P.PROTOCOL_VERSION:
-            why = S.said("reason", S.WRONG_PROTOCOL, version=P.PROTOCOL_VERSION, given=repr(version)[:40])
-            conn.send({"type": "error", **why, "fatal": True})
-            conn.closed = True
-            return None
-        secret = data.get("secret")
-        if secret is not None and (not isinstance(secret, str) or not 16 <= len(secret) <= 256):
-            raise P.ProtocolError(S.BAD_SECRET)
-        key = data.get("key")
-        if key is not None and not proof.well_formed_key(key):
-            raise P.ProtocolError(S.BAD_KEY)
-        name = P.clean_name(data.get("name"))
-        vouched = read_vouch(self.gateway_key, data.get("vouch"))
-        if vouched.address is not None and vouched.address != conn.address:
-            # a gateway's member: every per-address limit counts where he really came from (vouch.py)
-            refusal = self._no_room(vouched.address, len(self.conns) + len(self._closing) - 1)
-            if refusal is not None:
-                conn.send({"type": "error", **S.said("reason", refusal), "fatal": True})
-                conn.closed = True
-                return None
-            conn.address = vouched.address
-        # new claims are budgeted per address; for one a gateway vouches for, per person and
-        # per the address he really came from (fresh SSH keys make fresh persons) (vouch.py)
-        person = vouched.person if secret is not None or key is not None else None
-        budget: Budget = conn.address
-        if person:
-            budget = (f"person:{person}", conn.address) if vouched.address is not None else f"person:{person}"
-        if key is not None:  # a proof the client signs for this server and this connection only (proof.py)
-            return challenge(conn, self.names, name, key, budget)
-        return welcome(conn, self.names.identify(name, secret, conn.address, self._in_use()))  # a secret claims nothing new
-
-    def _in_use(self) -> Callable[[str], bool]:
-        """Is a name said by someone online or entered in the evening (a guest takes another)?"""
-        in_use = {fold(c.name) for c in self.conns if c.hello} | {fold(n) for n in self.tournament_host.names_in_use()}
-        return lambda n: fold(n) in in_use
-
     def dispatch(self, conn: Conn, data: dict[str, Any], msg_id: Any) -> None:
         kind = data["type"]
 
@@ -371,15 +320,9 @@ class Server(Seating):
             reply({"type": "pong"})
             return
         if not conn.hello:
-            if kind == "prove" and conn.proving is None:
-                raise P.ProtocolError(S.NO_CHALLENGE)
-            if kind not in ("hello", "prove") or (kind == "hello" and conn.proving is not None):
-                raise P.ProtocolError(S.HELLO_FIRST if kind != "hello" else S.HELLO_TWICE)
-            answer = self.hello(conn, data) if kind == "hello" else welcome(conn, proved(conn, self.names, data, self._in_use()))
+            answer = self.opening(conn, kind, data)  # the hello, and a key's prove (opening.py)
             if answer is not None:
                 reply(answer)
-                if conn.hello:
-                    self.quick.changed()  # one more online
             return
         if kind in ("hello", "prove"):
             raise P.ProtocolError(S.HELLO_TWICE)
