@@ -149,6 +149,7 @@ class ReplayScreen(AnalysisActions, Screen[None]):
         Binding("s", "scoresheet", N_("Scores")),
         Binding("g", "panel", N_("Moves")),
         Binding("escape,q", "close", N_("Close")),
+        Binding("question_mark,f1", "help", N_("Help"), key_display="?", show=False),
     ]
     DEFAULT_CSS = """
     ReplayScreen { layout: vertical; }
@@ -296,6 +297,12 @@ class ReplayScreen(AnalysisActions, Screen[None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+    def action_help(self) -> None:
+        from ..help_text import REPLAY_KEYS_HEAD
+        from .help import HelpScreen
+
+        self.app.push_screen(HelpScreen(self.steps.whole.config.variant, self.BINDINGS, REPLAY_KEYS_HEAD))
 
     def action_panel(self) -> None:
         self.panel = not self.panel

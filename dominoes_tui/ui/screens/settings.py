@@ -54,7 +54,7 @@ class SettingsScreen(StyledOnMount, Screen["MatchSettings | str | None"]):
     BINDINGS = [
         Binding("enter,ctrl+s", "start", N_("Start"), key_display="⏎"),
         Binding("ctrl+r", "app.records", N_("Records")),  # the club records: leaderboard, pages, replays
-        Binding("tab", "app.focus_next", N_("Next"), show=True),
+        Binding("tab", "app.focus_next", N_("Next"), show=False),  # the help says it; German needs the room
         Binding("question_mark,f1", "explain", N_("Rules"), key_display="?"),
         Binding("f2", "walkthrough", N_("Walk-through")),
         Binding("escape", "quit_game", N_("Quit")),

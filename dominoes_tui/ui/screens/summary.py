@@ -64,6 +64,7 @@ class RoundSummaryScreen(ModalScreen[None]):
         Binding("enter", "next", N_("Next round")),
         Binding("escape", "next", N_("Next round"), show=False),  # closing the summary goes on, as Enter does
         Binding("s", "scoresheet", N_("Scores")),
+        Binding("question_mark,f1", "help", N_("Help"), key_display="?"),
     ]
     DEFAULT_CSS = """
     RoundSummaryScreen { align: center middle; }
@@ -135,6 +136,11 @@ class RoundSummaryScreen(ModalScreen[None]):
     def action_scoresheet(self) -> None:
         show_scoresheet(self, self.report, self.config, self.seats)
 
+    def action_help(self) -> None:
+        from .help import HelpScreen
+
+        self.app.push_screen(HelpScreen(self.config.variant))
+
 
 class MatchEndScreen(ModalScreen[str]):
     """The winner, the final scores, shutout or the Kozel; a new match or quit."""
@@ -150,6 +156,7 @@ class MatchEndScreen(ModalScreen[str]):
         Binding("r", "app.records", N_("Records")),  # the club records, this match included
         Binding("escape", "leave", N_("Quit?"), show=False),  # asks: a stray Esc must not end the evening
         Binding("a", "analyse", N_("Analyse")),  # the match in the replay viewer, analysed (replay_open.py)
+        Binding("question_mark,f1", "help", N_("Help"), key_display="?", show=False),
     ]
     DEFAULT_CSS = """
     MatchEndScreen { align: center middle; }
@@ -225,3 +232,8 @@ class MatchEndScreen(ModalScreen[str]):
         from .replay_open import analyse_this_match
 
         analyse_this_match(self)
+
+    def action_help(self) -> None:
+        from .help import HelpScreen
+
+        self.app.push_screen(HelpScreen(self.config.variant))
