@@ -12,6 +12,9 @@ from ..engine import PLAYING, ROUND_OVER, VARIANTS, LogError, Match
 from ..engine.gamelog import parse_lines, replay, split_matches
 from ..i18n import _, ngettext
 from ..i18n.os_words import os_words
+from ..table.plain import plain
+from ..table.sides import team_words
+from ..table.you import shown
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -23,14 +26,17 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def _name(match: Match, side: int | list[int] | None) -> str:
+    """A side as the table names it: a seat by its name (Du for You), a Partner team by
+    its letter and two names; a log's names are plain text on the terminal."""
     if side is None:
         return _("nobody")
     if isinstance(side, list):
         return _(" and ").join(_name(match, s) for s in side)
+    names = [plain(s.name, 40) for s in match.seats]
     if match.config.teams:
         a, b = match.config.teams[side]
-        return _("team {n} ({a} & {b})").format(n=side, a=match.seats[a].name, b=match.seats[b].name)
-    return _("seat {n} ({name})").format(n=side, name=match.seats[side].name)
+        return team_words(side, names[a], names[b])
+    return shown(names[side])
 
 
 def describe(index: int, match: Match) -> str:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..engine import PlayerView, TableConfig, Tile, hand_pips
+from ..engine import VARIANTS, PlayerView, TableConfig, Tile, hand_pips
 from ..i18n import N_, _, ngettext, pgettext
 from ..table.client import RoundReport, SeatInfo
 from ..table.you import is_you as is_you  # the keyboard's seat, said as the language does
@@ -42,11 +42,18 @@ def wins(name: str) -> str:
 def variant_title(variant: str) -> str:
     """A variant's name: Draw, Block, All Fives, Partner and Kozel stay as they are;
     Classic Duel is the one said in the language."""
-    from ..engine import VARIANTS
-
     if variant == "duel":
         return pgettext("variant", "Classic Duel")
     return VARIANTS[variant].title if variant in VARIANTS else variant
+
+
+def table_title(table: dict[str, object]) -> str:
+    """A hosted table's variant as the reader says it; the server's English title, as
+    plain text, only for a variant this copy does not know."""
+    from ..table.plain import plain
+
+    variant = table.get("variant")
+    return variant_title(variant) if isinstance(variant, str) and variant in VARIANTS else plain(table.get("title"), 40)
 
 
 def end_name(end: str) -> str:
@@ -60,7 +67,7 @@ def level_word(level: str) -> str:
     """A seat's kind as the seats panel says it: a person, or a bot's level."""
     words = {
         "person": pgettext("level", "person"), "bot": pgettext("level", "bot"), "random": pgettext("level", "random"),
-        "easy": pgettext("level", "easy"), "heaviest": pgettext("level", "heaviest"), "medium": pgettext("level", "medium"),
+        "easy": pgettext("level", "easy"), "heaviest": pgettext("level", "heaviest first"), "medium": pgettext("level", "medium"),
         "hard": pgettext("level", "hard"), "expert": pgettext("level", "expert"), "away": pgettext("level", "away"),
     }
     return words.get(level, level)

@@ -91,7 +91,7 @@ def test_the_leaderboard_gives_way_to_the_evening_on_a_small_screen() -> None:
     board = sample_board()
     small = plain(render_board(board, 80, 24, Look()))
     assert "Recent results" in small and "Club leaderboard" not in small
-    assert "Club leaderboard (draw)" in plain(render_board(board, 200, 60, Look()))
+    assert "Club leaderboard (Draw)" in plain(render_board(board, 200, 60, Look()))
 
 
 def test_an_empty_leaderboard_says_so() -> None:

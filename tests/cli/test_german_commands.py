@@ -102,8 +102,10 @@ def test_simulate_text_in_german_and_json_the_same_in_every_language(capsys) -> 
     out = capsys.readouterr().out
     assert out.startswith("Kozel, 3 Spieler, Grenze 101: 6 Partien")
     assert re.search(r"Seite +Siege +Anteil +Ø Punkte +Kozel", out)
-    assert "Platz 0 (easy)" in out and re.search(r"\d+,\d %", out) and "Runden je Partie: " in out
-    assert "side" not in out and "won" not in out and "seat" not in out
+    assert "Platz 1 (leicht)" in out and "Platz 2 (zufällig)" in out and "Platz 3 (mittel)" in out
+    assert re.search(r"\d+,\d %", out) and "Runden je Partie: " in out
+    assert "side" not in out and "won" not in out and "seat" not in out and "Platz 0" not in out
+    assert all(len(line) <= 80 for line in out.splitlines()), out  # the duration line too
 
 
 def test_replay_check_in_german(capsys, tmp_path: Path) -> None:
@@ -113,5 +115,19 @@ def test_replay_check_in_german(capsys, tmp_path: Path) -> None:
     assert main(["--lang", "de", "replay", "--check", str(log)]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].startswith("Partie 1: Draw, 2 Spieler, Seed ") and ", Endstand " in lines[0]
-    assert "gewonnen von Platz " in lines[0]
+    assert lines[0].endswith(", gewonnen von easy 1") or lines[0].endswith(", gewonnen von easy 2")
     assert lines[-1] == "2 Partien gegen die Regeln geprüft: alles stimmig"
+
+
+def test_replay_check_names_a_side_as_the_table_does(capsys, tmp_path: Path) -> None:
+    """A Partner team by its letter and the names the table shows, Du for You; a seat by
+    its name (Bot 1 sits in seat 2: no number to puzzle over)."""
+    from dominoes_tui.engine import dumps
+    from tests.records.helpers import people, play
+
+    log = tmp_path / "partner.jsonl"
+    log.write_text(dumps(play("partner", 4, people("You", "Bot 1", "Bot 2", "Bot 3"), seed=5).events))
+    assert main(["--lang", "de", "replay", "--check", str(log)]) == 0
+    first = capsys.readouterr().out.splitlines()[0]
+    assert first.endswith(("gewonnen von Team A (Du & Bot 2)", "gewonnen von Team B (Bot 1 & Bot 3)")), first
+    assert "Team 0" not in first and "Team 1" not in first and "You" not in first

@@ -23,6 +23,7 @@ from ...i18n import N_, _, ngettext, pgettext
 from ...net.client import Connection
 from ..choices import MatchSettings, Prefs
 from ..widgets.footer import Footer
+from ..words import table_title
 from .evening import EveningFollower
 from .quick_match import QuickFollower
 
@@ -241,7 +242,7 @@ class LobbyScreen(Screen[None]):
             text.append(_("Table {code}").format(code=t["code"]), "bold reverse")
             about = ngettext("{title}, {players} player, target {target}", "{title}, {players} players, target {target}",
                              t["players"])
-            text.append("  " + about.format(title=t["title"], players=t["players"], target=t["target"]) + "\n")
+            text.append("  " + about.format(title=table_title(t), players=t["players"], target=t["target"]) + "\n")
             if t.get("practice"):
                 text.append(_("A seeded practice table: its maker may know every deal; it is never rated.") + "\n", "bold")
             if t.get("private"):

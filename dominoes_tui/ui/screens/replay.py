@@ -373,7 +373,7 @@ class ReplayScreen(AnalysisActions, Screen[None]):
         parts: list[tuple[str, str, int]] = []  # (text, style, rank: the lowest is dropped first)
         if self.title_text:
             parts.append((self.title_text, "", 1))
-        parts.append((rules.title, "bold", 3))
+        parts.append((_(rules.title), "bold", 3))
         parts.append((_("round {round}").format(round=match.round_no), "", 9))
         parts.append((_("step {step}/{count}").format(step=self.step + 1, count=self.steps.count), "", 2))
         parts.append((_("all hands") if self.viewer is None else sees(self.seats[self.viewer].name), "", 8))

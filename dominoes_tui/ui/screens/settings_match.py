@@ -50,8 +50,10 @@ def seat_row(variant: str, i: int, seat: SeatInfo | None) -> Horizontal:
     if VARIANTS[variant].teams:
         label = (_("Seat {seat} (team A)") if i % 2 == 0 else _("Seat {seat} (team B)")).format(seat=i + 1)
     kinds = [(_("Person"), "human")] + [(_("Bot: {level}").format(level=level_word(lvl)), lvl) for lvl in levels]
+    # as wide as the longest level with its arrows, in every row alike ("◀ Bot: schwere Steine zuerst ▶")
+    width = max(22, *(len(text) + 4 for text, _value in kinds))
     return Horizontal(
-        Choice(kinds, value, id=f"seat-kind-{i}", label=label, field_width=22, classes="seat-kind"),
+        Choice(kinds, value, id=f"seat-kind-{i}", label=label, field_width=width, classes="seat-kind"),
         Input(shown(seat.name), placeholder=_("name"), max_length=MAX_NAME, compact=True, id=f"seat-name-{i}"),
         classes="row seat-row",
     )
