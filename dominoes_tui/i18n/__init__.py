@@ -132,6 +132,18 @@ def record_misses() -> Iterator[set[str]]:
         use(_language)
 
 
+@contextmanager
+def speaking(other: str) -> Iterator[str]:
+    """Within the block, sentences in `other`, then the language before it again: a
+    server's own words to one client in that client's language (net/ssh_lang.py). The
+    language is the process's: nothing may wait (await) inside the block."""
+    before = _language
+    try:
+        yield use(other)
+    finally:
+        use(before)
+
+
 def language() -> str:
     """The language in use ("en", "de")."""
     return _language

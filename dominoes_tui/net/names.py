@@ -26,6 +26,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..i18n import _
+from ..i18n.os_words import os_words
+from .console import tell
 from .protocol import MAX_NAME
 from .storage import write_private
 
@@ -101,8 +104,9 @@ class NameRegister:
                 if isinstance(entry.get("name"), str) and isinstance(entry.get("secret"), str):
                     self.claims[fold(entry["name"])] = entry
         except (OSError, ValueError, AttributeError) as exc:
-            log.warning("cannot read the name register %s (%s); it is kept, and nobody is rated until it is fixed",
-                        self.path, exc)
+            tell(log, _("Cannot read the name register {path} ({reason}); it is kept as it is, and nobody is rated "
+                        "until it is fixed").format(path=self.path, reason=os_words(exc) if isinstance(exc, OSError) else exc),
+                 logging.WARNING)
             self.path = None  # never overwrite a register we could not read
 
     def _save(self) -> None:
@@ -111,7 +115,7 @@ class NameRegister:
         try:
             write_private(self.path, json.dumps({"names": list(self.claims.values())}, indent=1))
         except OSError as exc:
-            log.warning("cannot save the name register: %s", exc)
+            tell(log, _("Cannot save the name register: {reason}").format(reason=os_words(exc)), logging.WARNING)
 
     def is_claimed(self, name: str) -> bool:
         return fold(name) in self.claims
@@ -129,7 +133,7 @@ class NameRegister:
             return Identity(name, False)
         self.claims[fold(name)] = {"name": name, "secret": _hash(secret), "since": int(time.time())}
         self._save()
-        log.info("the name %r is claimed (from %s)", name, address)
+        tell(log, _("The name {name} is claimed now (from {address})").format(name=name, address=address))
         return Identity(name, True)
 
     def _may_claim(self, address: str) -> bool:

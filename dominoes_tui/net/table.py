@@ -13,12 +13,15 @@ from typing import Any, Protocol
 from ..engine import MATCH_OVER, NEW, PLAYING, ROUND_OVER, VARIANTS, IllegalMove, Match, Move, Seat, TableConfig, view_for
 from ..engine.seeds import seed_label
 from ..engine.view import PlayerView, public_view
+from ..i18n import _, ngettext
+from ..i18n.os_words import os_words
 from ..table.bot_step import bot_turn
 from ..table.local import report_from
 from . import protocol as P
 from . import says as S
 from .bot_pool import BotPool
 from .connection import Conn, Refused
+from .console import scores_words, seat_kind, tell
 from .limits import Limits
 from .table_files import append_log, tables_folder, write_meta, write_whole_log
 from .table_seats import Slot
@@ -181,7 +184,8 @@ class Table:
             if slot.kind == "human" and not slot.taken:  # an empty seat: a bot plays it
                 slot.kind, slot.level, slot.name = "bot", self.server.default_level, f"Bot {i + 1}"
         seats = [Seat(s.name, s.kind, s.level) for s in self.slots]
-        log.info("table %s starts: %s", self.code, ", ".join(f"{s.name} ({s.kind})" for s in seats))
+        tell(log, _("Table {code} starts: {seats}").format(
+            code=self.code, seats=", ".join(f"{s.name} ({seat_kind(s.kind, s.level)})" for s in seats)))
         # A practice table replays its seed; any other deals from the OS's random source,
         # which no client chose and none can recover (the log keeps the deals themselves)
         rng = random.Random(self.seed) if self.seed is not None else random.SystemRandom()
@@ -251,11 +255,13 @@ class Table:
                 failures = 0
             except asyncio.CancelledError:
                 raise
-            except Exception:
+            except Exception:  # noqa: BLE001 - told with its traceback (console.tell)
                 failures += 1
-                log.exception("table %s: a step failed (%d in a row)", self.code, failures)
+                tell(log, ngettext("Table {code}: a step failed ({n} time in a row)",
+                                   "Table {code}: a step failed ({n} times in a row)", failures).format(
+                    code=self.code, n=failures), logging.ERROR, trace=True)
                 if failures >= 5:
-                    log.error("table %s stops", self.code)
+                    tell(log, _("Table {code} stops: its steps keep failing").format(code=self.code), logging.ERROR)
                     return
                 await asyncio.sleep(1.0)
 
@@ -327,7 +333,8 @@ class Table:
         if self.creator_conn is None and self.creator_left_at is not None:
             left = wait - (time.monotonic() - self.creator_left_at)
             if left <= 0:
-                log.info("table %s closes: its creator left %.0f s ago and it never started", self.code, wait)
+                tell(log, _("Table {code} closes: its creator left {seconds} s ago and it never started").format(
+                    code=self.code, seconds=f"{wait:.0f}"))
                 self.tell(S.TABLE_CLOSED, code=self.code)
                 self.server.close_waiting(self)
                 return True
@@ -353,12 +360,14 @@ class Table:
             return not self.closed and m.phase == PLAYING and m.to_act == seat and (forced or not self.person_controls(seat))
 
         if await bot_turn(m, seat, ask, name=name, pace=0.0 if forced else self.bot_delay, still_due=still_due,
-                          say=lambda text: log.warning("table %s: %s", self.code, text)):
+                          say=lambda text: tell(log, _("Table {code}: {problem}").format(code=self.code, problem=text),
+                                                logging.WARNING)):
             self.changed()
 
     def finish(self) -> None:
         """The match is over: file the log among the finished ones, forget the seats file."""
-        log.info("table %s: the match is over, scores %s", self.code, self.match.scores if self.match else "")
+        tell(log, _("Table {code}: the match is over; {scores}").format(
+            code=self.code, scores=scores_words(self.match) if self.match else "–"))
         self.server.file_finished(self)
         if not self.conns():
             self.server.remove(self)
@@ -378,7 +387,7 @@ class Table:
         try:
             write_meta(tables_folder(d) / f"{self.code}.json", self.meta())
         except OSError as exc:
-            log.warning("cannot save table %s: %s", self.code, exc)
+            tell(log, _("Cannot save table {code}: {reason}").format(code=self.code, reason=os_words(exc)), logging.WARNING)
 
     def save(self) -> None:
         d = self.server.tables_dir
@@ -396,7 +405,7 @@ class Table:
                 self._unsaved_since = None
                 self.tell(S.SAVING_AGAIN)
         except OSError as exc:  # a full disk: the next change tries again with every unsaved event
-            log.warning("cannot save table %s: %s", self.code, exc)
+            tell(log, _("Cannot save table {code}: {reason}").format(code=self.code, reason=os_words(exc)), logging.WARNING)
             if self._unsaved_since is None:  # said once, not after every move
                 self._unsaved_since = time.monotonic()
                 self.tell(S.SAVING_STOPPED, detail=str(exc.strerror or exc))

@@ -43,7 +43,7 @@ def seat_row(variant: str, i: int, seat: SeatInfo | None) -> Horizontal:
     """One seat's row: person or bot (which level), and its name."""
     levels = offered_levels()
     if seat is None:
-        seat = SeatInfo("You", "human") if i == 0 else SeatInfo(f"Bot {i}", "bot", default_level())
+        seat = SeatInfo("You", "human") if i == 0 else SeatInfo(f"Bot {i + 1}", "bot", default_level())
     level = LEVEL_ALIASES.get(seat.level or "", seat.level)
     value = "human" if seat.is_human else (level if level in levels else default_level())
     label = _("Seat {seat}").format(seat=i + 1)
@@ -121,7 +121,7 @@ def read_settings(screen: Screen, variant: str, players: int, check_it: bool = T
         except NoMatches:  # the form is being rebuilt: a seat not drawn yet
             kind, name = "human" if i == 0 else default_level(), ""
         if not name:
-            name = "You" if kind == "human" and i == 0 else f"Bot {i}"
+            name = "You" if kind == "human" and i == 0 else f"Bot {i + 1}"
             if check_it:
                 raise SettingsError(_("Seat {seat} needs a name.").format(seat=i + 1))
         seats.append(SeatInfo(name, "human", None) if kind == "human" else SeatInfo(name, "bot", str(kind)))
