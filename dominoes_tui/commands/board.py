@@ -7,6 +7,7 @@ import sys
 from ..i18n import _
 from ..net.protocol import DEFAULT_PORT
 from .addresses import address
+from .terminal import no_terminal
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -26,6 +27,8 @@ def run(args: argparse.Namespace) -> int:
     except ValueError:  # pragma: no cover - checked when parsed
         print("dominoes board: " + _("{address} is not HOST or HOST:PORT").format(address=repr(args.server)), file=sys.stderr)
         return 2
+    if (refused := no_terminal("board")) is not None:
+        return refused
     app = BoardApp(ServerSource(host, port), Look(ascii=args.ascii, pips=args.pips))
     app.run()
     return int(app.return_code or 0)

@@ -11,6 +11,7 @@ from ..i18n import _
 from ..i18n.os_words import os_words
 from ..net.protocol import DEFAULT_PORT
 from .addresses import address
+from .terminal import no_terminal
 
 
 def default_name() -> str:
@@ -58,6 +59,8 @@ def run(args: argparse.Namespace) -> int:
             print("dominoes join: " + _("cannot read the organizer secret: {reason}").format(reason=secret), file=sys.stderr)
             return 2
         organizer_secret = secret
+    if (refused := no_terminal("join")) is not None:
+        return refused
     settings, prefs = from_json(saves.load_settings())
     if args.ascii:
         prefs.ascii = True

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from ..engine import VARIANTS
 from ..i18n import _
 from ..table.local import SPEEDS, LocalTable
+from .terminal import no_terminal
 
 if TYPE_CHECKING:  # the app pulls in Textual: imported only when a match is played
     from ..ui.app import DominoesApp
@@ -90,6 +91,8 @@ def run(args: argparse.Namespace) -> int:
     except (SettingsError, UsageError) as exc:
         print(_("dominoes play: {why}").format(why=exc), file=sys.stderr)
         return 2
+    if (refused := no_terminal("play")) is not None:
+        return refused
     return _run_app(app)
 
 
@@ -98,6 +101,8 @@ def open_settings() -> int:
     from ..ui.app import DominoesApp
     from ..ui.choices import from_json
 
+    if (refused := no_terminal("")) is not None:
+        return refused
     settings, prefs = from_json(saves.load_settings())
     return _run_app(DominoesApp(settings, prefs, start_now=False))
 

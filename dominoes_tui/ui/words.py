@@ -293,8 +293,10 @@ def lead_reason(view: PlayerView, seats: Sequence[SeatInfo], addressed: bool = F
                 return form(_("holds the highest double"), pgettext("you", "holds the highest double"))
             return form(_("holds the lowest double"), pgettext("you", "holds the lowest double"))
         return _("chosen by lot")
-    if view.scoresheet:
-        row = view.scoresheet[-1]
+    # the round before this one: once this round ends, the sheet's last row is its own,
+    # and the reason must not change under the summary ("won" became "next in turn")
+    row = next((r for r in reversed(view.scoresheet) if r.round == view.round - 1), None)
+    if row is not None:
         side = leader % 2 if view.teams else leader
         if view.variant == "partner":
             return form(_("played the last tile of the last round"),
