@@ -10,6 +10,7 @@ decision, seeded per decision (`--seed`), whatever `--jobs`.
 from __future__ import annotations
 
 import argparse
+import errno
 import json
 import os
 import sys
@@ -19,6 +20,7 @@ from ..bots.analysis import GUESSES, THRESHOLDS, MatchAnalysis, MoveJudgement, V
 from ..engine import LogError
 from ..engine.gamelog import replay
 from ..i18n import _, ngettext, number, percent, pgettext
+from ..i18n.os_words import os_words
 from ..table.plain import plain
 from ..table.sides import seat_number
 from ..table.you import shown
@@ -28,7 +30,7 @@ WORST = 5  # worst moves shown per match
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("log", metavar="LOG", help=_("a JSON Lines game log (one or several matches)"))
+    p.add_argument("log", metavar=pgettext("metavar", "LOG"), help=_("a JSON Lines game log (one or several matches)"))
     p.add_argument("--match", type=int, default=None, metavar="N",
                    help=_("analyse only this match of the log (default: every match)"))
     p.add_argument("--seat", type=int, default=None, metavar="S",
@@ -65,8 +67,9 @@ def run(args: argparse.Namespace) -> int:
     if problem:
         return _fail(problem)
     path = Path(args.log)
-    if not path.is_file():
-        return _fail(_("cannot read {file}: no such file").format(file=args.log))
+    if not path.is_file():  # said as replay says it: the system's reason in the reader's words
+        missing = IsADirectoryError(errno.EISDIR, "") if path.is_dir() else FileNotFoundError(errno.ENOENT, "")
+        return _fail(_("cannot read {path}: {reason}").format(path=args.log, reason=os_words(missing)))
     try:
         chunks = log_matches(path)
     except LogError as exc:

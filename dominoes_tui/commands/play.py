@@ -6,7 +6,7 @@ import sys
 from typing import TYPE_CHECKING
 
 from ..engine import VARIANTS
-from ..i18n import _
+from ..i18n import _, pgettext
 from ..table.local import SPEEDS, LocalTable
 from .terminal import no_terminal
 
@@ -29,7 +29,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         help=_('one item a seat, comma separated: a bot level (e.g. "medium") seats a bot, anything else is a '
                'person\'s name; e.g. "Ana,medium,hard" (default: you against bots)'),
     )
-    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+    p.add_argument("--option", action="append", default=[], metavar=pgettext("metavar", "NAME=VALUE"),
                    help=_("a table option of docs/RULES.md §4"))
     p.add_argument("--speed", choices=list(SPEEDS), default=None, help=_("how fast bots move (default normal)"))
     p.add_argument("--seed", type=int, default=None, help=_("seed the deal, for a match you can play again"))

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from ..engine import PLAYING, ROUND_OVER, VARIANTS, LogError, Match
 from ..engine.gamelog import parse_lines, replay, split_matches
-from ..i18n import _, ngettext
+from ..i18n import _, ngettext, pgettext
 from ..i18n.os_words import os_words
 from ..table.plain import plain
 from ..table.sides import team_words
@@ -18,7 +18,7 @@ from ..table.you import shown
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("file", help=_("a JSON Lines game log (one or several matches)"))
+    p.add_argument("file", metavar=pgettext("metavar", "FILE"), help=_("a JSON Lines game log (one or several matches)"))
     p.add_argument("--check", action="store_true", help=_("only check the log against the rules and print a summary"))
     p.add_argument("--match", type=int, default=None, metavar="N",
                    help=_("open the viewer on this match of the log (default: a log of several opens on their list)"))

@@ -30,9 +30,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--matches", type=int, default=10, help=_("how many matches (default 10)"))
     p.add_argument("--seed", type=int, default=1, help=_("seed of the whole run (default 1)"))
     p.add_argument("--target", type=int, default=None, help=_("target score (Kozel: the losing limit)"))
-    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+    p.add_argument("--option", action="append", default=[], metavar=pgettext("metavar", "NAME=VALUE"),
                    help=_("a table option of docs/RULES.md §4"))
-    p.add_argument("--log", default=None, metavar="FILE", help=_("write every match to this JSON Lines game log"))
+    p.add_argument("--log", default=None, metavar=pgettext("metavar", "FILE"),
+                   help=_("write every match to this JSON Lines game log"))
     p.add_argument("--json", action="store_true", help=_("print the summary as JSON"))
     p.add_argument("--jobs", type=int, default=None, metavar="N",
                    help=_("processes to play on (default: every core); the results do not depend on it"))

@@ -10,7 +10,7 @@ import os
 import sys
 from pathlib import Path
 
-from ..i18n import _
+from ..i18n import _, pgettext
 from ..net.protocol import DEFAULT_PORT
 from . import gateway_key
 from .addresses import address
@@ -19,9 +19,9 @@ from .hosting import add_analyses_at_once, analyses_at_once_ok, release_and_list
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--port", type=int, default=2222, help=_("the SSH port (default 2222)"))
-    p.add_argument("--listen", default="127.0.0.1", metavar="ADDR",
+    p.add_argument("--listen", default="127.0.0.1", metavar=pgettext("metavar", "ADDR"),
                    help=_("the address to listen on (default 127.0.0.1; 0.0.0.0 opens it to the LAN)"))
-    p.add_argument("--server", default=f"127.0.0.1:{DEFAULT_PORT}", metavar="HOST:PORT", type=address,
+    p.add_argument("--server", default=f"127.0.0.1:{DEFAULT_PORT}", metavar=pgettext("metavar", "HOST:PORT"), type=address,
                    help=_("the table server sessions join (default 127.0.0.1:{port})").format(port=DEFAULT_PORT))
     p.add_argument("--with-server", action="store_true", help=_("also run the table server (at --server) in this process"))
     p.add_argument("--password", default=None,
@@ -39,7 +39,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--names", action="store_true", help=_("list the claimed names and their keys, then exit"))
     p.add_argument("--add-key", nargs=2, metavar=("NAME", "PUBKEY_FILE"),
                    help=_("give NAME to the key in PUBKEY_FILE (claiming it if free), then exit"))
-    p.add_argument("--release", metavar="NAME", help=_("free NAME (the next key to log in under it claims it), then exit"))
+    p.add_argument("--release", metavar=pgettext("metavar", "NAME"),
+                   help=_("free NAME (the next key to log in under it claims it), then exit"))
 
 
 def manage(args: argparse.Namespace, home: Path) -> int | None:

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..engine import VARIANTS
-from ..i18n import _, ngettext
+from ..i18n import _, ngettext, pgettext
 from ..i18n.os_words import os_words
 
 if TYPE_CHECKING:  # the records pull in the database: imported when a command needs them
@@ -21,14 +21,16 @@ LISTS = ["all", *VARIANTS]
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--player", default=None, metavar="NAME", help=_("one player's page (a person, or a bot level: bot:hard)"))
-    p.add_argument("--against", default=None, metavar="NAME", help=_("with --player: head to head against this player"))
+    p.add_argument("--player", default=None, metavar=pgettext("metavar", "NAME"),
+                   help=_("one player's page (a person, or a bot level: bot:hard)"))
+    p.add_argument("--against", default=None, metavar=pgettext("metavar", "NAME"),
+                   help=_("with --player: head to head against this player"))
     p.add_argument("--variant", default="all",
                    help=_("the list to show: all (default) or one of {variants}").format(variants=", ".join(VARIANTS)))
     shape = p.add_mutually_exclusive_group()
     shape.add_argument("--json", action="store_true", help=_("print JSON"))
     shape.add_argument("--csv", action="store_true", help=_("print CSV"))
-    p.add_argument("--import", dest="imports", nargs="+", default=None, metavar="LOG",
+    p.add_argument("--import", dest="imports", nargs="+", default=None, metavar=pgettext("metavar", "LOG"),
                    help=_("add the matches in these game logs to the records"))
     p.add_argument("--db", default=None, metavar="URL",
                    help=_("the records: a SQLite file (sqlite:///PATH) or PostgreSQL (postgresql://USER@HOST/DB); "

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ..i18n import _, ngettext
+from ..i18n import _, ngettext, pgettext
 from ..net.protocol import DEFAULT_PORT
 from . import gateway_key
 from .addresses import address
@@ -13,10 +13,10 @@ from .hosting import add_analyses_at_once, analyses_at_once_ok
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--listen", default="127.0.0.1", metavar="ADDR",
+    p.add_argument("--listen", default="127.0.0.1", metavar=pgettext("metavar", "ADDR"),
                    help=_("the address to serve on (default 127.0.0.1; 0.0.0.0 opens it to the LAN)"))
     p.add_argument("--port", type=int, default=8000, help=_("the web port (default 8000)"))
-    p.add_argument("--server", default=f"127.0.0.1:{DEFAULT_PORT}", metavar="HOST:PORT", type=address,
+    p.add_argument("--server", default=f"127.0.0.1:{DEFAULT_PORT}", metavar=pgettext("metavar", "HOST:PORT"), type=address,
                    help=_("the table server (default 127.0.0.1:{port})").format(port=DEFAULT_PORT))
     p.add_argument("--board", action="store_true",
                    help=_("serve the projector board (read-only, as `dominoes board`) instead of the client"))
@@ -27,7 +27,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help=_("a shared password the browser asks for (default: none; $DOMINOES_WEB_PASSWORD also works)"))
     p.add_argument("--max-sessions", type=int, default=8, help=_("browser tabs at once, each a process (default 8)"))
     p.add_argument("--sessions-per-address", type=int, default=3, help=_("tabs at once from one address (default 3)"))
-    p.add_argument("--allowed-host", action="append", default=[], metavar="NAME",
+    p.add_argument("--allowed-host", action="append", default=[], metavar=pgettext("metavar", "NAME"),
                    help=_("a host name browsers reach this server by, besides localhost, --listen and --public-url "
                         "(repeatable; any other name in a request's Host is refused: DNS rebinding)"))
     p.add_argument("--wrong-passwords", type=int, default=5,

@@ -7,7 +7,7 @@ from functools import cached_property
 from types import MappingProxyType
 from typing import Any
 
-from ..i18n import N_, _
+from ..i18n import N_, _, either
 from .errors import ConfigError
 from .options import OPTIONS, OptionSpec, resolve_options, target_option
 
@@ -84,7 +84,7 @@ def make_config(
     if players is None:
         players = rules.players[0]
     if players not in rules.players:
-        allowed = ", ".join(str(p) for p in rules.players)
+        allowed = either([str(p) for p in rules.players])
         raise ConfigError(_("{variant} is played by {allowed} players, not {players}").format(
             variant=_(rules.title), allowed=allowed, players=players))
     given = dict(options or {})

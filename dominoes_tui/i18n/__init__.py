@@ -174,6 +174,13 @@ def npgettext(context: str, singular: str, plural: str, n: int) -> str:
     return _translation.npgettext(context, singular, plural, n)
 
 
+def either(items: list[str]) -> str:
+    """ "2, 3 or 4" ("2, 3 oder 4"): the last of several choices joined as the language does."""
+    if len(items) < 2:
+        return "".join(items)
+    return _("{some} or {last}").format(some=", ".join(items[:-1]), last=items[-1])
+
+
 def babel_locale() -> str:
     return {"en": "en_GB", "de": "de_DE"}.get(_language, "en_GB")
 

@@ -74,7 +74,7 @@ def test_a_bad_option_is_a_german_line(capsys, argv, expected) -> None:
     (["bot", "--level", "hardd"], "dominoes bot: Fehler: Argument --level: ungültige Wahl: 'hardd' (möglich: "),
     (["simulate", "--matches", "ten"], "dominoes simulate: Fehler: Argument --matches: ungültiger Wert für int: 'ten'"),
     (["stats", "--frob"], "dominoes: Fehler: unbekannte Argumente: --frob"),
-    (["replay"], "dominoes replay: Fehler: diese Argumente fehlen: file"),
+    (["replay"], "dominoes replay: Fehler: diese Argumente fehlen: DATEI"),
     (["bench", "--json"], "dominoes bench: Fehler: Argument --json: erwartet ein Argument"),
 ])
 def test_argparse_errors_are_german(capsys, argv, expected) -> None:
@@ -131,3 +131,49 @@ def test_replay_check_names_a_side_as_the_table_does(capsys, tmp_path: Path) -> 
     first = capsys.readouterr().out.splitlines()[0]
     assert first.endswith(("gewonnen von Team A (Du & Bot 2)", "gewonnen von Team B (Bot 1 & Bot 3)")), first
     assert "Team 0" not in first and "Team 1" not in first and "You" not in first
+
+
+def test_a_help_names_its_values_in_german(capsys) -> None:
+    """Every value an option takes is named in German where a word names it (DATEI, not
+    file or FILE beside "in DATEI schreiben"); numbers are N."""
+    for argv in (["replay", "--help"], ["bench", "--help"], ["play", "--help"], ["host", "--help"]):
+        with pytest.raises(SystemExit):
+            main(["--lang", "de", *argv])
+        out = capsys.readouterr().out
+        for english in ("FILE", "VARIANT", "SEATS", "PORT_FILE", "DATA_DIR", "STANDIN_AFTER", "ONLY", "PAIRS"):
+            assert not re.search(rf"\b{english}\b", out), (argv, english)
+    with pytest.raises(SystemExit):
+        main(["--lang", "de", "replay", "--help"])
+    assert "Aufruf: dominoes replay" in (out := capsys.readouterr().out) and "  DATEI " in out
+    assert not re.search(r"\bfile\b", out)  # the argument's name was "file"
+    with pytest.raises(SystemExit):
+        main(["--lang", "de", "bench", "--help"])
+    assert "--json DATEI" in capsys.readouterr().out
+
+
+def test_german_sentences_read_as_a_german_writes_them(capsys, tmp_path: Path) -> None:
+    assert main(["--lang", "de", "play", "--players", "9"]) == 2
+    assert capsys.readouterr().err == "dominoes play: Draw wird von 2, 3 oder 4 Spielern gespielt, nicht von 9.\n"
+    with pytest.raises(SystemExit):
+        main(["--lang", "de", "play", "--help"])
+    help_text = " ".join(capsys.readouterr().out.split())
+    assert "Groß- und Kleinschreibung egal" in help_text and "groß oder klein" not in help_text
+    missing = str(tmp_path / "nonexistent.jsonl")
+    assert main(["--lang", "de", "replay", missing]) == 2
+    replayed = capsys.readouterr().err
+    assert main(["--lang", "de", "analyze", missing]) == 2
+    analysed = capsys.readouterr().err
+    reason = "lässt sich nicht lesen: Datei oder Ordner nicht gefunden\n"
+    assert replayed.endswith(reason) and analysed.endswith(reason), (replayed, analysed)
+    with pytest.raises(SystemExit):
+        main(["--lang", "de", "--help"])
+    top = " ".join(capsys.readouterr().out.split())
+    assert "am Zug" in top and "Ziehend" not in top  # ziehen is drawing from the talon
+
+
+def test_the_formats_read_as_names_in_english_too() -> None:
+    from dominoes_tui.ui.evening_words import format_words
+
+    assert [format_words(f) for f in ("swiss", "roundrobin", "rotation")] == ["Swiss", "round robin", "rotation"]
+    i18n.use("de")
+    assert format_words("swiss") == "Schweizer System"
