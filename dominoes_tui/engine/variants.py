@@ -38,7 +38,7 @@ VARIANTS: dict[str, Variant] = {
                 (4,), {4: 7}, draws=False, teams=True),
         Variant("kozel", N_("Kozel"), N_("The Russian goat: leftover pips are penalties; 101 loses."),
                 (2, 3, 4), {2: 7, 3: 7, 4: 7}, draws=True, penalties=True),
-        Variant("duel", N_("Classic Duel"), N_("Two players, 6-6 opens, the market feeds the stuck, pips decide a fish."),
+        Variant("duel", N_("Classic Duel"), N_("Two players, 6-6 leads, the stuck draw from the boneyard, pips decide a fish."),
                 (2,), {2: 7}, draws=True),
     )
 }

@@ -61,7 +61,7 @@ All 28 tiles are dealt, 7 each; nobody draws.
 **Kozel** (2 to 4 players, the Russian "goat"). 7 tiles each; points are penalties.
 
 - Round 1 is led by the lowest double (1-1 first; 0-0 only if nobody has another).
-- Stuck? Draw from the bazaar until a tile fits; with it empty you pass.
+- Stuck? Draw from the boneyard until a tile fits; with it empty you pass.
 - The player who goes out records nothing; everyone else records their pips
   (a lone 0-0 counts 25, a lone 6-6 counts 20). While your account is empty, less
   than 13 is not recorded.
@@ -69,10 +69,10 @@ All 28 tiles are dealt, 7 each; nobody draws.
   loses; the lowest total wins.
 """),
     "duel": N_("""\
-**Classic Duel** (2 players). 7 tiles each; 14 form the market.
+**Classic Duel** (2 players). 7 tiles each; the other 14 are the boneyard.
 
 - Round 1 is led by the highest double (6-6 first). Later the last winner leads.
-- Stuck? Draw from the market until a tile fits; with it empty you pass.
+- Stuck? Draw from the boneyard until a tile fits; with it empty you pass.
 - A domino scores the loser's pips (a lone 0-0 counts 10). A fish (nobody can play)
   goes to the lower hand, scoring the difference; a tie scores nothing.
 - First to the target wins.

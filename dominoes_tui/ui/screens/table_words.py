@@ -7,7 +7,7 @@ from rich.text import Text
 from textual.css.query import NoMatches
 
 from ...engine import VARIANTS, PlayerView, Tile
-from ...i18n import _, ngettext, pgettext
+from ...i18n import _, ngettext
 from ..chain_render import chain_height
 from ..narrate import last_own_move, last_placed, log_entries
 from ..render import END_KEYS
@@ -188,10 +188,8 @@ class TableWords(TableState):
             text.append(f" {dot} " + _("round {n}").format(n=view.round))
             goal = _("loses at {n}") if rules.penalties else _("target {n}")
             text.append(f" {dot} " + goal.format(n=config.target))
-        if rules.draws:  # the boneyard is the market in Kozel and the Classic Duel
-            market = config.variant in ("kozel", "duel")
-            pile = pgettext("market", "boneyard {n}") if market else _("boneyard {n}")
-            text.append(f" {dot} " + pile.format(n=view.boneyard))
+        if rules.draws:  # the Talon in every variant (docs/TRANSLATING.md's glossary)
+            text.append(f" {dot} " + _("boneyard {n}").format(n=view.boneyard))
         if config.variant == "allfives" and view.layout.line:
             text.append(f" {dot} " + _("count {n}").format(n=view.layout.count))
         if config.teams:
