@@ -193,6 +193,7 @@ class DominoesApp(SpeakingApp[None]):
         if self.client is not None:
             self.client.close()
         self.client = client
+        self.__dict__["records_said"] = None  # the last match's word in the records is not this one's
 
         def finished(answer: str | None) -> None:
             if answer == "new":
@@ -207,6 +208,7 @@ class DominoesApp(SpeakingApp[None]):
         from .screens.table import TableScreen
 
         self.prefs.walkthrough_offered = True
+        self.__dict__["records_said"] = None
         if self.client is not None:
             self.client.close()
         self.client = client = walkthrough_table(SPEEDS[self.prefs.speed])

@@ -356,7 +356,8 @@ class ReplayScreen(AnalysisActions, Screen[None]):
         else:
             event = self.steps.event_at(self.step)
             name = self.seats[event["seat"]].name
-            words = judged_line(judged[ply], name) if ply in judged else unjudged_line(event, name)
+            width = (self.size.width or 80) - 2  # the line's padding
+            words = judged_line(judged[ply], name, width) if ply in judged else unjudged_line(event, name)
         self.query_one("#judge", TextLine).show(words)
 
     def _opening(self, match: Match) -> str:

@@ -200,11 +200,25 @@ class MatchEndScreen(ModalScreen[str]):
             yield Static(totals_text(self.report, self.config, self.seats, self.target))
             if self.note:
                 yield Static(Text(self.note, "italic"), classes="note")
+            yield Static(id="records", classes="note")
             with Horizontal(id="buttons"):
                 yield Button(f"{_(self.next_label)} (n)", id="new", variant="primary", compact=True)
                 yield Button(_("Quit (q)"), id="quit", compact=True)
         yield TooSmall()
         yield Footer()
+
+    def on_mount(self) -> None:
+        said = self.app.__dict__.get("records_said")  # the club records' word, if it came first
+        if said is not None:
+            self.show_records(*said)
+        else:
+            self.query_one("#records", Static).display = False
+
+    def show_records(self, message: str, recorded: bool) -> None:
+        """Where this match went in the club records (ui/recording.py), a line of its own."""
+        line = self.query_one("#records", Static)
+        line.update(Text(message, "italic" if recorded else "bold"))  # our words, a path maybe: plain text
+        line.display = True
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss("new" if event.button.id == "new" else "quit")

@@ -215,11 +215,17 @@ class TableWords(TableState):
             coach.styles.height = rows
 
     def fit_prompt(self, text: Text) -> None:
-        """One row for the prompt (three on a projector), two when its text needs them:
-        a hint's reason ran past the edge of an 80-column screen."""
+        """One row for the prompt (three on a projector), two when its text needs them
+        (a hint's reason ran past the edge of an 80-column screen), three for a hint with
+        its numbers (ui/hints.py fits it to them)."""
         prompt = self.query_one("#prompt")
         width = max(20, self.size.width - 2)  # less the padding
-        rows = max(min(2, len(text.wrap(self.app.console, width))), 3 if self.look.big else 1)
+        most = 2
+        if self.hint_text and "≈" in self.hint_text:  # only then: the hints module is not light
+            from ..hints import HINT_ROWS
+
+            most = HINT_ROWS
+        rows = max(min(most, len(text.wrap(self.app.console, width))), 3 if self.look.big else 1)
         if prompt.styles.height is None or prompt.styles.height.value != rows:
             prompt.styles.height = rows
 
