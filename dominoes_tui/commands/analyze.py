@@ -133,10 +133,10 @@ def verdict_word(verdict: Verdict) -> str:
 
 def move_text(words: str) -> str:
     """A move as move_words writes it ("3-5 left"), with the end in the language in use."""
+    from ..engine.layout import END_NAMES, end_word
+
     tile, _sep, end = words.partition(" ")
-    ends = {"left": pgettext("end", "left"), "right": pgettext("end", "right"), "up": pgettext("end", "up"),
-            "down": pgettext("end", "down")}
-    return f"{tile} {ends.get(end, end)}" if end else tile
+    return f"{tile} {end_word(end)}" if end in END_NAMES else words
 
 
 def _summary(analysis: MatchAnalysis, names: list[str], args: argparse.Namespace) -> str:

@@ -252,17 +252,21 @@ def _players_text(data: dict[str, Any]) -> str:
             lines.append(_columns(list(zip(row, widths, strict=True))))
         if p["against_bots"]:
             lines.append("  " + _("against bots (placed better / worse / same):"))
-            lines += [f"    {shown_name(v['other'], v['kind']):<16} {v['better']:>3} / {v['worse']:>3} / {v['even']:>3}  "
-                      + _("of {n}").format(n=v["matches"]) for v in p["against_bots"]]
+            bots = [shown_name(v["other"], v["kind"]) for v in p["against_bots"]]
+            name_w = max(16, *map(len, bots))  # a column as wide as its longest name, in any language
+            lines += [f"    {bot:<{name_w}} {v['better']:>3} / {v['worse']:>3} / {v['even']:>3}  "
+                      + _("of {n}").format(n=v["matches"]) for bot, v in zip(bots, p["against_bots"], strict=True)]
         for v in p.get("head_to_head", []):
             lines.append("  " + _("head to head with {name}: better {better}, worse {worse}, same {even} of {n}").format(
                 name=shown_name(v["other"], v["kind"]), better=v["better"], worse=v["worse"], even=v["even"], n=v["matches"]))
         if p["recent"]:
             lines.append("  " + _("recent matches:"))
-            for m in p["recent"]:
-                place = _("placed {n}").format(n=m["placing"]) if m["placing"] else status_words(m["status"])
-                lines.append(f"    {local_time(m['ended_at']):<18} {list_title(m['variant']):<9} {place:<12} "
-                             + _("against {names}").format(names=others_words(m)[:40]))
+            rows = [(local_time(m["ended_at"]), list_title(m["variant"]),
+                     _("placed {n}").format(n=m["placing"]) if m["placing"] else status_words(m["status"]),
+                     _("against {names}").format(names=others_words(m)[:40])) for m in p["recent"]]
+            wide = [max(len(r[c]) for r in rows) for c in range(3)]  # columns that line up in any language
+            lines += [f"    {when:<{wide[0]}} {variant:<{wide[1]}} {place:<{wide[2]}} {others}"
+                      for when, variant, place, others in rows]
         lines.append("")
     return "\n".join(lines).rstrip()
 

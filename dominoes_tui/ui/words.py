@@ -57,10 +57,10 @@ def table_title(table: dict[str, object]) -> str:
 
 
 def end_name(end: str) -> str:
-    """An open end by name, as the prompt asks "On the left?"."""
-    names = {"left": pgettext("end", "left"), "right": pgettext("end", "right"),
-             "up": pgettext("end", "top"), "down": pgettext("end", "bottom")}
-    return names.get(end, end)
+    """An open end by name, as the prompt asks "On the left?" (engine/layout's end_word)."""
+    from ..engine.layout import end_word
+
+    return end_word(end)
 
 
 def level_word(level: str) -> str:

@@ -117,3 +117,35 @@ async def test_the_records_say_where_the_match_went_on_its_end_screen_not_over_t
         assert isinstance(app.screen, MatchEndScreen)
         await pilot.pause(0.1)
         assert any("Vereinsarchiv" in line for line in screen_lines(app)), screen_lines(app)
+
+
+def test_the_lobby_counts_the_people_it_has_no_room_to_name() -> None:
+    from dominoes_tui.ui.screens.lobby import seats_in_brief
+
+    table = {"seats": [{"seat": 0, "kind": "human", "taken": True, "name": "Anke", "connected": True},
+                       {"seat": 1, "kind": "human", "taken": True, "name": "Ben", "connected": False},
+                       {"seat": 2, "kind": "human", "taken": True, "name": "Cleo", "connected": True},
+                       {"seat": 3, "kind": "bot", "taken": True, "name": "Bot 4", "level": "easy"}]}
+    assert seats_in_brief(table) == "Anke, Ben (away), Cleo, 1 bot"
+    assert seats_in_brief(table, 26) == "Anke, 2 more people, 1 bot"
+    assert all(len(seats_in_brief(table, room)) <= room for room in range(20, 40))
+
+
+async def test_a_simulate_logs_list_names_its_seats_once_whole() -> None:
+    from dominoes_tui.engine import dumps
+    from dominoes_tui.engine.gamelog import parse_lines, replay, split_matches
+    from dominoes_tui.ui.screens.replay_list import ReplayListScreen
+    from tests.records.helpers import people, play
+
+    from .helpers import screen_lines
+
+    names = ("hard 1", "easy 2", "heaviest 3", "easy 4")
+    text = "".join(dumps(play("partner", 4, people(*names), seed=40 + i).events) for i in range(3))
+    chunks = list(split_matches(parse_lines(text)))
+    i18n.use("de")
+    app = RecordsApp(lambda: ReplayListScreen(chunks, [replay(c) for c in chunks], title="sim.jsonl"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause(0.2)
+        lines = screen_lines(app)
+        assert any("Plätze: hard 1, easy 2, heaviest 3, easy 4" in line for line in lines), lines
+        assert not any("…" in line for line in lines), lines

@@ -73,7 +73,9 @@ def seat_words(seat: dict[str, Any], me: int | None) -> str:
 
 # The lobby's columns (their keys) and widths: fixed, as auto-sized columns that grew
 # after the first paint left a stale header over an SSH session; the seats take the rest
-COLUMNS: tuple[tuple[str, int | None], ...] = (("Code", 4), ("Game", 16), ("Status", 24), ("Watch", 5), ("Seats", None))
+# (the variant's name whole: "Klassisches Duell"; a status with "(dein Platz)")
+COLUMNS: tuple[tuple[str, int | None], ...] = (("Code", 4), ("Game", 17), ("Status", 20), ("Watch", 5), ("Seats", None))
+FIXED = sum(width + 2 for _key, width in COLUMNS if width)  # each cell padded by one on either side
 
 
 def column_label(key: str) -> str:
@@ -85,22 +87,29 @@ def column_label(key: str) -> str:
     }.get(key, key)
 
 
-def seats_in_brief(table: dict[str, Any]) -> str:
-    """The seats in a lobby row: people by name, free seats and bots counted (80 columns
-    hold no more)."""
+def seats_in_brief(table: dict[str, Any], room: int = 10_000) -> str:
+    """The seats in a lobby row: people by name, free seats and bots counted; where the
+    names do not fit `room` cells, the last are counted too ("Anke, 2 more, 1 bot"), never
+    cut ("Anke, Ben (away), 1 bo")."""
     people = [seat_words(s, None) for s in table["seats"] if s["kind"] == "human" and s["taken"]]
     free = sum(1 for s in table["seats"] if s["kind"] == "human" and not s["taken"])
     bots = sum(1 for s in table["seats"] if s["kind"] == "bot")
-    parts = [*people]
+    counted = []
     if free:
-        parts.append(ngettext("{n} free", "{n} free", free).format(n=free))
+        counted.append(ngettext("{n} free", "{n} free", free).format(n=free))
     if bots:
-        parts.append(ngettext("{n} bot", "{n} bots", bots).format(n=bots))
-    return ", ".join(parts)
+        counted.append(ngettext("{n} bot", "{n} bots", bots).format(n=bots))
+    for named in range(len(people), -1, -1):
+        more = len(people) - named
+        rest = [ngettext("{n} more person", "{n} more people", more).format(n=more)] if more else []
+        said = ", ".join([*people[:named], *rest, *counted])
+        if len(said) <= room or named == 0:
+            return said
+    return ""
 
 
 def status_words(table: dict[str, Any]) -> str:
-    practice = _("seeded practice, ") if table.get("practice") else ""  # its maker may know every deal
+    practice = _("practice, ") if table.get("practice") else ""  # seeded: its maker may know every deal
     if table["phase"] == "waiting":
         free = len(table["free"])
         return practice + (_("waiting") if free else _("starting"))
@@ -275,8 +284,8 @@ class LobbyScreen(Screen[None]):
             status = status_words(t)
             if t["started"] and self.remote.token_for(t["code"]):
                 status += _(" (your seat)")
-            game = f"{t['title']} ({t['players']})"
-            cells = (t["code"], game, status, str(t["spectators"]), seats_in_brief(t))
+            room = max(12, grid.size.width - FIXED - 4)  # the seats' padding and the scroll bar
+            cells = (t["code"], table_title(t), status, str(t["spectators"]), seats_in_brief(t, room))
             # Text cells: a str cell would be read as markup
             grid.add_row(*(Text(str(c), end="", no_wrap=True) for c in cells), key=str(t["code"]))
         if self.tables:
