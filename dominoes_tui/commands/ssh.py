@@ -37,8 +37,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     add_analyses_at_once(p)
     gateway_key.add_argument(p)
     p.add_argument("--names", action="store_true", help=_("list the claimed names and their keys, then exit"))
-    p.add_argument("--add-key", nargs=2, metavar=("NAME", "PUBKEY_FILE"),
-                   help=_("give NAME to the key in PUBKEY_FILE (claiming it if free), then exit"))
+    p.add_argument("--add-key", nargs=2, metavar=(pgettext("metavar", "NAME"), pgettext("metavar", "KEY_FILE")),
+                   help=_("give NAME to the key in KEY_FILE (claiming it if free), then exit"))
     p.add_argument("--release", metavar=pgettext("metavar", "NAME"),
                    help=_("free NAME (the next key to log in under it claims it), then exit"))
 
@@ -106,7 +106,8 @@ def run(args: argparse.Namespace) -> int:
             print("dominoes ssh: " + _("table server on {address}").format(address=f"{host}:{table_server.port}"), flush=True)
         port = await gateway.start(args.listen, args.port, args.host_key)
         print("dominoes ssh: " + _("listening on {address}; players type: {command}").format(
-            address=f"{args.listen}:{port}", command=f"ssh -p {port} NAME@THIS-HOST"), flush=True)
+            address=f"{args.listen}:{port}",
+            command=f"ssh -p {port} {pgettext('metavar', 'NAME')}@{pgettext('placeholder', 'THIS-HOST')}"), flush=True)
         print("  " + (_("password: required (shared)") if password else _("password: none"))
               + (_("; keys only") if args.keys_only else _("; a key claims a name, logins without one are guests")), flush=True)
         try:

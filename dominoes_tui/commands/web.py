@@ -6,6 +6,7 @@ import argparse
 import sys
 
 from ..i18n import _, ngettext, pgettext
+from ..i18n.os_words import os_words
 from ..net.protocol import DEFAULT_PORT
 from . import gateway_key
 from .addresses import address
@@ -21,7 +22,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--board", action="store_true",
                    help=_("serve the projector board (read-only, as `dominoes board`) instead of the client"))
     p.add_argument("--name", default=None,
-                   help=_("the player name browser guests get (default Guest; the table numbers repeats)"))
+                   help=_("the player name browser guests get (default {name}; the table numbers repeats)").format(
+                       name=_("Guest")))
     p.add_argument("--public-url", default=None, help=_("the address browsers use, if not http://LISTEN:PORT"))
     p.add_argument("--password", default=None,
                    help=_("a shared password the browser asks for (default: none; $DOMINOES_WEB_PASSWORD also works)"))
@@ -61,9 +63,10 @@ def run(args: argparse.Namespace) -> int:
 
     public = args.public_url
     if public is None and args.listen in ("0.0.0.0", "::"):
-        print("dominoes web: " + _("with --listen 0.0.0.0 give --public-url http://THIS-HOST:PORT so browsers find the socket"),
+        print("dominoes web: " + _("with --listen 0.0.0.0 give --public-url {url} so browsers find the socket").format(
+            url="http://" + pgettext("placeholder", "THIS-HOST") + ":PORT"),
               file=sys.stderr)
-    server = make_web_server(args.server, args.listen, args.port, clean_name(args.name or "Guest"), public,
+    server = make_web_server(args.server, args.listen, args.port, clean_name(args.name or _("Guest")), public,
                              password=password, max_sessions=args.max_sessions,
                              sessions_per_address=args.sessions_per_address, board=args.board,
                              allowed_hosts=args.allowed_host, wrong_passwords=args.wrong_passwords,
@@ -77,6 +80,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         server.serve()
     except OSError as exc:
-        print(f"dominoes web: {exc}", file=sys.stderr)
+        print("dominoes web: " + _("cannot listen on {address}: {reason}").format(
+            address=f"{args.listen}:{args.port}", reason=os_words(exc)), file=sys.stderr)
         return 1
     return 0

@@ -181,16 +181,23 @@ def headline(board: dict[str, Any], where: str) -> str:
     return "  ·  ".join(parts)
 
 
-def _featured_header(t: dict[str, Any], auto: bool) -> list[str]:
+def _featured_header(t: dict[str, Any], auto: bool, width: int = 10_000) -> list[str]:
+    """The featured table's lines at `width`, each whole: where a line does not fit, the
+    least needed part goes first (how it was chosen), then a line is wrapped, never cut."""
     how = _("auto: the closest game") if auto else _("picked")
     first = _("Table {code} ({how}) · {title}, deal {n}, target {target}").format(
         code=t["code"], how=how, title=table_title(t), n=t["round"], target=t["target"])
+    if len(first) > width:
+        first = _("Table {code} · {title}, deal {n}, target {target}").format(
+            code=t["code"], title=table_title(t), n=t["round"], target=t["target"])
     sides = "   ".join(f"{names} {score}" for names, score in _sides(t))
     hands = [f"{plain_text(seat['name'], 14)} {n}" for seat, n in zip(t["seats"], t["hand_sizes"])]
     held = _("in hand: {hands}").format(hands=", ".join(hands))
     if t["boneyard"]:
         held += " · " + _("boneyard {n}").format(n=t["boneyard"])
-    return [first, sides, f"{_turn(t)} · {plain_text(last_words(t), 60)}", held]
+    turn, last = _turn(t), plain_text(last_words(t), 60)
+    moves = [f"{turn} · {last}"] if len(turn) + 3 + len(last) <= width else [turn, last]
+    return [row for line in (first, sides, *moves, held) for row in textwrap.wrap(line, width) or [""]]
 
 
 def _points(shown: str) -> str:
@@ -237,9 +244,11 @@ def render_board(board: dict[str, Any], width: int, height: int, look: Look, whe
     if featured is None:
         c.block(1, y, [part for row in _idle_rows(board) for part in (textwrap.wrap(row, main_w - 2) or [""])])
     else:
-        for i, header in enumerate(_featured_header(featured, bool(board.get("auto")))):
-            c.put(1, y + i, header[: main_w - 2], "bold" if i == 0 else None)
-        y += 5
+        # whole lines: at 80 columns "Tisch DFGL (automatisch: …) · D" lost its variant
+        rows = _featured_header(featured, bool(board.get("auto")), main_w - 2)
+        for i, line in enumerate(rows):
+            c.put(1, y + i, line, "bold" if i == 0 else None)
+        y += max(5, len(rows) + 1)
         chain_h = max(3, height - y - minis.height - 1)
         if "view" in board:
             view = view_from_json(board["view"])

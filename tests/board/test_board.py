@@ -331,4 +331,4 @@ def test_the_headline_names_the_variant_as_everywhere_else() -> None:
     from dominoes_tui.ui.board_render import headline
 
     tour = {"state": "playing", "round": 1, "settings": {"variant": "draw", "format": "swiss", "rounds": 2}}
-    assert "Draw, swiss, round 1 of 2" in headline({"tables": [], "tournament": tour}, "club:7788")
+    assert "Draw, Swiss, round 1 of 2" in headline({"tables": [], "tournament": tour}, "club:7788")

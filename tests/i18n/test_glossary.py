@@ -11,7 +11,7 @@ from pathlib import Path
 
 from dominoes_tui.i18n.catalog import read
 
-GLOSSARY = Path(__file__).resolve().parents[2] / "docs" / "TRANSLATING.md"
+GLOSSARY = Path(__file__).resolve().parents[2] / "docs/TRANSLATING.md"
 
 
 @dataclass

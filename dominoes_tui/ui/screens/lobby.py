@@ -201,7 +201,9 @@ class LobbyScreen(Screen[None]):
         for label, width in COLUMNS:
             table.add_column(column_label(label), width=width, key=label)
         yield table
-        yield Footer(compact=True)  # one space between keys: the lobby has many
+        # one space between keys, and no palette key (Ctrl+P still opens it): the lobby's
+        # own keys need the room, in German at 80 columns
+        yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
         self.remote.quick.on_change = self.redraw
