@@ -246,8 +246,8 @@ def render_board(board: dict[str, Any], width: int, height: int, look: Look, whe
     else:
         # whole lines: at 80 columns "Tisch DFGL (automatisch: …) · D" lost its variant
         rows = _featured_header(featured, bool(board.get("auto")), main_w - 2)
-        for i, line in enumerate(rows):
-            c.put(1, y + i, line, "bold" if i == 0 else None)
+        for i, row in enumerate(rows):
+            c.put(1, y + i, row, "bold" if i == 0 else None)
         y += max(5, len(rows) + 1)
         chain_h = max(3, height - y - minis.height - 1)
         if "view" in board:
