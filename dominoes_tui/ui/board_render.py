@@ -245,10 +245,10 @@ def render_board(board: dict[str, Any], width: int, height: int, look: Look, whe
         c.block(1, y, [part for row in _idle_rows(board) for part in (textwrap.wrap(row, main_w - 2) or [""])])
     else:
         # whole lines: at 80 columns "Tisch DFGL (automatisch: …) · D" lost its variant
-        rows = _featured_header(featured, bool(board.get("auto")), main_w - 2)
-        for i, row in enumerate(rows):
-            c.put(1, y + i, row, "bold" if i == 0 else None)
-        y += max(5, len(rows) + 1)
+        header = _featured_header(featured, bool(board.get("auto")), main_w - 2)
+        for i, said in enumerate(header):
+            c.put(1, y + i, said, "bold" if i == 0 else None)
+        y += max(5, len(header) + 1)
         chain_h = max(3, height - y - minis.height - 1)
         if "view" in board:
             view = view_from_json(board["view"])
