@@ -47,7 +47,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help=_("also write every figure as JSON to FILE ('-': stdout)"))
     p.add_argument("--seed", type=int, default=1, help=_("seed of the whole run (default 1)"))
     p.add_argument("--only", default=",".join(PARTS),
-                   help=_("comma-separated parts to run: {parts}").format(parts=", ".join(PARTS)))
+                   help=_("comma-separated parts to run: {parts}").format(parts=",".join(PARTS)))  # as typed
     p.add_argument("--think-ms", type=float, default=DEFAULT_THINK_MS,
                    help=_("the hard level's time budget per move when timed (default {ms})").format(
                        ms=f"{DEFAULT_THINK_MS:g}"))

@@ -107,7 +107,7 @@ def run(args: argparse.Namespace) -> int:
         port = await gateway.start(args.listen, args.port, args.host_key)
         print("dominoes ssh: " + _("listening on {address}; players type: {command}").format(
             address=f"{args.listen}:{port}",
-            command=f"ssh -p {port} {pgettext('metavar', 'NAME')}@{pgettext('placeholder', 'THIS-HOST')}"), flush=True)
+            command=f"ssh -p {port} " + pgettext("metavar", "NAME") + "@" + pgettext("placeholder", "THIS-HOST")), flush=True)
         print("  " + (_("password: required (shared)") if password else _("password: none"))
               + (_("; keys only") if args.keys_only else _("; a key claims a name, logins without one are guests")), flush=True)
         try:

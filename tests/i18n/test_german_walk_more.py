@@ -36,8 +36,7 @@ async def test_a_whole_match_of_each_variant_in_german(variant: str) -> None:
     players, seats, target = MATCHES[variant]
     with i18n.record_misses() as missed:
         app = make_app(variant, players=players, seats=seats, target=target, seed=11)
-        app.practice = False  # recorded as a real match would be: the records' line at the end
-        async with app.run_test(size=SIZE) as pilot:
+        async with app.run_test(size=SIZE, notifications=True) as pilot:
             moves = summaries = 0
             for _ in range(900):
                 await settle(app, pilot)
@@ -56,6 +55,8 @@ async def test_a_whole_match_of_each_variant_in_german(variant: str) -> None:
                     break
                 if isinstance(screen, RoundSummaryScreen):
                     summaries += 1
+                    if screen.report.match_over:
+                        await pilot.pause(0.5)  # the club records have their say while the last summary is up
                     walk.look(app, f"{variant}: round summary {summaries}")
                     await press(pilot, "enter")
                     continue
@@ -89,7 +90,7 @@ async def test_the_replay_viewer_with_its_analysis_in_german() -> None:
     steps = the_steps()
     with i18n.record_misses() as missed:
         app = RecordsApp(lambda: ReplayScreen(steps, shelf=Shelf(json.dumps(made_up(steps).to_json(full=True)))))
-        async with app.run_test(size=SIZE) as pilot:
+        async with app.run_test(size=SIZE, notifications=True) as pilot:
             screen = app.screen
             await wait_for(pilot, lambda: screen.analysis is not None)
             walk.look(app, "the viewer, analysed")
@@ -98,8 +99,10 @@ async def test_the_replay_viewer_with_its_analysis_in_german() -> None:
                 await pilot.pause(0.1)
                 walk.look(app, f"the viewer after {key}")
             await pilot.press("g")
+            await pilot.pause(0.3)  # the plot drawn again at its new size
             walk.look(app, "the viewer's move list")
             await pilot.press("g", "v", "s")
+            await pilot.pause(0.2)
             walk.look(app, "the viewer's scoresheet")
             await pilot.press("escape")
             await pilot.press("f1")

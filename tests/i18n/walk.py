@@ -62,10 +62,11 @@ _WORD = re.compile(r"[A-Za-zÄÖÜäöüßéú']+")
 # What a program reads, not a person, and so stays as it is in every language: an option
 # (--seat), a command (dominoes replay), a variable ($LANG), a quoted value ('foo',
 # „what“, `dominoes join`), a choice list ({instant,normal,slow}), a file, path, address
-# or key with a dot, slash, colon, @ or underscore in it (records.sqlite, match_start)
+# or key with a dot, slash, colon, @ or underscore in it (records.sqlite, match_start), a
+# list of values as it is typed (speed,timing,startup)
 _PROGRAM_WORDS = re.compile(
     r"--?[\w-]+|dominoes(?: [a-z]+)?|\$\w+|'[^'\n]*'|„[^“\n]*“|`[^`\n]*`|\{[^{}\n]*\}|%\(\w+\)[sdr]"
-    r"|\S*[\w.]*[./:@_][\w./:@_~-]+\S*")
+    r"|\S*[\w.]*[./:@_][\w./:@_~-]+\S*|\w+(?:,\w+)+|\w+/")
 
 
 def program_words_out(line: str) -> str:
@@ -142,8 +143,9 @@ def _skipped(widget: Any) -> bool:
     """Widgets whose words are not the oracle's to check: drawings (the chain, the hand),
     what scrolls into view (a list, a table, a field being typed in), the notices
     themselves (drawn on top: what they cover is what is checked)."""
-    from textual.widgets import DataTable, Input, OptionList, Toast
+    from textual.widgets import DataTable, Input, OptionList
     from textual.widgets._footer import Footer
+    from textual.widgets._toast import Toast
 
     from dominoes_tui.ui.widgets.chain import Chain
     from dominoes_tui.ui.widgets.hand import Hand
@@ -216,5 +218,5 @@ class Walk:
         if missed:
             parts.append("looked up, missing from the German catalog:\n  " + "\n  ".join(sorted(missed)))
         if self.problems:
-            parts.append("English on the German screens:\n  " + "\n  ".join(self.problems))
+            parts.append("On the German screens, English or a word cut or covered:\n  " + "\n  ".join(self.problems))
         return "\n".join(parts)

@@ -52,6 +52,8 @@ def test_the_hint_keeps_its_reason_and_lists_what_fits_three_rows() -> None:
 
 
 async def test_n_and_p_say_when_they_go_round() -> None:
+    from .helpers import screen_lines
+
     steps = the_steps()
     analysis = made_up_once(steps)
     app = RecordsApp(lambda: ReplayScreen(steps, shelf=Shelf(json.dumps(analysis.to_json(full=True)))))
@@ -63,8 +65,10 @@ async def test_n_and_p_say_when_they_go_round() -> None:
         await pilot.press("n")
         await pilot.pause(0.1)
         assert steps.ply_of(screen.step) == 3
-        said = [n.message for n in app._notifications]
-        assert said and "only mistake" in said[-1], said
+        status = screen_lines(app)[0]
+        assert "only mistake" in status and not app._notifications, status  # said where no notice covers the plot
+        await pilot.press("right")
+        assert "only mistake" not in screen_lines(app)[0]  # until the next step
 
 
 def made_up_once(steps) -> MatchAnalysis:

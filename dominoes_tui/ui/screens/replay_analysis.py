@@ -301,6 +301,6 @@ class AnalysisActions:
             said = _("No mistake after this one: back to the first.")
         else:
             said = _("No mistake before this one: on to the last.")
-        self.notify(said, timeout=3)  # type: ignore[attr-defined]
         self.go(target)  # type: ignore[attr-defined]
+        self.say(said)  # type: ignore[attr-defined]  # on the status line: a notice covered the plot
 
