@@ -153,3 +153,17 @@ async def test_a_simulate_logs_list_names_its_seats_once_whole() -> None:
         lines = screen_lines(app)
         assert any("Plätze: hard 1, easy 2, heaviest 3, easy 4" in line for line in lines), lines
         assert not any("…" in line for line in lines), lines
+
+
+def test_the_records_word_before_the_end_screen_is_drawn_waits_for_it() -> None:
+    """The recording may finish between the end screen's push and its first paint: its
+    word then waits for the screen's mount (it crashed the app with NoMatches)."""
+    from dominoes_tui.engine import make_config
+    from dominoes_tui.table.client import RoundReport, SeatInfo
+    from dominoes_tui.ui.screens.summary import MatchEndScreen
+
+    report = RoundReport(round=1, result="domino", winner=0, points=10, terms=(), hands=((), ()), went_out=0,
+                         blocker=None, capicu=False, play_points=(0, 0), scores=(10, 0), match_over=True, match_winner=0,
+                         match_loser=None)
+    screen = MatchEndScreen(report, make_config("draw", 2, 10), (SeatInfo("Ana", "human"), SeatInfo("Bot 2", "bot", "easy")))
+    screen.show_records("Die Partie steht im Vereinsarchiv (gewertet).", True)  # not composed yet: no error

@@ -7,6 +7,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
+from textual.css.query import NoMatches
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
@@ -215,8 +216,12 @@ class MatchEndScreen(ModalScreen[str]):
             self.query_one("#records", Static).display = False
 
     def show_records(self, message: str, recorded: bool) -> None:
-        """Where this match went in the club records (ui/recording.py), a line of its own."""
-        line = self.query_one("#records", Static)
+        """Where this match went in the club records (ui/recording.py), a line of its own.
+        Said before the screen is composed, it waits for on_mount, which reads it."""
+        try:
+            line = self.query_one("#records", Static)
+        except NoMatches:
+            return
         line.update(Text(message, "italic" if recorded else "bold"))  # our words, a path maybe: plain text
         line.display = True
 
