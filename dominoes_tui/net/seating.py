@@ -225,9 +225,10 @@ class Seating:
         if conn.table is not None:
             self.dropped(conn)
         slot = table.slots[seat]
+        back = rejoin and slot.address is not None  # a tournament's seat is taken by its token the first time too
         slot.conn, slot.left_at, slot.address = conn, None, conn.address
         conn.table, conn.seat = table, seat
-        sits = _("{name} is back in seat {seat} at table {code}") if rejoin else _("{name} takes seat {seat} at table {code}")
+        sits = _("{name} is back in seat {seat} at table {code}") if back else _("{name} takes seat {seat} at table {code}")
         tell(log, sits.format(name=slot.name, seat=seat + 1, code=table.code))
         table.wake.set()  # a person back at their seat takes their next turn
         answer: dict[str, Any] = {

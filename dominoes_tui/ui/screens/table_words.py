@@ -55,6 +55,7 @@ class TableWords(TableState):
         self.query_one(Hand).show(view.hand, playable, self.selected if mine else None, self.hidden, look)
         shown = None if self.hidden else self.viewer
         self.query_one(SeatsPanel).show(view, self.client.seats, shown, look, self.prefs.show_lacks)
+        self.notices_below((3 if look.big else 1) + len(self.client.seats))
         self.query_one("#status", TextLine).show(self.status_text(view))
         self.show_log(view, lines)
         self.query_one("#prompt", TextLine).show(prompt)
@@ -64,6 +65,16 @@ class TableWords(TableState):
         if state != self._binding_state:
             self._binding_state = state
             self.refresh_bindings()
+
+    def notices_below(self, top: int) -> None:
+        """Notices (top right) begin under the seats, whose points and lacks they covered
+        with three or four players at 80×24."""
+        try:
+            rack = self.query_one("#textual-toastrack")
+        except NoMatches:  # notifications off (a test), or not composed yet
+            return
+        if rack.styles.margin.top != top:
+            rack.styles.margin = (top, 0, 0, 0)
 
     # -- notices -------------------------------------------------------------------------
     def tell_notes(self) -> None:
