@@ -18,9 +18,16 @@ def test_the_palette_at_the_table_in_german(snap_compare) -> None:
     app = make_app("draw", seats="Ana,easy", seed=3)
 
     async def run_before(pilot) -> None:
+        from textual.command import CommandList
+
         await next_turn(app, pilot)
         await press(pilot, "ctrl+p")
-        await pilot.pause(0.5)
+        for _ in range(100):  # every command found (the palette gathers them in the background)
+            await pilot.pause(0.05)
+            lists = app.screen.query(CommandList)
+            if lists and lists.first().option_count >= 10:
+                break
+        await pilot.pause(0.3)
 
     assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
 
