@@ -177,3 +177,18 @@ def test_the_formats_read_as_names_in_english_too() -> None:
     assert [format_words(f) for f in ("swiss", "roundrobin", "rotation")] == ["Swiss", "round robin", "rotation"]
     i18n.use("de")
     assert format_words("swiss") == "Schweizer System"
+
+
+def test_a_logs_names_reach_the_terminal_as_plain_text(capsys, tmp_path: Path) -> None:
+    """A forged log's seat names carry terminal escapes: replay --check and analyze print
+    them without a control character (they printed the log's name as it stood)."""
+    from dominoes_tui.engine import dumps
+    from tests.records.helpers import people, play
+
+    evil = "Mallory\x1b]0;pwned\x07\x1b[2J"
+    log = tmp_path / "evil.jsonl"
+    log.write_text(dumps(play("draw", 2, people(evil, "Bot 2"), seed=4).events))
+    assert main(["replay", "--check", str(log)]) == 0
+    assert main(["analyze", str(log), "--guesses", "2", "--jobs", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "Mallory" in out and "\x1b" not in out and "\x07" not in out
