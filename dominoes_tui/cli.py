@@ -13,7 +13,8 @@ import sys
 from collections.abc import Sequence
 from typing import Protocol, cast
 
-from .i18n import LANGUAGES, N_, _, choose, ngettext, use
+from .i18n import LANGUAGES, N_, _, choose, ngettext, pgettext, use
+from .i18n.metavars import name_values
 
 # argparse's own words ("usage:", "error:", "invalid choice") are looked up through its
 # module's `_`; pointing it at our catalog makes them follow --lang too.
@@ -36,7 +37,7 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "board": ("board", N_("the projector screen of a hosted evening: every table, standings, the closest game large")),
     "tournament": ("tournament", N_("play a whole tournament headless with bots and print the standings")),
     "docs": ("docs", N_("read the rules, the game log, the bot protocol, the server's protocol or the analysis")),
-    "completion": ("completion", N_("print the shell completion script for bash, zsh or fish")),
+    "completion": ("completion", N_("print the shell completion script (bash|zsh|fish)")),
 }
 
 
@@ -109,14 +110,16 @@ def build_parser(chosen: str | None = None, module: Command | None = None, *, ev
     parser.add_argument("--version", action="version", version=f"dominoes_tui {__version__}",
                         help=_("show program's version number and exit"))
     add_language_option(parser)
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub = parser.add_subparsers(dest="command", metavar=pgettext("metavar", "COMMAND"))
     for name, (_module, text) in SUBCOMMANDS.items():
         p = sub.add_parser(name, help=_(text), description=_(text))
         add_language_option(p)
         if name == chosen and module is not None:
             module.add_arguments(p)
+            name_values(p)
         elif every and (each := load_command(name)) is not None:
             each.add_arguments(p)
+            name_values(p)
     return parser
 
 

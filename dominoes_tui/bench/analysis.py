@@ -19,6 +19,7 @@ from ..bots.medium import MediumBot
 from ..bots.runner import play_match
 from ..engine import make_config
 from ..engine.seeds import derive_seeds
+from ..i18n import _
 
 TARGET_S = 60.0  # a whole match analysed within a minute (issue 28)
 
@@ -55,10 +56,16 @@ def analysis_times(matches: int, seed: int, jobs: int | None = None, guesses: in
 
 
 def format_analysis(row: dict[str, Any]) -> list[str]:
-    return ["", f"Match analysis (dominoes analyze): {row['variant']} {row['players']}p to {row['target']}, medium against"
-            f" easy, {row['matches']} matches, {row['guesses']} guesses a decision, {row['jobs']} processes", "",
-            f"  {'seconds a match, median':<40} {row['median_s']:>7.1f} (min {row['min_s']:.1f}, max {row['max_s']:.1f})",
-            f"  {'CPU seconds a match, median':<40} {row['cpu_s_median']:>7.1f} (÷ {row['jobs']} processes:"
-            f" {row['cpu_s_median'] / row['jobs']:.1f} s on an idle machine)",
-            f"  {'decisions judged a match, median':<40} {row['decisions_median']:>7g}",
-            f"  {'ms a decision (wall, all processes)':<40} {row['ms_per_decision']:>7.0f}"]
+    labels = [_("seconds a match, median"), _("CPU seconds a match, median"), _("decisions judged a match, median"),
+              _("ms a decision (wall, all processes)")]
+    return ["", _("Match analysis (dominoes analyze): {variant} {players}p to {target}, medium against easy, {n} matches, "
+                  "{guesses} guesses a decision, {jobs} processes").format(
+                variant=row["variant"], players=row["players"], target=row["target"], n=row["matches"],
+                guesses=row["guesses"], jobs=row["jobs"]), "",
+            f"  {labels[0]:<40} {row['median_s']:>7.1f} ("
+            + _("min {low}, max {high}").format(low=f"{row['min_s']:.1f}", high=f"{row['max_s']:.1f}") + ")",
+            f"  {labels[1]:<40} {row['cpu_s_median']:>7.1f} ("
+            + _("÷ {jobs} processes: {seconds} s on an idle machine").format(
+                jobs=row["jobs"], seconds=f"{row['cpu_s_median'] / row['jobs']:.1f}") + ")",
+            f"  {labels[2]:<40} {row['decisions_median']:>7g}",
+            f"  {labels[3]:<40} {row['ms_per_decision']:>7.0f}"]

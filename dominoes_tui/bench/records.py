@@ -18,8 +18,9 @@ from typing import Any
 
 from ..bots import Bot, make_bot
 from ..bots.runner import play_matches
-from ..engine import make_config
+from ..engine import VARIANTS, make_config
 from ..engine.seeds import seeded
+from ..i18n import _
 from ..records import Records, summarize
 from ..records.queries import leaderboard
 from ..records.schema import match_seats, matches, players, ratings
@@ -118,13 +119,16 @@ def records_bench(record_count: int, board_count: int, seed: int) -> dict[str, A
 
 def format_records(r: dict[str, Any]) -> list[str]:
     rec, board = r["recording"], r["leaderboard"]
-    lines = ["", "Club records on SQLite", ""]
-    lines.append(f"  recording {rec['matches']} matches one at a time: {rec['seconds']:.2f} s ({rec['per_second']:.0f}/s),"
-                 f" median {rec['median_ms']:.2f} ms, p95 {rec['p95_ms']:.2f} ms; file {rec['database_bytes'] / 1e6:.1f} MB")
+    lines = ["", _("Club records on SQLite"), ""]
+    lines.append("  " + _("recording {n} matches one at a time: {seconds} s ({rate}/s), median {median} ms, p95 {p95} ms; "
+                          "file {mb} MB").format(
+        n=rec["matches"], seconds=f"{rec['seconds']:.2f}", rate=f"{rec['per_second']:.0f}", median=f"{rec['median_ms']:.2f}",
+        p95=f"{rec['p95_ms']:.2f}", mb=f"{rec['database_bytes'] / 1e6:.1f}"))
     for variant in ("all", "draw"):
         b = board[variant]
-        lines.append(f"  leaderboard ({'overall' if variant == 'all' else variant}) over {board['matches']:,} matches:"
-                     f" median {b['median_ms']:.1f} ms, p95 {b['p95_ms']:.1f} ms ({b['rows']} rows)")
-    lines.append(f"  (filling those {board['matches']:,} matches in bulk took {board['fill_seconds']:.1f} s;"
-                 f" file {board['database_bytes'] / 1e6:.0f} MB)")
+        lines.append("  " + _("leaderboard ({list}) over {n} matches: median {median} ms, p95 {p95} ms ({rows} rows)").format(
+            list=_("Overall") if variant == "all" else _(VARIANTS[variant].title), n=f"{board['matches']:,}",
+            median=f"{b['median_ms']:.1f}", p95=f"{b['p95_ms']:.1f}", rows=b["rows"]))
+    lines.append("  (" + _("filling those {n} matches in bulk took {seconds} s; file {mb} MB").format(
+        n=f"{board['matches']:,}", seconds=f"{board['fill_seconds']:.1f}", mb=f"{board['database_bytes'] / 1e6:.0f}") + ")")
     return lines

@@ -56,7 +56,7 @@ LEVELS: dict[str, BotFactory] = {
 
 # A level as a person reads it (settings, seat titles, lists); the spec stays English.
 LEVEL_WORDS = {"easy": N_("easy"), "random": N_("random"), "medium": N_("medium"), "hard": N_("hard"),
-               "heaviest": N_("heaviest"), "expert": N_("expert"), "cmd": N_("program")}
+               "heaviest": N_("heaviest first"), "expert": N_("expert"), "cmd": N_("program")}
 
 CMD_PREFIX = "cmd:"
 

@@ -10,6 +10,7 @@ decision, seeded per decision (`--seed`), whatever `--jobs`.
 from __future__ import annotations
 
 import argparse
+import errno
 import json
 import os
 import sys
@@ -19,17 +20,21 @@ from ..bots.analysis import GUESSES, THRESHOLDS, MatchAnalysis, MoveJudgement, V
 from ..engine import LogError
 from ..engine.gamelog import replay
 from ..i18n import _, ngettext, number, percent, pgettext
-from ..ui.words import shown
+from ..i18n.os_words import os_words
+from ..table.plain import plain
+from ..table.sides import seat_number
+from ..table.you import shown
 from .progress import progress_bar, wanted
 
 WORST = 5  # worst moves shown per match
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("log", metavar="LOG", help=_("a JSON Lines game log (one or several matches)"))
+    p.add_argument("log", metavar=pgettext("metavar", "LOG"), help=_("a JSON Lines game log (one or several matches)"))
     p.add_argument("--match", type=int, default=None, metavar="N",
                    help=_("analyse only this match of the log (default: every match)"))
-    p.add_argument("--seat", type=int, default=None, metavar="S", help=_("judge only this seat's moves"))
+    p.add_argument("--seat", type=int, default=None, metavar="S",
+                   help=_("judge only the moves of seat S, counted from 1 as the table shows it"))
     p.add_argument("--guesses", type=int, default=GUESSES, metavar="G",
                    help=_("guessed deals a decision is judged on (default {count})").format(count=GUESSES))
     p.add_argument("--think-ms", type=float, default=None, metavar="MS",
@@ -62,8 +67,9 @@ def run(args: argparse.Namespace) -> int:
     if problem:
         return _fail(problem)
     path = Path(args.log)
-    if not path.is_file():
-        return _fail(_("cannot read {file}: no such file").format(file=args.log))
+    if not path.is_file():  # said as replay says it: the system's reason in the reader's words
+        missing = IsADirectoryError(errno.EISDIR, "") if path.is_dir() else FileNotFoundError(errno.ENOENT, "")
+        return _fail(_("cannot read {path}: {reason}").format(path=args.log, reason=os_words(missing)))
     try:
         chunks = log_matches(path)
     except LogError as exc:
@@ -75,26 +81,28 @@ def run(args: argparse.Namespace) -> int:
         return _fail(ngettext("--match {n}: {file} holds {count} match", "--match {n}: {file} holds {count} matches",
                               len(chunks)).format(n=args.match, file=args.log, count=len(chunks)))
     chosen = [args.match] if args.match is not None else list(range(1, len(chunks) + 1))
-    if args.seat is not None:
+    seat = None if args.seat is None else args.seat - 1  # a person counts from 1; the log from 0
+    if seat is not None:
         for m in chosen:
             players = replay(chunks[m - 1][:1]).n
-            if not 0 <= args.seat < players:
-                return _fail(_("--seat {seat}: match {match} has seats 0 to {last}").format(
-                    seat=args.seat, match=m, last=players - 1))
+            if not 0 <= seat < players:
+                return _fail(_("--seat {seat}: match {match} has seats 1 to {last}").format(
+                    seat=args.seat, match=m, last=players))
     done: list[tuple[MatchAnalysis, list[str]]] = []
     try:
         for m in chosen:
             lines = chunks[m - 1]
-            match, found = decisions(lines, args.seat)
+            match, found = decisions(lines, seat)
             label = _("Match {n}").format(n=m) if len(chosen) > 1 else _("Analysing")
             if not args.json and not wanted():  # no bar: a line a match says how far it got
                 print(_("dominoes analyze: match {n} of {total}, {count}…").format(
                     n=m, total=len(chunks), count=ngettext("{n} decision", "{n} decisions", len(found)).format(
                         n=len(found))), file=sys.stderr, flush=True)
             with progress_bar(len(found), _("decisions"), quiet=args.json, label=label) as advance:
-                analysis = analyse_match(lines, m, seat=args.seat, guesses=args.guesses, think_ms=args.think_ms,
+                analysis = analyse_match(lines, m, seat=seat, guesses=args.guesses, think_ms=args.think_ms,
                                          seed=args.seed, jobs=args.jobs, progress=lambda d, _t: advance(d))
-            done.append((analysis, [shown(s.name) for s in match.seats]))  # You is Du in German; --json keeps the log's name
+            # You is Du in German, a log's name plain text; --json keeps the log's name
+            done.append((analysis, [shown(plain(s.name, 40)) for s in match.seats]))
     except KeyboardInterrupt:
         _print(done, args)
         print(_("dominoes analyze: stopped (Ctrl-C) after {done} of {total} matches").format(
@@ -125,10 +133,10 @@ def verdict_word(verdict: Verdict) -> str:
 
 def move_text(words: str) -> str:
     """A move as move_words writes it ("3-5 left"), with the end in the language in use."""
+    from ..engine.layout import END_NAMES, end_word
+
     tile, _sep, end = words.partition(" ")
-    ends = {"left": pgettext("end", "left"), "right": pgettext("end", "right"), "up": pgettext("end", "up"),
-            "down": pgettext("end", "down")}
-    return f"{tile} {ends.get(end, end)}" if end else tile
+    return f"{tile} {end_word(end)}" if end in END_NAMES else words
 
 
 def _summary(analysis: MatchAnalysis, names: list[str], args: argparse.Namespace) -> str:
@@ -140,7 +148,7 @@ def _summary(analysis: MatchAnalysis, names: list[str], args: argparse.Namespace
         seed=args.seed)]
     head = [pgettext("column", "Seat"), pgettext("column", "Player"), pgettext("column", "Accuracy"),
             pgettext("column", "Loss/move"), "?!", "?", "??"]
-    rows = [[str(s.seat), shown(s.name)[:18], percent(s.accuracy / 100, 1) if s.moves else "–",
+    rows = [[str(seat_number(s.seat)), shown(plain(s.name, 18))[:18], percent(s.accuracy / 100, 1) if s.moves else "–",
              percent(s.mean_loss, 1) if s.moves else "–", str(s.inaccuracies), str(s.mistakes), str(s.blunders)]
             for s in analysis.seats]
     widths = [max(len(r[c]) for r in [head, *rows]) for c in range(len(head))]

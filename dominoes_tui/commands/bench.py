@@ -19,7 +19,7 @@ from ..bench.timing import TIMING_TABLES, decision_times, two_at_once
 from ..bots import CORE as SEARCH_CORE
 from ..bots.search import HARD_THINK_MS as DEFAULT_THINK_MS
 from ..engine import CORE
-from ..i18n import _
+from ..i18n import _, pgettext
 from ..i18n.os_words import os_words
 
 LEVELS = ["easy", "heaviest", "medium", "hard"]
@@ -43,16 +43,16 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                  "SQLite). Bot strength, the search levels and OpenSpiel's ISMCTS are research studies, run from a "
                  "checkout: python -m bench (see bench/README.md).")
     p.add_argument("--quick", action="store_true", help=_("a smaller run that finishes within a minute or two"))
-    p.add_argument("--json", metavar="FILE", default=None,
+    p.add_argument("--json", metavar=pgettext("metavar", "FILE"), default=None,
                    help=_("also write every figure as JSON to FILE ('-': stdout)"))
     p.add_argument("--seed", type=int, default=1, help=_("seed of the whole run (default 1)"))
     p.add_argument("--only", default=",".join(PARTS),
-                   help=_("comma-separated parts to run: {parts}").format(parts=", ".join(PARTS)))
+                   help=_("comma-separated parts to run: {parts}").format(parts=",".join(PARTS)))  # as typed
     p.add_argument("--think-ms", type=float, default=DEFAULT_THINK_MS,
                    help=_("the hard level's time budget per move when timed (default {ms})").format(
                        ms=f"{DEFAULT_THINK_MS:g}"))
     p.add_argument("--pairs", type=int, default=None, help=_("alternating ours/peer speed pairs (default 9)"))
-    p.add_argument("--peer-python", default=None, metavar="PATH",
+    p.add_argument("--peer-python", default=None, metavar=pgettext("metavar", "PATH"),
                    help=_("a Python with the PyPI `dominoes` package in its own virtual environment: "
                           "its engine is timed side by side with ours"))
 

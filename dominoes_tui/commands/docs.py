@@ -9,7 +9,7 @@ import os
 import sys
 from pathlib import Path
 
-from ..i18n import N_, _
+from ..i18n import N_, _, pgettext
 
 PACKAGE = Path(__file__).resolve().parent.parent
 # topic -> (the file in a clone, what it is); an installed package has docs/ inside it
@@ -57,7 +57,7 @@ def run(args: argparse.Namespace) -> int:
             print(f"  {topic:<{width}}  {_(what)}")
         from ..program import command
 
-        print(_("Read one with: {command}").format(command=command("docs TOPIC")))
+        print(_("Read one with: {command}").format(command=command("docs " + pgettext("metavar", "TOPIC"))))
         return 0
     path = find(args.topic)
     if path is None:

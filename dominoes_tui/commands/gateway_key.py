@@ -5,11 +5,11 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from ..i18n import _
+from ..i18n import _, pgettext
 
 
 def add_argument(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--gateway-key", type=Path, default=None, metavar="FILE",
+    p.add_argument("--gateway-key", type=Path, default=None, metavar=pgettext("metavar", "FILE"),
                    help=_("the table server's gateway key, with which the gateway vouches for its members so that "
                         "their name claims count per person there and every per-address limit at the address "
                         "each really came from (default: gateway.key in this machine's server data folder)"))

@@ -10,7 +10,7 @@ import time
 from pathlib import Path
 
 from ..engine.files import atomic_write
-from ..i18n import _
+from ..i18n import _, pgettext
 from ..net.finished import Keeping, MiB
 from ..net.limits import Limits
 from ..net.protocol import DEFAULT_PORT
@@ -21,7 +21,7 @@ from .hosting import release_and_list, run_until_stopped
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
-        "--listen", default=None, metavar="ADDR:PORT", type=address,
+        "--listen", default=None, metavar=pgettext("metavar", "ADDR:PORT"), type=address,
         help=_("where to listen (default 127.0.0.1:{port}, this machine only); "
                     "e.g. 0.0.0.0:{port} opens it to the LAN").format(port=DEFAULT_PORT),
     )
@@ -35,7 +35,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--bot-delay", type=float, default=None,
                    help=_("seconds a bot move takes at least (default 0.7; --load-check: 0)"))
     p.add_argument("--level", default="medium", help=_("bot level for empty seats and stand-ins (default medium)"))
-    p.add_argument("--organizers", default="", metavar="NAMES",
+    p.add_argument("--organizers", default="", metavar=pgettext("metavar", "NAMES"),
                    help=_("comma-separated claimed names who may open, start and close a tournament, besides whoever holds "
                         "the organizer secret; a name counts only if it was claimed when the host starts"))
     p.add_argument("--entrants-per-address", type=int, default=32,
@@ -53,7 +53,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--analyses", type=int, default=2, metavar="K",
                    help=_("--load-check: measure the medium tables again while K match analyses run as hosted "
                           "players run them (default 2; 0: not)"))
-    p.add_argument("--json", default=None, metavar="FILE", help=_("--load-check: also write the figures as JSON"))
+    p.add_argument("--json", default=None, metavar=pgettext("metavar", "FILE"),
+                   help=_("--load-check: also write the figures as JSON"))
     p.add_argument("--db", default=None, metavar="URL",
                    help=_("the club records: a PostgreSQL URL for a league (default: records.sqlite in the data folder)"))
     lim = p.add_argument_group(_("limits (dominoes docs protocol: Limits)"))
@@ -113,11 +114,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     keep.add_argument("--rated-per-person", type=int, default=k.rated_per_person, metavar="N",
                       help=_("rated matches an hour of one person, with anyone; later ones are kept unrated "
                     "(default {default})").format(default=k.rated_per_person))
-    keep.add_argument("--keep-finished", type=float, default=k.keep_finished_days, metavar="DAYS",
+    keep.add_argument("--keep-finished", type=float, default=k.keep_finished_days, metavar=pgettext("metavar", "DAYS"),
                       help=_("days a recorded match's log stays in finished/ (the records keep it for good; "
                     "default {default})").format(default=f"{k.keep_finished_days:g}"))
     p.add_argument("--names", action="store_true", help=_("list the claimed names, then exit"))
-    p.add_argument("--release", metavar="NAME", help=_("free a claimed name (the next key to prove it claims it), then exit"))
+    p.add_argument("--release", metavar=pgettext("metavar", "NAME"),
+                   help=_("free a claimed name (the next key to prove it claims it), then exit"))
     logs.add_arguments(p)
 
 

@@ -7,10 +7,11 @@ import os
 import sys
 from pathlib import Path
 
-from ..i18n import _
+from ..i18n import _, pgettext
 from ..i18n.os_words import os_words
 from ..net.protocol import DEFAULT_PORT
 from .addresses import address
+from .terminal import no_terminal
 
 
 def default_name() -> str:
@@ -26,14 +27,14 @@ def guest_name() -> str:
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("server", nargs="?", default=None, metavar="HOST[:PORT]", type=address,
+    p.add_argument("server", nargs="?", default=None, metavar=pgettext("metavar", "HOST[:PORT]"), type=address,
                    help=_("the server (default 127.0.0.1:{port})").format(port=DEFAULT_PORT))
     p.add_argument("--code", default=None, help=_("go straight to the table with this code"))
     p.add_argument("--name", default=None, help=_("your name at the table (default: your login)"))
     p.add_argument("--watch", action="store_true", help=_("watch the table (with --code) instead of sitting down"))
     p.add_argument("--ascii", action="store_true", help=_("draw with plain ASCII, no box-drawing characters"))
     p.add_argument("--pips", action="store_true", help=_("show pips on the tiles instead of digits"))
-    p.add_argument("--organizer", nargs="?", const="", default=None, metavar="SECRET_FILE", type=Path,
+    p.add_argument("--organizer", nargs="?", const="", default=None, metavar=pgettext("metavar", "SECRET_FILE"), type=Path,
                    help=_("organize the club evening: show the server its organizer secret (default: the one "
                         "`dominoes host` keeps on this machine, in its data folder)"))
     # a gateway hands a session its secrets (a private table's code) on a pipe, never as
@@ -70,6 +71,8 @@ def run(args: argparse.Namespace) -> int:
             print("dominoes join: " + _("cannot read the organizer secret: {reason}").format(reason=secret), file=sys.stderr)
             return 2
         organizer_secret = secret
+    if (refused := no_terminal("join")) is not None:
+        return refused
     settings, prefs = from_json(saves.load_settings())
     if args.ascii:
         prefs.ascii = True

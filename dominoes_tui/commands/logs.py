@@ -16,7 +16,8 @@ import sys
 from datetime import datetime
 from pathlib import Path
 
-from ..i18n import _
+from ..i18n import _, pgettext
+from ..i18n.os_words import os_words
 
 LEVELS = ("debug", "info", "warning", "error")
 
@@ -35,8 +36,9 @@ class OneLine(logging.Formatter):
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--log-level", choices=LEVELS, default="info", metavar="|".join(LEVELS),
                    help=_("how much the log says (default info)"))
-    p.add_argument("--log-file", type=Path, default=None, metavar="FILE",
-                   help=_("append the log to FILE instead of stderr (reopened when logrotate moves it)"))
+    file = pgettext("metavar", "FILE")
+    p.add_argument("--log-file", type=Path, default=None, metavar=file,
+                   help=_("append the log to {file} instead of stderr (reopened when logrotate moves it)").format(file=file))
 
 
 def start(args: argparse.Namespace, quiet: tuple[str, ...] = ()) -> str | None:
@@ -46,7 +48,7 @@ def start(args: argparse.Namespace, quiet: tuple[str, ...] = ()) -> str | None:
         handler: logging.Handler = (logging.handlers.WatchedFileHandler(args.log_file, encoding="utf-8")
                                     if args.log_file is not None else logging.StreamHandler(sys.stderr))
     except OSError as exc:
-        return _("cannot write {path}: {reason}").format(path=args.log_file, reason=exc.strerror or exc)
+        return _("cannot write {path}: {reason}").format(path=args.log_file, reason=os_words(exc))
     handler.setFormatter(OneLine())
     root = logging.getLogger()
     for old in root.handlers[:]:

@@ -6,8 +6,9 @@ import sys
 from typing import TYPE_CHECKING
 
 from ..engine import VARIANTS
-from ..i18n import _
+from ..i18n import _, pgettext
 from ..table.local import SPEEDS, LocalTable
+from .terminal import no_terminal
 
 if TYPE_CHECKING:  # the app pulls in Textual: imported only when a match is played
     from ..ui.app import DominoesApp
@@ -28,7 +29,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         help=_('one item a seat, comma separated: a bot level (e.g. "medium") seats a bot, anything else is a '
                'person\'s name; e.g. "Ana,medium,hard" (default: you against bots)'),
     )
-    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+    p.add_argument("--option", action="append", default=[], metavar=pgettext("metavar", "NAME=VALUE"),
                    help=_("a table option of the rules' §4 (dominoes docs rules)"))
     p.add_argument("--speed", choices=list(SPEEDS), default=None, help=_("how fast bots move (default normal)"))
     p.add_argument("--seed", type=int, default=None, help=_("seed the deal, for a match you can play again"))
@@ -90,6 +91,8 @@ def run(args: argparse.Namespace) -> int:
     except (SettingsError, UsageError) as exc:
         print(_("dominoes play: {why}").format(why=exc), file=sys.stderr)
         return 2
+    if (refused := no_terminal("play")) is not None:
+        return refused
     return _run_app(app)
 
 
@@ -98,6 +101,8 @@ def open_settings() -> int:
     from ..ui.app import DominoesApp
     from ..ui.choices import from_json
 
+    if (refused := no_terminal("")) is not None:
+        return refused
     settings, prefs = from_json(saves.load_settings())
     return _run_app(DominoesApp(settings, prefs, start_now=False))
 

@@ -10,12 +10,15 @@ from pathlib import Path
 
 from ..engine import PLAYING, ROUND_OVER, VARIANTS, LogError, Match
 from ..engine.gamelog import parse_lines, replay, split_matches
-from ..i18n import _, ngettext
+from ..i18n import _, ngettext, pgettext
 from ..i18n.os_words import os_words
+from ..table.plain import plain
+from ..table.sides import team_words
+from ..table.you import shown
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("file", help=_("a JSON Lines game log (one or several matches)"))
+    p.add_argument("file", metavar=pgettext("metavar", "FILE"), help=_("a JSON Lines game log (one or several matches)"))
     p.add_argument("--check", action="store_true", help=_("only check the log against the rules and print a summary"))
     p.add_argument("--match", type=int, default=None, metavar="N",
                    help=_("open the viewer on this match of the log (default: a log of several opens on their list)"))
@@ -23,14 +26,17 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def _name(match: Match, side: int | list[int] | None) -> str:
+    """A side as the table names it: a seat by its name (Du for You), a Partner team by
+    its letter and two names; a log's names are plain text on the terminal."""
     if side is None:
         return _("nobody")
     if isinstance(side, list):
         return _(" and ").join(_name(match, s) for s in side)
+    names = [plain(s.name, 40) for s in match.seats]
     if match.config.teams:
         a, b = match.config.teams[side]
-        return _("team {n} ({a} & {b})").format(n=side, a=match.seats[a].name, b=match.seats[b].name)
-    return _("seat {n} ({name})").format(n=side, name=match.seats[side].name)
+        return team_words(side, names[a], names[b])
+    return shown(names[side])
 
 
 def describe(index: int, match: Match) -> str:

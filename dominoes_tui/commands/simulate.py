@@ -30,9 +30,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--matches", type=int, default=10, help=_("how many matches (default 10)"))
     p.add_argument("--seed", type=int, default=1, help=_("seed of the whole run (default 1)"))
     p.add_argument("--target", type=int, default=None, help=_("target score (Kozel: the losing limit)"))
-    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+    p.add_argument("--option", action="append", default=[], metavar=pgettext("metavar", "NAME=VALUE"),
                    help=_("a table option of the rules' §4 (dominoes docs rules)"))
-    p.add_argument("--log", default=None, metavar="FILE", help=_("write every match to this JSON Lines game log"))
+    p.add_argument("--log", default=None, metavar=pgettext("metavar", "FILE"),
+                   help=_("write every match to this JSON Lines game log"))
     p.add_argument("--json", action="store_true", help=_("print the summary as JSON"))
     p.add_argument("--jobs", type=int, default=None, metavar="N",
                    help=_("processes to play on (default: every core); the results do not depend on it"))
@@ -107,26 +108,35 @@ def _count(x: float) -> str:
     return number(x) if float(x).is_integer() else number(x, 2)
 
 
-def side_words(name: str) -> str:
-    """A side's name as the tally keeps it ("seat 0 (hard)", "team 1 (seats 1+3: easy, easy)",
-    the same in --json in any language), in the reader's words."""
-    import re
+def duration(seconds: float) -> str:
+    """A time as short as it reads well: "1,45 ms" under a second, else "3,30 s"."""
+    if seconds < 1:
+        return _("{n} ms").format(n=number(seconds * 1000, 2))
+    return _("{n} s").format(n=number(seconds, 2))
 
-    seat = re.fullmatch(r"seat (\d+) \((.*)\)", name, re.S)
-    if seat:
-        return _("seat {n} ({bot})").format(n=seat.group(1), bot=seat.group(2))
-    team = re.fullmatch(r"team (\d+) \(seats (\d+)\+(\d+): (.*)\)", name, re.S)
-    if team:
-        return _("team {n} (seats {a}+{b}: {bots})").format(n=team.group(1), a=team.group(2), b=team.group(3),
-                                                           bots=team.group(4))
-    return name
+
+def side_words(side: dict[str, Any], index: int) -> str:
+    """A side of the summary in the reader's words: "seat 1 (hard)", "team A (seats 1+3:
+    hard, easy)", seats counted from 1 and levels said in the language (--json keeps
+    the tally's 0-based, English name)."""
+    from ..bots import level_word
+    from ..table.sides import seat_words, team_letter
+
+    seats, bots = side.get("seats"), side.get("bots")
+    if not isinstance(seats, list) or not isinstance(bots, list) or len(seats) != len(bots) or not seats:
+        return str(side.get("name", ""))
+    words = [level_word(b) for b in bots]
+    if len(seats) == 1:
+        return seat_words(seats[0], words[0])
+    return _("team {letter} (seats {a}+{b}: {bots})").format(
+        letter=team_letter(index), a=seats[0] + 1, b=seats[1] + 1, bots=", ".join(words))
 
 
 def format_summary(s: dict[str, Any]) -> str:
     """The summary as a person reads it, in their language; --json prints `s` itself."""
     rules = _(VARIANTS[s["variant"]].title)
     penalty = s["variant"] == "kozel"
-    names = [side_words(side["name"]) for side in s["sides"]]
+    names = [side_words(side, i) for i, side in enumerate(s["sides"])]
     headings = [_("side"), _("won"), _("share"), _("avg pts"), pgettext("times the goat", "kozel")]
     width = max(44, len(headings[0]), *(len(n) for n in names))  # an outside bot's command may be long
     won_width = max(7, len(headings[1]), *(len(_count(side["wins"])) for side in s["sides"]))
@@ -146,12 +156,12 @@ def format_summary(s: dict[str, Any]) -> str:
         if penalty:
             row += f" {side['kozel']:>{kozel_w}}"
         lines.append(row)
-    timing = _("match time: average {average} ms, longest {longest} ms, total {total} s").format(
-        average=number(s["average_match_seconds"] * 1000, 2), longest=number(s["longest_match_seconds"] * 1000, 2),
-        total=number(s["total_seconds"], 2))
-    if s.get("jobs", 1) > 1:
-        timing += " " + _("on {n} processes").format(n=s["jobs"])
+    timing = _("match time: average {average}, longest {longest}, in all {total}").format(
+        average=duration(s["average_match_seconds"]), longest=duration(s["longest_match_seconds"]),
+        total=duration(s["total_seconds"]))
     lines += ["", "  " + _("rounds per match: {n}").format(n=number(s["rounds_per_match"], 1)), "  " + timing]
+    if s.get("jobs", 1) > 1:
+        lines.append("  " + _("played on {n} processes").format(n=s["jobs"]))
     if s["notes"]:
         total = s.get("notes_total", len(s["notes"]))
         lines += ["", "  " + _("notes:")] + [f"    {n}" for n in s["notes"][:20]]

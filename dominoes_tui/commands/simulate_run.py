@@ -49,7 +49,8 @@ class Stopped(Exception):
 
 
 def play_one(config: TableConfig, specs: list[str], match_seed: int, keep_log: bool, stop: Any = None) -> MatchResult:
-    bots = [make_bot(spec, seeded(match_seed, seat), f"{spec} {seat}") for seat, spec in enumerate(specs)]
+    # named by level and seat, the seat counted from 1 as a person reads it ("hard 1")
+    bots = [make_bot(spec, seeded(match_seed, seat), f"{spec} {seat + 1}") for seat, spec in enumerate(specs)]
     try:
         # a bot that only picks among the legal moves plays a whole match in about a
         # millisecond: a match of those alone is not watched, and a stop then waits for its end
@@ -225,14 +226,18 @@ class Tally:
         self.notes.extend(r.notes[: max(0, NOTES_KEPT - len(self.notes))])
 
     def side_names(self) -> list[str]:
-        # Language-neutral (they are --json's values): commands/simulate.py side_words()
-        # says them in the reader's words.
+        # Language-neutral (they are --json's values), seats 0-based as in the log;
+        # commands/simulate.py side_words() says them in the reader's words.
         if self.config.teams:
             return [f"team {i} (seats {a}+{b}: {self.specs[a]}, {self.specs[b]})" for i, (a, b) in enumerate(self.config.teams)]
         return [f"seat {i} ({spec})" for i, spec in enumerate(self.specs)]
 
+    def side_seats(self) -> list[list[int]]:
+        return [list(t) for t in self.config.teams] if self.config.teams else [[i] for i in range(self.sides)]
+
     def summary(self) -> dict[str, Any]:
         n, names, kozel = max(1, self.matches), self.side_names(), self.config.variant == "kozel"
+        seats = self.side_seats()
         return {
             "variant": self.config.variant,
             "players": self.config.players,
@@ -240,7 +245,8 @@ class Tally:
             "target": self.config.target,
             "matches": self.matches,
             "sides": [
-                {"name": names[i], "wins": self.wins[i], "win_rate": self.wins[i] / n,
+                {"name": names[i], "seats": seats[i], "bots": [self.specs[s] for s in seats[i]],
+                 "wins": self.wins[i], "win_rate": self.wins[i] / n,
                  "average_points": self.points[i] / n, **({"kozel": self.losses[i]} if kozel else {})}
                 for i in range(self.sides)
             ],

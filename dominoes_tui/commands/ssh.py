@@ -9,7 +9,7 @@ import os
 import sys
 from pathlib import Path
 
-from ..i18n import _
+from ..i18n import _, pgettext
 from ..net.protocol import DEFAULT_PORT
 from . import gateway_key, logs
 from .addresses import address
@@ -18,9 +18,9 @@ from .hosting import add_analyses_at_once, analyses_at_once_ok, release_and_list
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--port", type=int, default=2222, help=_("the SSH port (default 2222)"))
-    p.add_argument("--listen", default="127.0.0.1", metavar="ADDR",
+    p.add_argument("--listen", default="127.0.0.1", metavar=pgettext("metavar", "ADDR"),
                    help=_("the address to listen on (default 127.0.0.1; 0.0.0.0 opens it to the LAN)"))
-    p.add_argument("--server", default=f"127.0.0.1:{DEFAULT_PORT}", metavar="HOST:PORT", type=address,
+    p.add_argument("--server", default=f"127.0.0.1:{DEFAULT_PORT}", metavar=pgettext("metavar", "HOST:PORT"), type=address,
                    help=_("the table server sessions join (default 127.0.0.1:{port})").format(port=DEFAULT_PORT))
     p.add_argument("--with-server", action="store_true", help=_("also run the table server (at --server) in this process"))
     p.add_argument("--password", default=None,
@@ -56,9 +56,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     gateway_key.add_argument(p)
     logs.add_arguments(p)
     p.add_argument("--names", action="store_true", help=_("list the claimed names and their keys, then exit"))
-    p.add_argument("--add-key", nargs=2, metavar=("NAME", "PUBKEY_FILE"),
-                   help=_("give NAME to the key in PUBKEY_FILE (claiming it if free), then exit"))
-    p.add_argument("--release", metavar="NAME", help=_("free NAME (the next key to log in under it claims it), then exit"))
+    p.add_argument("--add-key", nargs=2, metavar=(pgettext("metavar", "NAME"), pgettext("metavar", "KEY_FILE")),
+                   help=_("give NAME to the key in KEY_FILE (claiming it if free), then exit"))
+    p.add_argument("--release", metavar=pgettext("metavar", "NAME"),
+                   help=_("free NAME (the next key to log in under it claims it), then exit"))
 
 
 def manage(args: argparse.Namespace, home: Path) -> int | None:
@@ -136,7 +137,8 @@ def run(args: argparse.Namespace) -> int:
             print("dominoes ssh: " + _("table server on {address}").format(address=f"{host}:{table_server.port}"), flush=True)
         port = await gateway.start(args.listen, args.port, args.host_key)
         print("dominoes ssh: " + _("listening on {address}; players type: {command}").format(
-            address=f"{args.listen}:{port}", command=f"ssh -p {port} NAME@THIS-HOST"), flush=True)
+            address=f"{args.listen}:{port}",
+            command=f"ssh -p {port} " + pgettext("metavar", "NAME") + "@" + pgettext("placeholder", "THIS-HOST")), flush=True)
         print("  " + (_("password: required (shared)") if password else _("password: none"))
               + (_("; keys only") if args.keys_only else _("; a key claims a name, logins without one are guests")), flush=True)
         try:

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..engine import VARIANTS
-from ..i18n import _, ngettext
+from ..i18n import _, ngettext, pgettext
 from ..i18n.os_words import os_words
 
 if TYPE_CHECKING:  # the records pull in the database: imported when a command needs them
@@ -21,14 +21,16 @@ LISTS = ["all", *VARIANTS]
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--player", default=None, metavar="NAME", help=_("one player's page (a person, or a bot level: bot:hard)"))
-    p.add_argument("--against", default=None, metavar="NAME", help=_("with --player: head to head against this player"))
+    p.add_argument("--player", default=None, metavar=pgettext("metavar", "NAME"),
+                   help=_("one player's page (a person, or a bot level: bot:hard)"))
+    p.add_argument("--against", default=None, metavar=pgettext("metavar", "NAME"),
+                   help=_("with --player: head to head against this player"))
     p.add_argument("--variant", default="all",
                    help=_("the list to show: all (default) or one of {variants}").format(variants=", ".join(VARIANTS)))
     shape = p.add_mutually_exclusive_group()
     shape.add_argument("--json", action="store_true", help=_("print JSON"))
     shape.add_argument("--csv", action="store_true", help=_("print CSV"))
-    p.add_argument("--import", dest="imports", nargs="+", default=None, metavar="LOG",
+    p.add_argument("--import", dest="imports", nargs="+", default=None, metavar=pgettext("metavar", "LOG"),
                    help=_("add the matches in these game logs to the records"))
     p.add_argument("--db", default=None, metavar="URL",
                    help=_("the records: a SQLite file (sqlite:///PATH) or PostgreSQL (postgresql://USER@HOST/DB); "
@@ -250,17 +252,21 @@ def _players_text(data: dict[str, Any]) -> str:
             lines.append(_columns(list(zip(row, widths, strict=True))))
         if p["against_bots"]:
             lines.append("  " + _("against bots (placed better / worse / same):"))
-            lines += [f"    {shown_name(v['other'], v['kind']):<16} {v['better']:>3} / {v['worse']:>3} / {v['even']:>3}  "
-                      + _("of {n}").format(n=v["matches"]) for v in p["against_bots"]]
+            bots = [shown_name(v["other"], v["kind"]) for v in p["against_bots"]]
+            name_w = max(16, *map(len, bots))  # a column as wide as its longest name, in any language
+            lines += [f"    {bot:<{name_w}} {v['better']:>3} / {v['worse']:>3} / {v['even']:>3}  "
+                      + _("of {n}").format(n=v["matches"]) for bot, v in zip(bots, p["against_bots"], strict=True)]
         for v in p.get("head_to_head", []):
             lines.append("  " + _("head to head with {name}: better {better}, worse {worse}, same {even} of {n}").format(
                 name=shown_name(v["other"], v["kind"]), better=v["better"], worse=v["worse"], even=v["even"], n=v["matches"]))
         if p["recent"]:
             lines.append("  " + _("recent matches:"))
-            for m in p["recent"]:
-                place = _("placed {n}").format(n=m["placing"]) if m["placing"] else status_words(m["status"])
-                lines.append(f"    {local_time(m['ended_at']):<18} {list_title(m['variant']):<9} {place:<12} "
-                             + _("against {names}").format(names=others_words(m)[:40]))
+            rows = [(local_time(m["ended_at"]), list_title(m["variant"]),
+                     _("placed {n}").format(n=m["placing"]) if m["placing"] else status_words(m["status"]),
+                     _("against {names}").format(names=others_words(m)[:40])) for m in p["recent"]]
+            wide = [max(len(r[c]) for r in rows) for c in range(3)]  # columns that line up in any language
+            lines += [f"    {when:<{wide[0]}} {variant:<{wide[1]}} {place:<{wide[2]}} {others}"
+                      for when, variant, place, others in rows]
         lines.append("")
     return "\n".join(lines).rstrip()
 

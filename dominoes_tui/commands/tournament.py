@@ -27,16 +27,17 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--rounds", type=int, default=None,
                    help=_("rounds to play (default: a round robin's full cycle; otherwise 3)"))
     p.add_argument("--players", type=int, default=None, help=_("rotation: seats at a full table, 3 or 4 (default 4)"))
-    p.add_argument("--entrants", required=True, metavar="LIST",
+    p.add_argument("--entrants", required=True, metavar=pgettext("metavar", "LIST"),
                    help=_("names and bot levels, comma separated: a bot level plays itself, a name is played by"
                           " the medium bot; Partner in swiss/roundrobin pairs them in order, or write Ana+Bo"))
     p.add_argument("--seed", type=int, default=1, help=_("seed of the whole tournament (default 1)"))
     p.add_argument("--target", type=int, default=None, help=_("each match's target score (Kozel: the losing limit)"))
-    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+    p.add_argument("--option", action="append", default=[], metavar=pgettext("metavar", "NAME=VALUE"),
                    help=_("a table option of the rules' §4 (dominoes docs rules)"))
     p.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1),
                    help=_("processes playing a round's tables at once (default: 2)"))
-    p.add_argument("--log", default=None, metavar="FILE", help=_("write every match to this JSON Lines game log"))
+    p.add_argument("--log", default=None, metavar=pgettext("metavar", "FILE"),
+                   help=_("write every match to this JSON Lines game log"))
     p.add_argument("--json", action="store_true", help=_("print one JSON object: rounds and standings"))
 
 

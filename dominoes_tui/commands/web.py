@@ -5,7 +5,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ..i18n import _, ngettext
+from ..i18n import _, ngettext, pgettext
+from ..i18n.os_words import os_words
 from ..net.protocol import DEFAULT_PORT
 from . import gateway_key, logs
 from .addresses import address
@@ -14,10 +15,10 @@ from .join import guest_name
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--listen", default="127.0.0.1", metavar="ADDR",
+    p.add_argument("--listen", default="127.0.0.1", metavar=pgettext("metavar", "ADDR"),
                    help=_("the address to serve on (default 127.0.0.1; 0.0.0.0 opens it to the LAN)"))
     p.add_argument("--port", type=int, default=8000, help=_("the web port (default 8000)"))
-    p.add_argument("--server", default=f"127.0.0.1:{DEFAULT_PORT}", metavar="HOST:PORT", type=address,
+    p.add_argument("--server", default=f"127.0.0.1:{DEFAULT_PORT}", metavar=pgettext("metavar", "HOST:PORT"), type=address,
                    help=_("the table server (default 127.0.0.1:{port})").format(port=DEFAULT_PORT))
     p.add_argument("--board", action="store_true",
                    help=_("serve the projector board (read-only, as `dominoes board`) instead of the client"))
@@ -30,7 +31,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                           "so prefer $DOMINOES_WEB_PASSWORD"))
     p.add_argument("--max-sessions", type=int, default=8, help=_("browser tabs at once, each a process (default 8)"))
     p.add_argument("--sessions-per-address", type=int, default=3, help=_("tabs at once from one address (default 3)"))
-    p.add_argument("--allowed-host", action="append", default=[], metavar="NAME",
+    p.add_argument("--allowed-host", action="append", default=[], metavar=pgettext("metavar", "NAME"),
                    help=_("a host name browsers reach this server by, besides localhost, --listen and --public-url "
                         "(repeatable; any other name in a request's Host is refused: DNS rebinding)"))
     from ..net import web_conns as w
@@ -91,7 +92,8 @@ def run(args: argparse.Namespace) -> int:
 
     public = args.public_url
     if public is None and args.listen in ("0.0.0.0", "::"):
-        print("dominoes web: " + _("with --listen 0.0.0.0 give --public-url http://THIS-HOST:PORT so browsers find the socket"),
+        print("dominoes web: " + _("with --listen 0.0.0.0 give --public-url {url} so browsers find the socket").format(
+            url="http://" + pgettext("placeholder", "THIS-HOST") + ":PORT"),
               file=sys.stderr)
     server = make_web_server(args.server, args.listen, args.port, clean_name(args.name or guest_name()), public,
                              password=password, max_sessions=args.max_sessions,
@@ -108,6 +110,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         server.serve()
     except OSError as exc:
-        print(f"dominoes web: {exc}", file=sys.stderr)
+        print("dominoes web: " + _("cannot listen on {address}: {reason}").format(
+            address=f"{args.listen}:{args.port}", reason=os_words(exc)), file=sys.stderr)
         return 1
     return 0

@@ -18,9 +18,10 @@ END_NAMES = ("left", "right", "up", "down")
 
 
 def end_word(end: str | None) -> str:
-    """An end's name in a sentence a person reads (END_NAMES stay English in logs and JSON)."""
+    """An end's name in a sentence a person reads (END_NAMES stay English in logs and JSON):
+    the spinner's arms are the top and the bottom, as the move log says them."""
     words = {"left": pgettext("end", "left"), "right": pgettext("end", "right"),
-             "up": pgettext("end", "up"), "down": pgettext("end", "down")}
+             "up": pgettext("end", "top"), "down": pgettext("end", "bottom")}
     return words.get(end or "", str(end))
 
 

@@ -7,7 +7,7 @@ from functools import cached_property
 from types import MappingProxyType
 from typing import Any
 
-from ..i18n import N_, _
+from ..i18n import N_, _, either
 from .errors import ConfigError
 from .options import OPTIONS, OptionSpec, resolve_options, target_option
 
@@ -38,7 +38,7 @@ VARIANTS: dict[str, Variant] = {
                 (4,), {4: 7}, draws=False, teams=True),
         Variant("kozel", N_("Kozel"), N_("The Russian goat: leftover pips are penalties; 101 loses."),
                 (2, 3, 4), {2: 7, 3: 7, 4: 7}, draws=True, penalties=True),
-        Variant("duel", N_("Classic Duel"), N_("Two players, 6-6 opens, the market feeds the stuck, pips decide a fish."),
+        Variant("duel", N_("Classic Duel"), N_("Two players, 6-6 leads, the stuck draw from the boneyard, pips decide a fish."),
                 (2,), {2: 7}, draws=True),
     )
 }
@@ -93,7 +93,7 @@ def make_config(
     if players is None:
         players = rules.players[0]
     if players not in rules.players:
-        allowed = ", ".join(str(p) for p in rules.players)
+        allowed = either([str(p) for p in rules.players])
         raise ConfigError(_("{variant} is played by {allowed} players, not {players}").format(
             variant=_(rules.title), allowed=allowed, players=players))
     given = dict(options or {})

@@ -132,6 +132,18 @@ def record_misses() -> Iterator[set[str]]:
         use(_language)
 
 
+@contextmanager
+def speaking(other: str) -> Iterator[str]:
+    """Within the block, sentences in `other`, then the language before it again: a
+    server's own words to one client in that client's language (net/ssh_lang.py). The
+    language is the process's: nothing may wait (await) inside the block."""
+    before = _language
+    try:
+        yield use(other)
+    finally:
+        use(before)
+
+
 def language() -> str:
     """The language in use ("en", "de")."""
     return _language
@@ -160,6 +172,13 @@ def pgettext(context: str, message: str) -> str:
 
 def npgettext(context: str, singular: str, plural: str, n: int) -> str:
     return _translation.npgettext(context, singular, plural, n)
+
+
+def either(items: list[str]) -> str:
+    """ "2, 3 or 4" ("2, 3 oder 4"): the last of several choices joined as the language does."""
+    if len(items) < 2:
+        return "".join(items)
+    return _("{some} or {last}").format(some=", ".join(items[:-1]), last=items[-1])
 
 
 def babel_locale() -> str:

@@ -24,6 +24,10 @@ import threading
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
+from ..i18n import _
+from ..i18n.os_words import os_words
+from ..table.plain import plain
+from .console import tell
 from .storage import private_dir
 
 try:
@@ -85,7 +89,8 @@ class Slots:
             try:
                 slot = self.take()
             except OSError as exc:
-                log.warning("analysis slots in %s cannot be used (%s): this analysis runs without one", self.folder, exc)
+                tell(log, _("The analysis slots in {folder} cannot be used ({reason}); this analysis runs without one").format(
+                    folder=self.folder, reason=os_words(exc)), logging.WARNING)
                 return Slot()
             if slot is not None:
                 return slot
@@ -102,9 +107,10 @@ def from_env(environ: Mapping[str, str] | None = None) -> Slots | None:
     value = (os.environ if environ is None else environ).get(ENV)
     if not value:
         return None
-    count, _, folder = value.partition(":")
+    count, _sep, folder = value.partition(":")
     if not count.isdigit() or int(count) < 1 or not os.path.isabs(folder):
-        log.warning("%s=%r is not N:FOLDER: analyses are not counted across sessions", ENV, value)
+        tell(log, _("{variable}={value} is not N:FOLDER; analyses are not counted across sessions").format(
+            variable=ENV, value=plain(value, 200)), logging.WARNING)
         return None
     return Slots(Path(folder), int(count))
 
@@ -117,8 +123,8 @@ def server_env(folder: Path, count: int) -> dict[str, str]:
         private_dir(folder)
         slot = Slots(folder, count).take()  # None: all held already (sessions of a server before this one)
     except OSError as exc:
-        log.warning("analysis slots cannot be kept in %s (%s): hosted analyses are not counted across sessions",
-                    folder, exc)
+        tell(log, _("The analysis slots cannot be kept in {folder} ({reason}); hosted analyses are not counted across "
+                    "sessions").format(folder=folder, reason=os_words(exc)), logging.WARNING)
         return {}
     if slot is not None:
         slot.release()

@@ -29,9 +29,12 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from ..bots import make_bot
+from ..bots.registry import level_word
 from ..engine import Move, PlayerView
+from ..i18n import _
 from ..workers import context
 from . import protocol as P
+from .console import tell
 
 log = logging.getLogger("dominoes_tui.net")
 
@@ -148,14 +151,17 @@ class BotPool:
                 move = await self._in_worker(owner, level, seed, name, view)
             if move in view.legal:
                 return move
-            log.warning("a %s bot answered an illegal move; it plays the first legal one", level)
+            tell(log, _("A bot ({level}) answered an illegal move; it plays the first legal one").format(
+                level=level_word(level)), logging.WARNING)
         except BrokenProcessPool:
-            log.warning("the bots' worker pool broke; starting a new one")
+            tell(log, _("The bots' worker processes broke; new ones are started"), logging.WARNING)
             self._pool = None
         except TimeoutError:
-            log.warning("a %s bot thought longer than %.0f s; it plays the first legal move", level, self.timeout)
+            tell(log, _("A bot ({level}) thought longer than {seconds} s; it plays the first legal move").format(
+                level=level_word(level), seconds=f"{self.timeout:.0f}"), logging.WARNING)
         except Exception as exc:  # noqa: BLE001 - a bot's bug costs its seat a good move, nothing more
-            log.warning("a %s bot failed (%s); it plays the first legal move", level, exc)
+            tell(log, _("A bot ({level}) failed ({reason}); it plays the first legal move").format(
+                level=level_word(level), reason=exc), logging.WARNING)
         return view.legal[0]
 
     def close(self) -> None:

@@ -8,7 +8,9 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..i18n import _
 from . import protocol as P
+from .console import tell
 from .names import GUEST, Identity
 from .says import Said
 
@@ -45,7 +47,7 @@ class Conn:
             self.writer.write(data)
             transport = self.writer.transport
             if transport is not None and transport.get_write_buffer_size() > self.max_unread:
-                log.warning("client %s reads too slowly; hanging up", self.name)
+                tell(log, _("{name} reads too slowly; the server hangs up").format(name=self.name), logging.WARNING)
                 self.abort()
         except (ConnectionError, RuntimeError):
             self.abort()

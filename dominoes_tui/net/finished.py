@@ -24,7 +24,10 @@ from pathlib import Path
 from typing import Any
 
 from ..engine import LogError, load_matches
+from ..i18n import _
+from ..i18n.os_words import os_words
 from ..records import Identity, MatchSummary, bot_identity, guest_identity, person_identity, summarize
+from .console import tell
 from .guesses import HOUR, PerHour
 from .storage import write_private
 
@@ -64,7 +67,7 @@ def pending(folder: Path) -> Iterator[Path]:
         try:
             data = json.loads(meta.read_text(encoding="utf-8"))
         except (OSError, ValueError):
-            log.warning("finished/%s cannot be read; it is left as it is", meta.name)
+            tell(log, _("finished/{file} cannot be read; it is left as it is").format(file=meta.name), logging.WARNING)
             continue
         if isinstance(data, dict) and not data.get("recorded"):
             yield meta
@@ -95,7 +98,8 @@ def mark_recorded(meta: Path) -> None:
         data["recorded_at"] = time.time()
         write_private(meta, json.dumps(data))
     except (OSError, ValueError) as exc:
-        log.warning("cannot mark finished/%s as recorded: %s", meta.name, exc)
+        tell(log, _("Cannot mark finished/{file} as recorded: {reason}").format(
+            file=meta.name, reason=os_words(exc) if isinstance(exc, OSError) else exc), logging.WARNING)
 
 
 def prune(folder: Path, days: float, now: float | None = None) -> int:

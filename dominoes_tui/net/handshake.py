@@ -10,9 +10,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from ..i18n import _
 from . import proof
 from . import protocol as P
 from .connection import Conn
+from .console import tell
 from .finished import PerHour
 from .names import Budget, Identity, NameRegister, fold
 
@@ -72,6 +74,9 @@ class FailureLog:
         where = (type(exc).__name__, tb.tb_frame.f_code.co_filename if tb else "", tb.tb_lineno if tb else 0)
         if not self._spent.spent(where):
             self._spent.add(where, 1)
-            log.error("handling a message from %s failed", address, exc_info=exc)
+            tell(log, _("Handling a message from {address} failed").format(address=address), logging.ERROR,
+                 trace=exc)
         else:
-            log.error("handling a message from %s failed: %s: %.200s", address, type(exc).__name__, exc)
+            tell(log, _("Handling a message from {address} failed: {kind}: {reason}").format(
+                address=address, kind=type(exc).__name__, reason=str(exc)[:200]),
+                logging.ERROR)

@@ -32,7 +32,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..i18n import _
+from ..i18n.os_words import os_words
 from . import proof
+from .console import tell
 from .protocol import MAX_NAME
 from .storage import write_private
 
@@ -118,8 +121,9 @@ class NameRegister:
                                                            or isinstance(entry.get("secret"), str)):
                     self.claims[fold(entry["name"])] = entry
         except (OSError, ValueError, AttributeError) as exc:
-            log.warning("cannot read the name register %s (%s); it is kept, and nobody is rated until it is fixed",
-                        self.path, exc)
+            tell(log, _("Cannot read the name register {path} ({reason}); it is kept as it is, and nobody is rated "
+                        "until it is fixed").format(path=self.path, reason=os_words(exc) if isinstance(exc, OSError) else exc),
+                 logging.WARNING)
             self.path = None  # never overwrite a register we could not read
 
     def _save(self) -> None:
@@ -128,7 +132,7 @@ class NameRegister:
         try:
             write_private(self.path, json.dumps({"names": list(self.claims.values())}, indent=1))
         except OSError as exc:
-            log.warning("cannot save the name register: %s", exc)
+            tell(log, _("Cannot save the name register: {reason}").format(reason=os_words(exc)), logging.WARNING)
 
     def is_claimed(self, name: str) -> bool:
         return fold(name) in self.claims
@@ -147,7 +151,8 @@ class NameRegister:
                 and hmac.compare_digest(str(entry.get("secret")), proof.secret_hash(secret))):
             return Identity(entry["name"], True)
         if entry is not None and secret is not None and "key" in entry:
-            log.info("an old secret was given for %r, whose claim is held by a key now (from %s)", name, address)
+            tell(log, _("An old secret was given for {name}, whose claim is held by a key now (from {address})").format(
+                name=name, address=address))
         return self._guest(name, in_use)
 
     def needs_old_proof(self, name: str, public: str) -> bool:
@@ -163,7 +168,7 @@ class NameRegister:
         new claim counts against every one of `budget` (Budget)."""
         address = budget if isinstance(budget, str) else " ".join(budget)  # for the log and moved_from
         if not proof.verify(public, signed, signature):
-            log.info("a wrong proof for %r (from %s)", name, address)
+            tell(log, _("A wrong proof for {name} (from {address})").format(name=name, address=address))
             return self._guest(name, in_use)
         entry = self.claims.get(fold(name))
         if entry is None:
@@ -171,7 +176,7 @@ class NameRegister:
                 return self._guest(name, in_use)
             self.claims[fold(name)] = {"name": name, "key": public, "since": int(time.time())}
             self._save()
-            log.info("the name %r is claimed (from %s)", name, address)
+            tell(log, _("The name {name} is claimed now (from {address})").format(name=name, address=address))
             return Identity(name, True)
         if "key" in entry:
             if hmac.compare_digest(str(entry["key"]), public):
@@ -179,16 +184,18 @@ class NameRegister:
             if isinstance(entry.get("old"), str) and proof.old_proof_holds(entry["old"], signed, old_mac):
                 # Someone else holds the old secret too: the first to move the claim may
                 # have stolen it. Only the host can tell who is who (docs/PROTOCOL.md).
-                log.warning("the old secret of %r was proved again, with another key (from %s), after the claim "
-                            "moved to a key (from %s); if that was not its owner, `dominoes host --release` frees it",
-                            entry["name"], address, entry.get("moved_from", "?"))
+                tell(log, _("The old secret of {name} was proved again, with another key (from {address}), after the "
+                            "claim moved to a key (from {moved_from}); if that was not its owner, "
+                            "`dominoes host --release` frees it").format(
+                    name=entry["name"], address=address, moved_from=entry.get("moved_from", "?")), logging.WARNING)
             return self._guest(name, in_use)
         if not proof.old_proof_holds(str(entry.get("secret")), signed, old_mac):
             return self._guest(name, in_use)
         self.claims[fold(name)] = {"name": entry["name"], "key": public, "since": entry.get("since", 0),
                                    "old": entry.get("secret"), "moved": int(time.time()), "moved_from": address}
         self._save()
-        log.warning("the name %r moved from its old secret to a key (from %s)", entry["name"], address)
+        tell(log, _("The name {name} moved from its old secret to a key (from {address})").format(
+            name=entry["name"], address=address), logging.WARNING)
         return Identity(entry["name"], True)
 
     def _may_claim(self, budgets: Budget) -> bool:

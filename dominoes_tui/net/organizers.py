@@ -20,9 +20,12 @@ import weakref
 from pathlib import Path
 from typing import Any
 
+from ..i18n import _
+from ..i18n.os_words import os_words
 from . import protocol as P
 from . import says as S
 from .connection import Conn, Refused
+from .console import tell
 from .names import NameRegister, credential, fold
 from .storage import write_private
 
@@ -45,7 +48,8 @@ class Organizers:
         for name in self.names:
             entry = register.claims.get(fold(name))
             if entry is None:
-                log.warning("organizer %r has claimed no name here: they organize only with the organizer secret", name)
+                tell(log, _("Organizer {name} has claimed no name here: they organize only with the organizer secret").format(
+                    name=name), logging.WARNING)
             else:
                 self.pinned[fold(name)] = credential(entry)
         where = data_dir / SECRET_NAME if data_dir is not None else None
@@ -62,7 +66,8 @@ class Organizers:
             try:
                 write_private(where, self.secret + "\n")
             except OSError as exc:
-                log.warning("cannot keep the organizer secret (%s): it holds until the server stops", exc)
+                tell(log, _("Cannot keep the organizer secret ({reason}): it holds until the server stops").format(
+                    reason=os_words(exc)), logging.WARNING)
 
     def unpinned(self) -> list[str]:
         """Names given as organizers that carry no rights (nobody had claimed them)."""
@@ -72,7 +77,7 @@ class Organizers:
         if not isinstance(secret, str) or not self.secret or not P.same_secret(secret, self.secret):
             raise Refused(S.WRONG_ORGANIZER_SECRET)
         self._proven.add(conn)
-        log.info("%s proved the organizer secret (from %s)", conn.name, conn.address)
+        tell(log, _("{name} proved the organizer secret (from {address})").format(name=conn.name, address=conn.address))
 
     def holds(self, conn: Conn, register: NameRegister) -> bool:
         """The secret was shown on this connection, or its claimed name is pinned and is

@@ -17,8 +17,10 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from ..engine import MATCH_OVER, VARIANTS, make_config
+from ..i18n import _
 from . import says as S
 from .connection import Conn, Refused
+from .console import tell
 from .table import Slot, Table, TableHost
 
 log = logging.getLogger("dominoes_tui.net")
@@ -163,7 +165,8 @@ class QuickMatch:
         people[0].conn.created.append(table)
         server._spawn(table)
         table.start()
-        log.info("quick match: table %s for %s", table.code, ", ".join(s.conn.name for s in people))
+        names = ", ".join(s.conn.name for s in people)
+        tell(log, _("A match found: table {code} for {names}").format(code=table.code, names=names))
         for i, s in enumerate(people):
             self.queue.remove(s)
             s.conn.send({"type": "seated", "quick": True, "round": 0, "table": 0, "seat": i,

@@ -20,10 +20,13 @@ from pathlib import Path
 from typing import Any
 
 from ..engine import LogError, Match, dumps
+from ..i18n import _, ngettext
+from ..i18n.os_words import os_words
 from ..records import Identity, Records, record_or_keep, summarize
 from ..records.source import LocalSource
 from ..records.store import RecordsUnavailable
 from . import says as S
+from .console import tell
 from .finished import HOUR, Keeping, PerHour, mark_recorded, pending, prune, seat_identity, summary_of
 from .says import Said
 from .table import Table
@@ -124,7 +127,7 @@ class ServerRecords:
             finally:
                 if filed is not None:
                     self._in_flight.discard(filed)
-            (log.info if kept.recorded else log.warning)("records: %s", kept.message)
+            tell(log, _("Records: {what}").format(what=kept.message), logging.INFO if kept.recorded else logging.WARNING)
             self._recorded_at = time.monotonic()  # new ratings: the board's copy is read again
             if filed is not None and time.monotonic() - self._pruned_at > HOUR:
                 self._pruned_at = time.monotonic()
@@ -140,8 +143,8 @@ class ServerRecords:
             async with self._gate:
                 counts = await asyncio.to_thread(self._catch_up, finished_dir)
             if counts["recorded"] or counts["failed"]:
-                log.info("records: %d finished match(es) recorded on start, %d could not be", counts["recorded"],
-                         counts["failed"])
+                tell(log, _("Records: on start, {recorded} finished matches recorded, {failed} could not be").format(
+                    recorded=counts["recorded"], failed=counts["failed"]))
             self._recorded_at = time.monotonic()
 
         self._spawn(work())
@@ -153,14 +156,17 @@ class ServerRecords:
             try:
                 records = Records.open(self.url, home=self.home)
             except RecordsUnavailable as exc:
-                log.warning("records: %d finished match(es) wait to be recorded: %s", len(todo), exc)
+                tell(log, ngettext("Records: {n} finished match waits to be recorded: {reason}",
+                                   "Records: {n} finished matches wait to be recorded: {reason}", len(todo)).format(
+                    n=len(todo), reason=exc), logging.WARNING)
                 return {"recorded": 0, "failed": len(todo)}
             with records:
                 for meta in todo:
                     try:
                         summary = summary_of(meta)
                     except (OSError, ValueError, KeyError, TypeError, LogError) as exc:
-                        log.warning("records: finished/%s cannot be read (%s); left as it is", meta.name, exc)
+                        tell(log, _("Records: finished/{file} cannot be read ({reason}); it is left as it is").format(
+                            file=meta.name, reason=os_words(exc) if isinstance(exc, OSError) else exc), logging.WARNING)
                         counts["failed"] += 1
                         continue
                     kept = record_or_keep(summary, self.home, records=records)
@@ -195,7 +201,8 @@ class ServerRecords:
                         fresh = await asyncio.to_thread(self.source.standings, variant)
                     self._top[variant] = (now, [_board_row(r) for r in fresh[:BOARD_TOP]])
                 except Exception as exc:  # noqa: BLE001 - the board goes on with the copy it has
-                    log.warning("records: the board's leaderboard could not be read (%s)", exc)
+                    tell(log, _("Records: the board's leaderboard could not be read ({reason})").format(reason=exc),
+                         logging.WARNING)
                     self._top[variant] = (now, rows)
                     if isinstance(exc, RecordsUnavailable):
                         await asyncio.to_thread(self.source.close)  # open afresh next time
@@ -302,8 +309,8 @@ def handle_request(records: ServerRecords | None, conn: Any, data: dict[str, Any
     async def work() -> None:
         try:
             answer = await records.answer(data)
-        except Exception as exc:
-            log.exception("records request failed")
+        except Exception as exc:  # noqa: BLE001 - told with its traceback (console.tell)
+            tell(log, _("Records: a request failed"), logging.ERROR, trace=True)
             answer = {"type": "records", "what": data.get("what"), **S.said("error", S.RECORDS_FAILED, kind=type(exc).__name__)}
         finally:
             records.busy.discard(id(conn))

@@ -17,10 +17,12 @@ from typing import Any
 
 from ..bots import level_names
 from ..engine import MATCH_OVER, ConfigError, make_config
+from ..i18n import _
 from . import protocol as P
 from . import says as S
 from .bot_pool import BotPool
 from .connection import Conn, Refused
+from .console import tell, variant_words
 from .guesses import Guesses
 from .limits import Limits
 from .records_service import ServerRecords
@@ -126,8 +128,9 @@ class Seating:
             raise Refused(S.PRIVATE_BOOL)
         table = Table(self, self.new_code(private), config, slots, seed, float(delay))
         table.made_by = conn.address
-        log.info("table %s made by %s: %s, %d players%s", table.code, conn.name, config.variant, config.players,
-                 ", seeded practice" if table.practice else "")
+        made = (_("{name} makes table {code}: {variant}, {players} players, a seeded practice table") if table.practice
+                else _("{name} makes table {code}: {variant}, {players} players"))
+        tell(log, made.format(name=conn.name, code=table.code, variant=variant_words(config.variant), players=config.players))
         table.creator_conn = conn
         conn.created.append(table)
         self.tables[table.code] = table
@@ -222,9 +225,11 @@ class Seating:
         if conn.table is not None:
             self.dropped(conn)
         slot = table.slots[seat]
+        back = rejoin and slot.address is not None  # a tournament's seat is taken by its token the first time too
         slot.conn, slot.left_at, slot.address = conn, None, conn.address
         conn.table, conn.seat = table, seat
-        log.info("%s %s seat %d at table %s", slot.name, "is back in" if rejoin else "takes", seat + 1, table.code)
+        sits = _("{name} is back in seat {seat} at table {code}") if back else _("{name} takes seat {seat} at table {code}")
+        tell(log, sits.format(name=slot.name, seat=seat + 1, code=table.code))
         table.wake.set()  # a person back at their seat takes their next turn
         answer: dict[str, Any] = {
             "type": "joined", "code": table.code, "seat": seat, "token": slot.token, "rejoin": rejoin,
@@ -270,10 +275,11 @@ class Seating:
             if slot.conn is conn:
                 slot.conn = None
                 if table.phase == MATCH_OVER:  # nothing is left to play: no bot stands in
-                    log.info("%s left table %s after its match ended", slot.name, table.code)
+                    tell(log, _("{name} left table {code} after its match ended").format(name=slot.name, code=table.code))
                 elif table.started:
                     slot.left_at = time.time()
-                    log.info("%s left table %s; a bot plays seat %d until they are back", slot.name, table.code, conn.seat + 1)
+                    tell(log, _("{name} left table {code}; a bot plays seat {seat} until they are back").format(
+                        name=slot.name, code=table.code, seat=(conn.seat or 0) + 1))
                 else:  # before the start, leaving frees the seat
                     slot.token, slot.name, slot.creator, slot.identity = None, f"Seat {conn.seat + 1}", False, None
                     table.save_meta()

@@ -29,11 +29,14 @@ from pathlib import Path
 from typing import Any
 
 from ..engine import MATCH_OVER
+from ..i18n import _
+from ..i18n.os_words import os_words
 from ..table.saves import home as saves_home
 from . import protocol as P
 from . import says as S
 from .bot_pool import BotPool
 from .connection import Conn, Refused, close_now
+from .console import phase_words, tell
 from .finished import Keeping
 from .guesses import Guesses, address_key
 from .handshake import FailureLog
@@ -125,7 +128,7 @@ class Server(Opening, Seating):
             try:
                 self.gateway_key = gateway_key(self.data_dir)
             except OSError as exc:  # gateways' members then share their gateway's address budget
-                log.warning("cannot keep the gateway key: %s", exc)
+                tell(log, _("Cannot keep the gateway key: {reason}").format(reason=os_words(exc)), logging.WARNING)
         self.tournament_host.load()  # before the tables, so one that finished meanwhile is counted
         self.load_tables()
         if self.records is not None and self.data_dir is not None:
@@ -200,7 +203,7 @@ class Server(Opening, Seating):
                 continue
             self.tables[table.code] = table
             self._spawn(table)
-            log.info("table %s is back (%s)", table.code, table.phase)
+            tell(log, _("Table {code} is back ({phase})").format(code=table.code, phase=phase_words(table.phase)))
 
     # -- connections ------------------------------------------------------------------------
     async def _handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
@@ -225,8 +228,8 @@ class Server(Opening, Seating):
             pass
         except asyncio.CancelledError:
             pass
-        except Exception:
-            log.exception("connection handler failed")
+        except Exception:  # noqa: BLE001 - told with its traceback (console.tell)
+            tell(log, _("A connection failed in the server's own code"), logging.ERROR, trace=True)
         finally:
             self.conns.discard(conn)
             self._closing.add(conn)  # counted until its socket is closed, just below
@@ -238,8 +241,8 @@ class Server(Opening, Seating):
                         if not self.closing and not table.started and not any(s.taken for s in table.slots):
                             self.remove(table)
                             self.lobby_changed()
-            except Exception:
-                log.exception("cleaning up a connection failed")
+            except Exception:  # noqa: BLE001 - told with its traceback (console.tell)
+                tell(log, _("Cleaning up after a connection failed"), logging.ERROR, trace=True)
             conn.closed = True
             if not self.closing:
                 self.quick.match_up()  # a searcher who left leaves the queue; the lobby's count changes

@@ -26,13 +26,15 @@ from pathlib import Path
 
 import asyncssh
 
+from ..i18n import N_, _
 from . import analysis_slots
 from . import protocol as P
+from .console import tell
 from .guesses import Guesses, address_key
 from .handed import hand_over
 from .protocol import clean_name
 from .ssh_admission import Admission, Doorman
-from .ssh_lang import client_env, session_locale
+from .ssh_lang import client_env, session_locale, to_client
 from .ssh_login import GatewayServer
 from .ssh_names import KeyRegister, load_host_key, name_folder
 from .ssh_pty import set_size, signal_group, take_terminal
@@ -42,10 +44,8 @@ from .vouch import read_gateway_key, vouch_for
 
 log = logging.getLogger("dominoes_tui.ssh")
 
-NO_TERMINAL = (
-    b"Dominoes is played in a terminal, and this session has none.\r\n"
-    b"Connect with a terminal, e.g.:  ssh -t -p PORT NAME@HOST\r\n"
-)
+NO_TERMINAL = (N_("Dominoes is played in a terminal, and this session has none."),
+               N_("Connect with a terminal, e.g.:  ssh -t -p PORT NAME@HOST"))
 # A game told its player hung up gets this long to end before it is killed.
 KILL_AFTER = 3.0
 MAX_SESSIONS = 64
@@ -176,7 +176,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):  # bytes: the gateway liste
 
     def session_started(self) -> None:
         if self.term_type is None:
-            self.channel.write(NO_TERMINAL)
+            self.channel.write(to_client(self.channel, *NO_TERMINAL))
             self.channel.exit(1)
             return
         self.task = asyncio.get_running_loop().create_task(self._run())
@@ -286,9 +286,9 @@ class GameSession(asyncssh.SSHServerSession[bytes]):  # bytes: the gateway liste
             await asyncio.sleep(0.05)  # let the last screen reach the client
             self._readable()
         except Exception as exc:  # noqa: BLE001 - one session's trouble is its own
-            log.warning("session for %s failed: %s", name, exc)
+            tell(log, _("The session of {name} failed: {reason}").format(name=name, reason=exc), logging.WARNING)
             try:
-                self.channel.write(f"The game could not start here: {exc}\r\n".encode())
+                self.channel.write(to_client(self.channel, N_("The game could not start here.")))
             except Exception:  # noqa: BLE001 - the client may be gone: the session ends anyway
                 pass
         finally:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-from ..i18n import ENVIRONMENT
+from ..i18n import ENVIRONMENT, _, from_environment, speaking
 
 FALLBACK = {"LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"}
 _SANE = re.compile(r"[A-Za-z0-9_.@-]{1,40}")
@@ -40,3 +40,11 @@ def session_locale(client_env: Mapping[str, object] | None) -> dict[str, str]:
             assert isinstance(value, str)
             return {"LANG": value, "LC_CTYPE": "C.UTF-8"}
     return dict(FALLBACK)
+
+
+def to_client(chan: object, *lines: str) -> bytes:
+    """The gateway's own lines (a game that cannot start, no terminal), for the client's
+    terminal in the client's language; `lines` are marked with N_ and said here."""
+    wanted = {name: value for name, value in client_env(chan).items() if name in ENVIRONMENT and sane(value)}
+    with speaking(from_environment(wanted)):
+        return "".join(_(line) + "\r\n" for line in lines).encode()

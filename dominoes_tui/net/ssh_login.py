@@ -12,6 +12,8 @@ from typing import Protocol
 
 import asyncssh
 
+from ..i18n import _
+from .console import tell
 from .guesses import Guesses, address_key
 from .limits import may_take
 from .ssh_admission import Doorman
@@ -94,7 +96,7 @@ class GatewayServer(asyncssh.SSHServer):
         if secrets.compare_digest(password.encode("utf-8"), expected.encode("utf-8")):
             return True
         gw.wrong_passwords.wrong(self.address)
-        log.info("a wrong password from %s", self.address)
+        tell(log, _("A wrong password from {address}").format(address=self.address))
         return False
 
     def kbdint_auth_supported(self) -> bool:

@@ -20,6 +20,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..i18n import _
+from ..i18n.os_words import os_words
+from .console import tell
 from .names import GUEST_MARK, fold, guest_name
 from .storage import write_private
 
@@ -54,7 +57,9 @@ class KeyRegister:
                     if isinstance(entry.get("name"), str) and isinstance(entry.get("keys"), list):
                         self.names[fold(entry["name"])] = entry
             except (OSError, ValueError, AttributeError) as exc:
-                log.warning("cannot read %s (%s): it is kept as it is, and every login is a guest until it is fixed", path, exc)
+                tell(log, _("Cannot read {path} ({reason}); it is kept as it is, and every login is a guest until it "
+                            "is fixed").format(path=path, reason=os_words(exc) if isinstance(exc, OSError) else exc),
+                     logging.WARNING)
                 self.readonly = True
 
     def save(self) -> None:
@@ -85,8 +90,9 @@ class KeyRegister:
             try:
                 self.save()
             except OSError as exc:
-                log.warning("cannot save the claim of %r: %s", name, exc)
-            log.info("the name %r is claimed by key %s", name, fingerprint)
+                tell(log, _("Cannot save the claim of {name}: {reason}").format(name=name, reason=os_words(exc)),
+                     logging.WARNING)
+            tell(log, _("The name {name} is claimed now by the key {key}").format(name=name, key=fingerprint))
             return name, True
         return guest_name(name, lambda n: fold(n) in self.names or in_use(n)), False
 

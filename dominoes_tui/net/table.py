@@ -13,10 +13,13 @@ from typing import Any, Protocol
 
 from ..engine import MATCH_OVER, PLAYING, ROUND_OVER, VARIANTS, IllegalMove, Match, Move, Seat, TableConfig, view_for
 from ..engine.view import public_view
+from ..i18n import _
+from ..i18n.os_words import os_words
 from ..table.local import report_from
 from . import protocol as P
 from . import says as S
 from .connection import Conn, Refused
+from .console import scores_words, seat_kind, tell
 from .pacing import Coalesced
 from .table_files import TornLog, append_log, tables_folder, write_meta, write_whole_log
 from .table_seats import Slot
@@ -177,7 +180,8 @@ class Table(TurnLoop):
             if slot.kind == "human" and not slot.taken:  # an empty seat: a bot plays it
                 slot.kind, slot.level, slot.name = "bot", self.server.default_level, f"Bot {i + 1}"
         seats = [Seat(s.name, s.kind, s.level) for s in self.slots]
-        log.info("table %s starts: %s", self.code, ", ".join(f"{s.name} ({s.kind})" for s in seats))
+        tell(log, _("Table {code} starts: {seats}").format(
+            code=self.code, seats=", ".join(f"{s.name} ({seat_kind(s.kind, s.level)})" for s in seats)))
         # A practice table replays its seed; any other deals from the OS's random source,
         # which no client chose and none can recover (the log keeps the deals themselves)
         rng = random.Random(self.seed) if self.seed is not None else random.SystemRandom()
@@ -231,7 +235,8 @@ class Table(TurnLoop):
 
     def finish(self) -> None:
         """The match is over: file the log among the finished ones, forget the seats file."""
-        log.info("table %s: the match is over, scores %s", self.code, self.match.scores if self.match else "")
+        tell(log, _("Table {code}: the match is over; {scores}").format(
+            code=self.code, scores=scores_words(self.match) if self.match else "–"))
         self.server.file_finished(self)
         if not self.conns():
             self.server.remove(self)
@@ -251,7 +256,7 @@ class Table(TurnLoop):
         try:
             write_meta(tables_folder(d) / f"{self.code}.json", self.meta())
         except OSError as exc:
-            log.warning("cannot save table %s: %s", self.code, exc)
+            tell(log, _("Cannot save table {code}: {reason}").format(code=self.code, reason=os_words(exc)), logging.WARNING)
 
     def save(self) -> None:
         d = self.server.tables_dir
@@ -271,7 +276,7 @@ class Table(TurnLoop):
         except OSError as exc:  # a full disk: the next change tries again with every unsaved event
             if isinstance(exc, TornLog):
                 self._saved = 0  # the file may end torn: the next save writes it whole, atomically
-            log.warning("cannot save table %s: %s", self.code, exc)
+            tell(log, _("Cannot save table {code}: {reason}").format(code=self.code, reason=os_words(exc)), logging.WARNING)
             if self._unsaved_since is None:  # said once, not after every move
                 self._unsaved_since = time.monotonic()
                 self.tell(S.SAVING_STOPPED, detail=str(exc.strerror or exc))

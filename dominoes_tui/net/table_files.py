@@ -16,6 +16,9 @@ from pathlib import Path
 from typing import Any
 
 from ..engine import LogError, Match, dumps, jsontext, load_matches
+from ..i18n import _, ngettext
+from ..i18n.os_words import os_words
+from .console import tell
 from .storage import append_private, private_dir, write_private
 
 log = logging.getLogger("dominoes_tui.net")
@@ -62,13 +65,16 @@ def read_log(path: Path) -> Match:
         raise LogError(f"cannot read {path}: {exc}") from None
     good = _whole_events(raw)
     if good < len(raw):
-        log.warning("%s: a torn end (%d bytes) is cut back to the last whole event", path.name, len(raw) - good)
+        tell(log, ngettext("{file}: a torn end ({n} byte) is cut back to the last whole event",
+                           "{file}: a torn end ({n} bytes) is cut back to the last whole event", len(raw) - good).format(
+            file=path.name, n=len(raw) - good), logging.WARNING)
         try:
             torn = path.with_name(path.name + ".torn")
             write_private(torn, raw[good:].decode("utf-8", "replace"))
             os.truncate(path, good)
         except OSError as exc:
-            log.warning("cannot cut %s back: %s (reading it without its torn end)", path.name, exc)
+            tell(log, _("Cannot cut {file} back: {reason} (it is read without its torn end)").format(
+                file=path.name, reason=os_words(exc)), logging.WARNING)
     matches = load_matches(raw[:good].decode("utf-8"))
     if not matches:
         raise LogError(f"{path} holds no match")

@@ -11,6 +11,9 @@ from pathlib import Path
 from typing import Any
 
 from ..engine import MATCH_OVER, NEW, ConfigError, LogError, make_config
+from ..i18n import _
+from ..i18n.os_words import os_words
+from .console import tell
 from .storage import private_dir, write_private
 from .table import Slot, Table, TableHost
 from .table_files import read_log
@@ -31,7 +34,7 @@ def file_away(tables_dir: Path, table: Table, extra: dict[str, Any] | None = Non
         (tables_dir / f"{table.code}.jsonl").unlink(missing_ok=True)
         (tables_dir / f"{table.code}.json").unlink(missing_ok=True)
     except OSError as exc:
-        log.warning("cannot file table %s: %s", table.code, exc)
+        tell(log, _("Cannot file table {code}: {reason}").format(code=table.code, reason=os_words(exc)), logging.WARNING)
         return None
     return done / f"{stem}.json"
 
@@ -95,11 +98,13 @@ def _restored(host: TableHost, tables_dir: Path, meta_path: Path) -> Table | Non
 def set_aside(meta_path: Path, exc: Exception) -> None:
     """A table that cannot be read back is moved to broken/, never overwritten or lost."""
     broken = meta_path.parent.parent / "broken"
-    log.warning("cannot bring back %s (%s); it is kept in %s", meta_path.name, exc, broken)
+    tell(log, _("Cannot bring back {file} ({reason}); it is kept in {folder}").format(
+        file=meta_path.name, reason=os_words(exc) if isinstance(exc, OSError) else exc, folder=broken), logging.WARNING)
     try:
         private_dir(broken)
         for path in (meta_path, meta_path.with_suffix(".jsonl")):
             if path.exists():
                 path.replace(broken / f"{path.stem}-{int(time.time())}{path.suffix}")
     except OSError as move_exc:
-        log.warning("cannot move %s aside: %s", meta_path.name, move_exc)
+        tell(log, _("Cannot move {file} aside: {reason}").format(file=meta_path.name, reason=os_words(move_exc)),
+             logging.WARNING)

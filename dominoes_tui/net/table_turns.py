@@ -14,10 +14,12 @@ from typing import Any, Protocol
 from ..engine import MATCH_OVER, NEW, PLAYING, ROUND_OVER, Match, Move
 from ..engine.seeds import seed_label
 from ..engine.view import PlayerView
+from ..i18n import _, ngettext
 from ..table.bot_step import bot_turn
 from . import says as S
 from .bot_pool import BotPool
 from .connection import Conn
+from .console import tell
 from .limits import Limits
 from .table_seats import Slot
 
@@ -84,11 +86,13 @@ class TurnLoop:
                 failures = 0
             except asyncio.CancelledError:
                 raise
-            except Exception:
+            except Exception:  # noqa: BLE001 - told with its traceback (console.tell)
                 failures += 1
-                log.exception("table %s: a step failed (%d in a row)", self.code, failures)
+                tell(log, ngettext("Table {code}: a step failed ({n} time in a row)",
+                                   "Table {code}: a step failed ({n} times in a row)", failures).format(
+                    code=self.code, n=failures), logging.ERROR, trace=True)
                 if failures >= 5:
-                    log.error("table %s stops", self.code)
+                    tell(log, _("Table {code} stops: its steps keep failing").format(code=self.code), logging.ERROR)
                     return
                 await asyncio.sleep(1.0)
 
@@ -160,7 +164,8 @@ class TurnLoop:
         if self.creator_conn is None and self.creator_left_at is not None:
             left = wait - (time.monotonic() - self.creator_left_at)
             if left <= 0:
-                log.info("table %s closes: its creator left %.0f s ago and it never started", self.code, wait)
+                tell(log, _("Table {code} closes: its creator left {seconds} s ago and it never started").format(
+                    code=self.code, seconds=f"{wait:.0f}"))
                 self.tell(S.TABLE_CLOSED, code=self.code)
                 self.server.close_waiting(self)
                 return True
@@ -186,5 +191,6 @@ class TurnLoop:
             return not self.closed and m.phase == PLAYING and m.to_act == seat and (forced or not self.person_controls(seat))
 
         if await bot_turn(m, seat, ask, name=name, pace=0.0 if forced else self.bot_delay, still_due=still_due,
-                          say=lambda text: log.warning("table %s: %s", self.code, text)):
+                          say=lambda text: tell(log, _("Table {code}: {problem}").format(code=self.code, problem=text),
+                                                logging.WARNING)):
             self.changed()

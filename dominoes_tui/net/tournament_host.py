@@ -25,10 +25,13 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from ..engine import MATCH_OVER
+from ..i18n import _
+from ..i18n.os_words import os_words
 from ..tournament import TournamentError
 from . import protocol as P
 from . import says as S
 from .connection import Conn, Refused
+from .console import evening_words, tell
 from .evening import (
     ENTRANTS_PER_ADDRESS,
     GUEST_OWNER,
@@ -159,7 +162,7 @@ class TournamentHost:
             raise Refused(S.TOURNAMENT_OPEN)
         settings = EveningSettings.from_json(data.get("settings"))
         self.evening = Evening.open(settings, conn.name, random.SystemRandom().randrange(2**31))
-        log.info("%s opens a tournament: %s", conn.name, settings)
+        tell(log, _("{name} opens a tournament: {settings}").format(name=conn.name, settings=evening_words(settings)))
 
     def _withdraw(self, conn: Conn, name: Any) -> None:
         """One's own entry; with `name`, an organizer withdraws someone."""
@@ -222,7 +225,7 @@ class TournamentHost:
             server._spawn(table)
             table.start()
             evening.opened(plan, table.code)
-            log.info("tournament round %d, table %d is %s", plan.round, plan.table, table.code)
+            tell(log, _("Tournament round {round}: table {n} is {code}").format(round=plan.round, n=plan.table, code=table.code))
         for person, ticket in evening.tickets.items():
             for c in self._conns_of(person):
                 c.send({"type": "seated", **ticket.to_json()})
@@ -275,7 +278,8 @@ class TournamentHost:
             table.wake.set()
             table.broadcast_table()
         current = evening.tournament.current
-        log.info("tournament round %d: the clock ran out; bots finish it", current.number if current else 0)
+        tell(log, _("Tournament round {round}: the clock ran out; bots finish it").format(
+            round=current.number if current else 0))
 
     # -- telling --------------------------------------------------------------------------
     def _conns_of(self, name: str) -> list[Conn]:
@@ -348,7 +352,7 @@ class TournamentHost:
         try:
             write_private(self.path, json.dumps(self.evening.to_json()))  # it holds seat tokens: 0600
         except OSError as exc:
-            log.warning("cannot save the tournament: %s", exc)
+            tell(log, _("Cannot save the tournament: {reason}").format(reason=os_words(exc)), logging.WARNING)
 
     def load(self) -> None:
         """The organizer secret and pinned organizers; the evening of the last run, if any
@@ -360,7 +364,8 @@ class TournamentHost:
             self.evening = Evening.from_json(json.loads(self.path.read_text(encoding="utf-8")))
         except (OSError, ValueError, KeyError, TypeError, TournamentError) as exc:
             aside = self.path.with_name(f"tournament-broken-{int(time.time())}.json")
-            log.warning("cannot read the tournament back (%s); it is kept as %s", exc, aside.name)
+            tell(log, _("Cannot read the tournament back ({reason}); it is kept as {file}").format(
+                reason=os_words(exc) if isinstance(exc, OSError) else exc, file=aside.name), logging.WARNING)
             try:
                 self.path.replace(aside)
             except OSError:
@@ -370,7 +375,8 @@ class TournamentHost:
         if self.evening.state == PLAYING:
             for code in list(self.evening.codes.values()):
                 if code not in self.server.tables:
-                    log.warning("tournament table %s did not come back; it counts as unfinished", code)
+                    tell(log, _("Tournament table {code} did not come back; it counts as unfinished").format(code=code),
+                         logging.WARNING)
 
     @property
     def registering(self) -> bool:

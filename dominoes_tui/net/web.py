@@ -43,9 +43,9 @@ from aiohttp import web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server as WebServer
 
-from ..i18n import LANGUAGES
+from ..i18n import LANGUAGES, N_, _, language, language_of, speaking
 from . import analysis_slots
-from .guesses import Guesses, address_key, wait_text
+from .guesses import Guesses, address_key
 from .limits import may_take
 from .vouch import ENV as VOUCH_ENV
 from .vouch import read_gateway_key, vouch_for
@@ -199,6 +199,18 @@ def _password_ok(request: web.Request, password: str) -> bool:
     return given is not None and secrets.compare_digest(given.encode("utf-8"), password.encode("utf-8"))
 
 
+def to_browser(request: web.Request, sentence: str, **fields: object) -> str:
+    """A refusal for the browser, in the language it asks for (Accept-Language) where we
+    have a catalog for it, else the host's; `sentence` is marked with N_."""
+    wanted = None
+    for part in request.headers.get("Accept-Language", "")[:200].split(","):
+        wanted = language_of(part.split(";")[0].strip())
+        if wanted:
+            break
+    with speaking(wanted or language()):
+        return _(sentence).format(**fields) + "\n"
+
+
 class GuardedWebServer(WebServer):
     def __init__(
         self, command: str, *, password: str | None = None, max_sessions: int = MAX_SESSIONS,
@@ -266,7 +278,9 @@ class GuardedWebServer(WebServer):
         request log too); textual-serve's own would draw it with Rich, wrapped at 80 columns."""
 
     async def on_startup(self, app: web.Application) -> None:
-        """The command says where it serves, in the reader's language; no banner of textual-serve's."""
+        """commands/web.py has said where it serves, in the host's language: not
+        textual-serve's banner and its English."""
+        print("  " + _("Ctrl+C stops it"), flush=True)
 
     @web.middleware
     async def _guard(self, request: web.Request, handler: Handler) -> web.StreamResponse:
@@ -280,28 +294,31 @@ class GuardedWebServer(WebServer):
         # read at each request: the tests (and a host behind a proxy) set public_url after start
         names = allowed_host_names(self.host, self.public_url, self.allowed_hosts)
         if not _host_ok(request, names):
-            return web.Response(status=421, text="This server is not reached by that name (see --allowed-host).\n")
+            return web.Response(status=421, text=to_browser(request, N_(
+                "This server is not reached by that name (see --allowed-host).")))
         if self.password is not None:
             address = request.remote or "?"
             wait = self.wrong_passwords.wait(address)
             if wait:  # not even compared while it waits
-                return web.Response(status=429, text=f"Too many wrong passwords; try again in {wait_text(wait)}.\n",
+                return web.Response(status=429, text=to_browser(request, N_(
+                    "Too many wrong passwords; try again in {seconds} s."), seconds=max(1, round(wait))),
                                     headers={"Retry-After": str(max(1, round(wait)))})
             if not _password_ok(request, self.password):
                 if _password_given(request) is not None:  # a first visit brings none: not a wrong guess
                     self.wrong_passwords.wrong(address)
-                return web.Response(status=401, text="This table needs the club's password.\n",
+                return web.Response(status=401, text=to_browser(request, N_("This table needs the club's password.")),
                                     headers={"WWW-Authenticate": 'Basic realm="Dominoes", charset="UTF-8"'})
         if request.path == "/ws":
             if not _origin_ok(request, self.public_url, names, self.port):
-                return web.Response(status=403, text="Games open only from this server's own page.\n")
+                return web.Response(status=403, text=to_browser(request, N_("Games open only from this server's own page.")))
             address = request.remote or "?"
             source = address_key(address)
             mine = sum(1 for a in self.sessions.values() if a == source)
             if mine >= self.sessions_per_address:
-                return web.Response(status=429, text="Too many tabs from your address.\n")
+                return web.Response(status=429, text=to_browser(request, N_("Too many tabs from your address.")))
             if not may_take(mine, len(self.sessions), self.max_sessions, self.sessions_per_address, self.doors.share):
-                return web.Response(status=503, text="Every seat in the browser is taken; try again later.\n")
+                return web.Response(status=503, text=to_browser(request, N_(
+                    "Every seat in the browser is taken; try again later.")))
             key = id(request)
             self.sessions[key] = source
             gateway_key = read_gateway_key(self.vouch_key) if self.vouch_key is not None else None

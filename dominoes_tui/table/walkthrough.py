@@ -22,7 +22,7 @@ class ScriptedBot:
 
     level = "easy"
 
-    def __init__(self, order: list[str], name: str = "Bot 1") -> None:
+    def __init__(self, order: list[str], name: str = "Bot 2") -> None:
         self.order = [parse_tile(t) for t in order]
         self.name = name
 
@@ -52,6 +52,6 @@ def walkthrough_deal() -> Deal:
 def walkthrough_table(bot_delay: float = 0.7) -> LocalTable:
     """A table for the walk-through; it is never saved (nothing to resume)."""
     config = make_config("draw", 2, TARGET, {})
-    match = Match(config, random.Random(0), [Seat("You", "human"), Seat("Bot 1", "bot", "easy")], 0)
+    match = Match(config, random.Random(0), [Seat("You", "human"), Seat("Bot 2", "bot", "easy")], 0)
     match.begin_round(walkthrough_deal())
     return LocalTable(match, {1: ScriptedBot(BOT)}, save_to=None, bot_delay=bot_delay)

@@ -4,7 +4,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from textual.app import App
 from textual.binding import Binding
 
 from ..engine import Match
@@ -13,7 +12,7 @@ from ..table import saves
 from ..table.client import TableClient
 from ..table.local import SPEEDS, LocalTable
 from .choices import THEMES, MatchSettings, Prefs, check, to_json
-from .palette import TableCommands
+from .speaking_app import SpeakingApp
 from .widgets.too_small import MIN_HEIGHT, MIN_WIDTH
 from .words import variant_title
 
@@ -46,7 +45,7 @@ def describe_match(match: Match) -> str:
     return said.format(variant=variant_title(match.config.variant), n=match.n, round=match.round_no, scores=scores)
 
 
-class DominoesApp(App[None]):
+class DominoesApp(SpeakingApp[None]):
     TITLE = N_("Dominoes")  # translated on mounting (the language is chosen after import)
     CSS_PATH = "styles.tcss"
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (MIN_WIDTH, "-wide")]
@@ -58,7 +57,6 @@ class DominoesApp(App[None]):
     # Is the data folder this person's own, to remember their choices in? Locally, yes;
     # a hosted client's guest says no (remote_app.py).
     home_of_its_own = True
-    COMMANDS = App.COMMANDS | {TableCommands}
 
     def __init__(
         self,
@@ -195,6 +193,7 @@ class DominoesApp(App[None]):
         if self.client is not None:
             self.client.close()
         self.client = client
+        self.__dict__["records_said"] = None  # the last match's word in the records is not this one's
 
         def finished(answer: str | None) -> None:
             if answer == "new":
@@ -209,6 +208,7 @@ class DominoesApp(App[None]):
         from .screens.table import TableScreen
 
         self.prefs.walkthrough_offered = True
+        self.__dict__["records_said"] = None
         if self.client is not None:
             self.client.close()
         self.client = client = walkthrough_table(SPEEDS[self.prefs.speed])

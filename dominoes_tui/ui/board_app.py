@@ -11,7 +11,7 @@ import asyncio
 from typing import Any, Protocol
 
 from rich.text import Text
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import Static
 
@@ -19,6 +19,7 @@ from ..i18n import N_, _
 from ..net.client import Connection, ConnectionLost, ServerRefused
 from .board_render import render_board
 from .render import Look
+from .speaking_app import SpeakingApp
 from .widgets.footer import Footer
 
 POLL_SECONDS = 1.0
@@ -61,7 +62,7 @@ class BoardView(Static):
     DEFAULT_CSS = "BoardView { width: 100%; height: 1fr; }"
 
 
-class BoardApp(App[int]):
+class BoardApp(SpeakingApp[int]):
     TITLE = "dominoes board"
     BINDINGS = [
         Binding("right", "step(1)", N_("next table")),

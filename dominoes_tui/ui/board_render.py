@@ -23,6 +23,7 @@ from .chain_render import render_chain
 from .evening_words import format_words as _format_words
 from .narrate import last_placed
 from .render import Canvas, Look
+from .words import table_title, variant_title
 
 LARGE = (120, 40)
 SIDE_WIDTH = 46
@@ -60,7 +61,7 @@ def _turn(t: dict[str, Any]) -> str:
 def mini_rows(t: dict[str, Any], width: int) -> list[str]:
     """A live table in a few lines: code and rules, each side with its score, turn, last move."""
     # a match's "round" is a deal here: "round" on this board is the tournament's
-    rows = [(f"{t['code']}  " + _("{title} · deal {n}").format(title=t["title"], n=t["round"]))[:width]]
+    rows = [(f"{t['code']}  " + _("{title} · deal {n}").format(title=table_title(t), n=t["round"]))[:width]]
     for i, (names, score) in enumerate(_sides(t)):
         mark = ">" if t["to_act"] is not None and t["to_act"] in t["sides"][i] else " "
         rows.append(f"{mark}{names[: width - 6]:<{width - 6}}{score:>5}")
@@ -103,7 +104,8 @@ def _recent_rows(tour: dict[str, Any] | None, width: int) -> list[str]:
 
 
 def leaderboard_title(club: dict[str, Any]) -> str:
-    which = _("all variants") if club["variant"] == "all" else plain_text(club["variant"], 12)
+    variant = club["variant"]
+    which = _("all variants") if variant == "all" else variant_title(variant) if variant in VARIANTS else plain_text(variant, 12)
     return _("Club leaderboard ({which})").format(which=which)
 
 
@@ -116,12 +118,15 @@ def leaderboard_rows(club: dict[str, Any] | None, width: int) -> list[str]:
         return [_("reading the records…")]
     if not rows:
         return [_("no rated matches yet")]
+    from ..records.identity import shown_name  # the records' words, only where a leaderboard is shown
+
     name_w = max(8, width - 21)
     name, rating_word, won = _("name"), _("rating"), _("won")
     out = [f"{'#':>3} {name:<{name_w}} {rating_word:>7} {won:>7}"]
     for r in rows:
         rating = f"{r['rating']}{'?' if r['provisional'] else ' '}"
-        out.append(f"{r['place']:>3} {plain_text(r['name'], name_w):<{name_w}} {rating:>7} "
+        name = shown_name(str(r["name"]), str(r.get("kind", "")))  # You is Du, bot:medium is Bot (mittel)
+        out.append(f"{r['place']:>3} {plain_text(name, name_w):<{name_w}} {rating:>7} "
                    f"{str(r['wins']) + '/' + str(r['matches']):>7}")
     return [row[:width] for row in out]
 
@@ -168,7 +173,7 @@ def headline(board: dict[str, Any], where: str) -> str:
         if tour["state"] == "registering":
             parts.append(_("tournament open for registration: {n} entered").format(n=len(tour["entrants"])))
         elif tour["state"] == "playing":
-            rules = VARIANTS[s["variant"]].title if s["variant"] in VARIANTS else plain_text(s["variant"])
+            rules = variant_title(s["variant"]) if s["variant"] in VARIANTS else plain_text(s["variant"])
             parts.append(_("{rules}, {format}, round {round} of {rounds}").format(
                 rules=rules, format=_format_words(s["format"]), round=tour["round"], rounds=s["rounds"]))
         else:
@@ -176,16 +181,23 @@ def headline(board: dict[str, Any], where: str) -> str:
     return "  ·  ".join(parts)
 
 
-def _featured_header(t: dict[str, Any], auto: bool) -> list[str]:
+def _featured_header(t: dict[str, Any], auto: bool, width: int = 10_000) -> list[str]:
+    """The featured table's lines at `width`, each whole: where a line does not fit, the
+    least needed part goes first (how it was chosen), then a line is wrapped, never cut."""
     how = _("auto: the closest game") if auto else _("picked")
     first = _("Table {code} ({how}) · {title}, deal {n}, target {target}").format(
-        code=t["code"], how=how, title=t["title"], n=t["round"], target=t["target"])
+        code=t["code"], how=how, title=table_title(t), n=t["round"], target=t["target"])
+    if len(first) > width:
+        first = _("Table {code} · {title}, deal {n}, target {target}").format(
+            code=t["code"], title=table_title(t), n=t["round"], target=t["target"])
     sides = "   ".join(f"{names} {score}" for names, score in _sides(t))
     hands = [f"{plain_text(seat['name'], 14)} {n}" for seat, n in zip(t["seats"], t["hand_sizes"])]
     held = _("in hand: {hands}").format(hands=", ".join(hands))
     if t["boneyard"]:
         held += " · " + _("boneyard {n}").format(n=t["boneyard"])
-    return [first, sides, f"{_turn(t)} · {plain_text(last_words(t), 60)}", held]
+    turn, last = _turn(t), plain_text(last_words(t), 60)
+    moves = [f"{turn} · {last}"] if len(turn) + 3 + len(last) <= width else [turn, last]
+    return [row for line in (first, sides, *moves, held) for row in textwrap.wrap(line, width) or [""]]
 
 
 def _points(shown: str) -> str:
@@ -232,9 +244,11 @@ def render_board(board: dict[str, Any], width: int, height: int, look: Look, whe
     if featured is None:
         c.block(1, y, [part for row in _idle_rows(board) for part in (textwrap.wrap(row, main_w - 2) or [""])])
     else:
-        for i, header in enumerate(_featured_header(featured, bool(board.get("auto")))):
-            c.put(1, y + i, header[: main_w - 2], "bold" if i == 0 else None)
-        y += 5
+        # whole lines: at 80 columns "Tisch DFGL (automatisch: …) · D" lost its variant
+        header = _featured_header(featured, bool(board.get("auto")), main_w - 2)
+        for i, said in enumerate(header):
+            c.put(1, y + i, said, "bold" if i == 0 else None)
+        y += max(5, len(header) + 1)
         chain_h = max(3, height - y - minis.height - 1)
         if "view" in board:
             view = view_from_json(board["view"])

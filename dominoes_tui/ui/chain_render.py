@@ -9,6 +9,7 @@ then a compact one-row form.
 """
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -41,6 +42,9 @@ class EndMark:
     end: str
     value: int
     target: bool = False
+
+
+NOTICE_ROOM = 46  # a notice's width (styles.tcss: Toast max-width 44) and its margin
 
 
 def end_label(mark: EndMark, side: str, look: Look) -> str:
@@ -155,7 +159,14 @@ def render_chain(
     if not layout.line:
         canvas = Canvas(width, max(1, height))
         msg = _("The table is empty: the first tile leads.")
-        canvas.put(max(0, (width - len(msg)) // 2), max(0, height // 2), msg, "italic")
+        # in the room left of where notices appear (top right, NOTICE_ROOM wide), wrapped if
+        # need be: centered at 80 columns, a notice sat over it ("Der Tisch ist leer: d▌")
+        room = width - NOTICE_ROOM
+        lines = [msg] if room >= len(msg) else textwrap.wrap(msg, max(room, 20))
+        top, wide = max(0, (height - len(lines)) // 2), max(len(line) for line in lines)
+        left = max(0, (max(room, wide) - wide) // 2)  # the lines as one block, each from its left
+        for i, line in enumerate(lines):
+            canvas.put(left, top + i, line, "italic")
         return ChainPicture(canvas.lines(), False, {})
     plan = _plan(layout, width, look, compact=False)
     if plan.height > height and look.big:

@@ -129,7 +129,9 @@ def target_is_free(variant: str) -> bool:
 
 def default_seats(players: int, level: str | None = None) -> list[SeatInfo]:
     level = level or default_level()
-    return [SeatInfo("You", "human")] + [SeatInfo(f"Bot {i}", "bot", level) for i in range(1, players)]
+    # a bot is named after its seat, counted from 1 as the form and a hosted table count
+    # them: Bot 2 sits in seat 2 (a person's default is Player 2 there)
+    return [SeatInfo("You", "human")] + [SeatInfo(f"Bot {i + 1}", "bot", level) for i in range(1, players)]
 
 
 @dataclass
@@ -248,7 +250,6 @@ def parse_seats(text: str, players: int) -> list[SeatInfo]:
             count=len(items), players=players))
     levels = level_names()
     seats: list[SeatInfo] = []
-    bot_no = 1
     for i, item in enumerate(items):
         if not item:
             raise SettingsError(_("--seats: seat {seat} is empty.").format(seat=i + 1))
@@ -262,8 +263,7 @@ def parse_seats(text: str, players: int) -> list[SeatInfo]:
             raise SettingsError(_("--seats: {item!r}: a seat takes a bot level alone ({levels}).").format(
                 item=item, levels=", ".join(levels)))
         elif item.lower() in levels:
-            seats.append(SeatInfo(f"Bot {bot_no}", "bot", item.lower()))
-            bot_no += 1
+            seats.append(SeatInfo(f"Bot {i + 1}", "bot", item.lower()))  # named after its seat
         else:
             misspelt = looks_like_level(item, levels)
             if misspelt:
@@ -274,8 +274,7 @@ def parse_seats(text: str, players: int) -> list[SeatInfo]:
                 )
             seats.append(SeatInfo(item, "human"))
     while len(seats) < players:
-        seats.append(SeatInfo(f"Bot {bot_no}", "bot", default_level()))
-        bot_no += 1
+        seats.append(SeatInfo(f"Bot {len(seats) + 1}", "bot", default_level()))
     return seats
 
 

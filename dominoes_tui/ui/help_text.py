@@ -61,7 +61,7 @@ All 28 tiles are dealt, 7 each; nobody draws.
 **Kozel** (2 to 4 players, the Russian "goat"). 7 tiles each; points are penalties.
 
 - Round 1 is led by the lowest double (1-1 first; 0-0 only if nobody has another).
-- Stuck? Draw from the bazaar until a tile fits; with it empty you pass.
+- Stuck? Draw from the boneyard until a tile fits; with it empty you pass.
 - The player who goes out records nothing; everyone else records their pips
   (a lone 0-0 counts 25, a lone 6-6 counts 20). While your account is empty, less
   than 13 is not recorded.
@@ -69,10 +69,10 @@ All 28 tiles are dealt, 7 each; nobody draws.
   loses; the lowest total wins.
 """),
     "duel": N_("""\
-**Classic Duel** (2 players). 7 tiles each; 14 form the market.
+**Classic Duel** (2 players). 7 tiles each; the other 14 are the boneyard.
 
 - Round 1 is led by the highest double (6-6 first). Later the last winner leads.
-- Stuck? Draw from the market until a tile fits; with it empty you pass.
+- Stuck? Draw from the boneyard until a tile fits; with it empty you pass.
 - A domino scores the loser's pips (a lone 0-0 counts 10). A fish (nobody can play)
   goes to the lower hand, scoring the difference; a tie scores nothing.
 - First to the target wins.
@@ -80,24 +80,28 @@ All 28 tiles are dealt, 7 each; nobody draws.
 }
 
 KEYS_HEAD = N_("**Keys at the table.** Everything works from the keyboard; the mouse is a bonus.\n")
+REPLAY_KEYS_HEAD = N_("**Keys in the replay viewer.**\n")
 
 # What the table's BINDINGS cannot say: the keys of the other screens.
 KEYS_TAIL = N_("""\
 **Keys elsewhere.**
 
 - In the settings: Tab or ↓ moves to the next field (↑ back), ← → change a value,
-  Enter starts the match (ctrl+s too), F2 plays the walk-through, ctrl+r opens the
+  Enter starts the match (Ctrl+S too), F2 plays the walk-through, Ctrl+R opens the
   club records, Esc asks before quitting.
 - Between rounds: Enter (or Esc) for the next round, s for the scores.
-- At the end of a match: n for a new match, s for the scores, r for the club
-  records, q to quit (Esc asks first).
+- At the end of a match: n for a new match, s for the scores, a to go through the
+  match move by move with an analysis, r for the club records, q to quit (Esc asks
+  first).
+- ? or F1 opens this help at the table, between rounds, at the end of a match and
+  in the replay viewer.
 
 Draws and passes happen by themselves when the rules force them, with a notice.
 There is no undo: taking a tile back would show hidden tiles.
 """)
 
 
-def help_markdown(variant: str, keys_table: str = "") -> str:
+def help_markdown(variant: str, keys_table: str = "", keys_head: str = KEYS_HEAD) -> str:
     """The variant's rules, then the keys: `keys_table` is made from the screens'
-    bindings (key_help.py)."""
-    return "\n".join([_(RULES[variant]), _(COMMON), _(KEYS_HEAD), keys_table, "", _(KEYS_TAIL)])
+    bindings (key_help.py), under `keys_head` (marked with N_)."""
+    return "\n".join([_(RULES[variant]), _(COMMON), _(keys_head), keys_table, "", _(KEYS_TAIL)])

@@ -10,6 +10,7 @@ any bot.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ..bots.medium import MediumBot
@@ -51,15 +52,23 @@ def hint_line(move: Move, why: str) -> str:
     return _("Hint: {move}: {reason}").format(move=where(move), reason=why)
 
 
-def weighed_lines(view: PlayerView, chances: list[tuple[Move, float]]) -> tuple[str, str, str]:
-    """The hint told with numbers: (everything, the numbers without the reason, the
-    reason), for the table to show what fits its prompt."""
+HINT_ROWS = 3  # the most the prompt gives a hint with its numbers
+
+
+def weighed_line(view: PlayerView, chances: list[tuple[Move, float]], fits: Callable[[str], bool]) -> str:
+    """The hint told with numbers, the search's move with its reason first, then as many
+    other moves as `fits` lets the prompt hold ("… 2 more"): at 80 columns a notice
+    beside it covered the table ("Der Tisch ist leer: d▌")."""
     best, best_chance = chances[0]
-    why = reason(view, best)
-    others = ", ".join(f"{brief(m)} {estimate(c)}" for m, c in chances[1:])
     head = _("Hint: {move} {chance}").format(move=where(best), chance=estimate(best_chance))
-    tail = " " + _("Others: {moves}.").format(moves=others) if others else ""
-    return f"{head}: {why}{tail}", f"{head}.{tail}", why
+    line = f"{head}: {reason(view, best)}"
+    others = [f"{brief(m)} {estimate(c)}" for m, c in chances[1:]]
+    for shown in range(len(others), -1, -1):
+        listed = others[:shown] + ([_("{n} more").format(n=len(others) - shown)] if shown < len(others) else [])
+        said = f"{line} " + _("Others: {moves}.").format(moves=", ".join(listed)) if listed else line
+        if fits(said) or not listed:
+            return said
+    return line
 
 
 class _Stale:
@@ -97,14 +106,11 @@ def weigh_in_background(screen: Any, view: PlayerView, shown: str, hosted: bool 
     def show(chances: list[tuple[Move, float]]) -> None:
         if screen.view_ is not view or screen.hint_text != shown:
             return  # the turn moved on, or the hint was put away
-        full, numbers, why = weighed_lines(view, chances)
-        width = max(20, screen.size.width - 2)
         from rich.text import Text
 
-        fits = len(Text(full).wrap(screen.app.console, width)) <= 2
-        screen.hint_text = full if fits else numbers
-        if not fits:  # the numbers on the prompt, the reason beside them for a moment
-            screen.notify(why, timeout=8, markup=False)
+        width = max(20, screen.size.width - 2)
+        screen.hint_text = weighed_line(
+            view, chances, lambda said: len(Text(said).wrap(screen.app.console, width)) <= HINT_ROWS)
         best = chances[0][0]
         hinted = view.hand.index(best.tile) if best.tile in view.hand else None
         if hinted is not None and screen.selected == picked and screen.end_cursor is None:

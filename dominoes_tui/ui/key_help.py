@@ -8,20 +8,14 @@ from collections.abc import Iterable
 from textual.binding import Binding
 
 from ..i18n import _
+from .key_names import key_name
 
-# How a key is written for a person (Textual's names on the left)
-KEY_LABELS = {
-    "question_mark": "?", "f1": "F1", "f2": "F2", "escape": "Esc", "enter": "Enter", "left": "←", "right": "→",
-    "up": "↑", "down": "↓", "exclamation_mark": "!", "at": "@", "number_sign": "#", "dollar_sign": "$",
-    "percent_sign": "%", "circumflex_accent": "^", "ampersand": "&", "asterisk": "*", "left_parenthesis": "(",
-    "right_parenthesis": ")",
-}
 GROUP = 10  # the tile keys are listed ten to a row: the digits, then shift and a digit
 
 
 def key_label(key: str) -> str:
     """A binding's keys as the help writes them: `?` or `F1`."""
-    return (" " + _("or") + " ").join(f"`{KEY_LABELS.get(k.strip(), k.strip())}`" for k in key.split(","))
+    return (" " + _("or") + " ").join(f"`{key_name(k)}`" for k in key.split(",") if k.strip())
 
 
 def key_rows(bindings: Iterable[Binding]) -> list[tuple[str, str]]:

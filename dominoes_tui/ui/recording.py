@@ -27,13 +27,23 @@ def record_match(app: App, match: Match, *, seeded: bool, abandoned: bool = Fals
     if (summary.key, summary.status) in done:
         return
     done.add((summary.key, summary.status))
+    if not abandoned:
+        app.__dict__["records_said"] = None  # this match's word comes when the recording is done
 
     async def work() -> None:
         home = saves.home()
         kept = await asyncio.to_thread(record_or_keep, summary, home, chosen_url(None, home))
-        if not kept.recorded:
-            app.notify(kept.message, title=_("Club records"), severity="warning", timeout=12)
-        elif not abandoned:
-            app.notify(kept.message, title=_("Club records"), timeout=4)
+        if abandoned:
+            if not kept.recorded:
+                app.notify(kept.message, title=_("Club records"), severity="warning", timeout=12)
+            return
+        # Said on the match's end screen, not in a notice: at 80×24 a notice sat over the
+        # last round's summary ("Domino: Bot 2 hat den letzten S▌")
+        app.__dict__["records_said"] = (kept.message, kept.recorded)
+        from .screens.summary import MatchEndScreen
+
+        for screen in app.screen_stack:
+            if isinstance(screen, MatchEndScreen):
+                screen.show_records(kept.message, kept.recorded)
 
     app.run_worker(work(), group="records")

@@ -4,16 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from textual.app import App
 from textual.binding import Binding
 from textual.screen import Screen
 
 from ..i18n import N_
 from .choices import Prefs
+from .speaking_app import SpeakingApp
 from .widgets.too_small import MIN_HEIGHT, MIN_WIDTH
 
 
-class RecordsApp(App[None]):
+class RecordsApp(SpeakingApp[None]):
     TITLE = "Dominoes"
     CSS_PATH = "styles.tcss"
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (MIN_WIDTH, "-wide")]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..engine import PlayerView, TableConfig, Tile, hand_pips
+from ..engine import VARIANTS, PlayerView, TableConfig, Tile, hand_pips
 from ..i18n import N_, _, ngettext, pgettext
 from ..table.client import RoundReport, SeatInfo
 from ..table.you import is_you as is_you  # the keyboard's seat, said as the language does
@@ -42,25 +42,32 @@ def wins(name: str) -> str:
 def variant_title(variant: str) -> str:
     """A variant's name: Draw, Block, All Fives, Partner and Kozel stay as they are;
     Classic Duel is the one said in the language."""
-    from ..engine import VARIANTS
-
     if variant == "duel":
         return pgettext("variant", "Classic Duel")
     return VARIANTS[variant].title if variant in VARIANTS else variant
 
 
+def table_title(table: dict[str, object]) -> str:
+    """A hosted table's variant as the reader says it; the server's English title, as
+    plain text, only for a variant this copy does not know."""
+    from ..table.plain import plain
+
+    variant = table.get("variant")
+    return variant_title(variant) if isinstance(variant, str) and variant in VARIANTS else plain(table.get("title"), 40)
+
+
 def end_name(end: str) -> str:
-    """An open end by name, as the prompt asks "On the left?"."""
-    names = {"left": pgettext("end", "left"), "right": pgettext("end", "right"),
-             "up": pgettext("end", "top"), "down": pgettext("end", "bottom")}
-    return names.get(end, end)
+    """An open end by name, as the prompt asks "On the left?" (engine/layout's end_word)."""
+    from ..engine.layout import end_word
+
+    return end_word(end)
 
 
 def level_word(level: str) -> str:
     """A seat's kind as the seats panel says it: a person, or a bot's level."""
     words = {
         "person": pgettext("level", "person"), "bot": pgettext("level", "bot"), "random": pgettext("level", "random"),
-        "easy": pgettext("level", "easy"), "heaviest": pgettext("level", "heaviest"), "medium": pgettext("level", "medium"),
+        "easy": pgettext("level", "easy"), "heaviest": pgettext("level", "heaviest first"), "medium": pgettext("level", "medium"),
         "hard": pgettext("level", "hard"), "expert": pgettext("level", "expert"), "away": pgettext("level", "away"),
     }
     return words.get(level, level)
@@ -286,8 +293,10 @@ def lead_reason(view: PlayerView, seats: Sequence[SeatInfo], addressed: bool = F
                 return form(_("holds the highest double"), pgettext("you", "holds the highest double"))
             return form(_("holds the lowest double"), pgettext("you", "holds the lowest double"))
         return _("chosen by lot")
-    if view.scoresheet:
-        row = view.scoresheet[-1]
+    # the round before this one: once this round ends, the sheet's last row is its own,
+    # and the reason must not change under the summary ("won" became "next in turn")
+    row = next((r for r in reversed(view.scoresheet) if r.round == view.round - 1), None)
+    if row is not None:
         side = leader % 2 if view.teams else leader
         if view.variant == "partner":
             return form(_("played the last tile of the last round"),

@@ -91,7 +91,7 @@ def test_the_leaderboard_gives_way_to_the_evening_on_a_small_screen() -> None:
     board = sample_board()
     small = plain(render_board(board, 80, 24, Look()))
     assert "Recent results" in small and "Club leaderboard" not in small
-    assert "Club leaderboard (draw)" in plain(render_board(board, 200, 60, Look()))
+    assert "Club leaderboard (Draw)" in plain(render_board(board, 200, 60, Look()))
 
 
 def test_an_empty_leaderboard_says_so() -> None:
@@ -331,4 +331,4 @@ def test_the_headline_names_the_variant_as_everywhere_else() -> None:
     from dominoes_tui.ui.board_render import headline
 
     tour = {"state": "playing", "round": 1, "settings": {"variant": "draw", "format": "swiss", "rounds": 2}}
-    assert "Draw, swiss, round 1 of 2" in headline({"tables": [], "tournament": tour}, "club:7788")
+    assert "Draw, Swiss, round 1 of 2" in headline({"tables": [], "tournament": tour}, "club:7788")

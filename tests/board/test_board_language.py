@@ -33,3 +33,15 @@ def test_the_board_in_german_at_80x24() -> None:
     assert " played " not in text and "tiles dealt" not in text and "to play:" not in text
     i18n.use("en")
     assert "dominoes board" in text_of(render_board(board, 80, 24, Look()))
+
+
+def test_the_german_leaderboard_names_the_variant_and_a_bot_as_the_table_does() -> None:
+    """The list's variant as the settings say it, a bot's row as the records say it
+    ("Bot (schwer)"), never the records' own keys (draw, bot:hard)."""
+    board = sample_board()
+    i18n.use("de")
+    text = text_of(render_board(board, 200, 60, Look()))
+    assert "Rangliste des Vereins (Draw)" in text and "(draw)" not in text
+    assert "Bot (schwer)" in text and "bot:hard" not in text
+    board["leaderboard"]["variant"] = "duel"
+    assert "Rangliste des Vereins (Klassisches Duell)" in text_of(render_board(board, 200, 60, Look()))

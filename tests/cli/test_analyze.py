@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -38,7 +39,8 @@ def test_json_has_the_issue_shape(log: Path, capsys: pytest.CaptureFixture[str])
 
 
 def test_one_match_one_seat(log: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["analyze", str(log), "--json", "--guesses", "4", "--match", "2", "--seat", "2"]) == 0
+    """--seat counts from 1, as the table and the summary do; --json keeps the log's 0-based seat."""
+    assert main(["analyze", str(log), "--json", "--guesses", "4", "--match", "2", "--seat", "3"]) == 0
     (match,) = json.loads(capsys.readouterr().out)["matches"]
     assert match["match"] == 2 and [s["seat"] for s in match["seats"]] == [2]
     assert {m["seat"] for m in match["moves"]} == {2}
@@ -52,6 +54,8 @@ def test_summary_in_english_and_german(log: Path, capsys: pytest.CaptureFixture[
     out = capsys.readouterr().out
     assert "Partie 1:" in out and "Genauigkeit" in out and "Patzer" in out
     assert all(len(line) <= 80 for line in out.splitlines())
+    seats = [m.group(1) for line in out.splitlines() if (m := re.match(r"\s+(\d+)\s+easy \d", line))]
+    assert seats == ["1", "2"], out  # the seats counted from 1, as the table counts them
 
 
 def test_the_keyboards_seat_is_du_in_german_and_you_in_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -69,7 +73,8 @@ def test_the_keyboards_seat_is_du_in_german_and_you_in_json(tmp_path: Path, caps
 @pytest.mark.parametrize("extra,words", [
     (["--match", "3"], "holds 2 matches"),
     (["--match", "0"], "holds 2 matches"),
-    (["--seat", "3"], "--seat 3: match 1 has seats 0 to 1"),
+    (["--seat", "3"], "--seat 3: match 1 has seats 1 to 2"),
+    (["--seat", "0"], "--seat 0: match 1 has seats 1 to 2"),
     (["--seat", "-1"], "--seat -1"),
     (["--jobs", "0"], "--jobs must be at least 1"),
     (["--guesses", "0"], "--guesses must be at least 1"),

@@ -74,7 +74,7 @@ def test_a_bad_option_is_a_german_line(capsys, argv, expected) -> None:
     (["bot", "--level", "hardd"], "dominoes bot: Fehler: Argument --level: ungültige Wahl: 'hardd' (möglich: "),
     (["simulate", "--matches", "ten"], "dominoes simulate: Fehler: Argument --matches: ungültiger Wert für int: 'ten'"),
     (["stats", "--frob"], "dominoes: Fehler: unbekannte Argumente: --frob"),
-    (["replay"], "dominoes replay: Fehler: diese Argumente fehlen: file"),
+    (["replay"], "dominoes replay: Fehler: diese Argumente fehlen: DATEI"),
     (["bench", "--json"], "dominoes bench: Fehler: Argument --json: erwartet ein Argument"),
 ])
 def test_argparse_errors_are_german(capsys, argv, expected) -> None:
@@ -102,8 +102,10 @@ def test_simulate_text_in_german_and_json_the_same_in_every_language(capsys) -> 
     out = capsys.readouterr().out
     assert out.startswith("Kozel, 3 Spieler, Grenze 101: 6 Partien")
     assert re.search(r"Seite +Siege +Anteil +Ø Punkte +Kozel", out)
-    assert "Platz 0 (easy)" in out and re.search(r"\d+,\d %", out) and "Runden je Partie: " in out
-    assert "side" not in out and "won" not in out and "seat" not in out
+    assert "Platz 1 (leicht)" in out and "Platz 2 (zufällig)" in out and "Platz 3 (mittel)" in out
+    assert re.search(r"\d+,\d %", out) and "Runden je Partie: " in out
+    assert "side" not in out and "won" not in out and "seat" not in out and "Platz 0" not in out
+    assert all(len(line) <= 80 for line in out.splitlines()), out  # the duration line too
 
 
 def test_replay_check_in_german(capsys, tmp_path: Path) -> None:
@@ -113,5 +115,80 @@ def test_replay_check_in_german(capsys, tmp_path: Path) -> None:
     assert main(["--lang", "de", "replay", "--check", str(log)]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].startswith("Partie 1: Draw, 2 Spieler, Seed ") and ", Endstand " in lines[0]
-    assert "gewonnen von Platz " in lines[0]
+    assert lines[0].endswith(", gewonnen von easy 1") or lines[0].endswith(", gewonnen von easy 2")
     assert lines[-1] == "2 Partien gegen die Regeln geprüft: alles stimmig"
+
+
+def test_replay_check_names_a_side_as_the_table_does(capsys, tmp_path: Path) -> None:
+    """A Partner team by its letter and the names the table shows, Du for You; a seat by
+    its name (Bot 1 sits in seat 2: no number to puzzle over)."""
+    from dominoes_tui.engine import dumps
+    from tests.records.helpers import people, play
+
+    log = tmp_path / "partner.jsonl"
+    log.write_text(dumps(play("partner", 4, people("You", "Bot 1", "Bot 2", "Bot 3"), seed=5).events))
+    assert main(["--lang", "de", "replay", "--check", str(log)]) == 0
+    first = capsys.readouterr().out.splitlines()[0]
+    assert first.endswith(("gewonnen von Team A (Du & Bot 2)", "gewonnen von Team B (Bot 1 & Bot 3)")), first
+    assert "Team 0" not in first and "Team 1" not in first and "You" not in first
+
+
+def test_a_help_names_its_values_in_german(capsys) -> None:
+    """Every value an option takes is named in German where a word names it (DATEI, not
+    file or FILE beside "in DATEI schreiben"); numbers are N."""
+    for argv in (["replay", "--help"], ["bench", "--help"], ["play", "--help"], ["host", "--help"]):
+        with pytest.raises(SystemExit):
+            main(["--lang", "de", *argv])
+        out = capsys.readouterr().out
+        for english in ("FILE", "VARIANT", "SEATS", "PORT_FILE", "DATA_DIR", "STANDIN_AFTER", "ONLY", "PAIRS"):
+            assert not re.search(rf"\b{english}\b", out), (argv, english)
+    with pytest.raises(SystemExit):
+        main(["--lang", "de", "replay", "--help"])
+    assert "Aufruf: dominoes replay" in (out := capsys.readouterr().out) and "  DATEI " in out
+    assert not re.search(r"\bfile\b", out)  # the argument's name was "file"
+    with pytest.raises(SystemExit):
+        main(["--lang", "de", "bench", "--help"])
+    assert "--json DATEI" in capsys.readouterr().out
+
+
+def test_german_sentences_read_as_a_german_writes_them(capsys, tmp_path: Path) -> None:
+    assert main(["--lang", "de", "play", "--players", "9"]) == 2
+    assert capsys.readouterr().err == "dominoes play: Draw wird von 2, 3 oder 4 Spielern gespielt, nicht von 9.\n"
+    with pytest.raises(SystemExit):
+        main(["--lang", "de", "play", "--help"])
+    help_text = " ".join(capsys.readouterr().out.split())
+    assert "Groß- und Kleinschreibung egal" in help_text and "groß oder klein" not in help_text
+    missing = str(tmp_path / "nonexistent.jsonl")
+    assert main(["--lang", "de", "replay", missing]) == 2
+    replayed = capsys.readouterr().err
+    assert main(["--lang", "de", "analyze", missing]) == 2
+    analysed = capsys.readouterr().err
+    reason = "lässt sich nicht lesen: Datei oder Ordner nicht gefunden\n"
+    assert replayed.endswith(reason) and analysed.endswith(reason), (replayed, analysed)
+    with pytest.raises(SystemExit):
+        main(["--lang", "de", "--help"])
+    top = " ".join(capsys.readouterr().out.split())
+    assert "am Zug" in top and "Ziehend" not in top  # ziehen is drawing from the talon
+
+
+def test_the_formats_read_as_names_in_english_too() -> None:
+    from dominoes_tui.ui.evening_words import format_words
+
+    assert [format_words(f) for f in ("swiss", "roundrobin", "rotation")] == ["Swiss", "round robin", "rotation"]
+    i18n.use("de")
+    assert format_words("swiss") == "Schweizer System"
+
+
+def test_a_logs_names_reach_the_terminal_as_plain_text(capsys, tmp_path: Path) -> None:
+    """A forged log's seat names carry terminal escapes: replay --check and analyze print
+    them without a control character (they printed the log's name as it stood)."""
+    from dominoes_tui.engine import dumps
+    from tests.records.helpers import people, play
+
+    evil = "\x1b]0;pwned\x07\x1b[2J"
+    log = tmp_path / "evil.jsonl"
+    log.write_text(dumps(play("draw", 2, people("Mallory" + evil, "Trudy" + evil), seed=4).events))
+    for argv in (["replay", "--check", str(log)], ["analyze", str(log), "--guesses", "2", "--jobs", "1"]):
+        assert main(argv) == 0
+        out = capsys.readouterr().out
+        assert ("Mallory" in out or "Trudy" in out) and "\x1b" not in out and "\x07" not in out, (argv, out)

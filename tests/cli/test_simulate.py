@@ -21,8 +21,9 @@ def test_summary_lists_every_seat(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", "--variant", "draw", "--players", "3", "--matches", "12", "--seed", "4"]) == 0
     out = capsys.readouterr().out
     assert "Draw, 3 players, target 61: 12 matches" in out
-    for seat in range(3):
+    for seat in (1, 2, 3):  # counted from 1, as a person counts
         assert f"seat {seat} (random)" in out
+    assert "seat 0" not in out
     assert "rounds per match" in out and "longest" in out
 
 

@@ -57,7 +57,7 @@ async def test_the_settings_the_help_of_every_variant_and_the_walkthrough_in_ger
     walk = Walk(allowed=PEOPLE)
     with i18n.record_misses() as missed:
         app = DominoesApp(MatchSettings(seed=1), Prefs(speed="instant"))
-        async with app.run_test(size=SIZE) as pilot:
+        async with app.run_test(size=SIZE, notifications=True) as pilot:
             await settle(app, pilot)
             walk.look(app, "the settings")
             for _ in range(12):  # every field of the form in turn, its help line with it
@@ -91,7 +91,7 @@ async def test_a_table_its_summaries_the_scoresheet_and_the_round_log_in_german(
     with i18n.record_misses() as missed:
         for variant, players, seats, target in (("draw", 2, "Ana,easy", 30), ("allfives", 3, "Ana,easy,medium", 20)):
             app = make_app(variant, players=players, seats=seats, target=target, seed=7)
-            async with app.run_test(size=SIZE) as pilot:
+            async with app.run_test(size=SIZE, notifications=True) as pilot:
                 summaries = moves = 0
                 for _ in range(600):
                     await settle(app, pilot)
@@ -142,7 +142,7 @@ async def test_resuming_a_saved_match_a_hotseat_handover_and_quitting_in_german(
     walk = Walk(allowed=PEOPLE)
     with i18n.record_misses() as missed:
         app = make_app("partner", seats="Ana,random,Cleo,random", target=50, seed=6)
-        async with app.run_test(size=SIZE) as pilot:
+        async with app.run_test(size=SIZE, notifications=True) as pilot:
             await settle(app, pilot)
             assert isinstance(app.screen, ResumeScreen)
             walk.look(app, "the question to resume a saved match")
@@ -191,7 +191,7 @@ async def test_the_records_the_player_page_and_the_replays_in_german(tmp_path: P
     walk = Walk(allowed=(*PEOPLE, "records.sqlite", "evening.jsonl"))
     with i18n.record_misses() as missed:
         app = RecordsApp(lambda: LeaderboardScreen(LocalReader(LocalSource(tmp_path, url))))
-        async with app.run_test(size=SIZE) as pilot:
+        async with app.run_test(size=SIZE, notifications=True) as pilot:
             board = app.screen.query_one("#board", DataTable)
             await wait_for(pilot, lambda: board.row_count > 0, "the leaderboard")
             walk.look(app, "the leaderboard")
@@ -229,7 +229,7 @@ async def test_the_records_the_player_page_and_the_replays_in_german(tmp_path: P
     matches = [replay(c) for c in chunks]
     with i18n.record_misses() as missed_too:
         listing = RecordsApp(lambda: ReplayListScreen(chunks, matches, title="evening.jsonl"))
-        async with listing.run_test(size=SIZE) as pilot:
+        async with listing.run_test(size=SIZE, notifications=True) as pilot:
             await pilot.pause(0.1)
             walk.look(listing, "the list of a log's matches")
     assert not (problems := walk.verdict(missed | missed_too)), problems
@@ -254,10 +254,19 @@ async def test_the_lobby_and_the_evening_in_german(tmp_path: Path) -> None:
         with i18n.record_misses() as missed:
             app = RemoteApp("127.0.0.1", server.port, "Ana", prefs=Prefs(speed="instant"),
                             organizer_secret=server.tournament_host.organizer_secret)
-            async with app.run_test(size=SIZE) as pilot:
+            async with app.run_test(size=SIZE, notifications=True) as pilot:
                 await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.lobby.tables, "the lobby")
                 await pilot.pause(0.1)
                 walk.look(app, "the lobby")
+                await pilot.press("ctrl+p")
+                await pilot.pause(0.3)
+                walk.look(app, "the palette in the lobby")
+                await pilot.press("escape")
+                await pilot.press("m")
+                await pilot.pause(0.3)
+                walk.look(app, "the form to find a match")
+                await pilot.press("escape")
+                await pilot.pause(0.1)
                 await pilot.press("t")
                 await wait_for(pilot, lambda: isinstance(app.screen, EveningScreen), "the evening")
                 await pilot.pause(0.2)
@@ -325,7 +334,7 @@ async def test_a_walk_fails_on_a_screen_left_in_english_and_on_a_sentence_the_ca
     walk = Walk()
     with i18n.record_misses() as missed:
         app = Untranslated()
-        async with app.run_test(size=SIZE) as pilot:
+        async with app.run_test(size=SIZE, notifications=True) as pilot:
             await pilot.pause()
             walk.look(app, "a screen left in English")
     verdict = walk.verdict(missed)

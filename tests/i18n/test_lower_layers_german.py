@@ -26,7 +26,7 @@ def test_engine_errors_speak_german() -> None:
     i18n.use("de")
     with pytest.raises(ConfigError, match="unbekannte Variante 'nope'"):
         make_config("nope")
-    with pytest.raises(ConfigError, match="Partner spielen 4 Spieler, nicht 2"):
+    with pytest.raises(ConfigError, match="Partner wird von 4 Spielern gespielt, nicht von 2"):
         make_config("partner", 2)
     with pytest.raises(ConfigError, match="unbekannte Regel 'bogus'"):
         make_config("draw", 2, options={"bogus": 1})

@@ -34,7 +34,7 @@ def test_the_reasons_a_player_meets_are_said_in_german() -> None:
 def test_a_missing_log_is_said_in_german(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--lang", "de", "replay", str(tmp_path / "nowhere.jsonl")]) != 0
     err = capsys.readouterr().err
-    assert "keine solche Datei" in err and "No such file" not in err and "Errno" not in err
+    assert "Datei oder Ordner nicht gefunden" in err and "No such file" not in err and "Errno" not in err
 
 
 async def test_the_lobby_says_why_it_cannot_connect_in_german() -> None:

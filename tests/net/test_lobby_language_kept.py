@@ -38,6 +38,7 @@ async def press_l(app: RemoteApp, pilot, language: str) -> str:
         await pilot.press("l")
         await pilot.pause(0.1)
     assert i18n.language() == language
+    await until(pilot, lambda: bool(list(app._notifications)), "the note")  # a busy machine is slower than 0.1 s
     return str(list(app._notifications)[-1].message)
 
 

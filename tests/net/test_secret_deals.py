@@ -68,7 +68,7 @@ async def test_a_practice_host_makes_seeded_tables_that_say_so(tmp_path) -> None
         a = await Driven.connect(srv.port, "A")
         made = await a.create(variant="draw", players=2, seats=PEOPLE2, seed=7)
         assert made["table"]["practice"] is True
-        assert "seeded practice" in status_words(made["table"])
+        assert "practice" in status_words(made["table"])
         assert srv.tables[made["code"]].practice and srv.match_record(srv.tables[made["code"]])["practice"]
         await a.close()
     finally:

@@ -12,5 +12,5 @@ def test_records_bench_reports_recording_and_the_leaderboard():
     assert out["leaderboard"]["matches"] == 300
     assert out["leaderboard"]["all"]["rows"] == 50 and out["leaderboard"]["draw"]["decisions"] == 20
     text = "\n".join(format_records(out))
-    assert "recording 6 matches" in text and "leaderboard (overall) over 300 matches" in text
+    assert "recording 6 matches" in text and "leaderboard (Overall) over 300 matches" in text
     assert "records" in PARTS

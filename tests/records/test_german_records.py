@@ -53,7 +53,7 @@ def test_stats_speaks_german(db_url, capsys, in_tokyo):  # noqa: F811
     assert capsys.readouterr().out.startswith("Bot (leicht) (Bot, erkannt an: eine Bot-Stufe)")
     # German dates in the reader's zone: day.month.year, the 24-hour clock
     assert "03.01.2026, 08:38" in out and "04.03.2026, 14:06" in out
-    assert "Platz 1" in out or "Platz 2" in out
+    assert "Rang 1" in out or "Rang 2" in out  # a finishing place (Platz is a seat)
     assert "(mit " in out and "(with " not in out  # the Partner team mate
     assert "recent matches" not in out and "placed" not in out
 

@@ -13,7 +13,8 @@ from dominoes_tui.ui.records_app import RecordsApp
 from dominoes_tui.ui.screens.leaderboard import LeaderboardScreen
 from dominoes_tui.ui.screens.player import PlayerScreen
 from dominoes_tui.ui.screens.records_reader import LocalReader
-from dominoes_tui.ui.screens.replay import ReplayScreen, open_hand_lines
+from dominoes_tui.ui.screens.replay import ReplayScreen
+from dominoes_tui.ui.screens.replay_hands import open_hand_lines
 from dominoes_tui.ui.screens.replay_steps import ReplaySteps
 
 from .helpers import people, play

@@ -112,6 +112,6 @@ async def test_the_hosted_table_uses_the_bot_step(how: str, caplog: pytest.LogCa
         await table.bot_move(m, seat)
     assert len(m.events) > before and m.events[before]["seat"] == seat
     said = "failed to choose (bot bug)" if how == "crash" else "chose an illegal move"
-    assert any(said in r.getMessage() and "table ABCD" in r.getMessage() for r in caplog.records)
+    assert any(said in r.getMessage() and "Table ABCD" in r.getMessage() for r in caplog.records)
     table.close()
     await asyncio.sleep(0)

@@ -165,9 +165,9 @@ def test_the_evening_says_the_target_its_organizer_chose() -> None:
 
     t = {"state": "registering", "round": 0, "organizer": "Olga", "tables": [], "entrants": [], "standings": [],
          "settings": {"variant": "draw", "format": "swiss", "rounds": 2, "target": 20}}
-    assert str(describe(t, {})).startswith("Draw to 20, swiss, 2 rounds · opened by Olga")
+    assert str(describe(t, {})).startswith("Draw to 20, Swiss, 2 rounds · opened by Olga")
     t["settings"]["target"] = None  # the variant's own
-    assert str(describe(t, {})).startswith("Draw, swiss, 2 rounds")
+    assert str(describe(t, {})).startswith("Draw, Swiss, 2 rounds")
 
 
 async def test_a_big_evenings_standings_are_all_there_and_scroll_with_keys() -> None:

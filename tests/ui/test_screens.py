@@ -307,7 +307,7 @@ async def test_a_seat_turned_into_a_person_loses_its_bot_name(lang: str, person:
         assert screen.query_one("#seat-name-2", Input).value == person
         screen.query_one("#seat-kind-2", Choice).value = "hard"
         await settle(app, pilot)
-        assert screen.query_one("#seat-name-2", Input).value == "Bot 2"
+        assert screen.query_one("#seat-name-2", Input).value == "Bot 3"  # a bot is named after its seat
         screen.query_one("#seat-name-1", Input).value = "Cleo"  # a typed name stays
         screen.query_one("#seat-kind-1", Choice).value = "human"
         await settle(app, pilot)

@@ -190,7 +190,7 @@ async def test_the_help_lists_every_key_the_table_and_the_app_offer() -> None:
         for binding in [*TableScreen.BINDINGS, *app.BINDINGS]:
             if binding.description:  # type: ignore[union-attr]
                 assert key_label(binding.key) in markdown, binding  # type: ignore[union-attr]
-        for key in ("`h`", "`g`", "`b`", "`w`", "`ctrl+p`", "`!`", "`(`", "`ctrl+q`"):
+        for key in ("`h`", "`g`", "`b`", "`w`", "`Ctrl+P`", "`!`", "`(`", "`Ctrl+Q`"):
             assert key in markdown
         # what the other screens do, said as it is
         assert "Enter opens a list" not in markdown and "Esc quits" not in markdown

@@ -2,6 +2,7 @@
 projector mode, theme and bell, why someone leads, the end choice's counts, the palette."""
 from __future__ import annotations
 
+import re
 from collections.abc import AsyncIterator
 
 from rich.style import Style
@@ -64,7 +65,7 @@ async def test_a_four_player_log_shows_everything_since_the_persons_last_turn() 
         log = str(screen.query_one("#log").render())
         rows = log.splitlines()
         assert len(rows) >= 4  # never two lines while rows stand empty
-        for name in ("Bot 1", "Bot 2", "Bot 3"):  # every move since Ana's last turn, marked as new
+        for name in ("Bot 2", "Bot 3", "Bot 4"):  # every move since Ana's last turn, marked as new
             assert any(r.startswith("▶") and name in r for r in rows), log
         assert "on the" in log
 
@@ -117,6 +118,7 @@ def _view(variant: str, moves: list[tuple[str, str | None]], hand: tuple[str, ..
 async def test_the_walkthrough_explains_each_step_and_ends_in_the_settings() -> None:
     app = DominoesApp(MatchSettings(), Prefs(speed="instant"))
     seen: set[str] = set()
+    examples: list[tuple[str, str]] = []  # (the coach's example of an end, the left end as it lies)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(app, pilot)
         await press(pilot, "f2")
@@ -125,7 +127,10 @@ async def test_the_walkthrough_explains_each_step_and_ends_in_the_settings() -> 
             screen = app.screen
             table = next((s for s in app.screen_stack if isinstance(s, TableScreen)), None)
             if table is not None:
-                seen.update(str(table.query_one("#coach").render()).splitlines())
+                coach = str(table.query_one("#coach").render())
+                seen.update(coach.splitlines())
+                if (example := re.search(r"l:(\d) is the left end, showing (\d)", coach)) and table.view_ is not None:
+                    examples.append((example.group(1) + example.group(2), str(table.view_.layout.end_value("left")) * 2))
             seen.update(str(note.render()) for note in screen.query(".note"))  # the summary's and the end's
             name = type(screen).__name__
             if name == "MatchEndScreen":
@@ -135,7 +140,10 @@ async def test_the_walkthrough_explains_each_step_and_ends_in_the_settings() -> 
         await settle(app, pilot)
         assert type(app.screen).__name__ == "SettingsScreen"
         assert not (app.client.save_to)  # type: ignore[union-attr]  # nothing to resume
-    assert {WELCOME, MATCH, BOTH_ENDS, YOU_DREW, BOTH_DREW, SCORED, CLOSING} <= seen
+    assert {BOTH_ENDS, YOU_DREW, BOTH_DREW, SCORED, CLOSING} <= seen
+    # the example names the left end as it lies (it said l:5 with the ends at l:1 and 3:r)
+    assert WELCOME.format(left=5) in seen and any(MATCH.format(left=n) in seen for n in range(7)), seen
+    assert len(examples) >= 2 and all(said == lies for said, lies in examples), examples
     assert app.prefs.walkthrough_offered
 
 
@@ -188,14 +196,15 @@ async def test_choosing_an_end_in_all_fives_shows_each_counts() -> None:
 
 
 async def test_the_command_palette_offers_the_tables_actions() -> None:
-    from dominoes_tui.ui.palette import TableCommands
+    from dominoes_tui.ui.palette import GameCommands
 
     app = make_app("draw", seed=11)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await my_turn(app, pilot)
-        provider = TableCommands(screen)
+        provider = GameCommands(screen)
         names = [hit.text or str(hit.display) async for hit in provider.discover()]
         assert {"Scoresheet", "Hint", "Bot speed", "Theme: light or dark", "Round log"} <= set(names)
+        assert names[-1] == "Quit"
         hits = [hit async for hit in provider.search("hint")]
         hits[0].command()
         await settle(app, pilot)

@@ -13,7 +13,7 @@ from ..widgets.too_small import TooSmall
 
 class ConfirmScreen(ModalScreen[bool]):
     BINDINGS = [
-        Binding("y", "answer(True)", N_("Yes")),
+        Binding("y,j", "answer(True)", N_("Yes")),  # j: ja; the footer names the language's key (key_names.py)
         Binding("n,escape", "answer(False)", N_("No")),
     ]
     DEFAULT_CSS = """

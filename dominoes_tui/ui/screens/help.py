@@ -1,6 +1,8 @@
 """The rules of the current variant in plain words, and every key."""
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
@@ -8,7 +10,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Markdown
 
 from ...i18n import N_
-from ..help_text import help_markdown
+from ..help_text import KEYS_HEAD, help_markdown
 from ..key_help import key_rows, keys_markdown
 from ..table_keys import TABLE_BINDINGS
 from ..widgets.footer import Footer
@@ -30,22 +32,27 @@ class HelpScreen(ModalScreen[None]):
     #help { width: 1fr; max-width: 100; height: 1fr; border: round $accent; background: $surface; padding: 0 1; }
     """
 
-    def __init__(self, variant: str) -> None:
+    def __init__(self, variant: str, keys: Sequence[Binding | tuple[str, ...]] = TABLE_BINDINGS,
+                 keys_head: str = KEYS_HEAD) -> None:
+        """`keys`: the bindings of the screen it helps with (the table's, or the replay
+        viewer's), listed under `keys_head` (marked with N_)."""
         super().__init__()
         self.variant = variant
+        self.keys = [b for b in keys if isinstance(b, Binding)]
+        self.keys_head = keys_head
 
     def key_table(self) -> str:
-        """Every key of the table screen and the app, from their bindings."""
+        """Every key of the screen and the app, from their bindings."""
         app = self.app
         app_keys = [b for b in app.BINDINGS if isinstance(b, Binding)]
         if app.ENABLE_COMMAND_PALETTE:
             app_keys.insert(0, Binding(app.COMMAND_PALETTE_BINDING, "command_palette", N_("Palette"),
                                        tooltip=N_("the command palette: every action above by name")))
-        return keys_markdown(key_rows([*TABLE_BINDINGS, *app_keys]))
+        return keys_markdown(key_rows([*self.keys, *app_keys]))
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help"):
-            yield Markdown(help_markdown(self.variant, self.key_table()))
+            yield Markdown(help_markdown(self.variant, self.key_table(), self.keys_head))
         yield TooSmall()
         yield Footer()
 

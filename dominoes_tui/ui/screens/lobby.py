@@ -24,6 +24,7 @@ from ...net.client import Connection
 from ..choices import MatchSettings, Prefs
 from ..widgets.footer import Footer
 from ..widgets.too_small import TooSmall
+from ..words import table_title
 from .evening import EveningFollower
 from .quick_match import QuickFollower
 
@@ -73,7 +74,9 @@ def seat_words(seat: dict[str, Any], me: int | None) -> str:
 
 # The lobby's columns (their keys) and widths: fixed, as auto-sized columns that grew
 # after the first paint left a stale header over an SSH session; the seats take the rest
-COLUMNS: tuple[tuple[str, int | None], ...] = (("Code", 4), ("Game", 16), ("Status", 24), ("Watch", 5), ("Seats", None))
+# (the variant's name whole: "Klassisches Duell"; a status with "(dein Platz)")
+COLUMNS: tuple[tuple[str, int | None], ...] = (("Code", 4), ("Game", 17), ("Status", 20), ("Watch", 5), ("Seats", None))
+FIXED = sum(width + 2 for _key, width in COLUMNS if width)  # each cell padded by one on either side
 
 
 def column_label(key: str) -> str:
@@ -85,22 +88,29 @@ def column_label(key: str) -> str:
     }.get(key, key)
 
 
-def seats_in_brief(table: dict[str, Any]) -> str:
-    """The seats in a lobby row: people by name, free seats and bots counted (80 columns
-    hold no more)."""
+def seats_in_brief(table: dict[str, Any], room: int = 10_000) -> str:
+    """The seats in a lobby row: people by name, free seats and bots counted; where the
+    names do not fit `room` cells, the last are counted too ("Anke, 2 more, 1 bot"), never
+    cut ("Anke, Ben (away), 1 bo")."""
     people = [seat_words(s, None) for s in table["seats"] if s["kind"] == "human" and s["taken"]]
     free = sum(1 for s in table["seats"] if s["kind"] == "human" and not s["taken"])
     bots = sum(1 for s in table["seats"] if s["kind"] == "bot")
-    parts = [*people]
+    counted = []
     if free:
-        parts.append(ngettext("{n} free", "{n} free", free).format(n=free))
+        counted.append(ngettext("{n} free", "{n} free", free).format(n=free))
     if bots:
-        parts.append(ngettext("{n} bot", "{n} bots", bots).format(n=bots))
-    return ", ".join(parts)
+        counted.append(ngettext("{n} bot", "{n} bots", bots).format(n=bots))
+    for named in range(len(people), -1, -1):
+        more = len(people) - named
+        rest = [ngettext("{n} more person", "{n} more people", more).format(n=more)] if more else []
+        said = ", ".join([*people[:named], *rest, *counted])
+        if len(said) <= room or named == 0:
+            return said
+    return ""
 
 
 def status_words(table: dict[str, Any]) -> str:
-    practice = _("seeded practice, ") if table.get("practice") else ""  # its maker may know every deal
+    practice = _("practice, ") if table.get("practice") else ""  # seeded: its maker may know every deal
     if table["phase"] == "waiting":
         free = len(table["free"])
         return practice + (_("waiting") if free else _("starting"))
@@ -193,7 +203,9 @@ class LobbyScreen(Screen[None]):
         for label, width in COLUMNS:
             table.add_column(column_label(label), width=width, key=label)
         yield table
-        yield Footer(compact=True)  # one space between keys: the lobby has many
+        # one space between keys, and no palette key (Ctrl+P still opens it): the lobby's
+        # own keys need the room, in German at 80 columns
+        yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
         self.remote.quick.on_change = self.redraw
@@ -243,7 +255,7 @@ class LobbyScreen(Screen[None]):
             text.append(_("Table {code}").format(code=t["code"]), "bold reverse")
             about = ngettext("{title}, {players} player, target {target}", "{title}, {players} players, target {target}",
                              t["players"])
-            text.append("  " + about.format(title=t["title"], players=t["players"], target=t["target"]) + "\n")
+            text.append("  " + about.format(title=table_title(t), players=t["players"], target=t["target"]) + "\n")
             if t.get("practice"):
                 text.append(_("A seeded practice table: its maker may know every deal; it is never rated.") + "\n", "bold")
             if t.get("private"):
@@ -276,8 +288,8 @@ class LobbyScreen(Screen[None]):
             status = status_words(t)
             if t["started"] and self.remote.token_for(t["code"]):
                 status += _(" (your seat)")
-            game = f"{t['title']} ({t['players']})"
-            cells = (t["code"], game, status, str(t["spectators"]), seats_in_brief(t))
+            room = max(12, grid.size.width - FIXED - 4)  # the seats' padding and the scroll bar
+            cells = (t["code"], table_title(t), status, str(t["spectators"]), seats_in_brief(t, room))
             # Text cells: a str cell would be read as markup
             grid.add_row(*(Text(str(c), end="", no_wrap=True) for c in cells), key=str(t["code"]))
         if self.tables:

@@ -15,7 +15,7 @@ from textual.widgets import DataTable, Static, TabbedContent, TabPane
 from textual_plotext import PlotextPlot
 
 from ...engine import LogError
-from ...i18n import N_, _, percent
+from ...i18n import N_, _, number, percent
 from ...records.identity import kind_words, shown_name, vouched_words
 from ...records.ratings import Rating
 from ...records.report import local_time, others_words, status_words
@@ -30,6 +30,18 @@ START_SHOWN = Rating().shown
 def versus_row(v: dict[str, Any]) -> list[Text]:
     kind = str(v.get("kind", ""))  # a server older than the kind's key sends none: a name as typed
     return cells(shown_name(v["other"], kind), v["matches"], v["better"], v["worse"], v["even"])
+
+
+def rating_ticks(low: float, high: float, most: int = 5) -> list[int]:
+    """Whole ratings for the plot's axis, a round step apart, at most `most` of them and at
+    least two, `low` to `high` inside."""
+    for step in (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000):
+        ticks = [int(low // step) * step]
+        while ticks[-1] < high or len(ticks) < 2:
+            ticks.append(ticks[-1] + step)
+        if len(ticks) <= most:
+            return ticks
+    return [int(low), int(high) + 1]
 
 
 class PlayerScreen(Screen[None]):
@@ -140,6 +152,9 @@ class PlayerScreen(Screen[None]):
             plt.plot(xs, points, marker="braille")
             step = max(1, len(xs) // 8)
             plt.xticks(xs[::step])
+            ticks = rating_ticks(min(points), max(points))
+            plt.ylim(ticks[0], ticks[-1])
+            plt.yticks([float(t) for t in ticks], [number(t) for t in ticks])  # its own labels read 1473.7 in German
             plt.xlabel(_("rated matches"))
         else:
             plt.title(_("No rated match yet: the plot starts with the first one"))

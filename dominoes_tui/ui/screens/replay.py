@@ -19,9 +19,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.geometry import Size
 from textual.screen import Screen
-from textual.widget import Widget
 from textual.widgets import DataTable, ProgressBar
 from textual.widgets._footer import FooterLabel
 
@@ -31,16 +29,17 @@ from ...table.client import SeatInfo
 from ...table.local import report_from
 from ..choices import Prefs
 from ..narrate import describe
-from ..render import Look, tile_label
+from ..render import Look
 from ..widgets.chain import Chain
 from ..widgets.footer import Footer
 from ..widgets.hand import Hand
 from ..widgets.line import TextLine
 from ..widgets.seats import SeatsPanel
 from ..widgets.too_small import TooSmall
-from ..words import match_story, shown, side_names
+from ..words import is_you, match_story, shown, side_names
 from .records_words import cells
 from .replay_analysis import AnalysisActions, Shelf
+from .replay_hands import OpenHands
 from .replay_moves import ChancePlot, MovesList
 from .replay_steps import ReplaySteps
 from .replay_words import judged_line, seats_line, unjudged_line
@@ -51,62 +50,13 @@ SIDE_WIDTH = 34  # the move list and the plot, beside the table where it keeps T
 
 
 def you(name: str) -> bool:
-    """A seat called You (or a pair, "Ana & Cleo") takes the plural verb, as words.says has it."""
-    return name.lower() == "you" or " & " in name
+    """A seat called You (Du in German: "Du siehst"), or a pair ("Ana & Cleo"), takes the
+    verb of its own (the plural in English)."""
+    return is_you(name) or " & " in name
 
 
 def sees(name: str) -> str:
     return (_("{name} see") if you(name) else _("{name} sees")).format(name=name)
-
-
-def open_hand_lines(match: Match, seats: tuple[SeatInfo, ...], look: Look, width: int) -> list[Text]:
-    """Every seat's hand face up, a seat a line (the turn marked by an arrow); a hand too
-    long for the width goes on under its first tile, never cut off."""
-    lines = []
-    name_w = max(len(s.name) for s in seats) + 1
-    to_act = match.to_act if match.phase == "playing" else None
-    for i, seat in enumerate(seats):
-        line = Text()
-        turn = i == to_act
-        line.append(f"{look.arrow('right')} " if turn else "  ", "bold reverse" if turn else "")
-        line.append(f"{seat.name:<{name_w}}", "bold" if turn else "")
-        if not match.config.teams:
-            line.append(_("{points:>4} pts").format(points=match.scores[i]) + "  ", "bold")
-        else:
-            line.append(_("team {side}").format(side="AB"[match.side_of(i)]) + "  ")
-        hand = match.hands[i] if match.round_no else []
-        indent = line.cell_len if line.cell_len < width // 2 else 2
-        start = line.cell_len
-        for label in [f"[{tile_label(t)}]" for t in hand] or [_("(no tiles)")]:
-            if line.cell_len > start and line.cell_len + 1 + len(label) > width:
-                lines.append(line)
-                line = Text(" " * indent)
-                start = indent
-            line.append(" " if line.cell_len > start else "")
-            line.append(label)
-        line.truncate(width)
-        lines.append(line)
-    return lines
-
-
-class OpenHands(Widget):
-    DEFAULT_CSS = "OpenHands { height: auto; padding: 0 1; }"
-
-    def __init__(self, id: str | None = None) -> None:  # noqa: A002
-        super().__init__(id=id)
-        self._args: tuple[Match, tuple[SeatInfo, ...], Look] | None = None
-
-    def show(self, match: Match, seats: tuple[SeatInfo, ...], look: Look) -> None:
-        self._args = (match, seats, look)
-        self.refresh(layout=True)
-
-    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        return len(open_hand_lines(*self._args, width=max(1, width))) if self._args else 1
-
-    def render(self) -> Text:
-        if self._args is None:
-            return Text("")
-        return Text("\n").join(open_hand_lines(*self._args, width=max(1, self.content_size.width)))
 
 
 STEP, ROUND = Binding.Group(N_("Step"), compact=True), Binding.Group(N_("Round"), compact=True)
@@ -149,6 +99,7 @@ class ReplayScreen(AnalysisActions, Screen[None]):
         Binding("s", "scoresheet", N_("Scores")),
         Binding("g", "panel", N_("Moves")),
         Binding("escape,q", "close", N_("Close")),
+        Binding("question_mark,f1", "help", N_("Help"), key_display="?", show=False),
     ]
     DEFAULT_CSS = """
     ReplayScreen { layout: vertical; }
@@ -186,6 +137,7 @@ class ReplayScreen(AnalysisActions, Screen[None]):
         self.prefs = prefs or Prefs()
         self.title_text = title
         self.step = 0  # the first deal (ReplaySteps starts there)
+        self.said = ""  # a word on the status line until the next step (say)
         self.viewer: int | None = None  # None: every hand face up; else that seat's view
         self.sheet_width = 10_000  # measured on mount: until then the sheet is not beside
         whole = steps.whole
@@ -272,7 +224,14 @@ class ReplayScreen(AnalysisActions, Screen[None]):
         step = min(max(step, 0), self.steps.count - 1)
         if step != self.step:
             self.step = step
+            self.said = ""
             self.redraw()
+
+    def say(self, words: str) -> None:
+        """What a key did that a person would not expect (n going round to the first
+        mistake), on the status line until the next step: a notice covered the plot."""
+        self.said = words
+        self.query_one("#status", TextLine).show(self.status_text(self.match))
 
     def action_step(self, delta: int) -> None:
         self.go(self.step + delta)
@@ -296,6 +255,12 @@ class ReplayScreen(AnalysisActions, Screen[None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+    def action_help(self) -> None:
+        from ..help_text import REPLAY_KEYS_HEAD
+        from .help import HelpScreen
+
+        self.app.push_screen(HelpScreen(self.steps.whole.config.variant, self.BINDINGS, REPLAY_KEYS_HEAD))
 
     def action_panel(self) -> None:
         self.panel = not self.panel
@@ -349,7 +314,8 @@ class ReplayScreen(AnalysisActions, Screen[None]):
         else:
             event = self.steps.event_at(self.step)
             name = self.seats[event["seat"]].name
-            words = judged_line(judged[ply], name) if ply in judged else unjudged_line(event, name)
+            width = (self.size.width or 80) - 2  # the line's padding
+            words = judged_line(judged[ply], name, width) if ply in judged else unjudged_line(event, name)
         self.query_one("#judge", TextLine).show(words)
 
     def _opening(self, match: Match) -> str:
@@ -366,12 +332,14 @@ class ReplayScreen(AnalysisActions, Screen[None]):
         parts: list[tuple[str, str, int]] = []  # (text, style, rank: the lowest is dropped first)
         if self.title_text:
             parts.append((self.title_text, "", 1))
-        parts.append((rules.title, "bold", 3))
+        parts.append((_(rules.title), "bold", 3))
         parts.append((_("round {round}").format(round=match.round_no), "", 9))
         parts.append((_("step {step}/{count}").format(step=self.step + 1, count=self.steps.count), "", 2))
         parts.append((_("all hands") if self.viewer is None else sees(self.seats[self.viewer].name), "", 8))
         if match.phase == MATCH_OVER:
             parts.append((_("the match is over"), "bold", 7))
+        if self.said:
+            parts.append((self.said, "bold", 10))  # dropped last
         if match.config.teams:  # the seat lines show seats' points; teams score together
             parts.append((", ".join(f"{'AB'[i]} {s}" for i, s in enumerate(match.scores)), "", 6))
         room = self.size.width - 2 if self.size.width else 10_000  # the line's padding

@@ -289,6 +289,16 @@ class AnalysisActions:
             self.notify(_("No mistake or blunder in this match."), timeout=3)  # type: ignore[attr-defined]
             return
         later = [k for k in steps if k > self.step] if delta > 0 else [k for k in reversed(steps) if k < self.step]
-        target = later[0] if later else (steps[0] if delta > 0 else steps[-1])  # round and round, as lichess does
+        if later:
+            self.go(later[0])  # type: ignore[attr-defined]
+            return
+        target = steps[0] if delta > 0 else steps[-1]  # round and round, as lichess does, and said so
+        if target == self.step:
+            said = _("This is the match's only mistake or blunder.")
+        elif delta > 0:
+            said = _("No mistake after this one: back to the first.")
+        else:
+            said = _("No mistake before this one: on to the last.")
         self.go(target)  # type: ignore[attr-defined]
+        self.say(said)  # type: ignore[attr-defined]  # on the status line: a notice covered the plot
 

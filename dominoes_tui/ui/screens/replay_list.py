@@ -12,13 +12,13 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
-from ...engine import VARIANTS, Match
+from ...engine import Match
 from ...i18n import N_, _, ngettext
 from ...table.client import SeatInfo
 from ..choices import Prefs
 from ..widgets.footer import Footer
 from ..widgets.too_small import TooSmall
-from ..words import side_name
+from ..words import shown, side_name, variant_title
 from .replay import ReplayScreen
 from .replay_analysis import Shelf
 from .replay_steps import ReplaySteps
@@ -52,6 +52,7 @@ class ReplayListScreen(Screen[None]):
     ]
     DEFAULT_CSS = """
     ReplayListScreen #title { height: 1; padding: 0 1; background: $panel; text-style: bold; }
+    ReplayListScreen #seats { height: auto; padding: 0 1; }
     ReplayListScreen #matches { height: 1fr; }
     ReplayListScreen #note { height: auto; padding: 0 1; color: $text-muted; }
     """
@@ -72,26 +73,34 @@ class ReplayListScreen(Screen[None]):
         count = len(self.matches)
         said = ngettext("{title}: {n} match", "{title}: {n} matches", count).format(title=self.title_text, n=count)
         yield Static(Text(said), id="title")  # a file's name: plain text
+        if self.same_seats():  # a simulate log: the seats once, whole, not cut in every row
+            names = ", ".join(shown(s.name) for s in self.matches[0].seats)
+            yield Static(Text(_("Seats: {names}").format(names=names)), id="seats")  # names from the log: plain text
         yield DataTable(id="matches", cursor_type="row", zebra_stripes=True)
         yield Static(_("Enter replays the match under the cursor (a analyses it there); closing the replay "
                        "comes back here."), id="note")
         yield Footer()
 
+    def same_seats(self) -> bool:
+        return len({tuple(s.name for s in m.seats) for m in self.matches}) == 1
+
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
         heads = ("#", _("Variant"), _("Rounds"), _("Final"), _("Result"))
-        rows = [(str(i), VARIANTS[match.config.variant].title, str(match.round_no),
+        rows = [(str(i), variant_title(match.config.variant), str(match.round_no),
                  "–".join(str(s) for s in match.scores), outcome(match))
                 for i, match in enumerate(self.matches, start=1)]
         table.add_columns(*heads)
-        # The seats take the room the other columns leave (each has a cell of padding a
-        # side, the scrollbar one), cut with an ellipsis: never cut silently at the edge.
-        taken = sum(max(len(h), *(len(r[c]) for r in rows)) + 2 for c, h in enumerate(heads)) + 2 + 2
-        table.add_column(_("Seats"), width=max(12, self.size.width - taken))
+        seated = not self.same_seats()
+        if seated:
+            # The seats take the room the other columns leave (each has a cell of padding a
+            # side, the scrollbar one), cut with an ellipsis: never cut silently at the edge.
+            taken = sum(max(len(h), *(len(r[c]) for r in rows)) + 2 for c, h in enumerate(heads)) + 2 + 2
+            table.add_column(_("Seats"), width=max(12, self.size.width - taken))
         for row, match in zip(rows, self.matches):
-            seats = ", ".join(s.name for s in match.seats)
+            seats = Text(", ".join(shown(s.name) for s in match.seats), no_wrap=True, overflow="ellipsis")
             # names come from the log: plain text, never markup
-            table.add_row(*row[:4], Text(row[4]), Text(seats, no_wrap=True, overflow="ellipsis"), key=str(int(row[0]) - 1))
+            table.add_row(*row[:4], Text(row[4]), *([seats] if seated else []), key=str(int(row[0]) - 1))
         table.focus()
         if self.first is not None:
             table.move_cursor(row=self.first)

@@ -20,6 +20,9 @@ import re
 from pathlib import Path
 from typing import Any
 
+from ...i18n import _
+from ...i18n.os_words import os_words
+from ...net.console import tell
 from .replay_analysis import LocalShelf, Shelf, parse
 
 log = logging.getLogger(__name__)
@@ -81,9 +84,11 @@ class FolderShelf:
         try:
             aside = set_aside(path)
         except OSError as move_exc:  # then the new analysis is written over it
-            log.warning("cannot read the analysis %s (%s), nor move it aside: %s", path.name, exc, move_exc)
+            tell(log, _("Cannot read the analysis {file} ({reason}), nor move it aside: {why}").format(
+                file=path.name, reason=exc, why=os_words(move_exc)), logging.WARNING)
         else:
-            log.warning("cannot read the analysis %s (%s); it is kept as %s", path.name, exc, aside.name)
+            tell(log, _("Cannot read the analysis {file} ({reason}); it is kept as {aside}").format(
+                file=path.name, reason=exc, aside=aside.name), logging.WARNING)
 
 
 def records_here() -> bool:
@@ -120,7 +125,8 @@ class KeptShelf:
         return self._records
 
     def _records_failed(self, exc: Exception) -> None:
-        log.warning("the club records cannot be used for the analysis (%s); it is kept in %s", exc, self.folder.folder)
+        tell(log, _("The club records cannot keep the analysis ({reason}); it is kept in {folder}").format(
+            reason=exc, folder=self.folder.folder), logging.WARNING)
         self._records = None
 
     def load(self, key: str) -> str | None:

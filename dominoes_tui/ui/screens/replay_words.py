@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.cells import cell_len
 from rich.text import Text
 
 from ...engine.layout import END_NAMES, end_word
@@ -39,9 +40,10 @@ def chance(value: float) -> str:
     return f"≈ {percent(value)}"
 
 
-def judged_line(judgement: Any, name: str) -> Text:
+def judged_line(judgement: Any, name: str, width: int = 10_000) -> Text:
     """What the viewer says of a judged move: mark and verdict, the best move beside a
-    worse one, and the mover's win chance before and after."""
+    worse one, and the mover's win chance before and after, then as many of the other
+    moves as fit `width` ("… 2 more": at 80 columns the list ran past the edge)."""
     verdict = str(judgement.verdict)
     text = Text()
     text.append(f"{name}: ")  # a name from the log: plain text
@@ -53,10 +55,15 @@ def judged_line(judgement: Any, name: str) -> Text:
     if judgement.best != judgement.played and verdict != "best":
         text.append(" · " + _("best: {move}").format(move=move_text(judgement.best)), "bold")
     text.append("\n")
-    text.append(_("Win chance {before} → {after}").format(before=chance(judgement.before), after=chance(judgement.after)))
+    second = _("Win chance {before} → {after}").format(before=chance(judgement.before), after=chance(judgement.after))
+    text.append(second)
     others = [f"{move_text(m)} {chance(c)}" for m, c in judgement.options if m not in (judgement.played, judgement.best)]
-    if others:
-        text.append(" · " + ", ".join(others), "dim")
+    for count in range(len(others), 0, -1):
+        listed = others[:count] + ([_("{n} more").format(n=len(others) - count)] if count < len(others) else [])
+        tail = " · " + ", ".join(listed)
+        if cell_len(second + tail) <= width:
+            text.append(tail, "dim")
+            break
     return text
 
 

@@ -19,7 +19,7 @@ class ResumeScreen(ModalScreen[bool]):
     the new match and only `y` resumes the other one."""
 
     BINDINGS = [
-        Binding("y", "answer(True)", N_("Resume")),
+        Binding("y,j", "answer(True)", N_("Resume")),  # j: ja (key_names.py)
         Binding("n", "answer(False)", N_("New match")),
         Binding("enter", "default", N_("The marked answer"), key_display="⏎"),
         Binding("escape", "leave", N_("Quit, keep the save")),  # answers nothing: the saved match stays

@@ -54,7 +54,7 @@ class SettingsScreen(StyledOnMount, Screen["MatchSettings | str | None"]):
     BINDINGS = [
         Binding("enter,ctrl+s", "start", N_("Start"), key_display="⏎"),
         Binding("ctrl+r", "app.records", N_("Records")),  # the club records: leaderboard, pages, replays
-        Binding("tab", "app.focus_next", N_("Next"), show=True),
+        Binding("tab", "app.focus_next", N_("Next"), show=False),  # the help says it; German needs the room
         Binding("question_mark,f1", "explain", N_("Rules"), key_display="?"),
         Binding("f2", "walkthrough", N_("Walk-through")),
         Binding("escape", "quit_game", N_("Quit")),
@@ -248,10 +248,10 @@ class SettingsScreen(StyledOnMount, Screen["MatchSettings | str | None"]):
         # A person's default name is a suggestion to type over, in the reader's language
         # (Spieler 2); whatever stands there when the match starts is the name it records.
         defaults = {f"Player {i + 1}", _("Player {n}").format(n=i + 1)}
-        if kind == "human" and name == f"Bot {i}":
+        if kind == "human" and name == f"Bot {i + 1}":
             name_input.value = _("Player {n}").format(n=i + 1)
         elif kind != "human" and (name in defaults or (i == 0 and is_you(name))):
-            name_input.value = f"Bot {i}" if i else "Bot"
+            name_input.value = f"Bot {i + 1}"
 
     def read(self, check_it: bool = True) -> MatchSettings:
         """The settings as the form shows them; SettingsError says what is wrong."""

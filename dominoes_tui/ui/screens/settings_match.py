@@ -43,15 +43,17 @@ def seat_row(variant: str, i: int, seat: SeatInfo | None) -> Horizontal:
     """One seat's row: person or bot (which level), and its name."""
     levels = offered_levels()
     if seat is None:
-        seat = SeatInfo("You", "human") if i == 0 else SeatInfo(f"Bot {i}", "bot", default_level())
+        seat = SeatInfo("You", "human") if i == 0 else SeatInfo(f"Bot {i + 1}", "bot", default_level())
     level = LEVEL_ALIASES.get(seat.level or "", seat.level)
     value = "human" if seat.is_human else (level if level in levels else default_level())
     label = _("Seat {seat}").format(seat=i + 1)
     if VARIANTS[variant].teams:
         label = (_("Seat {seat} (team A)") if i % 2 == 0 else _("Seat {seat} (team B)")).format(seat=i + 1)
     kinds = [(_("Person"), "human")] + [(_("Bot: {level}").format(level=level_word(lvl)), lvl) for lvl in levels]
+    # as wide as the longest level with its arrows, in every row alike ("◀ Bot: schwere Steine zuerst ▶")
+    width = max(22, *(len(text) + 4 for text, _value in kinds))
     return Horizontal(
-        Choice(kinds, value, id=f"seat-kind-{i}", label=label, field_width=22, classes="seat-kind"),
+        Choice(kinds, value, id=f"seat-kind-{i}", label=label, field_width=width, classes="seat-kind"),
         Input(shown(seat.name), placeholder=_("name"), max_length=MAX_NAME, compact=True, id=f"seat-name-{i}"),
         classes="row seat-row",
     )
@@ -119,7 +121,7 @@ def read_settings(screen: Screen, variant: str, players: int, check_it: bool = T
         except NoMatches:  # the form is being rebuilt: a seat not drawn yet
             kind, name = "human" if i == 0 else default_level(), ""
         if not name:
-            name = "You" if kind == "human" and i == 0 else f"Bot {i}"
+            name = "You" if kind == "human" and i == 0 else f"Bot {i + 1}"
             if check_it:
                 raise SettingsError(_("Seat {seat} needs a name.").format(seat=i + 1))
         seats.append(SeatInfo(name, "human", None) if kind == "human" else SeatInfo(name, "bot", str(kind)))

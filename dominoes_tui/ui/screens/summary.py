@@ -7,6 +7,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
+from textual.css.query import NoMatches
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
@@ -64,6 +65,7 @@ class RoundSummaryScreen(ModalScreen[None]):
         Binding("enter", "next", N_("Next round")),
         Binding("escape", "next", N_("Next round"), show=False),  # closing the summary goes on, as Enter does
         Binding("s", "scoresheet", N_("Scores")),
+        Binding("question_mark,f1", "help", N_("Help"), key_display="?"),
     ]
     DEFAULT_CSS = """
     RoundSummaryScreen { align: center middle; }
@@ -135,6 +137,11 @@ class RoundSummaryScreen(ModalScreen[None]):
     def action_scoresheet(self) -> None:
         show_scoresheet(self, self.report, self.config, self.seats)
 
+    def action_help(self) -> None:
+        from .help import HelpScreen
+
+        self.app.push_screen(HelpScreen(self.config.variant))
+
 
 class MatchEndScreen(ModalScreen[str]):
     """The winner, the final scores, shutout or the Kozel; a new match or quit."""
@@ -150,6 +157,7 @@ class MatchEndScreen(ModalScreen[str]):
         Binding("r", "app.records", N_("Records")),  # the club records, this match included
         Binding("escape", "leave", N_("Quit?"), show=False),  # asks: a stray Esc must not end the evening
         Binding("a", "analyse", N_("Analyse")),  # the match in the replay viewer, analysed (replay_open.py)
+        Binding("question_mark,f1", "help", N_("Help"), key_display="?", show=False),
     ]
     DEFAULT_CSS = """
     MatchEndScreen { align: center middle; }
@@ -193,11 +201,29 @@ class MatchEndScreen(ModalScreen[str]):
             yield Static(totals_text(self.report, self.config, self.seats, self.target))
             if self.note:
                 yield Static(Text(self.note, "italic"), classes="note")
+            yield Static(id="records", classes="note")
             with Horizontal(id="buttons"):
                 yield Button(f"{_(self.next_label)} (n)", id="new", variant="primary", compact=True)
                 yield Button(_("Quit (q)"), id="quit", compact=True)
         yield TooSmall()
         yield Footer()
+
+    def on_mount(self) -> None:
+        said = self.app.__dict__.get("records_said")  # the club records' word, if it came first
+        if said is not None:
+            self.show_records(*said)
+        else:
+            self.query_one("#records", Static).display = False
+
+    def show_records(self, message: str, recorded: bool) -> None:
+        """Where this match went in the club records (ui/recording.py), a line of its own.
+        Said before the screen is composed, it waits for on_mount, which reads it."""
+        try:
+            line = self.query_one("#records", Static)
+        except NoMatches:
+            return
+        line.update(Text(message, "italic" if recorded else "bold"))  # our words, a path maybe: plain text
+        line.display = True
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss("new" if event.button.id == "new" else "quit")
@@ -225,3 +251,8 @@ class MatchEndScreen(ModalScreen[str]):
         from .replay_open import analyse_this_match
 
         analyse_this_match(self)
+
+    def action_help(self) -> None:
+        from .help import HelpScreen
+
+        self.app.push_screen(HelpScreen(self.config.variant))

@@ -7,7 +7,7 @@ from rich.text import Text
 from textual.css.query import NoMatches
 
 from ...engine import VARIANTS, PlayerView, Tile
-from ...i18n import _, ngettext, pgettext
+from ...i18n import _, ngettext
 from ..chain_render import chain_height
 from ..narrate import last_own_move, last_placed, log_entries
 from ..render import END_KEYS
@@ -55,6 +55,7 @@ class TableWords(TableState):
         self.query_one(Hand).show(view.hand, playable, self.selected if mine else None, self.hidden, look)
         shown = None if self.hidden else self.viewer
         self.query_one(SeatsPanel).show(view, self.client.seats, shown, look, self.prefs.show_lacks)
+        self.notices_below((3 if look.big else 1) + len(self.client.seats))
         self.query_one("#status", TextLine).show(self.status_text(view))
         self.show_log(view, lines)
         self.query_one("#prompt", TextLine).show(prompt)
@@ -64,6 +65,16 @@ class TableWords(TableState):
         if state != self._binding_state:
             self._binding_state = state
             self.refresh_bindings()
+
+    def notices_below(self, top: int) -> None:
+        """Notices (top right) begin under the seats, whose points and lacks they covered
+        with three or four players at 80×24."""
+        try:
+            rack = self.query_one("#textual-toastrack")
+        except NoMatches:  # notifications off (a test), or not composed yet
+            return
+        if rack.styles.margin.top != top:
+            rack.styles.margin = (top, 0, 0, 0)
 
     # -- notices -------------------------------------------------------------------------
     def tell_notes(self) -> None:
@@ -188,10 +199,8 @@ class TableWords(TableState):
             text.append(f" {dot} " + _("round {n}").format(n=view.round))
             goal = _("loses at {n}") if rules.penalties else _("target {n}")
             text.append(f" {dot} " + goal.format(n=config.target))
-        if rules.draws:  # the boneyard is the market in Kozel and the Classic Duel
-            market = config.variant in ("kozel", "duel")
-            pile = pgettext("market", "boneyard {n}") if market else _("boneyard {n}")
-            text.append(f" {dot} " + pile.format(n=view.boneyard))
+        if rules.draws:  # the Talon in every variant (docs/TRANSLATING.md's glossary)
+            text.append(f" {dot} " + _("boneyard {n}").format(n=view.boneyard))
         if config.variant == "allfives" and view.layout.line:
             text.append(f" {dot} " + _("count {n}").format(n=view.layout.count))
         if config.teams:
@@ -217,11 +226,17 @@ class TableWords(TableState):
             coach.styles.height = rows
 
     def fit_prompt(self, text: Text) -> None:
-        """One row for the prompt (three on a projector), two when its text needs them:
-        a hint's reason ran past the edge of an 80-column screen."""
+        """One row for the prompt (three on a projector), two when its text needs them
+        (a hint's reason ran past the edge of an 80-column screen), three for a hint with
+        its numbers (ui/hints.py fits it to them)."""
         prompt = self.query_one("#prompt")
         width = max(20, self.size.width - 2)  # less the padding
-        rows = max(min(2, len(text.wrap(self.app.console, width))), 3 if self.look.big else 1)
+        most = 2
+        if self.hint_text and "≈" in self.hint_text:  # only then: the hints module is not light
+            from ..hints import HINT_ROWS
+
+            most = HINT_ROWS
+        rows = max(min(most, len(text.wrap(self.app.console, width))), 3 if self.look.big else 1)
         if prompt.styles.height is None or prompt.styles.height.value != rows:
             prompt.styles.height = rows
 

@@ -25,7 +25,7 @@ def seat_lines(
     labels = [n + (you if i == viewer and not is_you(n) and one_person else "") for i, n in enumerate(names)]
     name_w = max(len(n) for n in names) + 2
     kinds = [level_word("person" if s.is_human else (s.level or "bot")) for s in seats]
-    kind_w = max(9, max(len(k) for k in kinds) + 1)  # "heaviest" and a space at least
+    kind_w = max(9, max(len(k) for k in kinds) + 1)  # "mittel" and a space at least
     # "1 tile " and "3 tiles" in one column: as wide as the longest form the language has
     tiles_w = max(len(ngettext("{n} tile", "{n} tiles", n).format(n=f"{n:>2}")) for n in (1, 10))
     label_w = max(max(len(label) for label in labels) + 2, name_w if view.teams else name_w + 6)

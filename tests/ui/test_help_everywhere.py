@@ -1,0 +1,57 @@
+"""? and F1 open the help wherever a newcomer may look for it: between rounds, at the end
+of a match and in the replay viewer (with the viewer's own keys); the help names the
+match end's `a` and says what a hint does now."""
+from __future__ import annotations
+
+from dominoes_tui.engine import dumps
+from dominoes_tui.engine.gamelog import parse_lines
+from dominoes_tui.ui.records_app import RecordsApp
+from dominoes_tui.ui.screens.help import HelpScreen
+from dominoes_tui.ui.screens.replay import ReplayScreen
+from dominoes_tui.ui.screens.replay_steps import ReplaySteps
+from dominoes_tui.ui.screens.summary import MatchEndScreen, RoundSummaryScreen
+from tests.records.helpers import people, play
+
+from .helpers import make_app, press, settle
+
+
+def markdown_of(screen: HelpScreen) -> str:
+    return " ".join(screen.query_one("Markdown")._markdown.split())  # type: ignore[attr-defined]
+
+
+async def test_question_mark_and_f1_open_the_help_between_rounds_and_at_the_end() -> None:
+    app = make_app("draw", seats="Ana,random", target=1, seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(200):
+            await settle(app, pilot)
+            if isinstance(app.screen, RoundSummaryScreen | MatchEndScreen):
+                break
+            await press(pilot, "enter")
+        assert isinstance(app.screen, RoundSummaryScreen)
+        await press(pilot, "question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        text = markdown_of(app.screen)
+        assert "a to go through the match move by move with an analysis" in text
+        assert "a move at once with its reason, then every move's chance to win" in text
+        await press(pilot, "escape")
+        await press(pilot, "enter")
+        assert isinstance(app.screen, MatchEndScreen)
+        for key in ("question_mark", "f1"):
+            await press(pilot, key)
+            assert isinstance(app.screen, HelpScreen), key
+            await press(pilot, "escape")
+            assert isinstance(app.screen, MatchEndScreen)
+
+
+async def test_f1_in_the_replay_viewer_lists_the_viewers_keys() -> None:
+    log = dumps(play("draw", 2, people("You", "Bot 2"), seed=3).events)
+    app = RecordsApp(lambda: ReplayScreen(ReplaySteps(parse_lines(log))))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause(0.2)
+        assert isinstance(app.screen, ReplayScreen)
+        await pilot.press("f1")
+        await pilot.pause(0.2)
+        assert isinstance(app.screen, HelpScreen)
+        text = markdown_of(app.screen)
+        assert "Keys in the replay viewer" in text and "`n`: Next mistake" in text and "`v`: View" in text
+        assert "Choose again" not in text  # the table's keys are not the viewer's
