@@ -20,6 +20,9 @@ from ..i18n import _, pgettext
 from ..i18n.os_words import os_words
 
 LEVELS = ("debug", "info", "warning", "error")
+# Quiet in every server: Alembic tells of each plugin it sets up as it is imported (the
+# records' module quiets it only once its import is done), in English, news to nobody.
+QUIET = ("alembic",)
 
 
 class OneLine(logging.Formatter):
@@ -57,6 +60,6 @@ def start(args: argparse.Namespace, quiet: tuple[str, ...] = ()) -> str | None:
             old.close()
     root.addHandler(handler)
     root.setLevel(args.log_level.upper())
-    for name in quiet:
+    for name in (*QUIET, *quiet):
         logging.getLogger(name).setLevel(max(logging.WARNING, root.level))
     return None

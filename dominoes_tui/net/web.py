@@ -232,7 +232,8 @@ class GuardedWebServer(WebServer):
     async def start_serving(self) -> tuple[web.AppRunner, asyncio.Server]:
         """The app, behind its doors, listening (serve() runs it; tests stop it with
         runner.cleanup())."""
-        runner = web.AppRunner(await self._make_app(), handle_signals=False, access_log=None)
+        # aiohttp's request log: one line a request, as the command's log setup writes it
+        runner = web.AppRunner(await self._make_app(), handle_signals=False)
         await runner.setup()
         assert runner.server is not None
         self.doors.start()

@@ -101,3 +101,4 @@ def test_the_browser_servers_request_log_is_one_iso_line_a_request() -> None:
     assert len(requests) == 1, err
     assert ISO_LINE.match(requests[0]) and '"GET /?from=a-test' in requests[0]
     assert not [line for line in err.splitlines() if line and not ISO_LINE.match(line)], err  # nothing wrapped
+    assert "alembic" not in err, err  # the records' library tells of its plugins as it is imported: no news
