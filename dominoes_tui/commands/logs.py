@@ -25,6 +25,15 @@ LEVELS = ("debug", "info", "warning", "error")
 QUIET = ("alembic",)
 
 
+def level_word(level: int) -> str:
+    """A line's level as the host reads it: its messages are in the host's language
+    (net/console.py), and so is the word before them."""
+    words = {logging.DEBUG: pgettext("log level", "DEBUG"), logging.INFO: pgettext("log level", "INFO"),
+             logging.WARNING: pgettext("log level", "WARNING"), logging.ERROR: pgettext("log level", "ERROR"),
+             logging.CRITICAL: pgettext("log level", "CRITICAL")}
+    return words.get(level, logging.getLevelName(level))
+
+
 class OneLine(logging.Formatter):
     def __init__(self) -> None:
         super().__init__("%(asctime)s %(levelname)s %(name)s: %(message)s")
@@ -33,7 +42,9 @@ class OneLine(logging.Formatter):
         return datetime.fromtimestamp(record.created).astimezone().isoformat(timespec="seconds")
 
     def format(self, record: logging.LogRecord) -> str:
-        return super().format(record).replace("\r", "").replace("\n", "\\n")
+        shown = logging.makeLogRecord(record.__dict__)  # the record itself may go to other handlers too
+        shown.levelname = level_word(record.levelno)
+        return super().format(shown).replace("\r", "").replace("\n", "\\n")
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:

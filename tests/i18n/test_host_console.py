@@ -59,3 +59,27 @@ def test_every_console_line_of_the_server_goes_through_one_function() -> None:
              for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1) if direct.search(line)]
     assert found == [], found
 
+
+def test_a_german_hosts_log_lines_name_their_level_in_german(capsys: pytest.CaptureFixture[str]) -> None:
+    """The log's lines (commands/logs.py) begin with their level: in the host's language too."""
+    import argparse
+
+    from dominoes_tui.commands import logs
+
+    i18n.use("de")
+    parser = argparse.ArgumentParser()
+    logs.add_arguments(parser)
+    root = logging.getLogger()
+    level = root.level
+    assert logs.start(parser.parse_args([])) is None
+    try:
+        logging.getLogger("dominoes_tui.net").warning("Tisch WZQB: ein Bot ist gescheitert")
+        logging.getLogger("dominoes_tui.net").error("Tisch WZQB hält an")
+    finally:
+        for handler in root.handlers[:]:
+            if isinstance(handler.formatter, logs.OneLine):
+                root.removeHandler(handler)
+                handler.close()
+        root.setLevel(level)
+    warned, failed = capsys.readouterr().err.splitlines()
+    assert " WARNUNG dominoes_tui.net: Tisch WZQB" in warned and " FEHLER dominoes_tui.net: " in failed
