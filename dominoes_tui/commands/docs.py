@@ -52,9 +52,14 @@ def _page(text: str) -> None:
 
 def run(args: argparse.Namespace) -> int:
     if args.topic is None:
+        import shutil
+        import textwrap
+
         width = max(len(t) for t in TOPICS)
+        columns = min(100, shutil.get_terminal_size().columns)  # 80 where none is known
         for topic, (_name, what) in TOPICS.items():
-            print(f"  {topic:<{width}}  {_(what)}")
+            print(textwrap.fill(_(what), columns, initial_indent=f"  {topic:<{width}}  ",
+                                subsequent_indent=" " * (width + 4)))
         from ..program import command
 
         print(_("Read one with: {command}").format(command=command("docs " + pgettext("metavar", "TOPIC"))))

@@ -16,6 +16,7 @@ import pytest
 
 from dominoes_tui import i18n
 from dominoes_tui.cli import SUBCOMMANDS, main
+from dominoes_tui.commands.docs import TOPICS
 from dominoes_tui.engine import dumps
 from tests.records.helpers import people, play
 
@@ -62,6 +63,7 @@ def test_what_the_commands_print_is_german(tmp_path: Path, capsys: pytest.Captur
         ["host", "--names", "--data-dir", str(tmp_path / "server")],
         ["host", "--release", "Nobody", "--data-dir", str(tmp_path / "server")],
         ["bench", "--quick", "--only", "pairing"],
+        ["docs"],
     ]
     seen = []
     for argv in runs:
@@ -69,8 +71,10 @@ def test_what_the_commands_print_is_german(tmp_path: Path, capsys: pytest.Captur
         out = capsys.readouterr()
         text = out.out + out.err
         seen.append(text)
-        assert not (found := german_lines(text, (*NAMES, "Dan"))), (argv, found, text)
+        typed = TOPICS if argv == ["docs"] else ()  # the topics are what a person types, as commands are
+        assert not (found := german_lines(text, (*NAMES, "Dan", *typed))), (argv, found, text)
     assert "Platz 1" in seen[0] and "Team A" in seen[1] and "Rangliste" in seen[5]
+    assert "dominoes docs THEMA" in seen[-1] and all(len(line) <= 80 for line in seen[-1].splitlines()), seen[-1]
 
 
 def _console(argv: list[str], home: Path, ready: str, seconds: float = 60) -> str:
