@@ -185,7 +185,7 @@ def _check_seat(seat: Any, number: int, seats: int) -> None:
     """A seat is a whole number of this match (never null: the engine reads None as
     "whoever acts"; never true, 1.0 or "1", which Python takes for 1 in places)."""
     if type(seat) is not int or not 0 <= seat < seats:
-        raise _at(number, _("seat {seat} is not a seat of this match (0 to {last})").format(
+        raise _at(number, _("'seat' {seat} is not a seat of this match (the log counts them 0 to {last})").format(
             seat=json.dumps(seat)[:40], last=seats - 1))
 
 

@@ -46,3 +46,15 @@ async def test_the_replay_viewer_says_the_variant_in_the_readers_words(tmp_path:
         status = screen_lines(app)[0]
         assert "Klassisches Duell" in status and "Classic Duel" not in status, status
 
+
+def test_a_logs_seat_out_of_range_is_told_as_the_log_counts_seats(tmp_path: Path, capsys) -> None:
+    """Seats a person reads count from 1, a log's from 0: a forged log's seat 7 is named as
+    the log's field, with the log's own range, not as if "Platz 7" were the table's seat."""
+    from dominoes_tui.cli import main
+    from tests.cli.test_bad_log_lines import with_first_play
+
+    log = tmp_path / "forged.jsonl"
+    log.write_text(with_first_play(lambda p: p.update(seat=7)))
+    assert main(["--lang", "de", "replay", "--check", str(log)]) == 2
+    err = capsys.readouterr().err
+    assert "'seat' 7 ist kein Platz dieser Partie (das Protokoll zählt sie von 0 bis 1)" in err, err
