@@ -18,14 +18,14 @@ from textual.widgets.data_table import ColumnKey
 from textual.widgets.option_list import Option
 
 from ... import i18n
-from ...bots.registry import level_word
-from ...i18n import N_, _, ngettext, pgettext
+from ...i18n import N_, _, ngettext
 from ...net.client import Connection
 from ..choices import MatchSettings, Prefs
 from ..widgets.footer import Footer
 from ..widgets.too_small import TooSmall
 from ..words import table_title
 from .evening import EveningFollower
+from .lobby_rows import COLUMNS, FIXED, column_label, seat_words, seats_in_brief, status_words
 from .quick_match import QuickFollower
 
 
@@ -53,70 +53,6 @@ class LobbyHost(Protocol):
     def leave(self) -> Awaitable[None]: ...
     def connect(self) -> Awaitable[bool]: ...
     def remember_language(self, language: str) -> bool: ...
-
-
-def level_words(level: object) -> str:
-    """A bot level as the language says it; one we do not know, as the server said it."""
-    if not level:
-        return _("bot")
-    return level_word(level) if isinstance(level, str) else str(level)
-
-
-def seat_words(seat: dict[str, Any], me: int | None) -> str:
-    if seat["kind"] == "bot":
-        return _("{name} (bot, {level})").format(name=seat["name"], level=level_words(seat.get("level")))
-    if not seat["taken"]:
-        return _("free")
-    you = _(" (you)") if seat["seat"] == me else ""
-    away = "" if seat["connected"] else _(" (away)")
-    return f"{seat['name']}{you}{away}"
-
-
-# The lobby's columns (their keys) and widths: fixed, as auto-sized columns that grew
-# after the first paint left a stale header over an SSH session; the seats take the rest
-# (the variant's name whole: "Klassisches Duell"; a status with "(dein Platz)")
-COLUMNS: tuple[tuple[str, int | None], ...] = (("Code", 4), ("Game", 17), ("Status", 20), ("Watch", 5), ("Seats", None))
-FIXED = sum(width + 2 for _key, width in COLUMNS if width)  # each cell padded by one on either side
-
-
-def column_label(key: str) -> str:
-    """A column's heading in the language in use ("Watch" counts spectators here)."""
-    return {
-        "Code": pgettext("lobby column", "Code"), "Game": pgettext("lobby column", "Game"),
-        "Status": pgettext("lobby column", "Status"), "Watch": pgettext("lobby column", "Watch"),
-        "Seats": pgettext("lobby column", "Seats"),
-    }.get(key, key)
-
-
-def seats_in_brief(table: dict[str, Any], room: int = 10_000) -> str:
-    """The seats in a lobby row: people by name, free seats and bots counted; where the
-    names do not fit `room` cells, the last are counted too ("Anke, 2 more, 1 bot"), never
-    cut ("Anke, Ben (away), 1 bo")."""
-    people = [seat_words(s, None) for s in table["seats"] if s["kind"] == "human" and s["taken"]]
-    free = sum(1 for s in table["seats"] if s["kind"] == "human" and not s["taken"])
-    bots = sum(1 for s in table["seats"] if s["kind"] == "bot")
-    counted = []
-    if free:
-        counted.append(ngettext("{n} free", "{n} free", free).format(n=free))
-    if bots:
-        counted.append(ngettext("{n} bot", "{n} bots", bots).format(n=bots))
-    for named in range(len(people), -1, -1):
-        more = len(people) - named
-        rest = [ngettext("{n} more person", "{n} more people", more).format(n=more)] if more else []
-        said = ", ".join([*people[:named], *rest, *counted])
-        if len(said) <= room or named == 0:
-            return said
-    return ""
-
-
-def status_words(table: dict[str, Any]) -> str:
-    practice = _("practice, ") if table.get("practice") else ""  # seeded: its maker may know every deal
-    if table["phase"] == "waiting":
-        free = len(table["free"])
-        return practice + (_("waiting") if free else _("starting"))
-    if table["phase"] == "match_over":
-        return practice + _("over")
-    return practice + _("round {n}").format(n=table["round"])
 
 
 class SeatPicker(ModalScreen["int | str | None"]):
