@@ -111,3 +111,15 @@ async def test_a_german_yes_no_question_answers_to_j_and_still_to_y() -> None:
 
 def test_english_keeps_its_keys() -> None:
     assert [key_name(k) for k in ("ctrl+p", "space", "pagedown", "y")] == ["Ctrl+P", "Space", "PgDn", "y"]
+
+
+def test_every_german_sentence_names_a_control_key_as_the_keyboard_prints_it() -> None:
+    """The catalog's own sentences too (the terminal too small said 'Strg+q beendet')."""
+    import re
+
+    from dominoes_tui.i18n.catalog import read
+
+    lower = re.compile(r"\bStrg\+[a-zäöü]\b")
+    found = [s for m in read("de") if m.id
+             for s in ([m.string] if isinstance(m.string, str) else list(m.string or ())) if s and lower.search(s)]
+    assert found == [], found
