@@ -38,3 +38,23 @@ def english(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     i18n.use("en")
     yield
     i18n.use("en")
+
+
+@pytest.fixture(autouse=True)
+def no_server_log_left() -> Iterator[None]:
+    """A server command run in the test's own process (`main(["web", ...])`) sets up the
+    log on the root logger (commands/logs.py), writing to the stderr of that test: taken
+    down after it, else a later test's log line goes to a closed stream and logging prints
+    its own error into that test's output."""
+    import logging
+
+    root = logging.getLogger()
+    handlers, level = root.handlers[:], root.level
+    yield
+    from dominoes_tui.commands.logs import OneLine
+
+    for handler in root.handlers[:]:
+        if handler not in handlers and isinstance(handler.formatter, OneLine):
+            root.removeHandler(handler)
+            handler.close()
+    root.setLevel(level)
