@@ -10,7 +10,7 @@ import time
 from pathlib import Path
 
 from ..engine.files import atomic_write
-from ..i18n import _, pgettext
+from ..i18n import _, number, pgettext
 from ..net.finished import Keeping, MiB
 from ..net.limits import Limits
 from ..net.protocol import DEFAULT_PORT
@@ -100,7 +100,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                      help=_("then so many a second (default {default})").format(default=f"{d.work_per_address:g}"))
     lim.add_argument("--newcomer-share", type=float, default=d.newcomer_share,
                      help=_("of the connections and of an evening's places, the share kept for addresses that hold "
-                            "none yet, 0 to 0.5 (default {default})").format(default=f"{d.newcomer_share:g}"))
+                            "none yet, 0 to 0.5 (default {default})")
+                     .format(default=number(d.newcomer_share, 3, trailing_zeros=False)))
     lim.add_argument("--practice", action="store_true",
                      help=_("allow clients to give a seed: 'seeded practice tables', marked so and never rated"))
     keep = p.add_argument_group(_("what the server keeps (dominoes docs protocol: Storage)"))

@@ -9,7 +9,7 @@ import os
 import sys
 from pathlib import Path
 
-from ..i18n import _, pgettext
+from ..i18n import _, number, pgettext
 from ..net.protocol import DEFAULT_PORT
 from . import gateway_key, logs
 from .addresses import address
@@ -49,7 +49,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                        .format(default=a.names_per_address))
     p.add_argument("--newcomer-share", type=float, default=a.newcomer_share,
                    help=_("of the sessions, connections and logins, the share kept for addresses that hold none yet, "
-                          "0 to 0.5 (default {default})").format(default=f"{a.newcomer_share:g}"))
+                          "0 to 0.5 (default {default})").format(default=number(a.newcomer_share, 3, trailing_zeros=False)))
     p.add_argument("--wrong-passwords", type=int, default=5,
                    help=_("wrong passwords an address may try before it must wait, 1 s and doubling to 300 s (default 5)"))
     add_analyses_at_once(p)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ..i18n import _, ngettext, pgettext
+from ..i18n import _, ngettext, number, pgettext
 from ..i18n.os_words import os_words
 from ..net.protocol import DEFAULT_PORT
 from . import gateway_key, logs
@@ -45,7 +45,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                        .format(default=f"{w.HEADER_TIMEOUT:g}"))
     p.add_argument("--newcomer-share", type=float, default=w.NEWCOMER_SHARE,
                    help=_("of the tabs and connections, the share kept for addresses that hold none yet, 0 to 0.5 "
-                          "(default {default})").format(default=f"{w.NEWCOMER_SHARE:g}"))
+                          "(default {default})").format(default=number(w.NEWCOMER_SHARE, 3, trailing_zeros=False)))
     p.add_argument("--wrong-passwords", type=int, default=5,
                    help=_("wrong passwords an address may give before it must wait, 1 s and doubling to 300 s (default 5)"))
     add_analyses_at_once(p)

@@ -185,11 +185,12 @@ def babel_locale() -> str:
     return {"en": "en_GB", "de": "de_DE"}.get(_language, "en_GB")
 
 
-def number(value: float, digits: int = 0) -> str:
-    """A number as the language writes it (1,234.5 / 1.234,5)."""
+def number(value: float, digits: int = 0, trailing_zeros: bool = True) -> str:
+    """A number as the language writes it (1,234.5 / 1.234,5), with `digits` decimals, or
+    up to `digits` without `trailing_zeros` (0.125 and 0.1 / 0,125 and 0,1)."""
     from babel.numbers import format_decimal
 
-    pattern = "#,##0" + ("." + "0" * digits if digits else "")
+    pattern = "#,##0" + ("." + ("0" if trailing_zeros else "#") * digits if digits else "")
     return format_decimal(value, format=pattern, locale=babel_locale())
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -42,6 +43,7 @@ def test_every_help_is_german(command: str | None, capsys: pytest.CaptureFixture
     assert out.startswith("Aufruf: dominoes")
     # the commands' own names are what a person types, in every language
     assert not (found := german_lines(out, (*NAMES, *SUBCOMMANDS))), found
+    assert not re.findall(r"Standard \d+\.\d+\)", out)  # a default as German writes it: 0,25
     out = helped(80)
     assert all(len(line) <= 80 for line in out.splitlines()), [line for line in out.splitlines() if len(line) > 80]
 
