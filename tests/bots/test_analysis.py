@@ -138,7 +138,8 @@ def test_json_reads_back() -> None:
     assert set(data) == {"match", "seats", "moves"}
     assert set(data["seats"][0]) == {"seat", "name", "moves", "mean_loss", "accuracy", "inaccuracies", "mistakes",
                                      "blunders"}
-    assert set(data["moves"][0]) == {"round", "seat", "played", "best", "loss", "choices", "verdict"}
+    assert set(data["moves"][0]) == {"round", "seat", "ply", "played", "best", "loss", "error", "exact", "choices",
+                                     "verdict"}
     full = analysis.to_json(full=True)
     assert MatchAnalysis.from_json(full).to_json(full=True) == full
 
@@ -149,7 +150,8 @@ def test_verdicts_and_accuracy() -> None:
     assert verdict_for(0.05, 0.0, False) == Verdict.INACCURACY
     assert verdict_for(0.12, 0.0, False) == Verdict.MISTAKE
     assert verdict_for(0.25, 0.0, False) == Verdict.BLUNDER
-    assert verdict_for(0.25, 0.03, False) == Verdict.MISTAKE  # within the noise of the threshold: not a blunder
+    assert verdict_for(0.25, 0.06, False) == Verdict.MISTAKE  # within its margin of the threshold: not a blunder
+    assert verdict_for(0.25, 0.04, False) == Verdict.BLUNDER
     assert move_accuracy(0.0) == pytest.approx(100, abs=1e-3)
     assert move_accuracy(0.10) == pytest.approx(103.1668 * 2.718281828 ** (-0.4354) - 3.1669, abs=1e-3)
     assert move_accuracy(1.0) == 0

@@ -146,7 +146,7 @@ def test_levels_and_budgets_from_their_specs() -> None:
 def _value(variant: str, players: int, scores: list[int], **options: object) -> MatchValue:
     match = Match(make_config(variant, players, options=options or None), random.Random(1))
     match.begin_round()
-    return MatchValue(sim.Rules(view_for(match, 0)), scores)
+    return MatchValue(sim.Rules(view_for(match, 0)).config, scores)
 
 
 def test_a_round_that_wins_the_match_is_worth_everything() -> None:

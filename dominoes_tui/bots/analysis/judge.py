@@ -22,6 +22,8 @@ from dataclasses import dataclass
 
 from ...engine import Move, PlayerView
 from ..search.pimc import Search
+from .bias import playout_bias
+from .verdicts import margin
 
 # The guesses a decision is judged on by default (docs/ANALYSIS.md: how noisy that is).
 GUESSES = 400
@@ -43,8 +45,14 @@ class Judgement:
     moves: tuple[Move, ...]        # the candidates' moves, best first
     chances: tuple[float, ...]     # each one's chance of winning the match
     noise: tuple[float, ...]       # standard error of (best's chance - this one's); 0 for the best
-    guesses: int
+    guesses: int                   # 0 when solved
     legal: tuple[tuple[Move, int], ...]  # every legal move and the index of its candidate in `moves`
+    # Solved: every hidden tile followed from what was public, and each candidate's chance
+    # is its exact value with best play (search.solve_known), not an estimate.
+    exact: bool = False
+    # How far (best's chance - this one's) may be off: the guesses' noise and the
+    # playouts' bias together (verdicts.margin); 0 for the best and when solved
+    error: tuple[float, ...] = ()
 
     def index_of(self, move: Move) -> int:
         """The candidate that stands for a legal move."""
@@ -64,6 +72,12 @@ def judge(view: PlayerView, rng: random.Random, *, guesses: int | None = GUESSES
         raise ValueError("the view's seat has no move to make")
     search = Search(view, rng, SOLVE_MS)
     n = len(search.keys)
+    if search.determined and (n > 1 or not skip_single):
+        known = search.solve_known(cancel=cancel)
+        if known is not None:
+            return _judgement(search, view, known, [], exact=True)
+        if cancel is not None and cancel.is_set():
+            raise Cancelled
     samples: list[tuple[float, list[float]]] = []
     deadline = None if think_ms is None else time.perf_counter() + think_ms / 1000.0
     if n > 1 or not skip_single:  # a lone candidate has nothing to be compared with
@@ -79,17 +93,26 @@ def judge(view: PlayerView, rng: random.Random, *, guesses: int | None = GUESSES
                 raise Cancelled
             search.record(*weighed)
             samples.append(weighed)
-    averages = search.averages()
-    order = sorted(range(n), key=lambda i: (-averages[i], i))
+    return _judgement(search, view, search.averages(), samples, exact=False)
+
+
+def _judgement(search: Search, view: PlayerView, values: list[float], samples: list[tuple[float, list[float]]],
+               exact: bool) -> Judgement:
+    """The candidates ranked by `values` (keys order), best first, with their noise and margins."""
+    n = len(values)
+    order = sorted(range(n), key=lambda i: (-values[i], i))
     best = order[0]
-    noise = [_paired_error(samples, best, i) for i in order]
     rank = {c: r for r, c in enumerate(order)}
+    noise = tuple(_paired_error(samples, best, i) for i in order)
+    bias = 0.0 if exact else playout_bias(view.variant, view.players, search.in_play - search.solve_at)
     return Judgement(
         moves=tuple(search.root_moves[search.keys[i]] for i in order),
-        chances=tuple(averages[i] for i in order),
-        noise=tuple(noise),
+        chances=tuple(values[i] for i in order),
+        noise=noise,
         guesses=search.iterations,
         legal=tuple((m, rank[search.candidate(m)]) for m in view.legal),
+        exact=exact,
+        error=tuple(0.0 if r == 0 else margin(noise[r], bias) for r in range(n)),
     )
 
 

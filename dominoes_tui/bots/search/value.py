@@ -1,8 +1,9 @@
 """What a finished round is worth to each side: its chance of winning the match.
 
-Points are not the aim, matches are. A round's points are added to the scores the view
-shows; if that ends the match (the engine's own verdict) the value is 1 for a winner,
-0 for a loser, shared on a tie. Otherwise the rest of the match is treated as a random
+Points are not the aim, matches are. A finished round is settled by the engine's round
+core (`engine.round_end.settle`: its points, play points, a match won in play, the
+verdict) on top of the scores the view shows; if that ends the match the value is 1 for
+a winner, 0 for a loser, shared on a tie. Otherwise the rest of the match is treated as a random
 walk of rounds worth about `ROUND_POINTS` each: a side's value is the normal chance that
 its lead over its closest rival survives the rounds still to come. Early in a match a
 few points hardly matter and a big round matters a lot; near the target every point
@@ -17,9 +18,10 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from ...engine import ALL_TILES
-from ...engine.scoring import match_verdict, score_round
-from ..sim import Rules
+from ...engine.round import Round
+from ...engine.round_end import settle
+from ...engine.scoring import match_verdict
+from ...engine.variants import TableConfig
 
 # A typical round's points per variant (measured roughly from medium-bot matches).
 ROUND_POINTS = {"partner": 40.0, "allfives": 30.0, "kozel": 20.0}
@@ -33,28 +35,29 @@ def _phi(x: float) -> float:
 class MatchValue:
     """Maps a round's end to a value in [0, 1] per side, for one decision's scores."""
 
-    def __init__(self, rules: Rules, scores: Sequence[int]) -> None:
-        self.rules = rules
-        self.config = rules.config
+    def __init__(self, config: TableConfig, scores: Sequence[int]) -> None:
+        self.config = config
         self.scores = list(scores)
-        self.target = self.config.target
-        self.kozel = rules.variant == "kozel"
-        self.round_points = ROUND_POINTS.get(rules.variant, DEFAULT_ROUND_POINTS)
-        self.sides = rules.sides
-        self.teams = rules.teams
+        self.target = config.target
+        self.kozel = config.rules.penalties
+        self.round_points = ROUND_POINTS.get(config.variant, DEFAULT_ROUND_POINTS)
+        self.teams = config.teams is not None
+        self.sides = 2 if self.teams else config.players
+        # finished rounds met before (many lines of a search end alike), by how they ended
+        self._finished: dict[tuple[object, ...], list[float]] = {}
 
     def side_of(self, seat: int) -> int:
         return seat % 2 if self.teams else seat
 
-    def of_round(self, hands: list[list[int]], went_out: int | None, blocker: int | None, capicu: bool,
-                 play_points: list[int]) -> list[float]:
-        tiles = [[ALL_TILES[i] for i in h] for h in hands]
-        outcome = score_round(self.config, tiles, went_out, blocker, self.scores, capicu)
-        after = [s + d for s, d in zip(self.scores, outcome.deltas)]
-        for seat, pts in enumerate(play_points):  # All Fives: scored in play (no teams there)
-            if pts:
-                after[self.side_of(seat)] += pts
-        return self.of_scores(after)
+    def of_state(self, state: Round) -> list[float]:
+        """Every side's value of a finished round (its stakes are this decision's scores)."""
+        key = (state.went_out, state.blocker, state.capicu, state.won_in_play, tuple(state.masks),
+               tuple(state.play_points))
+        known = self._finished.get(key)
+        if known is None:
+            settled = settle(self.config, state)
+            known = self._finished[key] = self._of_verdict(settled.scores, settled.verdict.over, settled.verdict.winner)
+        return known
 
     def of_hand_winner(self, winner: int | None, points: int) -> list[float]:
         """Partner: the value once side `winner` (None: a tied block) scores `points`."""
@@ -65,9 +68,11 @@ class MatchValue:
 
     def of_scores(self, after: list[int]) -> list[float]:
         verdict = match_verdict(self.config, after)
-        if verdict.over:
-            winners = verdict.winner if isinstance(verdict.winner, list) else (
-                [] if verdict.winner is None else [verdict.winner])
+        return self._of_verdict(after, verdict.over, verdict.winner)
+
+    def _of_verdict(self, after: list[int], over: bool, winner: int | list[int] | None) -> list[float]:
+        if over:
+            winners = winner if isinstance(winner, list) else ([] if winner is None else [winner])
             if not winners:
                 return [0.5] * self.sides
             return [1.0 / len(winners) if s in winners else 0.0 for s in range(self.sides)]
