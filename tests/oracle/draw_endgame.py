@@ -25,6 +25,13 @@ from functools import lru_cache
 Tile = tuple[int, int]  # (low, high)
 Hand = frozenset[Tile]
 
+# The set as this oracle numbers it (its own order: nothing here is the engine's), and for
+# each end value the tiles that carry it, as bits.
+SET: tuple[Tile, ...] = tuple((a, b) for a in range(7) for b in range(a, 7))
+BIT = {tile: 1 << i for i, tile in enumerate(SET)}
+CARRY = tuple(sum(BIT[t] for t in SET if v in t) for v in range(7))
+PIPS = tuple(a + b for a, b in SET)
+
 
 def pips(hand: Hand) -> int:
     return sum(a + b for a, b in hand)
@@ -33,6 +40,20 @@ def pips(hand: Hand) -> int:
 def tile_from(text: str) -> Tile:
     a, b = (int(x) for x in text.split("-"))
     return (min(a, b), max(a, b))
+
+
+def mask(hand: Hand) -> int:
+    return sum(BIT[t] for t in hand)
+
+
+# the pips of each byte's tiles, so a hand's pips are four look-ups
+_BYTE_PIPS = tuple(tuple(sum(PIPS[8 * k + i] for i in range(8) if 8 * k + i < 28 and byte >> i & 1)
+                         for byte in range(256)) for k in range(4))
+
+
+def mask_pips(m: int) -> int:
+    return (_BYTE_PIPS[0][m & 255] + _BYTE_PIPS[1][m >> 8 & 255] + _BYTE_PIPS[2][m >> 16 & 255]
+            + _BYTE_PIPS[3][m >> 24 & 255])
 
 
 def placements(hand: Hand, left: int, right: int) -> list[tuple[Tile, str, int, int]]:
@@ -52,31 +73,44 @@ def _blocked_points(loser_pips: int, winner_pips: int, loser_pips_rule: bool) ->
     return loser_pips if loser_pips_rule else loser_pips - winner_pips
 
 
-@lru_cache(maxsize=2_000_000)
-def margin(mover: Hand, other: Hand, left: int, right: int, passed: bool, loser_pips_rule: bool = False) -> int:
-    """The mover's margin with best play by both. `passed`: the other player passed just
-    before (a second pass in a row blocks the round)."""
-    moves = placements(mover, left, right)
-    if not moves:
+@lru_cache(maxsize=4_000_000)
+def _margin(mover: int, other: int, left: int, right: int, passed: bool, loser_pips_rule: bool) -> int:
+    fits = mover & (CARRY[left] | CARRY[right])
+    if not fits:
         if passed:  # neither can place: blocked (COM-7 b), the lower total wins (COM-9)
-            mine, theirs = pips(mover), pips(other)
+            mine, theirs = mask_pips(mover), mask_pips(other)
             if mine < theirs:
                 return _blocked_points(theirs, mine, loser_pips_rule)
             if mine > theirs:
                 return -_blocked_points(mine, theirs, loser_pips_rule)
             return 0
-        return -margin(other, mover, left, right, True, loser_pips_rule)
+        return -_margin(other, mover, left, right, True, loser_pips_rule)
     best = None
-    for tile, _end, new_left, new_right in moves:
-        rest = mover - {tile}
-        if not rest:  # domino: the mover scores the other's pips (DRAW-8, P(w) = 0)
-            value = pips(other)
-        else:
-            value = -margin(other, rest, new_left, new_right, False, loser_pips_rule)
-        if best is None or value > best:
-            best = value
+    while fits:
+        low = fits & -fits
+        fits ^= low
+        a, b = SET[low.bit_length() - 1]
+        rest = mover ^ low
+        for end_value, keep, at_left in ((left, right, True), (right, left, False)):
+            if end_value not in (a, b):
+                continue
+            new = b if a == end_value else a
+            if not rest:  # domino: the mover scores the other's pips (DRAW-8, P(w) = 0)
+                value = mask_pips(other)
+            elif at_left:
+                value = -_margin(other, rest, new, keep, False, loser_pips_rule)
+            else:
+                value = -_margin(other, rest, keep, new, False, loser_pips_rule)
+            if best is None or value > best:
+                best = value
     assert best is not None
     return best
+
+
+def margin(mover: Hand, other: Hand, left: int, right: int, passed: bool, loser_pips_rule: bool = False) -> int:
+    """The mover's margin with best play by both. `passed`: the other player passed just
+    before (a second pass in a row blocks the round)."""
+    return _margin(mask(mover), mask(other), left, right, passed, loser_pips_rule)
 
 
 def move_margins(mover: Hand, other: Hand, left: int, right: int, loser_pips_rule: bool = False) -> dict[tuple[Tile, str], int]:

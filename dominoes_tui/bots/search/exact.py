@@ -27,6 +27,8 @@ points scored in play since the search began. The search gives up past a node bu
 """
 from __future__ import annotations
 
+import threading
+
 from ...engine.board import Board
 from ...engine.round import Round
 from .state import Key, apply_key, moves
@@ -55,8 +57,10 @@ def board_code(b: Board) -> int:
 
 
 class ExactSolver:
-    def __init__(self, value: MatchValue, side: int, max_nodes: int = 5_000) -> None:
+    def __init__(self, value: MatchValue, side: int, max_nodes: int = 5_000,
+                 cancel: threading.Event | None = None) -> None:
         self.value = value
+        self.cancel = cancel  # set from another thread: the search gives up (as TooBig) within a few ms
         self.side = side
         self.max_nodes = max_nodes
         self.nodes = 0
@@ -94,6 +98,12 @@ class ExactSolver:
         if self.fives:
             key.extend(state.play_points)
         return tuple(key)
+
+    def _count(self) -> None:
+        """One more node searched: past the budget, or once cancelled, the search gives up."""
+        self.nodes += 1
+        if self.nodes > self.max_nodes or (self.nodes & 1023 == 0 and self.cancel is not None and self.cancel.is_set()):
+            raise TooBig
 
     def _side(self, seat: int) -> int:
         return seat % 2 if self.teams else seat
@@ -135,9 +145,7 @@ class ExactSolver:
                 alpha = low
             if high < beta:
                 beta = high
-        self.nodes += 1
-        if self.nodes > self.max_nodes:
-            raise TooBig
+        self._count()
         mine = self._side(state.to_act) == self.side
         a, b = alpha, beta
         best = -1.0 if mine else 2.0
@@ -187,9 +195,7 @@ class ExactSolver:
         costs more than searching it again."""
         if state.over:
             return self.value.of_state(state)[self.side]
-        self.nodes += 1
-        if self.nodes > self.max_nodes:
-            raise TooBig
+        self._count()
         mine = self._side(state.to_act) == self.side
         best = -1.0 if mine else 2.0
         for key in moves(state):
@@ -222,9 +228,7 @@ class ExactSolver:
             known = self.vectors.get(position)
             if known is not None:
                 return known
-        self.nodes += 1
-        if self.nodes > self.max_nodes:
-            raise TooBig
+        self._count()
         me = self._side(state.to_act)
         best: list[float] = []
         for key in self._ordered(state, -1):

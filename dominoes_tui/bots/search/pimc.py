@@ -189,7 +189,7 @@ class Search:
         v = self.view
         hands = [self.hand if s == v.seat else others[s] for s in range(v.players)]
         base = self.rules.start(hands, stock, self.board, v.seat)
-        solver = ExactSolver(self.value, self.side, max_nodes)
+        solver = ExactSolver(self.value, self.side, max_nodes, cancel)
         values = []
         for key in self.keys:
             if cancel is not None and cancel.is_set():

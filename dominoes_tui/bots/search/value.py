@@ -4,14 +4,22 @@ Points are not the aim, matches are. A finished round is settled by the engine's
 core (`engine.round_end.settle`: its points, play points, a match won in play, the
 verdict) on top of the scores the view shows; if that ends the match the value is 1 for
 a winner, 0 for a loser, shared on a tie. Otherwise the rest of the match is treated as a random
-walk of rounds worth about `ROUND_POINTS` each: a side's value is the normal chance that
-its lead over its closest rival survives the rounds still to come. Early in a match a
-few points hardly matter and a big round matters a lot; near the target every point
-that decides who gets there first counts, and nothing else does: near the end of a
-match, the score decides what a good move is.
+walk: the rounds still to come are about the closest side's room to the target over
+`pace` (a round's points toward the goal), and each moves a lead by about `spread`
+points, so a side's lead over a rival survives with the normal chance of lead /
+(spread · √rounds left). With two sides that is the value; with more, each side's
+chances against every rival are multiplied and the sides' shares normalised, so the
+values are chances that add up to one. Early in a match a few points hardly matter and
+a big round matters a lot; near the target every point that decides who gets there
+first counts, and nothing else does: near the end of a match, the score decides what a
+good move is.
 
 Kozel turns it round: totals are penalties, the match ends when someone reaches the
 limit, and the lowest total wins, so a side's lead is how far it is below its rival.
+
+The two constants of each table are fitted to the outcomes of hard playing hard
+(`python -m bench analysis --fit`, bench/README.md): the chance the model gives the side
+that went on to win is as high as it can be made, over every round's end.
 """
 from __future__ import annotations
 
@@ -23,9 +31,13 @@ from ...engine.round_end import settle
 from ...engine.scoring import match_verdict
 from ...engine.variants import TableConfig
 
-# A typical round's points per variant (measured roughly from medium-bot matches).
-ROUND_POINTS = {"partner": 40.0, "allfives": 30.0, "kozel": 20.0}
-DEFAULT_ROUND_POINTS = 22.0
+# (variant, players) -> (pace, spread)
+MODEL: dict[tuple[str, int], tuple[float, float]] = {
+    ("draw", 2): (19.38, 44.69),
+    ("partner", 4): (40.0, 40.0), ("allfives", 2): (10.0, 24.06), ("allfives", 3): (30.0, 30.0),
+    ("allfives", 4): (30.0, 30.0), ("kozel", 2): (20.0, 20.0), ("kozel", 3): (20.0, 20.0), ("kozel", 4): (20.0, 20.0),
+}
+DEFAULT_MODEL = (22.0, 22.0)  # a table not fitted
 
 
 def _phi(x: float) -> float:
@@ -35,12 +47,13 @@ def _phi(x: float) -> float:
 class MatchValue:
     """Maps a round's end to a value in [0, 1] per side, for one decision's scores."""
 
-    def __init__(self, config: TableConfig, scores: Sequence[int]) -> None:
+    def __init__(self, config: TableConfig, scores: Sequence[int], constants: tuple[float, float] | None = None) -> None:
+        """`constants`: (pace, spread) in place of the table's fitted ones (the fit tries them)."""
         self.config = config
         self.scores = list(scores)
         self.target = config.target
         self.kozel = config.rules.penalties
-        self.round_points = ROUND_POINTS.get(config.variant, DEFAULT_ROUND_POINTS)
+        self.pace, self.spread = constants or MODEL.get((config.variant, config.players), DEFAULT_MODEL)
         self.teams = config.teams is not None
         self.sides = 2 if self.teams else config.players
         # finished rounds met before (many lines of a search end alike), by how they ended
@@ -59,13 +72,6 @@ class MatchValue:
             known = self._finished[key] = self._of_verdict(settled.scores, settled.verdict.over, settled.verdict.winner)
         return known
 
-    def of_hand_winner(self, winner: int | None, points: int) -> list[float]:
-        """Partner: the value once side `winner` (None: a tied block) scores `points`."""
-        after = list(self.scores)
-        if winner is not None:
-            after[winner] += points
-        return self.of_scores(after)
-
     def of_scores(self, after: list[int]) -> list[float]:
         verdict = match_verdict(self.config, after)
         return self._of_verdict(after, verdict.over, verdict.winner)
@@ -76,18 +82,19 @@ class MatchValue:
             if not winners:
                 return [0.5] * self.sides
             return [1.0 / len(winners) if s in winners else 0.0 for s in range(self.sides)]
-        if self.kozel:
-            # lower is better; rounds left until someone reaches the limit
-            room = [self.target - s for s in after]
-            goodness = [-s for s in after]
-            left = max(1.0, min(room) / self.round_points)
-        else:
-            room = [self.target - s for s in after]
-            goodness = [-r for r in room]
-            left = max(1.0, min(room) / self.round_points)
-        spread = self.round_points * math.sqrt(left)
-        values = []
+        room = [self.target - s for s in after]
+        # Kozel: lower is better; elsewhere nearer the target
+        goodness = [-s for s in after] if self.kozel else [-r for r in room]
+        width = self.spread * math.sqrt(max(1.0, min(room) / self.pace))
+        if self.sides == 2:
+            first = _phi((goodness[0] - goodness[1]) / width)
+            return [first, 1.0 - first]
+        shares = []
         for s in range(self.sides):
-            rival = max(g for i, g in enumerate(goodness) if i != s)
-            values.append(_phi((goodness[s] - rival) / spread))
-        return values
+            share = 1.0
+            for r in range(self.sides):
+                if r != s:
+                    share *= _phi((goodness[s] - goodness[r]) / width)
+            shares.append(share)
+        total = sum(shares)
+        return [x / total for x in shares] if total > 0.0 else [1.0 / self.sides] * self.sides
