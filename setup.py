@@ -1,5 +1,6 @@
 """The engine's hot modules, and the bots' search, are compiled to C with mypyc when the
-package is built; everything else lives in pyproject.toml.
+package is built, and the specs in docs/ ship inside the package (BuildPy); everything
+else lives in pyproject.toml.
 
 The sources stay plain, typed Python: the compiled modules behave exactly as the
 sources do (a test plays seeded matches both ways), just about twice as fast. What a
@@ -27,7 +28,9 @@ from pathlib import Path
 
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
+from setuptools.command.build_py import build_py
 
+DOCS = Path("docs")  # the specs, read in a clone from here and from an install as dominoes_tui/docs/
 ENGINE = Path("dominoes_tui") / "engine"
 BOTS = Path("dominoes_tui") / "bots"
 _CORE = runpy.run_path(str(ENGINE / "core.py"))  # the engine's modules, and how they are hashed
@@ -179,5 +182,20 @@ class BuildExt(build_ext):
             _say(f"removed the {len(removed)} files an earlier compiled build left in place")
 
 
+class BuildPy(build_py):
+    """A wheel carries docs/*.md as dominoes_tui/docs/, which `dominoes docs` pages: the
+    specs the help cites, readable without a clone. An editable install reads them from
+    the checkout's docs/ itself (dominoes_tui/commands/docs.py)."""
+
+    def run(self) -> None:
+        super().run()
+        if self.editable_mode or not DOCS.is_dir():
+            return
+        target = Path(self.build_lib) / "dominoes_tui" / "docs"
+        self.mkpath(str(target))
+        for doc in sorted(DOCS.glob("*.md")):
+            self.copy_file(str(doc), str(target / doc.name))
+
+
 if __name__ == "__main__":  # as every build frontend runs it; the tests import it to try its choices
-    setup(ext_modules=placeholders(), cmdclass={"build_ext": BuildExt})
+    setup(ext_modules=placeholders(), cmdclass={"build_ext": BuildExt, "build_py": BuildPy})

@@ -26,7 +26,7 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "simulate": ("simulate", N_("play bot-only matches headless and print a summary")),
     "replay": ("replay", N_("step through a game log in the replay viewer (--check: check it against the rules)")),
     "stats": ("stats", N_("the club records: leaderboard, a player's page, importing game logs")),
-    "bot": ("bot", N_("speak the bot protocol (docs/BOT_PROTOCOL.md) on stdin/stdout")),
+    "bot": ("bot", N_("speak the bot protocol (dominoes docs bots) on stdin/stdout")),
     "analyze": ("analyze", N_("judge every decision of a logged match from the mover's view: losses, blunders, accuracy")),
     "bench": ("bench", N_("measure engine speed, bot decision time and start-up")),
     "host": ("host", N_("run a table server that friends join over the LAN or SSH")),
@@ -35,6 +35,8 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "web": ("web", N_("serve the hosted-table client in a browser (needs textual-serve)")),
     "board": ("board", N_("the projector screen of a hosted evening: every table, standings, the closest game large")),
     "tournament": ("tournament", N_("play a whole tournament headless with bots and print the standings")),
+    "docs": ("docs", N_("read the rules, the game log, the bot protocol, the server's protocol or the analysis")),
+    "completion": ("completion", N_("print the shell completion script for bash, zsh or fish")),
 }
 
 
@@ -97,8 +99,9 @@ def add_language_option(parser: argparse.ArgumentParser) -> None:
                         help=_("the language to speak (default: the settings' choice, else LANG)"))
 
 
-def build_parser(chosen: str | None = None, module: Command | None = None) -> argparse.ArgumentParser:
-    """Every subcommand is listed; only the chosen one's module is asked for its arguments."""
+def build_parser(chosen: str | None = None, module: Command | None = None, *, every: bool = False) -> argparse.ArgumentParser:
+    """Every subcommand is listed; only the chosen one's module is asked for its arguments,
+    or, with `every` (the completion scripts), every module this installation has."""
     from . import __version__
 
     parser = argparse.ArgumentParser(prog="dominoes", description=_("Dominoes in the terminal."))
@@ -112,6 +115,8 @@ def build_parser(chosen: str | None = None, module: Command | None = None) -> ar
         add_language_option(p)
         if name == chosen and module is not None:
             module.add_arguments(p)
+        elif every and (each := load_command(name)) is not None:
+            each.add_arguments(p)
     return parser
 
 

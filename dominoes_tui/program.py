@@ -31,7 +31,7 @@ def program(argv0: str | None = None) -> str:
     if base == "__main__.py" and os.path.basename(os.path.dirname(argv0)) == "dominoes_tui":
         python = sys.executable or "python3"
         if not _same_file(shutil.which("python3") or "", python):
-            return f"{shlex.quote(_short(python))} -m dominoes_tui"
+            return f"{shlex.quote(short_path(python))} -m dominoes_tui"
         return "python3 -m dominoes_tui"
     if not base.startswith(NAME):  # run from elsewhere (a test runner, an embedding): the usual name
         return NAME
@@ -40,10 +40,10 @@ def program(argv0: str | None = None) -> str:
         return NAME
     if os.sep not in argv0 and os.path.basename(argv0) == NAME and on_path:
         return NAME
-    return shlex.quote(_short(argv0))
+    return shlex.quote(short_path(argv0))
 
 
-def _short(path: str) -> str:
+def short_path(path: str) -> str:
     """A path relative to here when it is below here (`.venv/bin/dominoes`), else as given."""
     try:
         rel = os.path.relpath(path)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ..engine import VARIANTS, LayoutView, Move, PlayerView, make_config, parse_tile
+from ..engine import VARIANTS, LayoutView, Move, PlayerView, jsontext, make_config, parse_tile
 from ..engine.knowledge import replay_history
 
 PROTOCOL_VERSION = 1
@@ -50,9 +50,9 @@ def turn_message(view: PlayerView) -> dict[str, Any]:
 def parse_move(line: str) -> Move:
     """A bot's answer line as a Move; ValueError says what is wrong with it."""
     try:
-        data = json.loads(line)
-    except json.JSONDecodeError as exc:
-        raise ValueError(f"not JSON ({exc.msg})") from None
+        data = jsontext.loads(line)
+    except ValueError as exc:
+        raise ValueError(f"not JSON ({exc})") from None
     return Move.from_json(data)
 
 

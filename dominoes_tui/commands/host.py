@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import logging
 import os
 import signal
 import sys
@@ -15,6 +14,7 @@ from ..i18n import _
 from ..net.finished import Keeping, MiB
 from ..net.limits import Limits
 from ..net.protocol import DEFAULT_PORT
+from . import logs
 from .addresses import address
 from .hosting import release_and_list, run_until_stopped
 
@@ -56,7 +56,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", default=None, metavar="FILE", help=_("--load-check: also write the figures as JSON"))
     p.add_argument("--db", default=None, metavar="URL",
                    help=_("the club records: a PostgreSQL URL for a league (default: records.sqlite in the data folder)"))
-    lim = p.add_argument_group(_("limits (docs/PROTOCOL.md, Limits)"))
+    lim = p.add_argument_group(_("limits (dominoes docs protocol: Limits)"))
     d = Limits()
     lim.add_argument("--max-conns", type=int, default=d.max_conns,
                      help=_("connections at once (default {default})").format(default=d.max_conns))
@@ -93,7 +93,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                          .format(default=d.bot_workers_per_address))
     lim.add_argument("--practice", action="store_true",
                      help=_("allow clients to give a seed: 'seeded practice tables', marked so and never rated"))
-    keep = p.add_argument_group(_("what the server keeps (docs/PROTOCOL.md, Storage)"))
+    keep = p.add_argument_group(_("what the server keeps (dominoes docs protocol: Storage)"))
     k = Keeping()
     keep.add_argument("--disk-per-address", type=float, default=k.disk_per_address / MiB, metavar="MIB",
                       help=_("MiB of finished logs the tables one address makes may add in an hour; then it may make "
@@ -105,7 +105,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                       help=_("days a recorded match's log stays in finished/ (the records keep it for good; "
                     "default {default})").format(default=f"{k.keep_finished_days:g}"))
     p.add_argument("--names", action="store_true", help=_("list the claimed names, then exit"))
-    p.add_argument("--release", metavar="NAME", help=_("free a claimed name (its next hello with a secret claims it), then exit"))
+    p.add_argument("--release", metavar="NAME", help=_("free a claimed name (the next key to prove it claims it), then exit"))
+    logs.add_arguments(p)
 
 
 def limits_from(args: argparse.Namespace) -> Limits | str:
@@ -185,7 +186,10 @@ def run(args: argparse.Namespace) -> int:
         print("dominoes host: " + _("{port} is not a port (0 to 65535)").format(port=port), file=sys.stderr)
         return 2
     data = None if args.no_save else (args.data_dir or data_home())
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", datefmt="%H:%M:%S")
+    wrong = logs.start(args)
+    if wrong is not None:
+        print("dominoes host: " + wrong, file=sys.stderr)
+        return 2
     server = Server(data, grace=args.grace, bot_delay=0.7 if args.bot_delay is None else args.bot_delay, default_level=args.level,
                     standin_delay=args.standin_after, limits=limits, records_url=args.db or os.environ.get("DOMINOES_TUI_DB"),
                     organizers={n.strip() for n in args.organizers.split(",") if n.strip()}, keeping=keeping)

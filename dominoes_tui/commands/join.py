@@ -15,9 +15,14 @@ from .addresses import address
 
 def default_name() -> str:
     try:
-        return getpass.getuser()[:14] or "Guest"
+        return getpass.getuser()[:14] or guest_name()
     except (OSError, KeyError, ImportError):  # no login name, no user database entry, no pwd module
-        return "Guest"
+        return guest_name()
+
+
+def guest_name() -> str:
+    """What a person with no name of their own is called at the table, in their language."""
+    return _("Guest")
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -31,6 +36,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--organizer", nargs="?", const="", default=None, metavar="SECRET_FILE", type=Path,
                    help=_("organize the club evening: show the server its organizer secret (default: the one "
                         "`dominoes host` keeps on this machine, in its data folder)"))
+    # a gateway hands a session its secrets (a private table's code) on a pipe, never as
+    # arguments, which any local user reads with `ps` (net/handed.py)
+    p.add_argument("--secrets-fd", type=int, default=None, help=argparse.SUPPRESS)
     p.add_argument("--forget-tokens", action="store_true",
                    help=_("keep seat tokens in memory only (shared logins such as the browser client)"))
 
@@ -43,6 +51,10 @@ def run(args: argparse.Namespace) -> int:
     from ..ui.choices import from_json
     from ..ui.remote_app import RemoteApp
 
+    if args.secrets_fd is not None:
+        from ..net.handed import take
+
+        args.code = take(args.secrets_fd).get("code") or args.code
     try:
         host, port = split_address(args.server)
     except ValueError:

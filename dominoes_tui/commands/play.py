@@ -29,7 +29,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                'person\'s name; e.g. "Ana,medium,hard" (default: you against bots)'),
     )
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
-                   help=_("a table option of docs/RULES.md §4"))
+                   help=_("a table option of the rules' §4 (dominoes docs rules)"))
     p.add_argument("--speed", choices=list(SPEEDS), default=None, help=_("how fast bots move (default normal)"))
     p.add_argument("--seed", type=int, default=None, help=_("seed the deal, for a match you can play again"))
     p.add_argument("--ascii", action="store_true", help=_("draw with plain ASCII, no box-drawing characters"))

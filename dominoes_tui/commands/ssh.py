@@ -5,14 +5,13 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import logging
 import os
 import sys
 from pathlib import Path
 
 from ..i18n import _
 from ..net.protocol import DEFAULT_PORT
-from . import gateway_key
+from . import gateway_key, logs
 from .addresses import address
 from .hosting import add_analyses_at_once, analyses_at_once_ok, release_and_list, run_until_stopped
 
@@ -25,7 +24,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help=_("the table server sessions join (default 127.0.0.1:{port})").format(port=DEFAULT_PORT))
     p.add_argument("--with-server", action="store_true", help=_("also run the table server (at --server) in this process"))
     p.add_argument("--password", default=None,
-                   help=_("a shared password for everyone (default: none; $DOMINOES_SSH_PASSWORD also works)"))
+                   help=_("a shared password for everyone (default: none); every user of this machine reads it with ps, "
+                          "so prefer $DOMINOES_SSH_PASSWORD"))
     p.add_argument("--host-key", type=Path, default=None,
                    help=_("the host key file (made if missing; default: in the data folder)"))
     p.add_argument("--keys-only", action="store_true", help=_("only logins with an SSH key (no password or keyless guests)"))
@@ -36,6 +36,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help=_("wrong passwords an address may try before it must wait, 1 s and doubling to 300 s (default 5)"))
     add_analyses_at_once(p)
     gateway_key.add_argument(p)
+    logs.add_arguments(p)
     p.add_argument("--names", action="store_true", help=_("list the claimed names and their keys, then exit"))
     p.add_argument("--add-key", nargs=2, metavar=("NAME", "PUBKEY_FILE"),
                    help=_("give NAME to the key in PUBKEY_FILE (claiming it if free), then exit"))
@@ -73,14 +74,18 @@ def run(args: argparse.Namespace) -> int:
     try:
         from ..net.ssh_gateway import Gateway
     except ImportError:
-        print(_("dominoes ssh needs the optional extra asyncssh: {command} (in the clone)").format(
-            command=".venv/bin/pip install '.[ssh]'"), file=sys.stderr)
+        from ..install import add_extra
+
+        print(_("dominoes ssh needs the optional extra asyncssh: {command}").format(command=add_extra("ssh")),
+              file=sys.stderr)
         return 2
     from ..net.client import split_address
     from ..net.server import Server, data_home
 
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", datefmt="%H:%M:%S")
-    logging.getLogger("asyncssh").setLevel(logging.WARNING)  # its INFO lines are about listeners and channels, not players
+    wrong = logs.start(args, quiet=("asyncssh",))  # its INFO lines are about listeners and channels, not players
+    if wrong is not None:
+        print("dominoes ssh: " + wrong, file=sys.stderr)
+        return 2
     password = args.password or os.environ.get("DOMINOES_SSH_PASSWORD") or None
     home = data_home().parent / "ssh"
     managed = manage(args, home)

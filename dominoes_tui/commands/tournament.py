@@ -33,7 +33,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seed", type=int, default=1, help=_("seed of the whole tournament (default 1)"))
     p.add_argument("--target", type=int, default=None, help=_("each match's target score (Kozel: the losing limit)"))
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
-                   help=_("a table option of docs/RULES.md §4"))
+                   help=_("a table option of the rules' §4 (dominoes docs rules)"))
     p.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1),
                    help=_("processes playing a round's tables at once (default: 2)"))
     p.add_argument("--log", default=None, metavar="FILE", help=_("write every match to this JSON Lines game log"))

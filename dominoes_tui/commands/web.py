@@ -7,9 +7,10 @@ import sys
 
 from ..i18n import _, ngettext
 from ..net.protocol import DEFAULT_PORT
-from . import gateway_key
+from . import gateway_key, logs
 from .addresses import address
 from .hosting import add_analyses_at_once, analyses_at_once_ok
+from .join import guest_name
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -21,10 +22,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--board", action="store_true",
                    help=_("serve the projector board (read-only, as `dominoes board`) instead of the client"))
     p.add_argument("--name", default=None,
-                   help=_("the player name browser guests get (default Guest; the table numbers repeats)"))
+                   help=_("the player name browser guests get (default {guest}; the table numbers repeats)").format(
+                       guest=guest_name()))
     p.add_argument("--public-url", default=None, help=_("the address browsers use, if not http://LISTEN:PORT"))
     p.add_argument("--password", default=None,
-                   help=_("a shared password the browser asks for (default: none; $DOMINOES_WEB_PASSWORD also works)"))
+                   help=_("a shared password the browser asks for (default: none); every user of this machine reads it with ps, "
+                          "so prefer $DOMINOES_WEB_PASSWORD"))
     p.add_argument("--max-sessions", type=int, default=8, help=_("browser tabs at once, each a process (default 8)"))
     p.add_argument("--sessions-per-address", type=int, default=3, help=_("tabs at once from one address (default 3)"))
     p.add_argument("--allowed-host", action="append", default=[], metavar="NAME",
@@ -34,14 +37,17 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help=_("wrong passwords an address may give before it must wait, 1 s and doubling to 300 s (default 5)"))
     add_analyses_at_once(p)
     gateway_key.add_argument(p)
+    logs.add_arguments(p)
 
 
 def run(args: argparse.Namespace) -> int:
     try:
         from ..net.web import make_web_server
     except ImportError:
-        print(_("dominoes web needs the optional extra textual-serve: {command} (in the clone)").format(
-            command=".venv/bin/pip install '.[web]'"), file=sys.stderr)
+        from ..install import add_extra
+
+        print(_("dominoes web needs the optional extra textual-serve: {command}").format(command=add_extra("web")),
+              file=sys.stderr)
         return 2
     import os
 
@@ -58,12 +64,16 @@ def run(args: argparse.Namespace) -> int:
     if not analyses_at_once_ok("web", args):
         return 2
     password = args.password or os.environ.get("DOMINOES_WEB_PASSWORD") or None
+    wrong = logs.start(args)  # textual-serve's request log too: one line a request (net/web.py)
+    if wrong is not None:
+        print("dominoes web: " + wrong, file=sys.stderr)
+        return 2
 
     public = args.public_url
     if public is None and args.listen in ("0.0.0.0", "::"):
         print("dominoes web: " + _("with --listen 0.0.0.0 give --public-url http://THIS-HOST:PORT so browsers find the socket"),
               file=sys.stderr)
-    server = make_web_server(args.server, args.listen, args.port, clean_name(args.name or "Guest"), public,
+    server = make_web_server(args.server, args.listen, args.port, clean_name(args.name or guest_name()), public,
                              password=password, max_sessions=args.max_sessions,
                              sessions_per_address=args.sessions_per_address, board=args.board,
                              allowed_hosts=args.allowed_host, wrong_passwords=args.wrong_passwords,

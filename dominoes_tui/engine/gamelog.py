@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from ..i18n import _, ngettext
+from . import jsontext
 from .errors import ConfigError, DominoError, LogError
 from .files import atomic_write
 from .game import Deal, Match, Seat
@@ -60,13 +61,11 @@ def parse_lines(text: str, torn_tail_ok: bool = False) -> list[tuple[int, dict[s
         if not line.strip():
             continue
         try:
-            event = json.loads(line)
-        except json.JSONDecodeError as exc:
+            event = jsontext.loads(line)
+        except ValueError as exc:  # any text that is not JSON we read (jsontext.py): one line of error
             if torn_tail_ok and number == len(lines) and not text.endswith("\n"):
                 break
-            raise _at(number, _("not valid JSON ({reason})").format(reason=exc.msg)) from None
-        except RecursionError:
-            raise _at(number, _("nested too deeply to be an event")) from None
+            raise _at(number, _("not valid JSON ({reason})").format(reason=_(str(exc)))) from None
         if not isinstance(event, dict) or "event" not in event:
             raise _at(number, _("an event is a JSON object with an \"event\" field"))
         if not isinstance(event["event"], str) or event["event"] not in _KNOWN:
@@ -143,6 +142,8 @@ def replay(lines: list[tuple[int, dict[str, Any]]]) -> Match:
     made = len(match.events)  # engine events already matched against the log
     for number, event in lines[1:]:
         kind = event["event"]
+        if "seat" in event:
+            _check_seat(event["seat"], number, match.n)
         try:
             if kind in ("round_start", "play"):
                 if made < len(match.events):
@@ -178,6 +179,14 @@ def replay(lines: list[tuple[int, dict[str, Any]]]) -> Match:
             raise _at(number, str(exc)) from None
     # Keep only what the log showed, so that saving again writes the same lines.
     return match
+
+
+def _check_seat(seat: Any, number: int, seats: int) -> None:
+    """A seat is a whole number of this match (never null: the engine reads None as
+    "whoever acts"; never true, 1.0 or "1", which Python takes for 1 in places)."""
+    if type(seat) is not int or not 0 <= seat < seats:
+        raise _at(number, _("seat {seat} is not a seat of this match (0 to {last})").format(
+            seat=json.dumps(seat)[:40], last=seats - 1))
 
 
 def _deal_from(event: dict[str, Any], number: int, match: Match) -> Deal:

@@ -72,6 +72,15 @@ class TableConfig:
     def option(self, name: str) -> Any:
         return self.options.get(name)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # A config crosses to worker processes, which are never forked (workers.py); a
+        # read-only mapping does not pickle, so it goes as a dict and is wrapped again.
+        return (_read_only_config, (self.variant, self.players, dict(self.options)))
+
+
+def _read_only_config(variant: str, players: int, options: dict[str, Any]) -> TableConfig:
+    return TableConfig(variant, players, MappingProxyType(options))
+
 
 def make_config(
     variant: str, players: int | None = None, target: int | None = None, options: dict[str, Any] | None = None

@@ -7,8 +7,9 @@ the sessions of one server share N slot files in a folder the server owns; an an
 runs only while its session holds one of them with an exclusive `flock`. The kernel
 drops a flock when the last descriptor of the file closes, so a session that is killed
 (SIGKILL too) frees its slot by itself: there is never a stale lock to clear. The
-worker, a fork of its session, holds the slot too until it leaves (within half a
-second of its session's death), which is right: it is what the slot counts.
+worker is not a fork of its session (workers.py) and holds no descriptor of the slot:
+it leaves within about half a second of its session's death, the one moment a slot
+may count one worker fewer than run.
 
 The server hands its sessions the folder and N in one environment variable (`ENV`).
 Without it (a player's own machine, a server started by older code) nothing is counted

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import multiprocessing
 import os
 import random
 import threading
@@ -31,6 +30,7 @@ from typing import Any
 
 from ..bots import make_bot
 from ..engine import Move, PlayerView
+from ..workers import context
 from . import protocol as P
 
 log = logging.getLogger("dominoes_tui.net")
@@ -130,10 +130,10 @@ class BotPool:
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
-            # forkserver: a fresh small process forks the workers, never the busy server
-            # with its threads and sockets
+            # never forked from the busy server with its threads and sockets (workers.py),
+            # and each begins with the bots imported
             self._pool = ProcessPoolExecutor(
-                self.workers, mp_context=multiprocessing.get_context("forkserver"),
+                self.workers, mp_context=context("dominoes_tui.net.bot_pool"),
                 initializer=_outlive_no_server, initargs=(os.getpid(),),
             )
         return self._pool

@@ -13,7 +13,10 @@ from collections.abc import Callable
 from typing import Any
 
 from ..i18n import _
+from . import proof
 from . import protocol as P
+from .names import fold
+from .proof import PlayerKey
 from .says import spoken
 from .vouch import vouch_from_env
 
@@ -65,8 +68,12 @@ class Connection:
         self._task = asyncio.get_running_loop().create_task(self._read())
 
     @classmethod
-    async def open(cls, host: str, port: int, name: str, timeout: float = 10.0, secret: str | None = None) -> Connection:
-        """Connect and say hello; `secret` proves (or first claims) the name, else we are a guest."""
+    async def open(cls, host: str, port: int, name: str, timeout: float = 10.0, key: PlayerKey | None = None,
+                   old_secret: str | None = None, secret: str | None = None) -> Connection:
+        """Connect and say hello; `key` proves (or first claims) the name by signing the
+        server's challenge, `old_secret` (an older version's) moves a name it claimed to the
+        key, and without a key we are a guest. `secret` is what clients before keys sent
+        (the tests of old clients use it): it crosses the wire as it is."""
         reader, writer = await asyncio.wait_for(
             asyncio.open_connection(host, port, limit=P.MAX_CLIENT_LINE), timeout
         )
@@ -74,15 +81,28 @@ class Connection:
         hello: dict[str, Any] = {"type": "hello", "protocol": P.PROTOCOL_VERSION, "name": name}
         if secret is not None:
             hello["secret"] = secret
+        if key is not None:
+            hello["key"] = key.public
         vouch = vouch_from_env()  # from the gateway that runs us, if one does; a guest's too (its address)
         if vouch is not None:
             hello["vouch"] = vouch
         welcome = await conn.request(hello, timeout)
+        if key is not None and welcome.get("type") == "challenge":
+            welcome = await conn.request(conn._proof(key, name, welcome, old_secret), timeout)
         conn._keepalive = asyncio.get_running_loop().create_task(conn._ping())
         conn.name = P.clean_name(welcome.get("name"), name)
         identity = welcome.get("identity")
         conn.guest = not (isinstance(identity, dict) and identity.get("kind") == "claimed")
         return conn
+
+    def _proof(self, key: PlayerKey, name: str, challenge: dict[str, Any], old_secret: str | None) -> dict[str, Any]:
+        """Our signature for this server, as we reached it, and its challenge (proof.py)."""
+        server = proof.endpoint(self.writer.get_extra_info("peername")) or "?"
+        signed = proof.message(server, str(challenge.get("challenge")), fold(P.clean_name(name)), key.public)
+        answer: dict[str, Any] = {"type": "prove", "signature": key.sign(signed)}
+        if challenge.get("old") is True and old_secret is not None:  # asked for: the name is claimed by a secret
+            answer["old"] = proof.old_proof(old_secret, signed)
+        return answer
 
     async def _read(self) -> None:
         try:

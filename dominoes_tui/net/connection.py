@@ -24,8 +24,10 @@ class Conn:
     name: str = "Guest"
     identity: Identity = GUEST  # who the hello proved (names.py)
     hello: bool = False
+    proving: Any = None  # server.Proving: the challenge sent in answer to a hello with a key
     table: Any = None  # the net/table.py Table it sits at or watches (that module imports this one)
     seat: int | None = None  # None while watching or in the lobby
+    opened: float = field(default_factory=time.monotonic)  # the handshake's seconds run from here
     tokens: float = P.RATE_BURST
     last: float = field(default_factory=time.monotonic)
     errors: int = 0

@@ -1,20 +1,26 @@
 """Who a connection is: the table server's register of claimed names.
 
-A client proves a name with a secret it keeps (`$DOMINOES_TUI_HOME/identity`, made on
-first use; the SSH gateway keeps one per key-holder's name, see ssh_gateway.py). The
-first secret that says hello under a name claims it; later hellos under that name need
-the same secret, or the connection is a guest with a name of its own (`Ana~2`). A
-hello without a secret is a guest under the name it gave, if nobody claimed that name
-and nobody online (or entered in the club evening) uses it: two guests never share a
-name, so every browser tab that says "Guest" gets one of its own (`Guest~2`, …).
+A client proves a name with a key pair it keeps (`$DOMINOES_TUI_HOME/identity.key`, made
+on first use; the SSH gateway keeps one per key-holder's name, see ssh_gateway.py): it
+signs this server's challenge for this connection (proof.py). The first key that proves
+itself under a name claims it, and the register pins its public half; later hellos
+under that name need a signature by the same key, or the connection is a guest with a
+name of its own (`Ana~2`). A hello without a proof is a guest under the name it gave,
+if nobody claimed that name and nobody online (or entered in the club evening) uses
+it: two guests never share a name, so every browser tab that says "Guest" gets one of
+its own (`Guest~2`, …).
+
+Names claimed before keys hold a hash of a secret. An old client's hello that brings
+that secret still proves such a name, until the first key login that also proves the
+secret (proof.old_proof) moves the claim to the key: from then on the secret alone is
+a guest. A secret never claims a new name.
 
 Names are compared after NFKC folding and casefolding, so `Ana`, `ANA` and a
-full-width `Ａｎａ` are one name. The register keeps a hash of each secret, never the
-secret, in names.json (readable by the server's user only).
+full-width `Ａｎａ` are one name. The register keeps public keys and hashes of old
+secrets, never a secret, in names.json (readable by the server's user only).
 """
 from __future__ import annotations
 
-import hashlib
 import hmac
 import json
 import logging
@@ -26,6 +32,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from . import proof
 from .protocol import MAX_NAME
 from .storage import write_private
 
@@ -74,8 +81,9 @@ def guest_name(base: str, taken: Callable[[str], bool]) -> str:
         n += 1
 
 
-def _hash(secret: str) -> str:
-    return hashlib.sha256(secret.encode("utf-8")).hexdigest()
+def credential(entry: dict[str, Any]) -> str:
+    """What proves a claim now: its key, or (before it moved to one) its secret's hash."""
+    return str(entry.get("key") or entry.get("secret"))
 
 
 class NameRegister:
@@ -88,7 +96,9 @@ class NameRegister:
         self.path = path
         self.max_names = max_names
         self.claims_per_address = claims_per_address
-        self.claims: dict[str, dict[str, Any]] = {}  # folded name -> {"name", "secret", "since"}
+        # folded name -> {"name", "key", "since"}; a claim from before keys: {"name", "secret", "since"},
+        # and once moved to a key it keeps the old hash as "old", with "moved" (when) and "moved_from"
+        self.claims: dict[str, dict[str, Any]] = {}
         self._recent: dict[str, list[float]] = {}  # address -> times of its claims this hour
         self._load()
 
@@ -98,7 +108,8 @@ class NameRegister:
         try:
             data = json.loads(self.path.read_text(encoding="utf-8"))
             for entry in data.get("names", []):
-                if isinstance(entry.get("name"), str) and isinstance(entry.get("secret"), str):
+                if isinstance(entry.get("name"), str) and (proof.well_formed_key(entry.get("key"))
+                                                           or isinstance(entry.get("secret"), str)):
                     self.claims[fold(entry["name"])] = entry
         except (OSError, ValueError, AttributeError) as exc:
             log.warning("cannot read the name register %s (%s); it is kept, and nobody is rated until it is fixed",
@@ -116,21 +127,61 @@ class NameRegister:
     def is_claimed(self, name: str) -> bool:
         return fold(name) in self.claims
 
-    def identify(self, name: str, secret: str | None, address: str, in_use: Callable[[str], bool]) -> Identity:
-        """Who says hello as `name` with `secret` from `address`."""
-        entry = self.claims.get(fold(name))
-        if entry is not None:
-            if secret is not None and hmac.compare_digest(entry["secret"], _hash(secret)):
-                return Identity(entry["name"], True)
+    def _guest(self, name: str, in_use: Callable[[str], bool]) -> Identity:
+        """A guest under `name`, or under a name of its own if that one is held."""
+        if self.is_claimed(name) or in_use(name):
             return Identity(guest_name(name, lambda n: self.is_claimed(n) or in_use(n)), False)
-        if secret is None or GUEST_MARK.search(name) or not self._may_claim(address):
-            if in_use(name):
-                return Identity(guest_name(name, lambda n: self.is_claimed(n) or in_use(n)), False)
-            return Identity(name, False)
-        self.claims[fold(name)] = {"name": name, "secret": _hash(secret), "since": int(time.time())}
+        return Identity(name, False)
+
+    def identify(self, name: str, secret: str | None, address: str, in_use: Callable[[str], bool]) -> Identity:
+        """Who says hello as `name` with an old client's `secret` (or none) from `address`.
+        A secret proves only a claim made by it that has not moved to a key yet."""
+        entry = self.claims.get(fold(name))
+        if (entry is not None and secret is not None and "key" not in entry
+                and hmac.compare_digest(str(entry.get("secret")), proof.secret_hash(secret))):
+            return Identity(entry["name"], True)
+        if entry is not None and secret is not None and "key" in entry:
+            log.info("an old secret was given for %r, whose claim is held by a key now (from %s)", name, address)
+        return self._guest(name, in_use)
+
+    def needs_old_proof(self, name: str, public: str) -> bool:
+        """Does a proof of the old secret matter for `name` and this key: the claim has not
+        moved to a key yet, or it moved to another key (then the proof tells the host that
+        the old secret is in a second hand)?"""
+        entry = self.claims.get(fold(name))
+        return entry is not None and ("key" not in entry or ("old" in entry and entry["key"] != public))
+
+    def prove(self, name: str, public: str, signed: bytes, signature: Any, old_mac: Any, address: str,
+              in_use: Callable[[str], bool]) -> Identity:
+        """Who signed `signed` (this connection's proof.message) as `name` with `public`."""
+        if not proof.verify(public, signed, signature):
+            log.info("a wrong proof for %r (from %s)", name, address)
+            return self._guest(name, in_use)
+        entry = self.claims.get(fold(name))
+        if entry is None:
+            if GUEST_MARK.search(name) or not self._may_claim(address):
+                return self._guest(name, in_use)
+            self.claims[fold(name)] = {"name": name, "key": public, "since": int(time.time())}
+            self._save()
+            log.info("the name %r is claimed (from %s)", name, address)
+            return Identity(name, True)
+        if "key" in entry:
+            if hmac.compare_digest(str(entry["key"]), public):
+                return Identity(entry["name"], True)
+            if isinstance(entry.get("old"), str) and proof.old_proof_holds(entry["old"], signed, old_mac):
+                # Someone else holds the old secret too: the first to move the claim may
+                # have stolen it. Only the host can tell who is who (docs/PROTOCOL.md).
+                log.warning("the old secret of %r was proved again, with another key (from %s), after the claim "
+                            "moved to a key (from %s); if that was not its owner, `dominoes host --release` frees it",
+                            entry["name"], address, entry.get("moved_from", "?"))
+            return self._guest(name, in_use)
+        if not proof.old_proof_holds(str(entry.get("secret")), signed, old_mac):
+            return self._guest(name, in_use)
+        self.claims[fold(name)] = {"name": entry["name"], "key": public, "since": entry.get("since", 0),
+                                   "old": entry.get("secret"), "moved": int(time.time()), "moved_from": address}
         self._save()
-        log.info("the name %r is claimed (from %s)", name, address)
-        return Identity(name, True)
+        log.warning("the name %r moved from its old secret to a key (from %s)", entry["name"], address)
+        return Identity(entry["name"], True)
 
     def _may_claim(self, address: str) -> bool:
         if len(self.claims) >= self.max_names:
@@ -146,7 +197,7 @@ class NameRegister:
         return True
 
     def release(self, name: str) -> bool:
-        """The host frees a name (a player lost their key file): the next secret claims it."""
+        """The host frees a name (a player lost their key file): the next key claims it."""
         if self.claims.pop(fold(name), None) is None:
             return False
         self._save()

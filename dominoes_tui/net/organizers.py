@@ -6,8 +6,10 @@ or claims first.
   (`tournament_organize`) organizes; `dominoes join --organizer` on the host's machine
   reads the file itself.
 - `dominoes host --organizers NAMES`: names that were claimed (names.py) when the server
-  started, pinned to that claim's secret: a name claimed only later, or released and
-  claimed again by someone else, carries no rights. A guest never organizes by name.
+  started, pinned to what proved that claim (its key, or its old secret): a name claimed
+  only later, released and claimed again, or moved from its old secret to a key since
+  (by whoever held the secret), carries no rights until the host starts the server
+  again. A guest never organizes by name.
 """
 from __future__ import annotations
 
@@ -21,7 +23,7 @@ from typing import Any
 from . import protocol as P
 from . import says as S
 from .connection import Conn, Refused
-from .names import NameRegister, fold
+from .names import NameRegister, credential, fold
 from .storage import write_private
 
 log = logging.getLogger("dominoes_tui.net")
@@ -32,7 +34,9 @@ SECRET_NAME = "organizer-secret"
 class Organizers:
     def __init__(self, names: set[str] | None = None) -> None:
         self.names = set(names or ())  # as given to `dominoes host --organizers`
-        self.pinned: dict[str, str] = {}  # folded name -> its claim's secret hash when the server started
+        # folded name -> what proved its claim when the server started (names.credential): a
+        # claim that moved from its old secret to a key since carries no rights until a restart
+        self.pinned: dict[str, str] = {}
         self.secret = ""  # made or read by set_up()
         self._proven: weakref.WeakSet[Conn] = weakref.WeakSet()  # connections that sent the secret
 
@@ -43,7 +47,7 @@ class Organizers:
             if entry is None:
                 log.warning("organizer %r has claimed no name here: they organize only with the organizer secret", name)
             else:
-                self.pinned[fold(name)] = str(entry.get("secret"))
+                self.pinned[fold(name)] = credential(entry)
         where = data_dir / SECRET_NAME if data_dir is not None else None
         if where is not None:
             try:
@@ -79,4 +83,4 @@ class Organizers:
             return False
         pinned = self.pinned.get(fold(conn.name))
         entry = register.claims.get(fold(conn.name))
-        return pinned is not None and entry is not None and hmac.compare_digest(str(entry.get("secret")), pinned)
+        return pinned is not None and entry is not None and hmac.compare_digest(credential(entry), pinned)

@@ -10,7 +10,7 @@ import json
 import time
 from typing import Any
 
-from ..engine import LayoutView, Move, Placed, PlayerView, ScoreRow, parse_tile
+from ..engine import LayoutView, Move, Placed, PlayerView, ScoreRow, jsontext, parse_tile
 from ..table.client import RoundReport, SeatInfo
 from ..table.plain import plain, plain_name
 from . import says as S
@@ -30,7 +30,7 @@ CODE_LENGTH = 4
 # A private table's code is its invite: unlisted, and 24**12 (about 2**55) codes to guess from
 PRIVATE_CODE_LENGTH = 12
 
-CLIENT_TYPES = {"hello", "list", "create", "join", "watch", "start", "play", "ready", "leave", "ping", "records"}
+CLIENT_TYPES = {"hello", "prove", "list", "create", "join", "watch", "start", "play", "ready", "leave", "ping", "records"}
 
 
 class ProtocolError(Said, ValueError):
@@ -44,9 +44,9 @@ def encode(message: dict[str, Any]) -> bytes:
 
 def decode(line: bytes) -> dict[str, Any]:
     try:
-        data = json.loads(line.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:  # RecursionError: [[[[…]]]] nested deep
-        raise ProtocolError(S.NOT_JSON, kind=type(exc).__name__) from None
+        data = jsontext.loads(line)
+    except ValueError as exc:  # not UTF-8, not JSON, NaN, a number past 4,000 digits, [[[[…]]]] nested deep
+        raise ProtocolError(S.NOT_JSON, kind=str(exc)) from None
     if not isinstance(data, dict):
         raise ProtocolError(S.NOT_OBJECT)
     kind = data.get("type")

@@ -34,6 +34,8 @@ TOO_MANY_MESSAGES = N_("too many messages; slow down")
 SERVER_ERROR = N_("server error: {kind}")
 WRONG_PROTOCOL = N_("this server speaks protocol {version}, not {given}")
 BAD_SECRET = N_("secret is a string of 16 to 256 characters")
+BAD_KEY = N_("key is an Ed25519 public key in base64 (44 characters)")
+NO_CHALLENGE = N_("prove answers a challenge: say hello with a key first")
 BAD_ID = N_("\"id\" must be a short string or a number")
 UNKNOWN_TYPE = N_("unknown message type {kind}")
 HELLO_FIRST = N_("say hello first")
@@ -87,8 +89,8 @@ NOT_READY = N_("{names} did not say ready within {seconds} s: the next round beg
 RAN_OUT_OF_TIME = N_("{name} ran out of time ({seconds} s): a bot played this turn for them.")
 TABLE_CLOSED = N_("Table {code} closed: its creator left and it did not start.")
 SAVING_AGAIN = N_("The server can save this table again: a restart keeps the match.")
-SAVING_STOPPED = N_("The server cannot save this table ({detail}): saving stopped. "
-                    "The match goes on, but if the server restarts now it is lost.")
+SAVING_STOPPED = N_("The server cannot save this table ({detail}): saving stopped. The match goes on; if "
+                    "the server stops before it can save again, the table comes back at the last move saved.")
 ROUND_CLOCK_OUT = N_("The round clock has run out: bots finish this match.")
 NOT_RATED = N_("This match is kept but not rated: the same people, all from one address, have played "
                "{count} rated matches in the last hour.")

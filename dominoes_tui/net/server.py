@@ -23,11 +23,14 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from ..engine import MATCH_OVER
 from ..table.saves import home as saves_home
+from . import proof
 from . import protocol as P
 from . import says as S
 from .board_feed import board
@@ -35,6 +38,7 @@ from .bot_pool import BotPool
 from .connection import Conn, Refused, close_now
 from .finished import Keeping
 from .guesses import Guesses
+from .handshake import FailureLog, challenge, proved, welcome
 from .limits import Limits, connection_room
 from .names import NameRegister, fold
 from .quick_match import REQUESTS as QUICK_REQUESTS
@@ -87,6 +91,7 @@ class Server(Seating):
         self.limits = limits or Limits()
         self.names = NameRegister(data_dir / "names.json" if data_dir else None)
         self.wrong_codes = Guesses(free=self.limits.wrong_codes)
+        self.failures = FailureLog()  # the log's lines about messages the server failed on
         self.gateway_key: bytes | None = None  # a gateway's vouch for its people is signed with it (vouch.py)
         self.bots = BotPool(self.limits.bot_workers, self.limits.bot_timeout, self.limits.bot_workers_per_address)
         self.tables: dict[str, Table] = {}
@@ -261,14 +266,17 @@ class Server(Seating):
 
     async def _read_line(self, conn: Conn) -> bytes | None:
         """The next line, or None when the connection must end (closed, timed out, too long)."""
-        wait = self.limits.idle_timeout if conn.hello else self.limits.handshake_timeout
+        # the handshake's seconds run from connecting, whatever lines come meanwhile
+        wait = (self.limits.idle_timeout if conn.hello
+                else max(0.0, conn.opened + self.limits.handshake_timeout - time.monotonic()))
         try:
             return await asyncio.wait_for(conn.reader.readline(), wait)
         except (ValueError, asyncio.LimitOverrunError):
             conn.send({"type": "error", **S.said("reason", S.LINE_TOO_LONG, limit=P.MAX_LINE), "fatal": True})
         except TimeoutError:
             what = S.NO_MESSAGE if conn.hello else S.NO_HELLO
-            conn.send({"type": "error", **S.said("reason", what, seconds=f"{wait:g}"), "fatal": True})
+            seconds = self.limits.idle_timeout if conn.hello else self.limits.handshake_timeout
+            conn.send({"type": "error", **S.said("reason", what, seconds=f"{seconds:g}"), "fatal": True})
         return None
 
     async def _serve(self, conn: Conn) -> None:
@@ -300,10 +308,14 @@ class Server(Seating):
                     conn.send(reply)
                     return
                 conn.send(reply)
-            except Exception as exc:
+            except Exception as exc:  # noqa: BLE001 - any failure is the server's: one line of log, a counted error
                 conn.errors += 1
-                log.exception("handling %r failed", line[:200])
-                conn.send({"type": "error", **S.said("reason", S.SERVER_ERROR, kind=type(exc).__name__), "id": msg_id})
+                self.failures.note(conn.address, exc)
+                failed = {"type": "error", **S.said("reason", S.SERVER_ERROR, kind=type(exc).__name__), "id": msg_id}
+                if conn.errors > P.MAX_ERRORS:  # a server error counts toward the close as a mistake does
+                    conn.send({**failed, "fatal": True})
+                    return
+                conn.send(failed)
             try:
                 await asyncio.wait_for(conn.writer.drain(), self.limits.send_timeout)
             except (TimeoutError, ConnectionError):
@@ -320,8 +332,10 @@ class Server(Seating):
         secret = data.get("secret")
         if secret is not None and (not isinstance(secret, str) or not 16 <= len(secret) <= 256):
             raise P.ProtocolError(S.BAD_SECRET)
+        key = data.get("key")
+        if key is not None and not proof.well_formed_key(key):
+            raise P.ProtocolError(S.BAD_KEY)
         name = P.clean_name(data.get("name"))
-        in_use = {fold(c.name) for c in self.conns if c.hello} | {fold(n) for n in self.tournament_host.names_in_use()}
         vouched = read_vouch(self.gateway_key, data.get("vouch"))
         if vouched.address is not None and vouched.address != conn.address:
             # a gateway's member: every per-address limit counts where he really came from (vouch.py)
@@ -331,12 +345,16 @@ class Server(Seating):
                 return None
             conn.address = vouched.address
         # new claims are budgeted per address, or per person for one a gateway vouches for (vouch.py)
-        person = vouched.person if secret is not None else None
+        person = vouched.person if secret is not None or key is not None else None
         budget = f"person:{person}" if person else conn.address
-        conn.identity = self.names.identify(name, secret, budget, lambda n: fold(n) in in_use)
-        conn.name = conn.identity.name
-        conn.hello = True
-        return {"type": "welcome", "protocol": P.PROTOCOL_VERSION, "name": conn.name, "identity": conn.identity.to_json()}
+        if key is not None:  # a proof the client signs for this server and this connection only (proof.py)
+            return challenge(conn, self.names, name, key, budget)
+        return welcome(conn, self.names.identify(name, secret, budget, self._in_use()))
+
+    def _in_use(self) -> Callable[[str], bool]:
+        """Is a name said by someone online or entered in the evening (a guest takes another)?"""
+        in_use = {fold(c.name) for c in self.conns if c.hello} | {fold(n) for n in self.tournament_host.names_in_use()}
+        return lambda n: fold(n) in in_use
 
     def dispatch(self, conn: Conn, data: dict[str, Any], msg_id: Any) -> None:
         kind = data["type"]
@@ -352,14 +370,17 @@ class Server(Seating):
             reply({"type": "pong"})
             return
         if not conn.hello:
-            if kind != "hello":
-                raise P.ProtocolError(S.HELLO_FIRST)
-            welcome = self.hello(conn, data)
-            if welcome is not None:
-                reply(welcome)
-                self.quick.changed()  # one more online
+            if kind == "prove" and conn.proving is None:
+                raise P.ProtocolError(S.NO_CHALLENGE)
+            if kind not in ("hello", "prove") or (kind == "hello" and conn.proving is not None):
+                raise P.ProtocolError(S.HELLO_FIRST if kind != "hello" else S.HELLO_TWICE)
+            answer = self.hello(conn, data) if kind == "hello" else welcome(conn, proved(conn, self.names, data, self._in_use()))
+            if answer is not None:
+                reply(answer)
+                if conn.hello:
+                    self.quick.changed()  # one more online
             return
-        if kind == "hello":
+        if kind in ("hello", "prove"):
             raise P.ProtocolError(S.HELLO_TWICE)
         if kind == "list":
             self.quick.listen(conn)

@@ -28,6 +28,7 @@ import asyncssh
 from . import analysis_slots
 from . import protocol as P
 from .guesses import Guesses
+from .handed import hand_over
 from .protocol import clean_name
 from .ssh_lang import client_env, session_locale
 from .ssh_names import KeyRegister, load_host_key, name_folder
@@ -311,8 +312,10 @@ class GameSession(asyncssh.SSHServerSession[bytes]):  # bytes: the gateway liste
         set_size(slave, *self.size)
         os.set_blocking(master, False)
         cmd = [*self.gateway.command, "join", self.gateway.server_addr, "--name", name]
-        if self.table_code is not None:
-            cmd += ["--code", self.table_code]
+        # a private table's code is its invite: through a pipe, never on the command line (handed.py)
+        handed = hand_over({"code": self.table_code}) if self.table_code is not None else -1
+        if handed >= 0:
+            cmd += ["--secrets-fd", str(handed)]
         if not owner:
             cmd.append("--forget-tokens")  # a guest keeps no tokens and proves no name
         loop = asyncio.get_running_loop()
@@ -321,6 +324,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):  # bytes: the gateway liste
             self.proc = await asyncio.create_subprocess_exec(
                 *cmd, stdin=slave, stdout=slave, stderr=slave, env=env,
                 start_new_session=True, preexec_fn=take_terminal, close_fds=True, cwd=home,
+                pass_fds=(handed,) if handed >= 0 else (),
             )
             os.close(slave)
             slave = -1
@@ -341,6 +345,8 @@ class GameSession(asyncssh.SSHServerSession[bytes]):  # bytes: the gateway liste
         finally:
             if slave >= 0:
                 os.close(slave)
+            if handed >= 0:
+                os.close(handed)
             try:
                 loop.remove_reader(master)
             except Exception:  # noqa: BLE001 - never added, or the loop closing: nothing left to remove

@@ -20,7 +20,7 @@ from . import says as S
 from .bot_pool import BotPool
 from .connection import Conn, Refused
 from .limits import Limits
-from .table_files import append_log, tables_folder, write_meta, write_whole_log
+from .table_files import TornLog, append_log, tables_folder, write_meta, write_whole_log
 from .table_seats import Slot
 
 
@@ -396,6 +396,8 @@ class Table:
                 self._unsaved_since = None
                 self.tell(S.SAVING_AGAIN)
         except OSError as exc:  # a full disk: the next change tries again with every unsaved event
+            if isinstance(exc, TornLog):
+                self._saved = 0  # the file may end torn: the next save writes it whole, atomically
             log.warning("cannot save table %s: %s", self.code, exc)
             if self._unsaved_since is None:  # said once, not after every move
                 self._unsaved_since = time.monotonic()

@@ -15,7 +15,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from ..engine import LogError, Match, dumps, load_matches
+from ..engine import LogError, Match, dumps, jsontext, load_matches
 from .storage import append_private, private_dir, write_private
 
 log = logging.getLogger("dominoes_tui.net")
@@ -29,20 +29,28 @@ def write_whole_log(path: Path, events: list[dict[str, Any]]) -> None:
     write_private(path, dumps(events))
 
 
+class TornLog(OSError):
+    """An append failed and the file could not be cut back: it may end in a torn line, so
+    the next save must write the whole log anew (an append after a torn line would put it
+    in the middle, where a restart stops reading and everything after it is lost)."""
+
+
 def append_log(path: Path, events: list[dict[str, Any]]) -> None:
-    """Append `events`; on failure the file is cut back to where it was, then OSError."""
+    """Append `events`; on failure the file is cut back to where it was, then OSError
+    (TornLog if it could not be cut back)."""
     try:
         size = path.stat().st_size
     except OSError:
         size = None
     try:
         append_private(path, dumps(events))
-    except OSError:
-        if size is not None:
-            try:
-                os.truncate(path, size)
-            except OSError:
-                pass
+    except OSError as exc:
+        try:
+            if size is None:
+                raise OSError("the log's size was not known")
+            os.truncate(path, size)
+        except OSError:
+            raise TornLog(exc.errno, exc.strerror) from exc
         raise
 
 
@@ -77,9 +85,9 @@ def _whole_events(raw: bytes) -> int:
         line = raw[end:nl]
         if line.strip():
             try:
-                if not isinstance(json.loads(line.decode("utf-8")), dict):
+                if not isinstance(jsontext.loads(line), dict):
                     break
-            except (UnicodeDecodeError, ValueError):
+            except ValueError:
                 break
         end = nl + 1
     return end

@@ -2,20 +2,25 @@
 
 - the seat tokens, so a person can take a seat back after a drop or a crash
   ($DOMINOES_TUI_HOME/tokens.json, by server address, table code and the name joined as);
-- the identity secret (`identity`), which claims this player's name on a server the
-  first time and proves it afterwards (docs/PROTOCOL.md, "Identity").
+- the identity key (`identity.key`, an Ed25519 private key), which claims this player's
+  name on a server the first time and proves it afterwards by signing that server's
+  challenge (proof.py; docs/PROTOCOL.md, "Identity");
+- the identity secret of older versions (`identity`), never sent again: it only proves,
+  bound to one server's challenge, a name it claimed there before keys, once, so that
+  the server moves the claim to the key.
 """
 from __future__ import annotations
 
 import json
-import secrets
 from pathlib import Path
 
 from ..table import saves
+from .proof import PlayerKey
 from .storage import write_private
 
 TOKENS_NAME = "tokens.json"
 IDENTITY_NAME = "identity"
+KEY_NAME = "identity.key"
 KEEP = 50  # the newest tokens kept; older tables are long over
 
 
@@ -61,21 +66,28 @@ def forget(host: str, port: int, code: str, name: str) -> None:
         _write(data)
 
 
-def identity_secret() -> str | None:
-    """This player's secret, made on first use; None if it can be neither read nor made
-    (the player is then a guest, which is safe)."""
-    path = saves.home() / IDENTITY_NAME
+def old_identity_secret() -> str | None:
+    """The secret an older version made (never made now); None if there is none."""
     try:
-        text = path.read_text(encoding="utf-8").strip()
-        if 16 <= len(text) <= 256:
-            return text
-    except OSError:
+        text = (saves.home() / IDENTITY_NAME).read_text(encoding="utf-8").strip()
+    except (OSError, UnicodeDecodeError):
+        return None
+    return text if 16 <= len(text) <= 256 else None
+
+
+def identity_key() -> PlayerKey | None:
+    """This player's key, made on first use; None if it can be neither read nor made
+    (the player is then a guest, which is safe)."""
+    path = saves.home() / KEY_NAME
+    try:
+        return PlayerKey.from_pem(path.read_bytes())
+    except (OSError, ValueError):
         pass
     if path.exists():
         return None  # a file we cannot use: never overwrite it (it may be someone's only proof)
-    secret = secrets.token_urlsafe(32)
+    key = PlayerKey.generate()
     try:
-        write_private(path, secret + "\n")
+        write_private(path, key.pem())
     except OSError:
         return None
-    return secret
+    return key

@@ -197,6 +197,13 @@ class GuardedWebServer(WebServer):
         app.middlewares.append(self._guard)
         return app
 
+    def initialize_logging(self) -> None:
+        """The command has set the log up (commands/logs.py: one line an event, aiohttp's
+        request log too); textual-serve's own would draw it with Rich, wrapped at 80 columns."""
+
+    async def on_startup(self, app: web.Application) -> None:
+        """The command says where it serves, in the reader's language; no banner of textual-serve's."""
+
     @web.middleware
     async def _guard(self, request: web.Request, handler: Handler) -> web.StreamResponse:
         # read at each request: the tests (and a host behind a proxy) set public_url after start

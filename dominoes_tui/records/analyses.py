@@ -15,6 +15,7 @@ from typing import Any
 from sqlalchemy import Connection, delete, insert, select, text
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
+from ..engine import jsontext
 from .database import Records, _unavailable
 from .migrate import WRITER_LOCK
 from .schema import match_analyses, match_seats, matches
@@ -95,7 +96,7 @@ def accuracy_history(conn: Connection, player_id: int, limit: int = 100) -> tupl
     unreadable = 0
     for row in analysed_seats(conn, player_id, limit):
         try:
-            analysis = MatchAnalysis.from_json(json.loads(row.analysis))
+            analysis = MatchAnalysis.from_json(jsontext.loads(row.analysis))
             seat = next(s for s in analysis.seats if s.seat == row.seat)
         except Exception:  # noqa: BLE001 - any damage at all: this one is left out
             unreadable += 1

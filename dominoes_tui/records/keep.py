@@ -17,7 +17,7 @@ from ..i18n import _
 from ..i18n.os_words import os_words
 from ..table.private_files import private_dir
 from .database import ALREADY, Records
-from .seal import SEAL_FIELD, seal
+from .seal import COVERS_FIELD, EVERY_EVENT, SEAL_FIELD, events_digest, seal
 from .store import BUSY_SECONDS, RecordsUnavailable
 from .summary import RECORDS_FIELD, MatchSummary
 
@@ -58,7 +58,7 @@ def record_or_keep(
 
 def with_identities(summary: MatchSummary, home: Path) -> list[dict[str, Any]]:
     """The match's log, its match_start telling who was who for a later import, sealed
-    with this data folder's key (seal.py): only an import here trusts it."""
+    with this data folder's key over every event (seal.py): only an import here trusts it."""
     events = [json.loads(line) for line in summary.log.splitlines() if line.strip()]
     if events and events[0].get("event") == "match_start":
         fields: dict[str, Any] = {
@@ -66,8 +66,9 @@ def with_identities(summary: MatchSummary, home: Path) -> list[dict[str, Any]]:
                            for s in summary.seats],
             "seeded": summary.seeded,
             "source": summary.source,
+            COVERS_FIELD: EVERY_EVENT,  # the seal covers every event, not the start only
         }
-        fields[SEAL_FIELD] = seal(home, summary.key, fields)
+        fields[SEAL_FIELD] = seal(home, summary.key, fields, events_digest(events, RECORDS_FIELD))
         events[0][RECORDS_FIELD] = fields
     return events
 

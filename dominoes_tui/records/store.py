@@ -72,11 +72,11 @@ def make_engine(url: str, busy_seconds: float = BUSY_SECONDS) -> Engine:
         return create_engine(url, connect_args={"connect_timeout": CONNECT_SECONDS, "options": options},
                              pool_pre_ping=True)
     except (NoSuchModuleError, ImportError):
-        # The driver is an optional extra; say how to add it (as `dominoes web` and `ssh` do).
-        raise RecordsUnavailable(_(
-            "PostgreSQL needs the optional extra postgres (its driver, psycopg): "
-            ".venv/bin/pip install '.[postgres]' (in the clone)"
-        )) from None
+        # The driver is an optional extra; say how to add it here (as `dominoes web` and `ssh` do).
+        from ..install import add_extra
+
+        raise RecordsUnavailable(_("PostgreSQL needs the optional extra postgres (its driver, psycopg): {command}").format(
+            command=add_extra("postgres"))) from None
 
 
 def _sqlite_transactions(engine: Engine) -> None:

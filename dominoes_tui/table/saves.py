@@ -1,7 +1,7 @@
 """Where the game keeps its save and settings, and how a bad save is set aside.
 
-The home is $DOMINOES_TUI_HOME if set (tests point it at a temporary folder), else
-$XDG_DATA_HOME/dominoes_tui, else ~/.local/share/dominoes_tui. A save is a game log
+The saves live in the data folder, the settings in the config folder (home.py says
+where those are on each platform). A save is a game log
 (docs/GAMELOG.md) cut off where the match stopped; it is never overwritten when it cannot be
 read: it is renamed aside so nothing a person played is lost.
 """

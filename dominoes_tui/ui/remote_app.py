@@ -75,9 +75,12 @@ class RemoteApp(DominoesApp):
 
         return RemoteReader(self)
 
-    def secret(self) -> str | None:
-        """The identity secret that proves our name (none for shared logins: a guest)."""
-        return tokens.identity_secret() if self.keep_tokens else None
+    def proof(self) -> dict[str, Any]:
+        """What proves our name to this server: our key, and an older version's secret that
+        moves a name it claimed here to the key (nothing for shared logins: a guest)."""
+        if not self.keep_tokens:
+            return {}
+        return {"key": tokens.identity_key(), "old_secret": tokens.old_identity_secret()}
 
     def token_for(self, code: str) -> str | None:
         if code in self._tokens:
@@ -149,7 +152,7 @@ class RemoteApp(DominoesApp):
     async def connect(self) -> bool:
         self.lobby.say(lambda: _("Connecting to {address}…").format(address=f"{self.host}:{self.port}"))
         try:
-            conn = await Connection.open(self.host, self.port, self.player_name, secret=self.secret())
+            conn = await Connection.open(self.host, self.port, self.player_name, **self.proof())
         except (TimeoutError, OSError, ConnectionLost, ServerRefused) as exc:
             reason = os_words(exc)  # the name `exc` is gone after this block; the words are said again on `l`
             self.lobby.say(lambda: _("Cannot reach the server at {address}: {reason}. Press r to try again.").format(
@@ -367,7 +370,7 @@ class RemoteApp(DominoesApp):
         for _try in range(RECONNECT_TRIES):
             await asyncio.sleep(RECONNECT_PAUSE)
             try:
-                conn = await Connection.open(self.host, self.port, self.player_name, secret=self.secret())
+                conn = await Connection.open(self.host, self.port, self.player_name, **self.proof())
             except (TimeoutError, OSError, ConnectionLost, ServerRefused):
                 continue
             self.conn = conn

@@ -20,7 +20,7 @@ from dominoes_tui.bots.runner import play_match
 from dominoes_tui.engine import Match, make_config
 from dominoes_tui.workers import LOWEST, worker_pool
 
-pytestmark = pytest.mark.skipif(not hasattr(os, "getpriority"), reason="niceness is a POSIX thing")
+pytestmark = [pytest.mark.each_python, pytest.mark.skipif(not hasattr(os, "getpriority"), reason="niceness is a POSIX thing")]
 
 ENDLESS = 10**7  # guesses no decision finishes within a test: the work is still under way when looked at
 

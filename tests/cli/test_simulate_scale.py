@@ -13,6 +13,8 @@ from dominoes_tui.commands.simulate import format_summary
 from dominoes_tui.commands.simulate_run import Tally, play_all
 from dominoes_tui.engine import make_config
 
+pytestmark = pytest.mark.each_python  # .ci/run runs these on every Python it finds
+
 
 def _summary(capsys: pytest.CaptureFixture[str], *args: str) -> dict:
     assert main(["simulate", *args, "--json"]) == 0

@@ -16,6 +16,8 @@ import pytest
 import dominoes_tui.engine as engine
 from dominoes_tui.engine import core
 
+pytestmark = pytest.mark.each_python  # .ci/run runs these on every Python it finds
+
 ROOT = Path(__file__).resolve().parents[2]
 
 # Random legal play over every variant and player count, and a digest of the logs: run

@@ -3,11 +3,17 @@ collects every pushed message and can wait (bounded) for one that matches."""
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import json
+import secrets
 from collections.abc import Callable
 from typing import Any
 
+from dominoes_tui.net import proof
 from dominoes_tui.net import protocol as P
 from dominoes_tui.net.client import Connection
+from dominoes_tui.net.names import NameRegister, fold
+from dominoes_tui.net.proof import PlayerKey
 from dominoes_tui.net.protocol import PROTOCOL_VERSION
 
 PACE_PER_SECOND, PACE_BURST = P.RATE_PER_SECOND * 0.75, P.RATE_BURST // 2  # well under the server's limit
@@ -153,3 +159,34 @@ HELLO = {"type": "hello", "protocol": PROTOCOL_VERSION, "name": "x"}
 def _pushed_words(m: dict[str, Any]) -> str:
     """A pushed message in a failure's words: its type, and why when it says."""
     return str(m.get("type")) + (f":{m.get('reason')}" if m.get("reason") else "")
+
+
+def key_of(words: str) -> PlayerKey:
+    """A player's key made from words, so a test says "the same person" by the same words."""
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
+    return PlayerKey(Ed25519PrivateKey.from_private_bytes(hashlib.sha256(words.encode("utf-8")).digest()))
+
+
+def claim(reg: NameRegister, name: str, words: str, address: str = "127.0.0.1") -> bool:
+    """`name` proved at this register with the key made from `words`, as a server checks a
+    proof: the way a test claims a name before its server starts."""
+    key = key_of(words)
+    signed = proof.message("127.0.0.1:7788", secrets.token_urlsafe(24), fold(name), key.public)
+    return reg.prove(name, key.public, signed, key.sign(signed), None, address, lambda n: False).claimed
+
+
+async def key_hello(port: int, name: str, key: PlayerKey, **fields: Any) -> dict[str, Any]:
+    """A hello with a key over a raw socket, its challenge signed as a client does, and the
+    server's welcome (the socket is closed after it)."""
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    try:
+        writer.write(P.encode({"type": "hello", "protocol": 1, "name": name, "key": key.public, **fields}))
+        challenge = json.loads(await asyncio.wait_for(reader.readline(), WAIT))
+        assert challenge["type"] == "challenge", challenge
+        here = proof.endpoint(writer.get_extra_info("peername")) or "?"
+        signed = proof.message(here, challenge["challenge"], fold(P.clean_name(name)), key.public)
+        writer.write(P.encode({"type": "prove", "signature": key.sign(signed)}))
+        return dict(json.loads(await asyncio.wait_for(reader.readline(), WAIT)))
+    finally:
+        writer.close()

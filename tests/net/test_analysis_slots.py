@@ -18,6 +18,8 @@ import pytest
 from dominoes_tui.net import analysis_slots
 from dominoes_tui.net.analysis_slots import ENV, FOLDER, Slots, from_env, server_env
 
+pytestmark = pytest.mark.each_python  # .ci/run runs these on every Python it finds
+
 HOLDER = textwrap.dedent("""
     import sys, time
     from pathlib import Path

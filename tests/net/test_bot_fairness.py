@@ -6,9 +6,13 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+import pytest
+
 from dominoes_tui.net.server import Server
 
 from .helpers import WAIT, Driven
+
+pytestmark = pytest.mark.each_python  # .ci/run runs these on every Python it finds
 
 HARD = {"kind": "bot", "level": "hard"}
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import hmac
-import json
 import secrets
 import sys
 
@@ -15,7 +14,7 @@ import pytest
 from dominoes_tui.net.client import Connection
 from dominoes_tui.net.server import Server
 
-from .helpers import WAIT
+from .helpers import WAIT, key_hello, key_of
 
 
 def signed(key: bytes, person: str) -> dict[str, str]:
@@ -24,15 +23,8 @@ def signed(key: bytes, person: str) -> dict[str, str]:
 
 
 async def hello(port: int, name: str, vouch: dict[str, str] | None) -> dict:
-    """A claiming hello with a fresh secret, and the server's welcome."""
-    reader, writer = await asyncio.open_connection("127.0.0.1", port)
-    msg = {"type": "hello", "protocol": 1, "name": name, "secret": secrets.token_urlsafe(24)}
-    if vouch is not None:
-        msg["vouch"] = vouch
-    writer.write((json.dumps(msg) + "\n").encode())
-    welcome = json.loads(await asyncio.wait_for(reader.readline(), WAIT))
-    writer.close()
-    return welcome
+    """A claiming hello with a fresh key, and the server's welcome."""
+    return await key_hello(port, name, key_of(secrets.token_urlsafe(24)), **({"vouch": vouch} if vouch else {}))
 
 
 async def test_claims_vouched_for_by_a_gateway_count_per_person(tmp_path) -> None:
@@ -58,11 +50,11 @@ async def test_claims_vouched_for_by_a_gateway_count_per_person(tmp_path) -> Non
 SESSION = """
 import asyncio, sys
 from dominoes_tui.net.client import Connection
-from dominoes_tui.net.tokens import identity_secret
+from dominoes_tui.net.tokens import identity_key
 async def main():
     _, addr, _, name = sys.argv[1:5]
     host, port = addr.rsplit(":", 1)
-    conn = await Connection.open(host, int(port), name, secret=identity_secret())
+    conn = await Connection.open(host, int(port), name, key=identity_key())
     print("identity:", "guest" if conn.guest else "claimed", flush=True)
     await conn.close()
 asyncio.run(main())
@@ -74,7 +66,7 @@ async def test_an_ssh_member_claims_his_name_at_the_table_server_after_twenty_ot
     from dominoes_tui.net.ssh_gateway import Gateway
 
     for i in range(20):  # the gateway's address has used its hour's budget of claims
-        await (await Connection.open("127.0.0.1", server.port, f"Early{i}", secret=secrets.token_urlsafe(24))).close()
+        await (await Connection.open("127.0.0.1", server.port, f"Early{i}", key=key_of(secrets.token_urlsafe(24)))).close()
     gw = Gateway(f"127.0.0.1:{server.port}", tmp_path / "ssh", command=[sys.executable, "-c", SESSION],
                  vouch_key=server.data_dir / "gateway.key")
     await gw.start("127.0.0.1", 0)

@@ -7,11 +7,12 @@ from __future__ import annotations
 import json
 import secrets
 
+from dominoes_tui.net import proof
 from dominoes_tui.net.client import Connection
 from dominoes_tui.net.names import NameRegister
 from dominoes_tui.net.server import Server
 
-from .helpers import Driven, play_out
+from .helpers import Driven, key_of, play_out
 
 
 def a_secret() -> str:
@@ -20,41 +21,48 @@ def a_secret() -> str:
 
 async def test_a_secret_claims_a_name_and_another_is_a_guest(server: Server) -> None:
     ana_secret = a_secret()
-    ana = await Connection.open("127.0.0.1", server.port, "Ana", secret=ana_secret)
+    ana = await Connection.open("127.0.0.1", server.port, "Ana", key=key_of(ana_secret))
     assert ana.name == "Ana" and not ana.guest
-    eve = await Connection.open("127.0.0.1", server.port, "Ana", secret=a_secret())
+    eve = await Connection.open("127.0.0.1", server.port, "Ana", key=key_of(a_secret()))
     assert eve.name == "Ana~2" and eve.guest
     bare = await Connection.open("127.0.0.1", server.port, "ANA")  # the same name, folded; no secret
     assert bare.name.startswith("ANA~") and bare.guest
     await ana.close()
-    back = await Connection.open("127.0.0.1", server.port, "ana", secret=ana_secret)
+    back = await Connection.open("127.0.0.1", server.port, "ana", key=key_of(ana_secret))
     assert back.name == "Ana" and not back.guest  # her secret, any spelling: her name as claimed
     for c in (eve, bare, back):
         await c.close()
 
 
+def claim(reg: NameRegister, name: str, words: str, address: str) -> bool:
+    """`name` proved with the key made from `words` at this register, as a server checks it."""
+    key = key_of(words)
+    signed = proof.message("127.0.0.1:7788", a_secret(), name.casefold(), key.public)
+    return reg.prove(name, key.public, signed, key.sign(signed), None, address, lambda n: False).claimed
+
+
 async def test_the_register_survives_a_restart_and_keeps_no_secret(tmp_path) -> None:
     path = tmp_path / "names.json"
-    secret = a_secret()
+    words = a_secret()
     first = NameRegister(path)
-    assert first.identify("Ana", secret, "10.0.0.1", lambda n: False).claimed
+    assert claim(first, "Ana", words, "10.0.0.1")
     text = path.read_text()
-    assert secret not in text and path.stat().st_mode & 0o777 == 0o600
+    assert words not in text and key_of(words).pem() not in text and path.stat().st_mode & 0o777 == 0o600
     again = NameRegister(path)
-    assert again.identify("Ana", secret, "10.0.0.2", lambda n: False).key == "name:Ana"
-    assert again.identify("Ana", a_secret(), "10.0.0.2", lambda n: False).key is None
+    assert claim(again, "Ana", words, "10.0.0.2")
+    assert not claim(again, "Ana", a_secret(), "10.0.0.2")
     assert again.release("ana") and not NameRegister(path).is_claimed("Ana")
 
 
 def test_one_address_cannot_claim_every_name(tmp_path) -> None:
     reg = NameRegister(tmp_path / "names.json", claims_per_address=3)
-    claimed = [reg.identify(f"N{i}", a_secret(), "10.0.0.9", lambda n: False).claimed for i in range(6)]
+    claimed = [claim(reg, f"N{i}", a_secret(), "10.0.0.9") for i in range(6)]
     assert claimed == [True, True, True, False, False, False]
-    assert reg.identify("Other", a_secret(), "10.0.0.10", lambda n: False).claimed
+    assert claim(reg, "Other", a_secret(), "10.0.0.10")
 
 
 async def test_the_seat_name_is_the_identity_and_the_finished_match_records_it(server: Server) -> None:
-    ana = Driven(await Connection.open("127.0.0.1", server.port, "Ana", secret=a_secret()))
+    ana = Driven(await Connection.open("127.0.0.1", server.port, "Ana", key=key_of(a_secret())))
     eve = Driven(await Connection.open("127.0.0.1", server.port, "Eve"))
     made = await ana.create(variant="block", players=2, target=10, seats=[{"kind": "human"}, {"kind": "human"}])
     joined = await eve.join(made["code"], name="Ana")  # a join that says another name changes nothing

@@ -15,6 +15,8 @@ from dominoes_tui.net.server import Server
 from .helpers import WAIT, Driven
 from .test_bad_input import answer, closed, raw
 
+pytestmark = pytest.mark.each_python  # .ci/run runs these on every Python it finds
+
 BOTS2 = [{"kind": "bot", "level": "random"}, {"kind": "bot", "level": "random"}]
 
 

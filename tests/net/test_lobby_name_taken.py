@@ -6,11 +6,12 @@ from dominoes_tui.net.client import Connection
 from dominoes_tui.net.server import Server
 from dominoes_tui.ui.remote_app import RemoteApp
 from dominoes_tui.ui.screens.lobby import LobbyScreen
+from tests.net.helpers import key_of
 from tests.net.test_remote_app import until
 
 
 async def test_a_taken_name_is_explained_in_the_lobby(server: Server) -> None:
-    ana = await Connection.open("127.0.0.1", server.port, "Ana", secret="ana's own secret, long enough")
+    ana = await Connection.open("127.0.0.1", server.port, "Ana", key=key_of("ana's own secret, long enough"))
     app = RemoteApp("127.0.0.1", server.port, "Ana", keep_tokens=False)  # no secret: as a shared login
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: app.conn is not None and isinstance(app.screen, LobbyScreen), "the lobby")

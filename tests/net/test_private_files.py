@@ -11,7 +11,7 @@ from pathlib import Path
 from dominoes_tui.net.client import Connection
 from dominoes_tui.net.server import Server
 from dominoes_tui.records.queries import totals
-from tests.net.helpers import Driven
+from tests.net.helpers import Driven, key_of
 
 SETTINGS = {"variant": "draw", "format": "swiss", "rounds": 2, "target": 15, "fill_bots": True, "bot_level": "random"}
 
@@ -32,7 +32,7 @@ async def test_the_server_writes_owner_only_files_in_owner_only_folders(tmp_path
     server = Server(home / "server", bot_delay=0.0, default_level="random", standin_delay=0.0)
     await server.start("127.0.0.1", 0)
     try:
-        ana = Driven(await Connection.open("127.0.0.1", server.port, "Ana", secret="ana's secret, 16 chars or more"))
+        ana = Driven(await Connection.open("127.0.0.1", server.port, "Ana", key=key_of("ana's secret, 16 chars or more")))
         await ana.conn.request({"type": "tournament_organize", "secret": server.tournament_host.organizer_secret})
         await ana.conn.request({"type": "tournament_open", "settings": SETTINGS})  # tournament.json
         await ana.create(variant="draw", players=2, sit=None, start=True,

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from dominoes_tui.net.client import Connection
 from dominoes_tui.net.server import Server
-from tests.net.helpers import Driven
+from tests.net.helpers import Driven, key_of
 
 
 async def test_a_person_named_like_a_bot_at_the_table_is_told_apart(server: Server) -> None:
     maker = await Driven.connect(server.port, "Maker")
     await maker.create(variant="draw", players=3, target=10, options={}, seats=[
         {"kind": "human"}, {"kind": "bot", "level": "easy", "name": "Bot 1"}, {"kind": "human"}])
-    person = Driven(await Connection.open("127.0.0.1", server.port, "Bot 1", secret="a secret, long enough"))
+    person = Driven(await Connection.open("127.0.0.1", server.port, "Bot 1", key=key_of("a secret, long enough")))
     answer = await person.join(maker.code)
     names = [s["name"] for s in answer["table"]["seats"]]
     assert names == ["Maker", "Bot 1", "Bot 1~2"]

@@ -76,8 +76,8 @@ async def test_a_practice_host_makes_seeded_tables_that_say_so(tmp_path) -> None
 
 
 async def test_a_clients_tokens_and_identity_are_its_owners_only(server: Server, dominoes_home) -> None:
-    secret = tokens.identity_secret()
-    assert secret and tokens.identity_secret() == secret  # made once, then kept
+    key = tokens.identity_key()
+    assert key is not None and (tokens.identity_key() or key).public == key.public  # made once, then kept
     tokens.put("127.0.0.1", server.port, "ABCD", "Ana", "t0ken")
-    assert mode(dominoes_home / "tokens.json") == 0o600 and mode(dominoes_home / "identity") == 0o600
+    assert mode(dominoes_home / "tokens.json") == 0o600 and mode(dominoes_home / "identity.key") == 0o600
     assert mode(dominoes_home) == 0o700

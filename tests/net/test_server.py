@@ -13,6 +13,8 @@ from dominoes_tui.net.server import Server
 
 from .helpers import WAIT, Driven, play_out
 
+pytestmark = pytest.mark.each_python  # .ci/run runs these on every Python it finds
+
 TILE = re.compile(r'"(\d-\d)"')
 TWO_AND_TWO = [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "level": "random"}, {"kind": "bot", "level": "easy"}]
 

@@ -12,11 +12,13 @@ aiohttp = pytest.importorskip("aiohttp")
 
 from dominoes_tui.net.server import Server  # noqa: E402
 
-from .test_web import reap_tab_processes, start_guarded  # noqa: E402
+from .test_web import basic_auth, reap_tab_processes, start_guarded  # noqa: E402
+
+pytestmark = pytest.mark.each_python  # .ci/run runs these on every Python it finds
 
 
 def basic(password: str) -> dict[str, str]:
-    return {"Authorization": aiohttp.BasicAuth("guest", password).encode()}
+    return basic_auth("guest", password)
 
 
 async def test_wrong_web_passwords_make_the_address_wait(server: Server) -> None:

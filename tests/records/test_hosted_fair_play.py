@@ -13,7 +13,7 @@ from dominoes_tui.net.finished import Keeping
 from dominoes_tui.net.server import Server
 from dominoes_tui.records import Records
 from dominoes_tui.records.schema import match_seats, matches, players
-from tests.net.helpers import Driven, play_out
+from tests.net.helpers import Driven, key_of, play_out
 
 
 @pytest.fixture
@@ -26,7 +26,7 @@ async def server(tmp_path):
 
 
 async def claimed(port: int, name: str) -> Driven:
-    return Driven(await Connection.open("127.0.0.1", port, name, secret=f"{name}'s secret, 16 chars or more"))
+    return Driven(await Connection.open("127.0.0.1", port, name, key=key_of(f"{name}'s secret, 16 chars or more")))
 
 
 async def recorded(server: Server, count: int) -> list[tuple]:

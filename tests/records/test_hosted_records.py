@@ -10,7 +10,7 @@ import pytest
 from dominoes_tui.engine import dumps, load_matches
 from dominoes_tui.net.server import Server
 from dominoes_tui.records.queries import totals
-from tests.net.helpers import Driven, play_out
+from tests.net.helpers import Driven, key_of, play_out
 
 
 @pytest.fixture
@@ -85,9 +85,9 @@ async def test_a_malformed_records_request_is_the_senders_mistake(server: Server
 async def test_people_who_proved_their_names_are_rated(server: Server):
     from dominoes_tui.net.client import Connection
 
-    ana = Driven(await Connection.open("127.0.0.1", server.port, "Ana", secret="ana-secret-" + "x" * 20))
+    ana = Driven(await Connection.open("127.0.0.1", server.port, "Ana", key=key_of("ana-secret-" + "x" * 20)))
     await ana.create(variant="draw", players=2, target=20, seats=[{"kind": "human"}, {"kind": "human"}])
-    ben = Driven(await Connection.open("127.0.0.1", server.port, "Ben", secret="ben-secret-" + "y" * 20))
+    ben = Driven(await Connection.open("127.0.0.1", server.port, "Ben", key=key_of("ben-secret-" + "y" * 20)))
     await ben.join(ana.code)
     await ana.wait_for(lambda m: m.get("type") == "state")
     await play_out([ana, ben])

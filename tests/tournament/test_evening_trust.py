@@ -13,7 +13,7 @@ from dominoes_tui.net.client import Connection, ServerRefused
 from dominoes_tui.net.names import NameRegister
 from dominoes_tui.net.protocol import PROTOCOL_VERSION
 from dominoes_tui.net.server import Server
-from tests.net.helpers import Driven
+from tests.net.helpers import Driven, claim, key_of
 
 SETTINGS = {"variant": "draw", "format": "swiss", "rounds": 1, "target": 15, "fill_bots": True, "bot_level": "random"}
 ANA_SECRET = "ana's own secret, long enough"
@@ -48,7 +48,7 @@ async def test_a_squatter_who_claims_an_organizer_name_first_gets_no_rights(tmp_
     await srv.start("127.0.0.1", 0)
     try:
         # Ana never said hello here before the host started: a stranger claims "Ana" first
-        squatter = Driven(await Connection.open("127.0.0.1", srv.port, "Ana", secret="the squatter's secret!!"))
+        squatter = Driven(await Connection.open("127.0.0.1", srv.port, "Ana", key=key_of("the squatter's secret!!")))
         assert squatter.conn.name == "Ana" and not squatter.conn.guest
         with pytest.raises(ServerRefused, match="organizer"):
             await squatter.conn.request({"type": "tournament_open", "settings": SETTINGS})
@@ -71,15 +71,15 @@ async def test_an_organizer_name_is_the_claim_that_existed_when_the_host_started
     released and claimed again by someone else, the name carries no rights."""
     data = tmp_path / "server"
     data.mkdir()
-    NameRegister(data / "names.json").identify("Ana", ANA_SECRET, "127.0.0.1", lambda n: False)
+    claim(NameRegister(data / "names.json"), "Ana", ANA_SECRET)
     srv = Server(data, bot_delay=0.0, default_level="random", organizers={"Ana"})
     await srv.start("127.0.0.1", 0)
     try:
-        ana = Driven(await Connection.open("127.0.0.1", srv.port, "Ana", secret=ANA_SECRET))
+        ana = Driven(await Connection.open("127.0.0.1", srv.port, "Ana", key=key_of(ANA_SECRET)))
         assert (await ana.conn.request({"type": "tournament"}))["you"]["organizer"] is True
         await ana.close()
         srv.names.release("Ana")
-        other = Driven(await Connection.open("127.0.0.1", srv.port, "Ana", secret="someone else's secret"))
+        other = Driven(await Connection.open("127.0.0.1", srv.port, "Ana", key=key_of("someone else's secret")))
         assert not other.conn.guest
         assert (await other.conn.request({"type": "tournament"}))["you"]["organizer"] is False
         await other.close()
@@ -122,7 +122,7 @@ async def test_a_second_guest_saying_bob_gets_nothing_of_bobs(open_server: Serve
     await bob.close()
     late = await Driven.connect(open_server.port, "Bob")
     assert late.conn.name != "Bob"
-    cy = Driven(await Connection.open("127.0.0.1", open_server.port, "Cy", secret="cy's secret, long enough"))
+    cy = Driven(await Connection.open("127.0.0.1", open_server.port, "Cy", key=key_of("cy's secret, long enough")))
     await cy.conn.request({"type": "tournament_register"})
     await org.conn.request({"type": "tournament_start"})
     seated = await cy.wait_for(lambda m: m.get("type") == "seated")
@@ -137,14 +137,14 @@ async def test_a_second_guest_saying_bob_gets_nothing_of_bobs(open_server: Serve
 
 async def test_a_claimed_entrant_comes_back_to_the_seat_and_a_guest_never_gets_it(open_server: Server) -> None:
     org = await _open_evening(open_server)
-    bob = Driven(await Connection.open("127.0.0.1", open_server.port, "Bob", secret="bob's secret, long enough"))
+    bob = Driven(await Connection.open("127.0.0.1", open_server.port, "Bob", key=key_of("bob's secret, long enough")))
     await bob.conn.request({"type": "tournament_register"})
     await org.conn.request({"type": "tournament_start"})
     ticket = await bob.wait_for(lambda m: m.get("type") == "seated")
     await bob.close()
     evil = await Driven.connect(open_server.port, "Bob")
     assert (await evil.conn.request({"type": "tournament"}))["you"]["seat"] is None
-    bob = Driven(await Connection.open("127.0.0.1", open_server.port, "Bob", secret="bob's secret, long enough"))
+    bob = Driven(await Connection.open("127.0.0.1", open_server.port, "Bob", key=key_of("bob's secret, long enough")))
     assert (await bob.conn.request({"type": "tournament"}))["you"]["seat"]["token"] == ticket["token"]
     for p in (org, evil, bob):
         await p.close()
@@ -248,7 +248,7 @@ async def test_a_guests_entry_goes_with_its_connection_and_a_proven_name_beats_a
     await gone.close()
     squat = await Driven.connect(open_server.port, "Eve")  # says "Eve" before Eve ever came
     await squat.conn.request({"type": "tournament_register"})
-    eve = Driven(await Connection.open("127.0.0.1", open_server.port, "Eve", secret="eve's own secret, long"))
+    eve = Driven(await Connection.open("127.0.0.1", open_server.port, "Eve", key=key_of("eve's own secret, long")))
     answer = await eve.conn.request({"type": "tournament_register"})
     assert answer["you"]["entered"] and [e["name"] for e in answer["tournament"]["entrants"]] == ["Eve"]
     assert (await squat.conn.request({"type": "tournament"}))["you"]["entered"] is False
@@ -280,8 +280,8 @@ async def test_a_guest_gone_during_the_evening_is_not_paired_again(tmp_path: Pat
     try:
         org = await _organizer(srv)
         await org.conn.request({"type": "tournament_open", "settings": {**SETTINGS, "rounds": 2, "fill_bots": False}})
-        bob = Driven(await Connection.open("127.0.0.1", srv.port, "Bob", secret="bob's secret, long enough"))
-        cy = Driven(await Connection.open("127.0.0.1", srv.port, "Cy", secret="cy's own secret, long enough"))
+        bob = Driven(await Connection.open("127.0.0.1", srv.port, "Bob", key=key_of("bob's secret, long enough")))
+        cy = Driven(await Connection.open("127.0.0.1", srv.port, "Cy", key=key_of("cy's own secret, long enough")))
         dee = await Driven.connect(srv.port, "Dee")  # a guest
         eve = await Driven.connect(srv.port, "Eve")  # a guest who stays
         for p in (bob, cy, dee, eve):

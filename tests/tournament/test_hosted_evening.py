@@ -12,14 +12,14 @@ from dominoes_tui.engine import load_match
 from dominoes_tui.net.client import Connection, ServerRefused
 from dominoes_tui.net.names import NameRegister
 from dominoes_tui.net.server import Server
-from tests.net.helpers import Driven, play_out
+from tests.net.helpers import Driven, claim, key_of, play_out
 
 
 @pytest.fixture
 async def server(tmp_path: Path):
     # a stand-in waits 3 s: long enough for a dropped person to come back before the bots end the match
     # Ana claimed her name before the host named her an organizer (the claim is pinned at the start)
-    NameRegister(tmp_path / "server" / "names.json").identify("Ana", ANA_SECRET, "127.0.0.1", lambda n: False)
+    claim(NameRegister(tmp_path / "server" / "names.json"), "Ana", ANA_SECRET)
     srv = Server(tmp_path / "server", bot_delay=0.0, default_level="random", standin_delay=3.0,
                  organizers={"Ana"})
     srv.tournament_host.arrival = 5.0  # no stand-in plays a whole match before its people sit down
@@ -33,12 +33,12 @@ ANA_SECRET, BEN_SECRET = "ana's secret, 16 chars or more", "ben's secret, 16 cha
 
 async def organizer(port: int) -> Driven:
     """Ana, with the secret of her claimed name (a guest who says "Ana" is not her)."""
-    return Driven(await Connection.open("127.0.0.1", port, "Ana", secret=ANA_SECRET))
+    return Driven(await Connection.open("127.0.0.1", port, "Ana", key=key_of(ANA_SECRET)))
 
 
 async def ben_with_his_secret(port: int) -> Driven:
     """Ben's own client: his claimed name is what brings him back to his entry."""
-    return Driven(await Connection.open("127.0.0.1", port, "Ben", secret=BEN_SECRET))
+    return Driven(await Connection.open("127.0.0.1", port, "Ben", key=key_of(BEN_SECRET)))
 
 
 SETTINGS = {"variant": "draw", "format": "swiss", "rounds": 2, "target": 15, "fill_bots": True, "bot_level": "random"}

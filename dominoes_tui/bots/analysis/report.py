@@ -8,11 +8,53 @@ every language.
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any
 
 from ...engine import Move
 from .verdicts import Verdict, accuracy
+
+# What a stored analysis may hold (it is read back from a file or the records, which a
+# stranger may have written): anything past these bounds is damage, never a crash later.
+MAX_SEATS = 4
+MAX_MOVES = 5_000  # judged moves in one match (a long match to 500 has a few hundred)
+MAX_OPTIONS = 64  # distinct moves one decision can have, with room to spare
+MAX_WORDS = 40  # a move's words ("3-5 left")
+MAX_COUNT = 10**6  # guesses, rounds, match numbers
+
+
+def whole(data: dict[str, Any], key: str, low: int, high: int, default: int | None = None) -> int:
+    """A whole number field in [low, high]; ValueError otherwise (true is no number)."""
+    value = data.get(key, default) if default is not None else data[key]
+    if type(value) is not int or not low <= value <= high:
+        raise ValueError(f"{key} {str(value)[:20]} is not a whole number from {low} to {high}")
+    return value
+
+
+def fraction(value: Any, high: float = 1.0, what: str = "a chance") -> float:
+    """A finite number in [0, high]; ValueError otherwise (NaN, 1e308, a string)."""
+    if type(value) not in (int, float) or not math.isfinite(value) or not 0 <= value <= high:
+        raise ValueError(f"{what} {str(value)[:20]} is not a number from 0 to {high:g}")
+    return float(value)
+
+
+def words(value: Any) -> str:
+    if not isinstance(value, str) or len(value) > MAX_WORDS:
+        raise ValueError("a move's words are a short text")
+    return value
+
+
+def flag(value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError("not true or false")
+    return value
+
+
+def bounded(value: Any, most: int) -> list[Any]:
+    if not isinstance(value, list) or len(value) > most:
+        raise ValueError(f"a list of at most {most} is expected")
+    return value
 
 
 def move_words(move: Move) -> str:
@@ -47,13 +89,16 @@ class MoveJudgement:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> MoveJudgement:
+        """ValueError, TypeError or KeyError for anything a judgement never holds."""
+        options = bounded(data.get("options", []), MAX_OPTIONS)
         return cls(
-            round=int(data["round"]), seat=int(data["seat"]), ply=int(data.get("ply", -1)),
-            played=str(data["played"]), best=str(data["best"]), loss=float(data["loss"]),
-            choices=int(data["choices"]), verdict=Verdict(data["verdict"]),
-            before=float(data.get("before", 0.0)), after=float(data.get("after", 0.0)),
-            options=tuple((str(m), float(c)) for m, c in data.get("options", ())),
-            exact=bool(data.get("exact", False)), error=float(data.get("error", 0.0)),
+            round=whole(data, "round", 1, MAX_COUNT), seat=whole(data, "seat", 0, MAX_SEATS - 1),
+            ply=whole(data, "ply", -1, MAX_MOVES * MAX_SEATS * 10, -1),
+            played=words(data["played"]), best=words(data["best"]), loss=fraction(data["loss"]),
+            choices=whole(data, "choices", 1, MAX_OPTIONS), verdict=Verdict(data["verdict"]),
+            before=fraction(data.get("before", 0.0)), after=fraction(data.get("after", 0.0)),
+            options=tuple((words(m), fraction(c)) for m, c in options),
+            exact=flag(data.get("exact", False)), error=fraction(data.get("error", 0.0), what="a margin"),
         )
 
 
@@ -75,8 +120,14 @@ class SeatReport:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> SeatReport:
-        return cls(int(data["seat"]), str(data["name"]), int(data["moves"]), float(data["mean_loss"]),
-                   float(data["accuracy"]), int(data["inaccuracies"]), int(data["mistakes"]), int(data["blunders"]))
+        """ValueError, TypeError or KeyError for anything a seat's report never holds."""
+        name = data["name"]
+        if not isinstance(name, str) or len(name) > 100:
+            raise ValueError("a seat's name is a short text")
+        return cls(whole(data, "seat", 0, MAX_SEATS - 1), name, whole(data, "moves", 0, MAX_MOVES),
+                   fraction(data["mean_loss"], what="a mean loss"), fraction(data["accuracy"], 100.0, "an accuracy"),
+                   whole(data, "inaccuracies", 0, MAX_MOVES), whole(data, "mistakes", 0, MAX_MOVES),
+                   whole(data, "blunders", 0, MAX_MOVES))
 
     @classmethod
     def of(cls, seat: int, name: str, moves: list[MoveJudgement]) -> SeatReport:
@@ -104,9 +155,19 @@ class MatchAnalysis:
         return out
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> MatchAnalysis:
-        return cls(int(data["match"]), tuple(SeatReport.from_json(s) for s in data["seats"]),
-                   tuple(MoveJudgement.from_json(m) for m in data["moves"]), int(data.get("guesses", 0)))
+    def from_json(cls, data: dict[str, Any], players: int = MAX_SEATS) -> MatchAnalysis:
+        """A stored analysis read back and checked (types, finite numbers in range, seats
+        of a match of `players`, sizes bounded): ValueError, TypeError or KeyError if it
+        holds anything an analysis never does, so a forged one is set aside, never shown."""
+        if not isinstance(data, dict):
+            raise ValueError("an analysis is a JSON object")
+        out = cls(whole(data, "match", 1, MAX_COUNT), tuple(SeatReport.from_json(s) for s in bounded(data["seats"], MAX_SEATS)),
+                  tuple(MoveJudgement.from_json(m) for m in bounded(data["moves"], MAX_MOVES)),
+                  whole(data, "guesses", 0, MAX_COUNT, 0))
+        seats = [s.seat for s in out.seats] + [m.seat for m in out.moves]
+        if any(seat >= players for seat in seats) or len({s.seat for s in out.seats}) != len(out.seats):
+            raise ValueError(f"a seat that a match of {players} does not have, or a seat twice")
+        return out
 
     def worst(self, count: int = 5) -> list[MoveJudgement]:
         """The moves that lost the most, worst first (those that lost anything)."""

@@ -23,6 +23,7 @@ from ...i18n import N_, _, ngettext, pgettext
 from ...net.client import Connection
 from ..choices import MatchSettings, Prefs
 from ..widgets.footer import Footer
+from ..widgets.too_small import TooSmall
 from .evening import EveningFollower
 from .quick_match import QuickFollower
 
@@ -185,6 +186,7 @@ class LobbyScreen(Screen[None]):
         return cast(LobbyHost, self.app)
 
     def compose(self) -> ComposeResult:
+        yield TooSmall()  # below 80×24 the lobby says so (a phone's browser at its own width did not)
         yield Static(id="lobby-title")
         yield Static(id="lobby-info")
         table: DataTable[str] = DataTable(id="lobby-tables", cursor_type="row", zebra_stripes=True)

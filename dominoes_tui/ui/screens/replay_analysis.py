@@ -16,13 +16,13 @@ sessions (net/analysis_slots.py) makes it wait for one of its slots too
 """
 from __future__ import annotations
 
-import json
 import os
 import threading
 from typing import TYPE_CHECKING, Any, Protocol
 
 from textual.widgets import ProgressBar
 
+from ...engine import jsontext
 from ...i18n import _, ngettext
 from ...net import analysis_slots
 from ...net.analysis_slots import Slot, Slots
@@ -72,14 +72,12 @@ class LocalShelf:
         return self._source().keep_analysis(key, analysis, guesses)
 
 
-def parse(text: str) -> MatchAnalysis:
-    """A stored analysis read back; any exception means it cannot be used."""
+def parse(text: str, players: int = 4) -> MatchAnalysis:
+    """A stored analysis read back and checked (report.py), for a match of `players`; any
+    exception means it cannot be used."""
     from ...bots.analysis import MatchAnalysis
 
-    data = json.loads(text)
-    if not isinstance(data, dict):
-        raise ValueError("not an analysis")
-    return MatchAnalysis.from_json(data)
+    return MatchAnalysis.from_json(jsontext.loads(text), players)
 
 
 def on_a_server(app: Any) -> bool:
@@ -163,7 +161,7 @@ class AnalysisActions:
                 text = None
             if text is not None:
                 try:
-                    found = parse(text)
+                    found = parse(text, self.steps.whole.n)
                 except Exception:  # noqa: BLE001 - a damaged analysis is set aside in words, never a crash
                     note = _("The stored analysis of this match could not be read; it is made again.")
         self._call(self._loaded, found, note, then_analyse)
