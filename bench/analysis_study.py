@@ -145,6 +145,8 @@ def main(argv: list[str] | None = None) -> int:
                         "outcome (reliability by decile, calibration error, Brier score beside the score alone)")
     p.add_argument("--fit", action="store_true",
                    help="instead of the levels: fit the value model's constants to hard-against-hard round ends")
+    p.add_argument("--every", type=int, default=1,
+                   help="with --calibration: judge every K-th decision of each match only (default 1: all)")
     p.add_argument("--logs", default="bench-selfplay",
                    help="with --calibration or --fit: the folder keeping the self-played matches (default "
                         "bench-selfplay)")

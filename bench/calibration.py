@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.study import emit, machine
-from dominoes_tui.bots.analysis import analyse_match
+from dominoes_tui.bots.analysis import decisions, judge_decision
 from dominoes_tui.bots.registry import make_bot
 from dominoes_tui.bots.runner import play_match
 from dominoes_tui.bots.search.value import MatchValue
@@ -82,18 +82,20 @@ def play_task(task: tuple[str, int, int, int, str]) -> list[dict[str, Any]]:
     return round_rows(self_played(make_config(variant, players, target=target), seed, folder))
 
 
-def analyse_task(task: tuple[str, int, int, int, str, int]) -> list[dict[str, Any]]:
-    """Every judged move of one self-played match: its prediction, outcome and the lead."""
-    variant, players, target, seed, folder, guesses = task
+def analyse_task(task: tuple[str, int, int, int, str, int, int]) -> list[dict[str, Any]]:
+    """Every `every`-th judged move of one self-played match (each judged exactly as the
+    whole analysis judges it): its prediction, outcome and the lead."""
+    variant, players, target, seed, folder, guesses, every = task
     config = make_config(variant, players, target=target)
     log = self_played(config, seed, folder)
     events = [json.loads(line) for line in log.splitlines() if line.strip()]
     winners = _winners(next(e for e in reversed(events) if e["event"] == "match_end"))
-    analysis = analyse_match(log, guesses=guesses, seed=seed)
+    _match, found = decisions(list(enumerate(events, start=1)))
+    judged = [judge_decision(d, seed=seed, guesses=guesses) for d in found[seed % every::every]]
     teams = config.teams is not None
     rows = []
     scores_at = _scores_at_plays(events, 2 if teams else players)
-    for move in analysis.moves:
+    for move in (m for m in judged if m is not None):
         side = move.seat % 2 if teams else move.seat
         scores = scores_at[move.ply]
         lead = scores[side] - max(s for i, s in enumerate(scores) if i != side)
@@ -210,7 +212,7 @@ def run(args: Any, plan: dict[str, Any]) -> int:
                      f"  fitted: pace {pace:.2f}, spread {spread:.2f}  (log-loss a round end {per_row:.4f}; "
                      f"with today's constants {before:.4f})"]
             return emit("analysis", out, lines, args.json)
-        tasks = [(args.variant, args.players, config.target, s, folder, plan["guesses"]) for s in seeds]
+        tasks = [(args.variant, args.players, config.target, s, folder, plan["guesses"], args.every) for s in seeds]
         with progress_bar(len(tasks), "matches", label="calibration") as advance:
             rows = [r for chunk in map_in_workers(analyse_task, tasks, args.jobs, advance) for r in chunk]
     except KeyboardInterrupt:
@@ -221,9 +223,9 @@ def run(args: Any, plan: dict[str, Any]) -> int:
     base = [1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, a + b * r["lead"])))) for r in rows]
     table, ece = reliability(ps, ys)
     out.update(decisions=len(rows), reliability=table, ece=ece, brier=brier(ps, ys), brier_score_only=brier(base, ys),
-               logistic=[a, b], guesses=plan["guesses"])
+               logistic=[a, b], guesses=plan["guesses"], every=args.every)
     lines = [f"{args.variant} {args.players}p to {config.target}: {len(seeds)} matches of {SPEC} against itself, "
-             f"{len(rows)} judged moves at {plan['guesses']} guesses",
+             f"{len(rows)} judged moves (every {args.every}. decision) at {plan['guesses']} guesses",
              f"  {'predicted':>10} {'moves':>6} {'mean':>7} {'observed':>9}"]
     for r in table:
         lines.append(f"  {r['decile'] * 10:>3}–{r['decile'] * 10 + 10:<3}% {r['count']:>8} {r['predicted']:>7.3f} "
