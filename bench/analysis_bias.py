@@ -13,9 +13,11 @@ candidate on each guess three ways:
 
 Each candidate's loss (the best candidate's weighted average less its own, over the same
 guesses) is compared with its loss by the yardstick. The table gives, by `over` (tiles in
-play above the cut-off), the mean and 95th percentile of |error| and how often the
-policy's best move is not the yardstick's. bots/analysis/bias.py keeps the hybrid's 95th
-percentiles: the part of a loss's margin that is not the guesses' noise.
+play above the cut-off), the mean and 95th percentile of |error|, the 95th percentile of
+its systematic part (the bias: |error| less what the guesses' own spread of errors
+explains, which more guesses would shrink and the analysis's noise already counts), and
+how often the policy's best move is not the yardstick's. bots/analysis/bias.py keeps the
+hybrid's bias percentiles: the part of a loss's margin that is not the guesses' noise.
 """
 from __future__ import annotations
 
@@ -74,9 +76,8 @@ def measure(task: tuple[str, int, int, int, int, int]) -> list[dict[str, Any]]:
     for view, above in positions(variant, players, seed, range(low, high + 1)):
         search = Search(view, seeded(seed, "bias", above), None)
         exact = ExactSolver(search.value, search.side, EXACT_NODES)
-        totals = {name: [0.0] * len(search.keys) for name in (*POLICIES, "exact")}
-        weight = 0.0
-        complete = True
+        n = len(search.keys)
+        per_guess: list[tuple[float, dict[str, list[float]]]] = []
         for _guess in range(guesses):
             others, stock = search.sampler.deal()
             w = search.model.weight(others)
@@ -84,33 +85,43 @@ def measure(task: tuple[str, int, int, int, int, int]) -> list[dict[str, Any]]:
             base = search.rules.start(hands, stock, search.board, view.seat)
             search.exact.new_deal()
             exact.new_deal()
-            for i, key in enumerate(search.keys):
+            values: dict[str, list[float]] = {name: [] for name in (*POLICIES, "exact")}
+            for key in search.keys:
                 state = base.copy()
                 apply_key(state, key)
                 solved = search.value.of_state(state)[search.side] if state.over else exact.solve(state.copy())
                 if solved is None:
-                    complete = False
                     break
-                totals["exact"][i] += w * solved
-                totals["hybrid"][i] += w * search._finish(state.copy())
+                values["exact"].append(solved)
+                values["hybrid"].append(search._finish(state.copy()))
                 played = state.copy()
                 while not played.over:
                     sharp_step(search.rules, played)
-                totals["greedy"][i] += w * search.value.of_state(played)[search.side]
-            if not complete:
-                break
-            weight += w
-        if not complete or weight <= 0.0:
+                values["greedy"].append(search.value.of_state(played)[search.side])
+            if len(values["exact"]) < n:
+                per_guess = []
+                break  # a guess too big to solve: the position is left out
+            per_guess.append((w, values))
+        weight = sum(w for w, _v in per_guess)
+        if not per_guess or weight <= 0.0:
             continue
-        mean = {name: [t / weight for t in values] for name, values in totals.items()}
+        mean = {name: [sum(w * v[name][i] for w, v in per_guess) / weight for i in range(n)]
+                for name in (*POLICIES, "exact")}
         truth = mean["exact"]
+        true_best = max(range(n), key=lambda i: (truth[i], -i))
         for name in POLICIES:
             estimate = mean[name]
-            best = max(range(len(estimate)), key=lambda i: (estimate[i], -i))
-            true_best = max(truth)
-            for i in range(len(estimate)):
-                rows.append({"policy": name, "above": above, "error": (estimate[best] - estimate[i]) - (true_best - truth[i]),
-                             "picked_worse": i == best and truth[i] < true_best - 1e-9})
+            best = max(range(n), key=lambda i: (estimate[i], -i))
+            for i in range(n):
+                # each guess's error of this candidate's loss; its weighted mean is the error
+                # of the estimate, and its spread says how much of that is the guesses' luck
+                errors = [(v[name][best] - v[name][i]) - (v["exact"][true_best] - v["exact"][i]) for _w, v in per_guess]
+                mean_error = sum(w * e for (w, _v), e in zip(per_guess, errors)) / weight
+                spread = sum((w * (e - mean_error)) ** 2 for (w, _v), e in zip(per_guess, errors)) / weight ** 2
+                rows.append({"policy": name, "above": above, "error": mean_error,
+                             # the systematic part: the error less what luck alone explains
+                             "bias": math.sqrt(max(0.0, mean_error ** 2 - spread)),
+                             "picked_worse": i == best and truth[i] < truth[true_best] - 1e-9})
     return rows
 
 
@@ -118,14 +129,14 @@ def summarize(rows: list[dict[str, Any]], low: int, high: int) -> list[dict[str,
     out = []
     for name in POLICIES:
         for above in range(low, high + 1):
-            errors = [abs(r["error"]) for r in rows if r["policy"] == name and r["above"] == above]
-            picks = [r for r in rows if r["policy"] == name and r["above"] == above and r["picked_worse"]]
-            if not errors:
+            mine = [r for r in rows if r["policy"] == name and r["above"] == above]
+            if not mine:
                 continue
-            errors.sort()
-            p95 = errors[min(len(errors) - 1, math.ceil(0.95 * len(errors)) - 1)]
-            out.append({"policy": name, "above": above, "moves": len(errors),
-                        "mean": statistics.fmean(errors), "p95": p95, "worse_best": len(picks)})
+            errors = sorted(abs(r["error"]) for r in mine)
+            biases = sorted(r["bias"] for r in mine)
+            at = min(len(mine) - 1, math.ceil(0.95 * len(mine)) - 1)
+            out.append({"policy": name, "above": above, "moves": len(mine), "mean": statistics.fmean(errors),
+                        "p95": errors[at], "bias_p95": biases[at], "worse_best": sum(r["picked_worse"] for r in mine)})
     return out
 
 
@@ -152,8 +163,8 @@ def main() -> int:
            "players": args.players, "rounds": rounds, "guesses": guesses, "table": table}
     lines = [f"{args.variant} {args.players}p, {rounds} rounds of medium bots, {guesses} guesses a position; "
              "|loss error| against the exact yardstick",
-             f"  {'policy':<8} {'over':>4} {'moves':>6} {'mean':>8} {'p95':>8} {'best wrong':>10}"]
+             f"  {'policy':<8} {'over':>4} {'moves':>6} {'mean':>8} {'p95':>8} {'bias p95':>9} {'best wrong':>10}"]
     for r in table:
         lines.append(f"  {r['policy']:<8} {r['above']:>4} {r['moves']:>6} {r['mean']:>8.4f} {r['p95']:>8.4f} "
-                     f"{r['worse_best']:>10}")
+                     f"{r['bias_p95']:>9.4f} {r['worse_best']:>10}")
     return emit("bias", out, lines, args.json)
