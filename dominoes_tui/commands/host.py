@@ -91,6 +91,15 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     lim.add_argument("--bot-workers-per-address", type=int, default=d.bot_workers_per_address,
                      help=_("of those, how many one address's tables may keep busy at once (default {default})")
                          .format(default=d.bot_workers_per_address))
+    lim.add_argument("--work-burst", type=int, default=d.work_burst,
+                     help=_("requests that build or push something for others (list, board, watch, leave, the "
+                            "evening's) all connections of one address may send at once (default {default})")
+                         .format(default=d.work_burst))
+    lim.add_argument("--work-per-address", type=float, default=d.work_per_address,
+                     help=_("then so many a second (default {default})").format(default=f"{d.work_per_address:g}"))
+    lim.add_argument("--newcomer-share", type=float, default=d.newcomer_share,
+                     help=_("of the connections and of an evening's places, the share kept for addresses that hold "
+                            "none yet, 0 to 0.5 (default {default})").format(default=f"{d.newcomer_share:g}"))
     lim.add_argument("--practice", action="store_true",
                      help=_("allow clients to give a seed: 'seeded practice tables', marked so and never rated"))
     keep = p.add_argument_group(_("what the server keeps (dominoes docs protocol: Storage)"))
@@ -99,8 +108,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                       help=_("MiB of finished logs the tables one address makes may add in an hour; then it may make "
                     "no table until the hour has passed (default {default})").format(default=f"{k.disk_per_address / MiB:g}"))
     keep.add_argument("--rated-per-pair", type=int, default=k.rated_per_pair, metavar="N",
-                      help=_("rated matches an hour between the same people all seated from one address; later ones "
+                      help=_("rated matches an hour between the same people, from any addresses; later ones "
                     "are kept unrated (default {default})").format(default=k.rated_per_pair))
+    keep.add_argument("--rated-per-person", type=int, default=k.rated_per_person, metavar="N",
+                      help=_("rated matches an hour of one person, with anyone; later ones are kept unrated "
+                    "(default {default})").format(default=k.rated_per_person))
     keep.add_argument("--keep-finished", type=float, default=k.keep_finished_days, metavar="DAYS",
                       help=_("days a recorded match's log stays in finished/ (the records keep it for good; "
                     "default {default})").format(default=f"{k.keep_finished_days:g}"))
@@ -112,8 +124,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 def limits_from(args: argparse.Namespace) -> Limits | str:
     """The limits the options ask for, or what is wrong with them."""
     counts = ("max_conns", "conns_per_address", "max_tables", "tables_per_conn", "tables_per_address", "max_unread",
-              "bot_workers", "bot_workers_per_address", "fd_reserve", "wrong_codes")
-    times = ("handshake_timeout", "idle_timeout", "waiting_timeout")
+              "bot_workers", "bot_workers_per_address", "fd_reserve", "wrong_codes", "work_burst")
+    times = ("handshake_timeout", "idle_timeout", "waiting_timeout", "work_per_address")
     for name in counts:
         if getattr(args, name) < 1:
             return _("{option} is 1 or more").format(option=f"--{name.replace('_', '-')}")
@@ -122,7 +134,9 @@ def limits_from(args: argparse.Namespace) -> Limits | str:
             return _("{option} is more than 0 seconds").format(option=f"--{name.replace('_', '-')}")
     if args.turn_time is not None and not args.turn_time > 0:
         return _("{option} is more than 0 seconds").format(option="--turn-time")
-    return Limits(**{n: getattr(args, n) for n in (*counts, *times, "turn_time", "practice")})
+    if not 0 <= args.newcomer_share <= 0.5:
+        return _("{option} is 0 to 0.5").format(option="--newcomer-share")
+    return Limits(**{n: getattr(args, n) for n in (*counts, *times, "turn_time", "practice", "newcomer_share")})
 
 
 def manage_names(args: argparse.Namespace, data: Path) -> int:
@@ -174,11 +188,12 @@ def run(args: argparse.Namespace) -> int:
     if args.grace < 0 or args.standin_after < 0 or (args.bot_delay is not None and not 0 <= args.bot_delay <= 5):
         print("dominoes host: " + _("--grace and --standin-after are 0 or more seconds, --bot-delay 0 to 5"), file=sys.stderr)
         return 2
-    if not (args.disk_per_address > 0 and args.rated_per_pair >= 0 and args.keep_finished >= 0):
-        print("dominoes host: " + _("--disk-per-address is more than 0, --rated-per-pair and --keep-finished 0 or more"),
+    if not (args.disk_per_address > 0 and min(args.rated_per_pair, args.rated_per_person, args.keep_finished) >= 0):
+        print("dominoes host: " + _("--disk-per-address is more than 0, --rated-per-pair, --rated-per-person and "
+                                    "--keep-finished 0 or more"),
               file=sys.stderr)
         return 2
-    keeping = Keeping(int(args.disk_per_address * MiB), args.rated_per_pair, args.keep_finished)
+    keeping = Keeping(int(args.disk_per_address * MiB), args.rated_per_pair, args.keep_finished, args.rated_per_person)
     host, port = split_address(args.listen)
     if args.port is not None:
         port = args.port

@@ -32,6 +32,24 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--max-sessions", type=int, default=64, help=_("sessions at once in total (default 64)"))
     p.add_argument("--sessions-per-key", type=int, default=3, help=_("sessions at once per SSH key (default 3)"))
     p.add_argument("--sessions-per-address", type=int, default=8, help=_("sessions at once per client address (default 8)"))
+    from ..net.ssh_admission import Admission
+
+    a = Admission()
+    p.add_argument("--max-connections", type=int, default=a.max_connections,
+                   help=_("SSH connections at once, logged in or not (default {default})").format(default=a.max_connections))
+    p.add_argument("--connections-per-address", type=int, default=a.connections_per_address,
+                   help=_("SSH connections at once from one address (default {default})")
+                       .format(default=a.connections_per_address))
+    p.add_argument("--max-startups", type=int, default=a.max_startups,
+                   help=_("connections still logging in, at once (default {default})").format(default=a.max_startups))
+    p.add_argument("--startups-per-address", type=int, default=a.startups_per_address,
+                   help=_("of them, from one address (default {default})").format(default=a.startups_per_address))
+    p.add_argument("--names-per-address", type=int, default=a.names_per_address,
+                   help=_("new names the keys logging in from one address may claim in an hour (default {default})")
+                       .format(default=a.names_per_address))
+    p.add_argument("--newcomer-share", type=float, default=a.newcomer_share,
+                   help=_("of the sessions, connections and logins, the share kept for addresses that hold none yet, "
+                          "0 to 0.5 (default {default})").format(default=f"{a.newcomer_share:g}"))
     p.add_argument("--wrong-passwords", type=int, default=5,
                    help=_("wrong passwords an address may try before it must wait, 1 s and doubling to 300 s (default 5)"))
     add_analyses_at_once(p)
@@ -91,15 +109,23 @@ def run(args: argparse.Namespace) -> int:
     managed = manage(args, home)
     if managed is not None:
         return managed
-    if min(args.max_sessions, args.sessions_per_key, args.sessions_per_address, args.wrong_passwords) < 1:
+    if min(args.max_sessions, args.sessions_per_key, args.sessions_per_address, args.wrong_passwords, args.max_connections,
+           args.connections_per_address, args.max_startups, args.startups_per_address, args.names_per_address) < 1:
         print("dominoes ssh: " + _("the session limits are 1 or more"), file=sys.stderr)
         return 2
+    if not 0 <= args.newcomer_share <= 0.5:
+        print("dominoes ssh: " + _("{option} is 0 to 0.5").format(option="--newcomer-share"), file=sys.stderr)
+        return 2
+    from ..net.ssh_admission import Admission
+
+    admission = Admission(args.max_connections, args.connections_per_address, args.max_startups,
+                          args.startups_per_address, args.newcomer_share, args.names_per_address)
     if not analyses_at_once_ok("ssh", args):
         return 2
     gateway = Gateway(args.server, home, password=password, keys_only=args.keys_only, max_sessions=args.max_sessions,
                       sessions_per_key=args.sessions_per_key, sessions_per_address=args.sessions_per_address,
                       wrong_passwords=args.wrong_passwords, vouch_key=gateway_key.key_path(args),
-                      analyses_at_once=args.analyses_at_once)
+                      analyses_at_once=args.analyses_at_once, admission=admission)
 
     async def main() -> None:
         table_server = None

@@ -33,6 +33,18 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--allowed-host", action="append", default=[], metavar="NAME",
                    help=_("a host name browsers reach this server by, besides localhost, --listen and --public-url "
                         "(repeatable; any other name in a request's Host is refused: DNS rebinding)"))
+    from ..net import web_conns as w
+
+    p.add_argument("--max-connections", type=int, default=w.MAX_CONNECTIONS,
+                   help=_("plain HTTP connections at once, the tabs' too (default {default})").format(default=w.MAX_CONNECTIONS))
+    p.add_argument("--connections-per-address", type=int, default=w.CONNECTIONS_PER_ADDRESS,
+                   help=_("of them, from one address (default {default})").format(default=w.CONNECTIONS_PER_ADDRESS))
+    p.add_argument("--header-timeout", type=float, default=w.HEADER_TIMEOUT,
+                   help=_("seconds a request's headers may take to arrive (default {default})")
+                       .format(default=f"{w.HEADER_TIMEOUT:g}"))
+    p.add_argument("--newcomer-share", type=float, default=w.NEWCOMER_SHARE,
+                   help=_("of the tabs and connections, the share kept for addresses that hold none yet, 0 to 0.5 "
+                          "(default {default})").format(default=f"{w.NEWCOMER_SHARE:g}"))
     p.add_argument("--wrong-passwords", type=int, default=5,
                    help=_("wrong passwords an address may give before it must wait, 1 s and doubling to 300 s (default 5)"))
     add_analyses_at_once(p)
@@ -58,9 +70,17 @@ def run(args: argparse.Namespace) -> int:
     if args.board and args.name is not None:
         print("dominoes web: " + _("--name is for players; the board (--board) sits at no table"), file=sys.stderr)
         return 2
-    if min(args.max_sessions, args.sessions_per_address, args.wrong_passwords) < 1:
+    if min(args.max_sessions, args.sessions_per_address, args.wrong_passwords, args.max_connections,
+           args.connections_per_address) < 1 or not args.header_timeout > 0:
         print("dominoes web: " + _("the session limits are 1 or more"), file=sys.stderr)
         return 2
+    if not 0 <= args.newcomer_share <= 0.5:
+        print("dominoes web: " + _("{option} is 0 to 0.5").format(option="--newcomer-share"), file=sys.stderr)
+        return 2
+    from ..net.web_conns import Doors
+
+    doors = Doors(args.max_connections, args.connections_per_address, args.header_timeout, args.newcomer_share,
+                  tabs=args.max_sessions)
     if not analyses_at_once_ok("web", args):
         return 2
     password = args.password or os.environ.get("DOMINOES_WEB_PASSWORD") or None
@@ -78,7 +98,8 @@ def run(args: argparse.Namespace) -> int:
                              sessions_per_address=args.sessions_per_address, board=args.board,
                              allowed_hosts=args.allowed_host, wrong_passwords=args.wrong_passwords,
                              vouch_key=gateway_key.key_path(args), lang=getattr(args, "lang", None),
-                             slots_folder=data_folder() / "web" / FOLDER, analyses_at_once=args.analyses_at_once)
+                             slots_folder=data_folder() / "web" / FOLDER, analyses_at_once=args.analyses_at_once,
+                             doors=doors)
     url = f"http://{args.listen}:{args.port}"
     what = (_("the projector board at {url} (table server {server})") if args.board
             else _("the client at {url} (table server {server})")).format(url=url, server=args.server)

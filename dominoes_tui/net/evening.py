@@ -22,6 +22,7 @@ from ..tournament.model import ROTATION, SWISS, Round
 from ..tournament.seating import table_sizes
 from ..tournament.standings import show
 from . import says as S
+from .limits import may_take, room_kept
 from .says import Said
 
 REGISTERING, PLAYING, OVER = "registering", "playing", "over"
@@ -114,6 +115,7 @@ class Evening:
     addresses: dict[str, str] = field(default_factory=dict)  # person -> the address they entered from
     entrants_per_address: int = ENTRANTS_PER_ADDRESS
     guests_per_address: int = GUESTS_PER_ADDRESS
+    newcomer_share: float = 0.1  # of MAX_ENTRANTS, kept for addresses that entered nobody yet (limits.may_take)
 
     @classmethod
     def open(cls, settings: EveningSettings, organizer: str, seed: int) -> Evening:
@@ -151,6 +153,9 @@ class Evening:
         from_here = [n for n, a in self.addresses.items() if a == address]
         if len(from_here) >= self.entrants_per_address:
             raise EveningError(S.ADDRESS_ENTRANTS, count=len(from_here))
+        if not may_take(len(from_here), len(self.tournament.entrants), MAX_ENTRANTS, self.entrants_per_address,
+                        self.newcomer_share):
+            raise EveningError(S.PLACES_KEPT, count=room_kept(MAX_ENTRANTS, self.newcomer_share))
         guests_here = sum(1 for n in from_here if self.owners.get(n, "").startswith(GUEST_OWNER))
         if owner.startswith(GUEST_OWNER) and guests_here >= self.guests_per_address:
             raise EveningError(S.ADDRESS_GUESTS, count=self.guests_per_address)

@@ -9,7 +9,7 @@ match's key makes that idempotent (a match already in the records is not counted
 
 What a server may keep is bounded (`Keeping`, options of `dominoes host`): the bytes of
 finished logs the tables one address made may add in an hour, the rated matches an hour
-between the same people all sitting from one address, and how long a recorded finished
+between the same people (from any addresses) and of each person (with anyone), and how long a recorded finished
 log stays (then it is deleted: the records hold the match, and its log, for good).
 """
 from __future__ import annotations
@@ -17,7 +17,6 @@ from __future__ import annotations
 import json
 import logging
 import time
-from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -26,19 +25,22 @@ from typing import Any
 
 from ..engine import LogError, load_matches
 from ..records import Identity, MatchSummary, bot_identity, guest_identity, person_identity, summarize
+from .guesses import HOUR, PerHour
 from .storage import write_private
+
+__all__ = ["HOUR", "Keeping", "PerHour", "mark_recorded", "pending", "prune", "seat_identity", "summary_of"]
 
 log = logging.getLogger("dominoes_tui.net")
 
-HOUR = 3600.0
 MiB = 1024 * 1024
 
 
 @dataclass(frozen=True)
 class Keeping:
     disk_per_address: int = 10 * MiB  # bytes of finished logs an hour from the tables one address made
-    rated_per_pair: int = 3  # rated matches an hour between the same people whose seats share one address
+    rated_per_pair: int = 3  # rated matches an hour between the same people, whatever their addresses
     keep_finished_days: float = 30.0  # days a recorded finished log stays in finished/
+    rated_per_person: int = 6  # rated matches an hour of one person, with anyone, from anywhere
 
 
 def seat_identity(seat: dict[str, Any]) -> Identity:
@@ -120,38 +122,3 @@ def prune(folder: Path, days: float, now: float | None = None) -> int:
         except OSError:
             pass
     return gone
-
-
-class PerHour:
-    """How much each key spent in the last hour (a rolling window)."""
-
-    def __init__(self) -> None:
-        self._spent: dict[Any, deque[tuple[float, int]]] = {}
-
-    def spent(self, key: Any, now: float | None = None) -> int:
-        now = time.monotonic() if now is None else now
-        items = self._spent.get(key)
-        if not items:
-            return 0
-        while items and now - items[0][0] > HOUR:
-            items.popleft()
-        if not items:
-            del self._spent[key]
-            return 0
-        return sum(n for _t, n in items)
-
-    def add(self, key: Any, amount: int, now: float | None = None) -> None:
-        self._spent.setdefault(key, deque()).append((time.monotonic() if now is None else now, amount))
-        if len(self._spent) > 10_000:  # forget the quietest keys
-            for old in list(self._spent)[:5_000]:
-                del self._spent[old]
-
-
-def same_address_groups(seats: list[tuple[str | None, str | None]]) -> list[tuple[str, tuple[str, ...]]]:
-    """(address, identities) for each address from which two or more different vouched
-    people took seats at one table: `seats` holds (address, identity) per seat."""
-    by_address: dict[str, set[str]] = {}
-    for address, identity in seats:
-        if address and identity:
-            by_address.setdefault(address, set()).add(identity)
-    return [(a, tuple(sorted(ids))) for a, ids in by_address.items() if len(ids) > 1]

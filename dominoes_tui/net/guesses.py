@@ -9,20 +9,25 @@ address's mistakes; a right guess does not (a right table code is on every list,
 guesser behind the same address as a member would be let off by each of the member's
 logins). Counted per address, not per connection: reconnecting
 starts nothing afresh. An IPv6 address counts by its /64, the block one home or one
-machine is handed (a single host can use millions of addresses inside it).
+machine is handed (a single host can use millions of addresses inside it): address_key
+is how every per-address limit of the server, the names, the evening and the gateways
+counts an address. PerHour is what a key spent in the last hour (claims, disk, ratings).
 """
 from __future__ import annotations
 
 import ipaddress
 import time
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 FREE = 5  # wrong guesses an address makes before it has to wait
 FIRST_WAIT = 1.0  # seconds after the first wrong guess beyond the free ones; doubled after each further one
 MAX_WAIT = 300.0  # the longest wait
 FORGET = 3600.0  # seconds without a wrong guess after which an address starts afresh
 MAX_ADDRESSES = 10_000  # addresses remembered at once (the quietest are forgotten first)
+HOUR = 3600.0
 
 
 def address_key(address: str) -> str:
@@ -86,3 +91,28 @@ class Guesses:
 
 def wait_text(seconds: float) -> str:
     return f"{max(1, round(seconds))} s"
+
+
+class PerHour:
+    """How much each key spent in the last hour (a rolling window)."""
+
+    def __init__(self) -> None:
+        self._spent: dict[Any, deque[tuple[float, int]]] = {}
+
+    def spent(self, key: Any, now: float | None = None) -> int:
+        now = time.monotonic() if now is None else now
+        items = self._spent.get(key)
+        if not items:
+            return 0
+        while items and now - items[0][0] > HOUR:
+            items.popleft()
+        if not items:
+            del self._spent[key]
+            return 0
+        return sum(n for _t, n in items)
+
+    def add(self, key: Any, amount: int, now: float | None = None) -> None:
+        self._spent.setdefault(key, deque()).append((time.monotonic() if now is None else now, amount))
+        if len(self._spent) > 10_000:  # forget the quietest keys
+            for old in list(self._spent)[:5_000]:
+                del self._spent[old]

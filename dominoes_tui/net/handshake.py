@@ -14,7 +14,7 @@ from . import proof
 from . import protocol as P
 from .connection import Conn
 from .finished import PerHour
-from .names import Identity, NameRegister, fold
+from .names import Budget, Identity, NameRegister, fold
 
 log = logging.getLogger("dominoes_tui.net")
 
@@ -28,10 +28,10 @@ class Proving:
     name: str
     key: str
     signed: bytes  # proof.message for this server's address and this connection's challenge
-    budget: str  # who a new claim is counted against
+    budget: Budget  # who a new claim is counted against
 
 
-def challenge(conn: Conn, names: NameRegister, name: str, key: str, budget: str) -> dict[str, Any]:
+def challenge(conn: Conn, names: NameRegister, name: str, key: str, budget: Budget) -> dict[str, Any]:
     """The answer to a hello with a key: a challenge for this connection only, to be
     signed with the address the server accepted it on."""
     here = proof.endpoint(conn.writer.get_extra_info("sockname")) or "?"

@@ -126,6 +126,8 @@ async def _start_server(data_dir: Path, bot_delay: float, save: bool, tables: in
         "--bot-delay", str(bot_delay), "--level", "random", "--max-conns", room, "--conns-per-address", room,
         "--max-tables", room, "--tables-per-conn", room, "--tables-per-address", room,
         "--bot-workers-per-address", "2",  # every table is 127.0.0.1's: let it use both workers
+        # every watcher is 127.0.0.1's too: its work budget and its share of the room are the whole server's
+        "--work-burst", room, "--work-per-address", room, "--newcomer-share", "0",
     ]
     cmd += ["--data-dir", str(data_dir / "server")] if save else ["--no-save"]
     # the server's log is kept beside it: a connection it hangs up on is explained there

@@ -43,6 +43,12 @@ MIN_SECRET, MAX_SECRET = 16, 256
 DEFAULT_MAX_NAMES = 10_000
 DEFAULT_CLAIMS_PER_ADDRESS = 20  # new claims one address may make in an hour
 
+# Who a new claim counts against: an address; or, for a person a gateway vouches for,
+# the person and the address he really came from (fresh SSH keys make fresh persons,
+# so the person alone would let one address claim without end), or the person alone
+# when the gateway names no address (vouch.py).
+Budget = str | tuple[str, ...]
+
 
 @dataclass(frozen=True)
 class Identity:
@@ -99,7 +105,7 @@ class NameRegister:
         # folded name -> {"name", "key", "since"}; a claim from before keys: {"name", "secret", "since"},
         # and once moved to a key it keeps the old hash as "old", with "moved" (when) and "moved_from"
         self.claims: dict[str, dict[str, Any]] = {}
-        self._recent: dict[str, list[float]] = {}  # address -> times of its claims this hour
+        self._recent: dict[str, list[float]] = {}  # address or person -> times of its claims this hour
         self._load()
 
     def _load(self) -> None:
@@ -151,15 +157,17 @@ class NameRegister:
         entry = self.claims.get(fold(name))
         return entry is not None and ("key" not in entry or ("old" in entry and entry["key"] != public))
 
-    def prove(self, name: str, public: str, signed: bytes, signature: Any, old_mac: Any, address: str,
+    def prove(self, name: str, public: str, signed: bytes, signature: Any, old_mac: Any, budget: Budget,
               in_use: Callable[[str], bool]) -> Identity:
-        """Who signed `signed` (this connection's proof.message) as `name` with `public`."""
+        """Who signed `signed` (this connection's proof.message) as `name` with `public`; a
+        new claim counts against every one of `budget` (Budget)."""
+        address = budget if isinstance(budget, str) else " ".join(budget)  # for the log and moved_from
         if not proof.verify(public, signed, signature):
             log.info("a wrong proof for %r (from %s)", name, address)
             return self._guest(name, in_use)
         entry = self.claims.get(fold(name))
         if entry is None:
-            if GUEST_MARK.search(name) or not self._may_claim(address):
+            if GUEST_MARK.search(name) or not self._may_claim(budget):
                 return self._guest(name, in_use)
             self.claims[fold(name)] = {"name": name, "key": public, "since": int(time.time())}
             self._save()
@@ -183,15 +191,17 @@ class NameRegister:
         log.warning("the name %r moved from its old secret to a key (from %s)", entry["name"], address)
         return Identity(entry["name"], True)
 
-    def _may_claim(self, address: str) -> bool:
+    def _may_claim(self, budgets: Budget) -> bool:
         if len(self.claims) >= self.max_names:
             return False
         now = time.monotonic()
-        recent = [t for t in self._recent.get(address, []) if now - t < 3600]
-        if len(recent) >= self.claims_per_address:
-            self._recent[address] = recent
+        keys = (budgets,) if isinstance(budgets, str) else budgets
+        recent = {k: [t for t in self._recent.get(k, []) if now - t < 3600] for k in keys}
+        self._recent.update(recent)
+        if any(len(times) >= self.claims_per_address for times in recent.values()):
             return False
-        self._recent[address] = [*recent, now]
+        for k, times in recent.items():
+            self._recent[k] = [*times, now]
         if len(self._recent) > 10_000:  # forget the quietest addresses
             self._recent = dict(list(self._recent.items())[-5_000:])
         return True

@@ -24,7 +24,7 @@ from ..records import Identity, Records, record_or_keep, summarize
 from ..records.source import LocalSource
 from ..records.store import RecordsUnavailable
 from . import says as S
-from .finished import HOUR, Keeping, PerHour, mark_recorded, pending, prune, same_address_groups, seat_identity, summary_of
+from .finished import HOUR, Keeping, PerHour, mark_recorded, pending, prune, seat_identity, summary_of
 from .says import Said
 from .table import Table
 from .table_keeping import file_away
@@ -55,7 +55,8 @@ class ServerRecords:
         self._reading: set[str] = set()
         self._recorded_at = 0.0
         self.disk = PerHour()  # bytes of finished logs, per address that made the tables
-        self.pairs = PerHour()  # rated matches, per (address, the people sitting from it)
+        self.pairs = PerHour()  # rated matches, per the people who sat together
+        self.persons = PerHour()  # rated matches, per person
         self._in_flight: set[Path] = set()  # finished/ files a recording is under way for
         self._pruned_at = time.monotonic()
 
@@ -65,9 +66,10 @@ class ServerRecords:
         finished/ (synced) with that decision, then record it in the background."""
         assert table.match is not None
         practice = bool(getattr(table, "practice", False))
-        vouched = practice or self._within_bound(table)
-        if not vouched:
-            table.tell(S.NOT_RATED, count=self.keeping.rated_per_pair)
+        refusal = None if practice else self._beyond_bound(table)
+        vouched = refusal is None
+        if refusal is not None:
+            table.tell(refusal[0], **refusal[1])
         filed = None
         if tables_dir is not None:
             extra = {"vouched": vouched, "ended_at": datetime.now(UTC).isoformat()}
@@ -80,17 +82,26 @@ class ServerRecords:
             self.disk.add(made_by, cost)
         self.match_over(table.match, identities_of(table), practice=practice, vouched=vouched, filed=filed)
 
-    def _within_bound(self, table: Table) -> bool:
-        """At most `rated_per_pair` rated matches an hour between the same people whose
-        seats were taken from one address (two names, one machine: a rating farm)."""
-        seats = [(getattr(s, "address", None), key) for s, key in zip(table.slots, table.identities())]
-        groups = same_address_groups(seats)
+    def _beyond_bound(self, table: Table) -> tuple[str, dict[str, S.Arg]] | None:
+        """Why this match may not be rated (a notice's template and arguments), or None
+        (then it is counted). A rating farm is two names playing each other again and
+        again, from one machine or two, or one name beating fresh sock names one after
+        another: so at most `rated_per_pair` rated matches an hour between the same
+        people, and `rated_per_person` of any one person with anyone (lichess bounds
+        rated games between the same accounts and of fresh accounts alike)."""
+        keys = {key: s.name for s, key in zip(table.slots, table.identities()) if key}
+        people = tuple(sorted(keys))
         now = time.monotonic()
-        if any(self.pairs.spent(g, now) >= self.keeping.rated_per_pair for g in groups):
-            return False
-        for g in groups:
-            self.pairs.add(g, 1, now)
-        return True
+        if len(people) > 1 and self.pairs.spent(people, now) >= self.keeping.rated_per_pair:
+            return S.NOT_RATED, {"count": self.keeping.rated_per_pair}
+        for key in people:
+            if self.persons.spent(key, now) >= self.keeping.rated_per_person:
+                return S.NOT_RATED_PERSON, {"name": keys[key], "count": self.keeping.rated_per_person}
+        if len(people) > 1:
+            self.pairs.add(people, 1, now)
+        for key in people:
+            self.persons.add(key, 1, now)
+        return None
 
     def over_budget(self, address: str) -> bool:
         """The tables this address made have filed their hour's share of finished logs."""

@@ -31,6 +31,7 @@ LINE_TOO_LONG = N_("line too long (at most {limit} bytes)")
 NO_MESSAGE = N_("no message for {seconds} seconds; goodbye")
 NO_HELLO = N_("no hello for {seconds} seconds; goodbye")
 TOO_MANY_MESSAGES = N_("too many messages; slow down")
+ADDRESS_BUSY = N_("your address asks for too much at once; wait a moment")
 SERVER_ERROR = N_("server error: {kind}")
 WRONG_PROTOCOL = N_("this server speaks protocol {version}, not {given}")
 BAD_SECRET = N_("secret is a string of 16 to 256 characters")
@@ -92,8 +93,9 @@ SAVING_AGAIN = N_("The server can save this table again: a restart keeps the mat
 SAVING_STOPPED = N_("The server cannot save this table ({detail}): saving stopped. The match goes on; if "
                     "the server stops before it can save again, the table comes back at the last move saved.")
 ROUND_CLOCK_OUT = N_("The round clock has run out: bots finish this match.")
-NOT_RATED = N_("This match is kept but not rated: the same people, all from one address, have played "
-               "{count} rated matches in the last hour.")
+NOT_RATED = N_("This match is kept but not rated: the same people have played {count} rated matches "
+               "together in the last hour.")
+NOT_RATED_PERSON = N_("This match is kept but not rated: {name} has played {count} rated matches in the last hour.")
 NOT_FILED = N_("The server could not file this match (its disk may be full); it still goes to the records.")
 # -- the board's last move of a table --
 BOARD_PLAYED = N_("{name} played {tile}")
@@ -122,6 +124,7 @@ BOT_NAMES = N_("names starting with {prefix} are kept for bots")
 ENTERED_AS = N_("someone else is entered as {name}")
 TOURNAMENT_FULL = N_("the tournament is full ({count} entrants)")
 ADDRESS_ENTRANTS = N_("your address has entered {count} people, the most it may")
+PLACES_KEPT = N_("the last {count} places are kept for people from addresses not entered yet")
 ADDRESS_GUESTS = N_("your address has entered {count} guests, the most it may; "
                     "a claimed name (dominoes join keeps its secret) may still enter")
 NOT_ENTERED = N_("you are not entered")

@@ -8,9 +8,10 @@ folder after every change, and read back when the server starts again.
 
 The parts, each importing only those above it in this list: protocol.py (the messages),
 limits.py (every limit), names.py (who a connection is), connection.py (one client),
-bot_pool.py (where bots think), table_files.py, table.py (one table and its turn loop),
-table_keeping.py (tables across restarts), seating.py (making tables, sitting, watching,
-leaving); this module holds the connections, the hello, the dispatch, the lobby and the
+bot_pool.py (where bots think), table_files.py, table_turns.py (a table's turn loop),
+table.py (one table), table_keeping.py (tables across restarts), seating.py (making
+tables, sitting, watching, leaving), opening.py (room for a connection, the hello and a
+key's proof); this module holds the connections, the dispatch, the lobby and the
 restart.
 
 Nothing a client sends can crash the server: every message is handled inside a guard,
@@ -24,23 +25,22 @@ import asyncio
 import logging
 import secrets
 import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from ..engine import MATCH_OVER
 from ..table.saves import home as saves_home
-from . import proof
 from . import protocol as P
 from . import says as S
-from .board_feed import board
 from .bot_pool import BotPool
 from .connection import Conn, Refused, close_now
 from .finished import Keeping
-from .guesses import Guesses
-from .handshake import FailureLog, challenge, proved, welcome
+from .guesses import Guesses, address_key
+from .handshake import FailureLog
 from .limits import Limits, connection_room
-from .names import NameRegister, fold
+from .names import NameRegister
+from .opening import Opening
+from .pacing import Allowance
 from .quick_match import REQUESTS as QUICK_REQUESTS
 from .quick_match import QuickMatch
 from .records_service import RecordsRequestError, ServerRecords, handle_request
@@ -50,16 +50,19 @@ from .table import Table
 from .table_keeping import file_away, match_record, restored_tables
 from .tournament_host import REQUESTS as TOURNAMENT_REQUESTS
 from .tournament_host import TournamentHost
-from .vouch import gateway_key, read_vouch
+from .views import Views
+from .vouch import gateway_key
 
 log = logging.getLogger("dominoes_tui.net")
 
 DEFAULT_GRACE = 300.0  # seconds a dropped person keeps the seat
 DEFAULT_READY_TIMEOUT = 120.0  # seconds the table waits for people to read a round's summary
 DEFAULT_BOT_DELAY = 0.7
-LOBBY_EVERY = 0.5  # seconds between lobby pushes, at most
 ACCEPT_BACKLOG = 64
 TOO_MANY_FROM_ADDRESS = S.TOO_MANY_FROM_ADDRESS
+# what one address's connections share a work budget for (Limits.work_per_address): what
+# builds or pushes something for others (a list, a board, a watch or leave pushed to a table)
+WORK = {"list", "board", "watch", "leave", "records", *TOURNAMENT_REQUESTS, *QUICK_REQUESTS}
 
 
 def data_home() -> Path:
@@ -67,7 +70,7 @@ def data_home() -> Path:
     return saves_home() / "server"
 
 
-class Server(Seating):
+class Server(Opening, Seating):
     def __init__(
         self,
         data_dir: Path | None = None,
@@ -102,7 +105,7 @@ class Server(Seating):
         self._handlers: set[asyncio.Task[None]] = set()
         self.port = 0
         self.closing = False
-        self._lobby_pending = False
+        self.work = Allowance(self.limits.work_burst, self.limits.work_per_address)  # per address (WORK)
         # The club records (net/records_service.py): beside the server's data folder, or a URL.
         self.records = (
             ServerRecords(data_dir.parent if data_dir is not None else saves_home(), records_url, keeping)
@@ -110,6 +113,9 @@ class Server(Seating):
         )
         self.tournament_host = TournamentHost(self, organizers)  # the club evening (tournament_host.py)
         self.quick = QuickMatch(self)  # the quick-match queue (quick_match.py)
+        # the lobby's list and the board, built once for everyone who asks (views.py)
+        self.views = Views(self.tables, self.conns, self.quick.presence, self.tournament_host,
+                           self.records.board_top if self.records is not None else None)
 
     # -- running ----------------------------------------------------------------------------
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> int:
@@ -170,28 +176,10 @@ class Server(Seating):
                 return code
 
     def lobby(self) -> list[dict[str, Any]]:
-        return [t.info() for t in self.tables.values() if t.phase != MATCH_OVER and not t.private]
+        return self.views.lobby()
 
     def lobby_changed(self) -> None:
-        """Tell everyone in the lobby, at most twice a second (a busy server opens many
-        tables at once, and every lobby client gets the whole list)."""
-        if self._lobby_pending:
-            return
-        self._lobby_pending = True
-        try:
-            asyncio.get_running_loop().call_later(LOBBY_EVERY, self._send_lobby)
-        except RuntimeError:  # no loop (a table filed while loading)
-            self._lobby_pending = False
-
-    def _send_lobby(self) -> None:
-        self._lobby_pending = False
-        in_lobby = [c for c in self.conns if c.hello and c.table is None]  # never those at a table
-        if not in_lobby:
-            return
-        # who is online and searching rides along: the lobby's count is never left stale
-        data = P.encode({"type": "tables", "tables": self.lobby(), **self.quick.presence()})
-        for c in in_lobby:
-            c.send_bytes(data)
+        self.views.lobby_changed()  # told to everyone in the lobby, at most twice a second
 
     def file_finished(self, table: Table) -> None:
         """A match is over: its log and who played it go to finished/, its result to the records."""
@@ -215,20 +203,17 @@ class Server(Seating):
             log.info("table %s is back (%s)", table.code, table.phase)
 
     # -- connections ------------------------------------------------------------------------
-    def _from(self, address: str) -> int:
-        return sum(1 for held in (self.conns, self._closing) for c in held if c.address == address)
-
     async def _handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         task = asyncio.current_task()
         if task is not None:
             self._handlers.add(task)
         conn = Conn(reader, writer)
         peer = writer.get_extra_info("peername")
-        conn.address = str(peer[0]) if isinstance(peer, tuple) and peer else "?"
+        # every per-address limit counts an IPv6 address by its /64, an IPv4-mapped one as IPv4
+        conn.address = address_key(str(peer[0])) if isinstance(peer, tuple) and peer else "?"
         conn.max_unread = self.limits.max_unread
-        full = len(self.conns) + len(self._closing) >= self.conn_room
-        if full or self._from(conn.address) >= self.limits.conns_per_address:
-            why = S.SERVER_FULL if full else S.TOO_MANY_FROM_ADDRESS
+        why = self._no_room(conn.address, len(self.conns) + len(self._closing))
+        if why is not None:
             conn.send({"type": "error", **S.said("reason", why), "fatal": True})
             await close_now(writer)
             self._handlers.discard(task)
@@ -321,41 +306,6 @@ class Server(Seating):
             except (TimeoutError, ConnectionError):
                 return
 
-    def hello(self, conn: Conn, data: dict[str, Any]) -> dict[str, Any] | None:
-        """Who the connection is (names.py); None when it speaks another protocol."""
-        version = data.get("protocol")
-        if type(version) is not int or version != P.PROTOCOL_VERSION:
-            why = S.said("reason", S.WRONG_PROTOCOL, version=P.PROTOCOL_VERSION, given=repr(version)[:40])
-            conn.send({"type": "error", **why, "fatal": True})
-            conn.closed = True
-            return None
-        secret = data.get("secret")
-        if secret is not None and (not isinstance(secret, str) or not 16 <= len(secret) <= 256):
-            raise P.ProtocolError(S.BAD_SECRET)
-        key = data.get("key")
-        if key is not None and not proof.well_formed_key(key):
-            raise P.ProtocolError(S.BAD_KEY)
-        name = P.clean_name(data.get("name"))
-        vouched = read_vouch(self.gateway_key, data.get("vouch"))
-        if vouched.address is not None and vouched.address != conn.address:
-            # a gateway's member: every per-address limit counts where he really came from (vouch.py)
-            if self._from(vouched.address) >= self.limits.conns_per_address:
-                conn.send({"type": "error", **S.said("reason", S.TOO_MANY_FROM_ADDRESS), "fatal": True})
-                conn.closed = True
-                return None
-            conn.address = vouched.address
-        # new claims are budgeted per address, or per person for one a gateway vouches for (vouch.py)
-        person = vouched.person if secret is not None or key is not None else None
-        budget = f"person:{person}" if person else conn.address
-        if key is not None:  # a proof the client signs for this server and this connection only (proof.py)
-            return challenge(conn, self.names, name, key, budget)
-        return welcome(conn, self.names.identify(name, secret, budget, self._in_use()))
-
-    def _in_use(self) -> Callable[[str], bool]:
-        """Is a name said by someone online or entered in the evening (a guest takes another)?"""
-        in_use = {fold(c.name) for c in self.conns if c.hello} | {fold(n) for n in self.tournament_host.names_in_use()}
-        return lambda n: fold(n) in in_use
-
     def dispatch(self, conn: Conn, data: dict[str, Any], msg_id: Any) -> None:
         kind = data["type"]
 
@@ -370,21 +320,17 @@ class Server(Seating):
             reply({"type": "pong"})
             return
         if not conn.hello:
-            if kind == "prove" and conn.proving is None:
-                raise P.ProtocolError(S.NO_CHALLENGE)
-            if kind not in ("hello", "prove") or (kind == "hello" and conn.proving is not None):
-                raise P.ProtocolError(S.HELLO_FIRST if kind != "hello" else S.HELLO_TWICE)
-            answer = self.hello(conn, data) if kind == "hello" else welcome(conn, proved(conn, self.names, data, self._in_use()))
+            answer = self.opening(conn, kind, data)  # the hello, and a key's prove (opening.py)
             if answer is not None:
                 reply(answer)
-                if conn.hello:
-                    self.quick.changed()  # one more online
             return
         if kind in ("hello", "prove"):
             raise P.ProtocolError(S.HELLO_TWICE)
+        if kind in WORK and not self.work.take(conn.address):  # one budget for all of an address's connections
+            raise Refused(S.ADDRESS_BUSY)
         if kind == "list":
             self.quick.listen(conn)
-            reply({"type": "tables", "tables": self.lobby(), **self.quick.presence()})
+            conn.send_bytes(self.views.tables_message(msg_id))
         elif kind == "create":
             reply(self.create(conn, data))
         elif kind == "join":
@@ -403,20 +349,19 @@ class Server(Seating):
             except RecordsRequestError as exc:
                 raise P.ProtocolError(exc.say or str(exc), **exc.say_args) from None
         elif kind in TOURNAMENT_REQUESTS:
-            reply(self.tournament_host.request(conn, kind, data))
+            self.tournament_host.request(conn, kind, data, msg_id)  # it answers, now or with its next push
         elif kind in QUICK_REQUESTS:
             reply(self.quick.request(conn, kind, data))
         elif kind == "board":
             if not conn.board:
                 conn.board = True
                 self.quick.changed()  # one fewer person online in the lobby's count
-            leaders = self.records.board_top if self.records is not None else None
-            reply(board(self.tables, self.tournament_host, data.get("feature"), leaders))
+            conn.send_bytes(self.views.board_message(data.get("feature"), msg_id))
         elif kind == "leave":
             self.dropped(conn)
             reply({"type": "left"})
             # back in the lobby: presence told while at a table was not sent to this person
-            conn.send({"type": "tables", "tables": self.lobby(), **self.quick.presence()})
+            conn.send_bytes(self.views.tables_message())
 
     def _my_table(self, conn: Conn) -> Table:
         if conn.table is None or conn.table.code not in self.tables:

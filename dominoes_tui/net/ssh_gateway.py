@@ -3,7 +3,8 @@
 A public key is who you are (ssh_names.py): the first key to log in under a name claims
 it, and only that key plays under it again; anyone else (another key, the shared
 password alone, no key) is a guest under a name of its own. `keys_only` turns away
-logins without a key. Sessions are limited in total, per key and per address. Each
+logins without a key. Sessions are limited in total, per key and per address, and so
+are connections and logins under way (ssh_admission.py). Each
 session runs `dominoes join` in a process of its own on a
 pseudo-terminal of its own, so keys, colours and window resizes behave as in a local
 terminal and a crashed session touches no other. Sessions without a terminal are told
@@ -27,10 +28,12 @@ import asyncssh
 
 from . import analysis_slots
 from . import protocol as P
-from .guesses import Guesses
+from .guesses import Guesses, address_key
 from .handed import hand_over
 from .protocol import clean_name
+from .ssh_admission import Admission, Doorman
 from .ssh_lang import client_env, session_locale
+from .ssh_login import GatewayServer
 from .ssh_names import KeyRegister, load_host_key, name_folder
 from .ssh_pty import set_size, signal_group, take_terminal
 from .storage import private_dir
@@ -65,6 +68,7 @@ class Gateway:
         wrong_passwords: int = WRONG_PASSWORDS,
         vouch_key: Path | None = None,
         analyses_at_once: int = analysis_slots.DEFAULT,
+        admission: Admission | None = None,
     ) -> None:
         self.server_addr = server_addr  # HOST:PORT of the table server
         # the table server's gateway key (vouch.py): the members' name claims count per person
@@ -77,6 +81,7 @@ class Gateway:
         self.sessions_per_key = sessions_per_key
         self.sessions_per_address = sessions_per_address
         self.keys = KeyRegister(home / "names.json")
+        self.doorman = Doorman(admission, max_sessions)  # connections and logins, per address and in total
         self.wrong_passwords = Guesses(free=wrong_passwords)  # per address, across connections
         # -P: the game's package comes from where this gateway's came from, never from a
         # dominoes_tui folder that happens to lie in the working directory
@@ -89,6 +94,7 @@ class Gateway:
 
     async def start(self, host: str = "127.0.0.1", port: int = 2222, host_key: Path | None = None) -> int:
         private_dir(self.home)
+        self.doorman.start()
         self.slots_env = analysis_slots.server_env(self.home / analysis_slots.FOLDER, self.analyses_at_once)
         key = load_host_key(host_key or self.home / "ssh_host_ed25519_key")
         self._acceptor = await asyncssh.create_server(
@@ -97,6 +103,10 @@ class Gateway:
         )
         self.port = self._acceptor.sockets[0].getsockname()[1]
         return self.port
+
+    def session(self, fingerprint: str | None, address: str) -> GameSession:
+        """A game for a login that may start one (ssh_login.py)."""
+        return GameSession(self, fingerprint, address)
 
     async def close(self) -> None:
         for s in list(self.sessions):
@@ -115,74 +125,12 @@ class Gateway:
                 pass
 
 
-class GatewayServer(asyncssh.SSHServer):
-    """One SSH connection's login: which key (if any) it proved, and from where."""
-
-    def __init__(self, gateway: Gateway) -> None:
-        self.gateway = gateway
-        self.fingerprint: str | None = None  # the key the client proved, once it did
-        self.address = "?"
-
-    def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
-        peer = conn.get_extra_info("peername")
-        self.address = str(peer[0]) if isinstance(peer, tuple) and peer else "?"
-
-    def begin_auth(self, username: str) -> bool:
-        return True  # always authenticate: a key is an identity, even where everyone is welcome
-
-    def public_key_auth_supported(self) -> bool:
-        return True
-
-    def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
-        fingerprint = key.get_fingerprint()
-        # With a shared password, a key the gateway does not know must show the password
-        # (OpenSSH then falls back to it, and the login is a guest's)
-        if self.gateway.password is not None and not self.gateway.keys.knows_key(fingerprint):
-            return False
-        self.fingerprint = fingerprint  # asyncssh checks the signature after this; no session without it
-        return True
-
-    def password_auth_supported(self) -> bool:
-        return self.gateway.password is not None and not self.gateway.keys_only
-
-    async def validate_password(self, username: str, password: str) -> bool:
-        """The shared password; an address that keeps getting it wrong waits (guesses.py),
-        and while it waits nothing it sends is even compared."""
-        self.fingerprint = None
-        gw = self.gateway
-        if gw.wrong_passwords.wait(self.address):
-            return False
-        expected = gw.password or ""
-        if secrets.compare_digest(password.encode("utf-8"), expected.encode("utf-8")):
-            return True
-        gw.wrong_passwords.wrong(self.address)
-        log.info("a wrong password from %s", self.address)
-        return False
-
-    def kbdint_auth_supported(self) -> bool:
-        return self.gateway.password is None and not self.gateway.keys_only  # no key, no password: a guest
-
-    def get_kbdint_challenge(self, username: str, lang: str, submethods: str) -> bool:
-        self.fingerprint = None
-        return True  # nothing to ask: the guest is in
-
-    def session_requested(self) -> GameSession | bool:
-        gw = self.gateway
-        if len(gw.sessions) >= gw.max_sessions:
-            return False
-        if sum(1 for s in gw.sessions if s.address == self.address) >= gw.sessions_per_address:
-            return False
-        same_key = sum(1 for s in gw.sessions if s.fingerprint == self.fingerprint)
-        if self.fingerprint is not None and same_key >= gw.sessions_per_key:
-            return False
-        return GameSession(gw, self.fingerprint, self.address)
-
-
 class GameSession(asyncssh.SSHServerSession[bytes]):  # bytes: the gateway listens with encoding=None
     def __init__(self, gateway: Gateway, fingerprint: str | None = None, address: str = "?") -> None:
         self.gateway = gateway
         self.fingerprint = fingerprint
-        self.address = address
+        self.address = address  # where the client came from (the vouch names it)
+        self.source = address_key(address)  # the same as the limits count it
         self.name = ""  # the name it plays under, once it runs
         self.chan: asyncssh.SSHServerChannel[bytes] | None = None  # asyncssh hands it over first thing
         self.term_type: str | None = None
@@ -272,7 +220,8 @@ class GameSession(asyncssh.SSHServerSession[bytes]):  # bytes: the gateway liste
         gw = self.gateway
         wanted = clean_name(self.channel.get_extra_info("username"))
         in_use = {s.name for s in gw.sessions if s is not self}
-        name, owner = gw.keys.login(wanted, self.fingerprint, lambda n: n in in_use)
+        name, owner = gw.keys.login(wanted, self.fingerprint, lambda n: n in in_use,
+                                    may_claim=lambda: gw.doorman.may_claim_name(self.source))
         self.name = name
         if owner:
             return name, private_dir(gw.home / "users" / name_folder(name)), True

@@ -65,8 +65,11 @@ class KeyRegister:
     def knows_key(self, fingerprint: str) -> bool:
         return any(fingerprint in e["keys"] for e in self.names.values())
 
-    def login(self, name: str, fingerprint: str | None, in_use: Callable[[str], bool]) -> tuple[str, bool]:
-        """(the name to play under, True if the login owns it) for `name` and the key used."""
+    def login(self, name: str, fingerprint: str | None, in_use: Callable[[str], bool],
+              may_claim: Callable[[], bool] = lambda: True) -> tuple[str, bool]:
+        """(the name to play under, True if the login owns it) for `name` and the key used;
+        `may_claim()` is asked last, once a new name could be claimed (the gateway's budget
+        of new names per address: it counts the claim)."""
         entry = self.names.get(fold(name))
         if entry is not None and fingerprint is not None and fingerprint in entry["keys"]:
             return entry["name"], True
@@ -74,6 +77,7 @@ class KeyRegister:
             entry is None and fingerprint is not None and not self.readonly and not GUEST_MARK.search(name)
             and len(self.names) < MAX_NAMES
             and sum(1 for e in self.names.values() if fingerprint in e["keys"]) < NAMES_PER_KEY
+            and may_claim()
         )
         if claimable:
             assert fingerprint is not None

@@ -1,5 +1,6 @@
-"""One hosted table: its seats, its match, the turn loop that lets bots and stand-ins
-play, what each client is told, and the files that bring it back after a restart."""
+"""One hosted table: its seats, its match, what each client is told, and the files that
+bring it back after a restart; its turn loop, which lets bots and stand-ins play, is
+table_turns.py."""
 from __future__ import annotations
 
 import asyncio
@@ -10,41 +11,37 @@ import time
 from pathlib import Path
 from typing import Any, Protocol
 
-from ..engine import MATCH_OVER, NEW, PLAYING, ROUND_OVER, VARIANTS, IllegalMove, Match, Move, Seat, TableConfig, view_for
-from ..engine.seeds import seed_label
-from ..engine.view import PlayerView, public_view
-from ..table.bot_step import bot_turn
+from ..engine import MATCH_OVER, PLAYING, ROUND_OVER, VARIANTS, IllegalMove, Match, Move, Seat, TableConfig, view_for
+from ..engine.view import public_view
 from ..table.local import report_from
 from . import protocol as P
 from . import says as S
-from .bot_pool import BotPool
 from .connection import Conn, Refused
-from .limits import Limits
+from .pacing import Coalesced
 from .table_files import TornLog, append_log, tables_folder, write_meta, write_whole_log
 from .table_seats import Slot
+from .table_turns import TurnHost, TurnLoop
 
 
-class TableHost(Protocol):
+class TableHost(TurnHost, Protocol):
     """What a table asks of the server that holds it (net/server.py, which imports this
     module: hence a protocol, not an import)."""
 
     tables_dir: Path | None
-    default_level: str
-    ready_timeout: float
-    standin_delay: float
-    limits: Limits
-    bots: BotPool
 
     def lobby_changed(self) -> None: ...
-    def close_waiting(self, table: Table) -> None: ...
     def file_finished(self, table: Table) -> None: ...
     def remove(self, table: Table) -> None: ...
 
 
 log = logging.getLogger("dominoes_tui.net")
 
+TABLE_PUSH_EVERY = 0.25  # seconds between `table` pushes (who sits, who watches), at most
 
-class Table:
+
+class Table(TurnLoop):
+    server: TableHost  # more than its turn loop asks (TurnHost)
+
     def __init__(
         self, server: TableHost, code: str, config: TableConfig, slots: list[Slot], seed: int | None, bot_delay: float,
         bot_seed: str | None = None,
@@ -73,6 +70,9 @@ class Table:
         self.closed = False
         self._saved = 0  # events already in the log file
         self._unsaved_since: float | None = None  # when saving began to fail (a full disk); None: it works
+        # who sits and watches, pushed at most every TABLE_PUSH_EVERY s: a storm of watch
+        # and leave costs the seated players one push a period, not one per change
+        self._seats_push = Coalesced(TABLE_PUSH_EVERY, self._send_table)
 
     # -- reading -----------------------------------------------------------------------
     @property
@@ -117,15 +117,6 @@ class Table:
             "private": self.private, "turn_time": self.turn_time,
         }
 
-    @property
-    def turn_time(self) -> float | None:
-        """Seconds a connected person has for a turn (None: no clock)."""
-        return self.own_clock if self.own_clock is not None else self.server.limits.turn_time
-
-    def person_controls(self, seat: int) -> bool:
-        slot = self.slots[seat]
-        return slot.kind == "human" and slot.conn is not None
-
     # -- telling -------------------------------------------------------------------------
     def state_for(self, seat: int | None) -> dict[str, Any]:
         assert self.match is not None
@@ -162,9 +153,14 @@ class Table:
             c.send_bytes(public)
 
     def broadcast_table(self) -> None:
-        msg = {"type": "table", "table": self.info()}
+        self._seats_push.due()
+
+    def _send_table(self) -> None:
+        if self.closed:
+            return
+        data = P.encode({"type": "table", "table": self.info()})  # encoded once for everyone here
         for c in self.conns():
-            c.send(msg)
+            c.send_bytes(data)
 
     def tell(self, say: str, **args: S.Arg) -> None:
         """A line everyone at the table sees (the turn clock, a table closing): one of
@@ -195,10 +191,6 @@ class Table:
         """After a restart: later deals come from the OS again, not from the log's seed."""
         if self.match is not None and self.seed is None:
             self.match.rng = random.SystemRandom()
-
-    def bot_level(self, seat: int) -> str:
-        slot = self.slots[seat]
-        return (slot.level or "random") if slot.kind == "bot" else self.server.default_level
 
     def changed(self) -> None:
         """After every change of the match: save, tell everyone, wake the turn loop."""
@@ -236,125 +228,6 @@ class Table:
         if self.match.phase == ROUND_OVER:
             self.ready.add(conn.seat)
             self.wake.set()
-
-    def not_ready(self) -> list[str]:
-        """The people here who have not said ready after the round."""
-        return [s.name for i, s in enumerate(self.slots) if s.kind == "human" and s.conn is not None and i not in self.ready]
-
-    # -- the turn loop ----------------------------------------------------------------------
-    async def run(self) -> None:
-        failures = 0
-        while not self.closed:
-            try:
-                if await self.step():
-                    return
-                failures = 0
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                failures += 1
-                log.exception("table %s: a step failed (%d in a row)", self.code, failures)
-                if failures >= 5:
-                    log.error("table %s stops", self.code)
-                    return
-                await asyncio.sleep(1.0)
-
-    async def step(self) -> bool:
-        """One turn of the table's loop; True when the table is done."""
-        self.wake.clear()
-        m = self.match
-        if m is None:
-            return await self._wait_for_start()
-        if m.phase == MATCH_OVER:
-            self.finish()
-            return True
-        if m.phase in (NEW, ROUND_OVER):
-            if self.round_over_at is None:
-                self.round_over_at = time.monotonic()
-            waited = time.monotonic() - self.round_over_at
-            clock = self.turn_time
-            # a club's turn clock bounds the summary too: one person gone for a coffee
-            # must not hold the table for the full two minutes after every round
-            patience = min(self.server.ready_timeout, clock) if clock is not None else self.server.ready_timeout
-            late = self.not_ready()
-            if late:
-                if waited < patience:
-                    try:
-                        await asyncio.wait_for(self.wake.wait(), patience - waited)
-                    except TimeoutError:
-                        pass
-                    return False
-                if clock is not None and m.phase == ROUND_OVER:
-                    self.tell(S.NOT_READY, names=", ".join(late), seconds=f"{patience:g}")
-            if self.bot_delay and not any(s.kind == "human" for s in self.slots):
-                await asyncio.sleep(self.bot_delay * 2)
-            self.round_over_at = None
-            self.ready.clear()
-            m.begin_round()
-            self.changed()
-            return False
-        seat = m.to_act
-        if self.person_controls(seat):
-            clock = self.turn_time
-            if clock is None:
-                await self.wake.wait()
-                return False
-            left = clock - (time.monotonic() - self.turn_since)
-            if left > 0:
-                try:
-                    await asyncio.wait_for(self.wake.wait(), left)
-                except TimeoutError:
-                    pass
-                return False
-            self.tell(S.RAN_OUT_OF_TIME, name=self.slots[seat].name, seconds=f"{clock:g}")
-            await self.bot_move(m, seat, forced=True)
-            return False
-        slot = self.slots[seat]
-        if slot.kind == "human" and slot.left_at is not None:
-            away = time.time() - slot.left_at
-            if away < self.server.standin_delay:  # a short drop does not hand the turn to a bot
-                try:
-                    await asyncio.wait_for(self.wake.wait(), self.server.standin_delay - away)
-                except TimeoutError:
-                    pass
-                return False
-        await self.bot_move(m, seat)
-        return False
-
-    async def _wait_for_start(self) -> bool:
-        """Before the start: a table whose creator has gone closes after a while."""
-        wait = self.server.limits.waiting_timeout
-        if self.creator_conn is None and self.creator_left_at is not None:
-            left = wait - (time.monotonic() - self.creator_left_at)
-            if left <= 0:
-                log.info("table %s closes: its creator left %.0f s ago and it never started", self.code, wait)
-                self.tell(S.TABLE_CLOSED, code=self.code)
-                self.server.close_waiting(self)
-                return True
-            try:
-                await asyncio.wait_for(self.wake.wait(), left)
-            except TimeoutError:
-                pass
-            return False
-        await self.wake.wait()
-        return False
-
-    async def bot_move(self, m: Match, seat: int, forced: bool = False) -> None:
-        """A bot's move for `seat` (a bot's seat, a stand-in's, or a person out of time)."""
-        seed = seed_label(self.bot_seed, seat, len(m.events))
-        # the workers are shared per address that made the table; a table the server made is its own owner
-        owner = self.made_by or f"table:{self.code}"
-        name = self.slots[seat].name
-
-        async def ask(view: PlayerView) -> Move:
-            return await self.server.bots.choose(self.bot_level(seat), seed, name, view, owner=owner)
-
-        def still_due() -> bool:  # not if the table closed, nor if the person came back meanwhile
-            return not self.closed and m.phase == PLAYING and m.to_act == seat and (forced or not self.person_controls(seat))
-
-        if await bot_turn(m, seat, ask, name=name, pace=0.0 if forced else self.bot_delay, still_due=still_due,
-                          say=lambda text: log.warning("table %s: %s", self.code, text)):
-            self.changed()
 
     def finish(self) -> None:
         """The match is over: file the log among the finished ones, forget the seats file."""

@@ -5,7 +5,10 @@ It holds at most one evening at a time; who organizes it is organizers.py.
 
 What one client may make the server do for the others is bounded: each connection's
 changes (register, withdraw, …) are rate-limited, and the `tournament` pushes to the
-clients following the evening are coalesced (at most one every PUSH_EVERY seconds).
+clients following the evening are coalesced (at most one every PUSH_EVERY seconds). The
+evening's public state is built (and encoded) once per push, not once per request: a
+register or withdraw is answered with the push that follows it, and a question in
+between is answered with the state last pushed.
 The server calls `table_finished` whenever a table's match ends and `request` for the
 messages below.
 """
@@ -39,6 +42,7 @@ from .evening import (
 )
 from .names import NameRegister
 from .organizers import Organizers
+from .pacing import Allowance, Coalesced
 from .storage import write_private
 from .table import Slot, Table, TableHost
 
@@ -77,26 +81,33 @@ class TournamentHost:
         self._clock: asyncio.TimerHandle | None = None
         self.path = server.data_dir / "tournament.json" if server.data_dir else None
         self._guests: weakref.WeakKeyDictionary[Conn, str] = weakref.WeakKeyDictionary()  # guest conn -> its owner key
-        self._allowance: weakref.WeakKeyDictionary[Conn, tuple[float, float]] = weakref.WeakKeyDictionary()
+        self._allowance = Allowance(CHANGE_BURST, 1 / CHANGE_EVERY, store=weakref.WeakKeyDictionary())
         self.followers: weakref.WeakSet[Conn] = weakref.WeakSet()  # connections that asked about the evening
-        self._push_due = False
+        self._pusher = Coalesced(PUSH_EVERY, self._push)
         self._unsaved = False
-        self._public: dict[str, Any] | None = None  # public() until the next change
+        self._public: dict[str, Any] | None = None  # public() as last built: at the last push, or an organizer's change
+        self._head: bytes | None = None  # its encoding, the start of every `tournament` message
+        self._answers: list[tuple[Conn, Any]] = []  # changes answered by the next push: (connection, message id)
 
     # -- requests -------------------------------------------------------------------------
-    def request(self, conn: Conn, kind: str, data: dict[str, Any]) -> dict[str, Any]:
+    def request(self, conn: Conn, kind: str, data: dict[str, Any], msg_id: Any = None) -> None:
+        """Do what `kind` asks and answer it (now, or with the next push); Refused if not."""
         self.followers.add(conn)
-        if kind != "tournament":
-            self._allowance_left(conn)
+        if kind != "tournament" and self._allowance.left(conn) < 1:
+            # every change is pushed to everyone following the evening: a storm from one
+            # client must not become everyone's work (a refused request costs nothing)
+            raise Refused(S.TOO_FAST, seconds=f"{CHANGE_EVERY:g}")
         try:
             if kind == "tournament_organize":
                 self.organizers.prove(conn, data.get("secret"))
-                return self.status_for(conn)
+                self._answer(conn, msg_id)
+                return
             if kind == "tournament_open":
                 self._open(conn, data)
             elif kind == "tournament_register":
                 evening = self._need()
                 evening.entrants_per_address, evening.guests_per_address = self.entrants_per_address, self.guests_per_address
+                evening.newcomer_share = self.server.limits.newcomer_share
                 self._forget_gone_guests(evening)
                 evening.register(conn.name, conn.identity.key, self.owner_of(conn), conn.address)
             elif kind == "tournament_withdraw":
@@ -113,22 +124,17 @@ class TournamentHost:
                 self._disarm_clock()
         except TournamentError as exc:
             raise Refused.again(exc) from None
-        if kind != "tournament":
-            self._allowance[conn] = (self._allowance_left(conn) - 1, time.monotonic())
-            self.changed(urgent=kind not in ("tournament_register", "tournament_withdraw"))
-        return self.status_for(conn)
-
-    def _allowance_left(self, conn: Conn) -> float:
-        """Each connection's changes are rate-limited (a refused request changes nothing
-        and costs none): every change is pushed to everyone following the evening, so a
-        storm from one client must not become everyone's work."""
-        now = time.monotonic()
-        left, since = self._allowance.get(conn, (float(CHANGE_BURST), now))
-        left = min(float(CHANGE_BURST), left + (now - since) / CHANGE_EVERY)
-        self._allowance[conn] = (left, now)
-        if left < 1:
-            raise Refused(S.TOO_FAST, seconds=f"{CHANGE_EVERY:g}")
-        return left
+        if kind == "tournament":
+            self._answer(conn, msg_id)
+            return
+        self._allowance.spend(conn)
+        urgent = kind not in ("tournament_register", "tournament_withdraw")
+        self.changed(urgent=urgent)
+        if urgent:  # an organizer's step: answered at once, with the evening as it now is
+            self._built()
+            self._answer(conn, msg_id)
+        else:  # anyone's: answered by the push, which builds the evening once for all of them
+            self._answers.append((conn, msg_id))
 
     def _need(self) -> Evening:
         if self.evening is None or (self.evening.state == OVER):
@@ -281,11 +287,27 @@ class TournamentHost:
                 if c.hello and not c.closed and (c.identity.key or self._guests.get(c)) == owner]
 
     def public(self) -> dict[str, Any] | None:
+        """The evening as last pushed (built now if it never was)."""
         if self.evening is None:
             return None
-        if self._public is None:  # made once per change, however many ask
-            self._public = {**self.evening.public(), "round_deadline": self.round_deadline}
+        if self._public is None:
+            self._built()
         return self._public
+
+    def _built(self) -> bytes:
+        """Build the evening's public state now; its encoding, the head of a `tournament` message."""
+        self._public = {**self.evening.public(), "round_deadline": self.round_deadline} if self.evening else None
+        self._head = b'{"type":"tournament","tournament":' + json.dumps(self._public, separators=(",", ":")).encode("utf-8")
+        return self._head
+
+    def _message(self, conn: Conn, msg_id: Any = None) -> bytes:
+        """A `tournament` message for `conn`: the shared head, its own part (and the id it answers)."""
+        head = self._head if self._head is not None and self._public is not None else self._built()
+        tail = b',"id":' + json.dumps(msg_id).encode("utf-8") if msg_id is not None else b""
+        return head + b',"you":' + P.encode(self._you(conn))[:-1] + tail + b"}\n"
+
+    def _answer(self, conn: Conn, msg_id: Any) -> None:
+        conn.send_bytes(self._message(conn, msg_id))
 
     def _you(self, conn: Conn) -> dict[str, Any]:
         e = self.evening
@@ -297,35 +319,27 @@ class TournamentHost:
                 # the round this person sits out, so the client can say so wherever they are
                 "bye": rnd.number if rnd is not None and mine is not None and mine in rnd.byes else None}
 
-    def status_for(self, conn: Conn) -> dict[str, Any]:
-        return {"type": "tournament", "tournament": self.public(), "you": self._you(conn)}
-
     def changed(self, urgent: bool = True) -> None:
         """Tell those following the evening, at most every PUSH_EVERY seconds; `urgent`
         saves at once (a round opened), else with the push (a registration)."""
-        self._public = None
         if urgent:
             self.save()
         else:
             self._unsaved = True
-        if self._push_due:
-            return
-        try:
-            asyncio.get_running_loop().call_later(PUSH_EVERY, self._push)
-        except RuntimeError:  # no loop (loading): nobody to tell
-            return
-        self._push_due = True
+        self._pusher.due()
 
     def _push(self) -> None:
-        self._push_due = False
         if self._unsaved:
             self._unsaved = False
             self.save()
-        # the evening is encoded once; only each follower's own part is made per connection
-        head = b'{"type":"tournament","tournament":' + json.dumps(self.public(), separators=(",", ":")).encode("utf-8")
+        self._built()  # once for every follower and every change answered here
+        answers, self._answers = self._answers, []
         for c in list(self.followers):
             if c.hello and not c.closed and c in self.server.conns:
-                c.send_bytes(head + b',"you":' + P.encode(self._you(c))[:-1] + b"}\n")
+                c.send_bytes(self._message(c))
+        for c, msg_id in answers:
+            if not c.closed and c in self.server.conns:
+                c.send_bytes(self._message(c, msg_id))
 
     # -- saving ---------------------------------------------------------------------------
     def save(self) -> None:

@@ -3,7 +3,10 @@ browser tab (its own process), for a projector or a guest without SSH; with `--b
 runs `dominoes board` instead (the read-only projector screen of a club evening).
 
 Every tab is a process, so the gateway holds them to a limit: at most `max_sessions`
-tabs at once and `sessions_per_address` from one address. A websocket whose `Origin`
+tabs at once and `sessions_per_address` from one address (an IPv6 address by its /64),
+the last of them kept for addresses with no tab yet; a tab's terminal is at most
+MAX_COLUMNS by MAX_ROWS. Plain HTTP connections are counted and timed before aiohttp
+reads them (web_conns.py). A websocket whose `Origin`
 is another site's is refused (another page must not open games in a visitor's
 browser), and with a password every request needs it (HTTP Basic: the browser asks);
 an address that keeps giving a wrong one waits (guesses.py). Every request must name
@@ -21,11 +24,13 @@ Needs the optional extra `textual-serve`.
 """
 from __future__ import annotations
 
+import asyncio
 import base64
 import contextvars
 import ipaddress
 import secrets
 import shlex
+import signal
 import sys
 from collections.abc import Awaitable, Callable
 from collections.abc import Set as AbstractSet
@@ -40,15 +45,19 @@ from textual_serve.server import Server as WebServer
 
 from ..i18n import LANGUAGES
 from . import analysis_slots
-from .guesses import Guesses, wait_text
+from .guesses import Guesses, address_key, wait_text
+from .limits import may_take
 from .vouch import ENV as VOUCH_ENV
 from .vouch import read_gateway_key, vouch_for
+from .web_conns import Doors
 
 MAX_SESSIONS = 8
 SESSIONS_PER_ADDRESS = 3
 WRONG_PASSWORDS = 5  # wrong passwords an address may give before it must wait (1 s, doubling to 300 s)
 PAGE_TEMPLATES = Path(__file__).parent / "web_page"  # textual-serve's page without the outside font service
 LOCAL_NAMES = ("localhost", "127.0.0.1", "::1")
+ACCEPT_BACKLOG = 64  # connections accepted at once, beside those held (web_conns.FD_RESERVE)
+MAX_COLUMNS, MAX_ROWS = 400, 150  # a tab's terminal at most (a 6000×3000 one cost its process 165 MB)
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
@@ -65,7 +74,22 @@ _TAB_VOUCH: contextvars.ContextVar[str | None] = contextvars.ContextVar("dominoe
 _TAB_SLOTS: contextvars.ContextVar[dict[str, str] | None] = contextvars.ContextVar("dominoes_tab_slots", default=None)
 
 
+def _bounded(value: object, most: int, default: int) -> int:
+    """A terminal size from the browser, as a whole number of cells from 1 to `most`."""
+    try:
+        number = int(value)  # type: ignore[call-overload]
+    except (TypeError, ValueError, OverflowError):
+        return default
+    return max(1, min(most, number))
+
+
 class VouchingAppService(AppService):
+    async def start(self, width: int, height: int) -> None:
+        await super().start(_bounded(width, MAX_COLUMNS, 80), _bounded(height, MAX_ROWS, 24))
+
+    async def set_terminal_size(self, width: int, height: int) -> None:
+        await super().set_terminal_size(_bounded(width, MAX_COLUMNS, 80), _bounded(height, MAX_ROWS, 24))
+
     def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
         environment: dict[str, str] = super()._build_environment(width=width, height=height)
         vouch = _TAB_VOUCH.get()
@@ -180,7 +204,7 @@ class GuardedWebServer(WebServer):
         self, command: str, *, password: str | None = None, max_sessions: int = MAX_SESSIONS,
         sessions_per_address: int = SESSIONS_PER_ADDRESS, allowed_hosts: list[str] | tuple[str, ...] = (),
         wrong_passwords: int = WRONG_PASSWORDS, vouch_key: Path | None = None, slots: dict[str, str] | None = None,
-        **kw: Any,
+        doors: Doors | None = None, **kw: Any,
     ) -> None:
         super().__init__(command, templates_path=PAGE_TEMPLATES, **kw)
         self.slots = slots or {}  # what tells each tab where the analysis slots are (analysis_slots.server_env)
@@ -188,9 +212,49 @@ class GuardedWebServer(WebServer):
         self.password = password
         self.max_sessions = max_sessions
         self.sessions_per_address = sessions_per_address
-        self.sessions: dict[int, str] = {}  # one entry a live tab: its address
+        self.sessions: dict[int, str] = {}  # one entry a live tab: its address, as the limits count it
         self.allowed_hosts = list(allowed_hosts)
         self.wrong_passwords = Guesses(free=wrong_passwords)  # per address, across connections
+        self.doors = doors or Doors(tabs=max_sessions)  # the plain HTTP connections (web_conns.py)
+
+    async def start_serving(self) -> tuple[web.AppRunner, asyncio.Server]:
+        """The app, behind its doors, listening (serve() runs it; tests stop it with
+        runner.cleanup())."""
+        runner = web.AppRunner(await self._make_app(), handle_signals=False, access_log=None)
+        await runner.setup()
+        assert runner.server is not None
+        self.doors.start()
+        # asyncio accepts up to `backlog` connections at once before a door can refuse one:
+        # kept small, a flood's burst of accepts stays inside the open files held in reserve
+        listening = await asyncio.get_running_loop().create_server(
+            self.doors.factory(runner.server), self.host, self.port, backlog=ACCEPT_BACKLOG)
+        self.port = listening.sockets[0].getsockname()[1]
+        return runner, listening
+
+    def serve(self, debug: bool = False) -> None:
+        """textual-serve's serve(), but every connection passes the doors first."""
+        self.debug = debug
+        self.initialize_logging()
+        # what the log handler reads to show an error, read now: short of open files later
+        # (a flood), showing one must not need a file, or it ends the process
+        import rich.traceback  # noqa: F401
+
+        async def run() -> None:
+            runner, listening = await self.start_serving()
+            stop = asyncio.Event()
+            loop = asyncio.get_running_loop()
+            for name in ("SIGINT", "SIGTERM"):
+                try:
+                    loop.add_signal_handler(getattr(signal, name), stop.set)
+                except (NotImplementedError, AttributeError):
+                    pass
+            try:
+                await stop.wait()
+            finally:
+                listening.close()
+                await runner.cleanup()
+
+        asyncio.run(run())
 
     async def _make_app(self) -> web.Application:
         app = await super()._make_app()
@@ -206,6 +270,13 @@ class GuardedWebServer(WebServer):
 
     @web.middleware
     async def _guard(self, request: web.Request, handler: Handler) -> web.StreamResponse:
+        self.doors.began(request.transport)  # its headers are in: no clock while it is answered
+        try:
+            return await self._checked(request, handler)
+        finally:
+            self.doors.ended(request.transport)
+
+    async def _checked(self, request: web.Request, handler: Handler) -> web.StreamResponse:
         # read at each request: the tests (and a host behind a proxy) set public_url after start
         names = allowed_host_names(self.host, self.public_url, self.allowed_hosts)
         if not _host_ok(request, names):
@@ -225,12 +296,14 @@ class GuardedWebServer(WebServer):
             if not _origin_ok(request, self.public_url, names, self.port):
                 return web.Response(status=403, text="Games open only from this server's own page.\n")
             address = request.remote or "?"
-            if len(self.sessions) >= self.max_sessions:
-                return web.Response(status=503, text="Every seat in the browser is taken; try again later.\n")
-            if sum(1 for a in self.sessions.values() if a == address) >= self.sessions_per_address:
+            source = address_key(address)
+            mine = sum(1 for a in self.sessions.values() if a == source)
+            if mine >= self.sessions_per_address:
                 return web.Response(status=429, text="Too many tabs from your address.\n")
+            if not may_take(mine, len(self.sessions), self.max_sessions, self.sessions_per_address, self.doors.share):
+                return web.Response(status=503, text="Every seat in the browser is taken; try again later.\n")
             key = id(request)
-            self.sessions[key] = address
+            self.sessions[key] = source
             gateway_key = read_gateway_key(self.vouch_key) if self.vouch_key is not None else None
             vouch = _TAB_VOUCH.set(vouch_for(gateway_key, None, address) if gateway_key is not None else "")
             slots = _TAB_SLOTS.set(self.slots)
@@ -248,13 +321,14 @@ def make_web_server(
     password: str | None = None, max_sessions: int = MAX_SESSIONS, sessions_per_address: int = SESSIONS_PER_ADDRESS,
     board: bool = False, allowed_hosts: list[str] | tuple[str, ...] = (), wrong_passwords: int = WRONG_PASSWORDS,
     vouch_key: Path | None = None, lang: str | None = None, slots_folder: Path | None = None,
-    analyses_at_once: int = analysis_slots.DEFAULT,
+    analyses_at_once: int = analysis_slots.DEFAULT, doors: Doors | None = None,
 ) -> GuardedWebServer:
-    """The browser server; with `slots_folder` its tabs share `analyses_at_once` analysis slots there."""
+    """The browser server; with `slots_folder` its tabs share `analyses_at_once` analysis slots there;
+    `doors`: its plain HTTP connections' limits (web_conns.py; the defaults, else)."""
     command = board_command(server_addr, lang=lang) if board else join_command(server_addr, name, lang=lang)
     slots = analysis_slots.server_env(slots_folder, analyses_at_once) if slots_folder is not None and not board else {}
     return GuardedWebServer(
         command, host=host, port=port, title="Dominoes board" if board else "Dominoes", public_url=public_url,
         password=password, max_sessions=max_sessions, sessions_per_address=sessions_per_address,
-        allowed_hosts=allowed_hosts, wrong_passwords=wrong_passwords, vouch_key=vouch_key, slots=slots,
+        allowed_hosts=allowed_hosts, wrong_passwords=wrong_passwords, vouch_key=vouch_key, slots=slots, doors=doors,
     )

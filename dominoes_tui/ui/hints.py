@@ -2,9 +2,11 @@
 of every legal move, as the expert's search estimates them.
 
 The first answer is at once (the medium bot's move and why); the search then weighs every
-legal move for about a second in a thread (bots/analysis judge_view), and the hint is
-told again with the move the search would play and each move's chance, marked as an
-estimate ("≈ 62 %"). Reads the seat's own PlayerView only, like any bot.
+legal move for about a second (bots/analysis judge_view; where and how: hint_search.py,
+one at a time, a new press cancelling the old, on a server niced in the analysis
+slots), and the hint is told again with the move the search would play and each move's
+chance, marked as an estimate ("≈ 62 %"). Reads the seat's own PlayerView only, like
+any bot.
 """
 from __future__ import annotations
 
@@ -60,15 +62,6 @@ def weighed_lines(view: PlayerView, chances: list[tuple[Move, float]]) -> tuple[
     return f"{head}: {why}{tail}", f"{head}.{tail}", why
 
 
-def weigh(view: PlayerView, think_ms: float = THINK_MS, cancel: Any = None) -> list[tuple[Move, float]]:
-    """Every legal move and its estimated chance of winning the match, best first
-    (bots/analysis judge_view). `cancel`, anything with is_set(): stop when it says so
-    (bots/analysis Cancelled)."""
-    from ..bots.analysis import judge_view
-
-    return judge_view(view, think_ms=think_ms, cancel=cancel)
-
-
 class _Stale:
     """Set once the table no longer shows this hint: the search stops then."""
 
@@ -79,18 +72,21 @@ class _Stale:
         return self.screen.view_ is not self.view or self.screen.hint_text != self.shown or not self.screen.is_attached
 
 
-def weigh_in_background(screen: Any, view: PlayerView, shown: str) -> None:
-    """Weigh the moves in a thread, then tell the hint again with its numbers if the
-    table still shows the hint `shown` for this turn, and offer the search's tile unless
-    another was chosen meanwhile. `screen` is the table (TableState): its view_,
-    hint_text, selected, end_cursor, redraw, and the app's call_from_thread."""
+def weigh_in_background(screen: Any, view: PlayerView, shown: str, hosted: bool = False) -> None:
+    """Weigh the moves (hint_search.py; `hosted`: as a server's session), then tell the
+    hint again with its numbers if the table still shows the hint `shown` for this turn,
+    and offer the search's tile unless another was chosen meanwhile. `screen` is the
+    table (TableState): its view_, hint_text, selected, end_cursor, redraw, and the app's
+    call_from_thread."""
+    from .hint_search import new_press, search
 
     picked = screen.selected  # the tile the first hint offered: a tile chosen since is left alone
+    mine = new_press()  # the search of an earlier press stops
 
     def work() -> None:
         try:
-            chances = weigh(view, cancel=_Stale(screen, view, shown))
-        except Exception:  # noqa: BLE001 - the hint in words stands; no numbers this time
+            chances = search(view, THINK_MS, mine, _Stale(screen, view, shown), hosted=hosted)
+        except Exception:  # noqa: BLE001 - cancelled, or failed: the hint in words stands; no numbers this time
             return
         if chances:
             try:

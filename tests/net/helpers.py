@@ -190,3 +190,18 @@ async def key_hello(port: int, name: str, key: PlayerKey, **fields: Any) -> dict
         return dict(json.loads(await asyncio.wait_for(reader.readline(), WAIT)))
     finally:
         writer.close()
+
+
+async def open_from(source: str, port: int, name: str, host: str = "127.0.0.1", **proofs: Any) -> Connection:
+    """A client that connects from `source` (another loopback address: 127.0.0.2 …, or an
+    address of a test's own network namespace), as a person on another machine would;
+    `proofs`: Connection.open's key (and old_secret, or an old client's secret)."""
+    from unittest import mock
+
+    real = asyncio.open_connection
+
+    async def bound(*args: Any, **kw: Any) -> Any:
+        return await real(*args, local_addr=(source, 0), **kw)
+
+    with mock.patch.object(asyncio, "open_connection", bound):
+        return await Connection.open(host, port, name, **proofs)

@@ -60,12 +60,12 @@ async def test_server_errors_count_toward_the_close_and_log_one_line_each(server
     def broken() -> list:
         raise RuntimeError("a bug a stranger found")
 
-    monkeypatch.setattr(server, "lobby", broken)
+    monkeypatch.setattr(server, "create", broken)  # a request outside the address's work budget
     server.failures.per_hour = 30
     hello = P.encode({"type": "hello", "protocol": 1, "name": "Eve"})
     with caplog.at_level(logging.INFO, logger="dominoes_tui.net"):
         for _ in range(3):
-            got, closed = await answers(server.port, [hello] + [b'{"type": "list", "id": 2}\n'] * (P.MAX_ERRORS + 1))
+            got, closed = await answers(server.port, [hello] + [b'{"type": "create", "id": 2}\n'] * (P.MAX_ERRORS + 1))
             assert [a["say"] for a in got[1:]] == [S.SERVER_ERROR] * (P.MAX_ERRORS + 1)
             assert got[-1].get("fatal") is True and closed
     failed = [r for r in caplog.records if "failed" in r.getMessage()]

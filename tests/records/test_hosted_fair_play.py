@@ -1,6 +1,7 @@
-"""Rated play a person cannot farm or dodge on a hosted server: two names claimed from
-one address get a few rated matches an hour against each other, then kept unrated; a
-match bots finish for its people (they left, the round clock ran out) stays theirs."""
+"""Rated play a person cannot farm or dodge on a hosted server: the same two names get a
+few rated matches an hour against each other, from one address or two, and one name a
+few with anyone (fresh sock names do not help), then matches are kept unrated; a match
+bots finish for its people (they left, the round clock ran out) stays theirs."""
 from __future__ import annotations
 
 import asyncio
@@ -8,12 +9,11 @@ import asyncio
 import pytest
 from sqlalchemy import select
 
-from dominoes_tui.net.client import Connection
 from dominoes_tui.net.finished import Keeping
 from dominoes_tui.net.server import Server
 from dominoes_tui.records import Records
 from dominoes_tui.records.schema import match_seats, matches, players
-from tests.net.helpers import Driven, key_of, play_out
+from tests.net.helpers import Driven, key_of, open_from, play_out
 
 
 @pytest.fixture
@@ -25,8 +25,20 @@ async def server(tmp_path):
     await srv.close()
 
 
-async def claimed(port: int, name: str) -> Driven:
-    return Driven(await Connection.open("127.0.0.1", port, name, key=key_of(f"{name}'s secret, 16 chars or more")))
+async def claimed(port: int, name: str, source: str = "127.0.0.1") -> Driven:
+    return Driven(await open_from(source, port, name, key=key_of(f"{name}'s secret, 16 chars or more")))
+
+
+async def duel(a: Driven, b: Driven) -> None:
+    """One short rated match between two seated people, then both back in the lobby."""
+    a.states.clear()
+    b.states.clear()
+    await a.create(variant="draw", players=2, target=10, seats=[{"kind": "human"}, {"kind": "human"}])
+    await b.join(a.code)
+    await a.wait_for(lambda m: m.get("type") == "state", since=len(a.pushed) - 1)
+    await play_out([a, b])
+    await a.conn.request({"type": "leave"})
+    await b.conn.request({"type": "leave"})
 
 
 async def recorded(server: Server, count: int) -> list[tuple]:
@@ -47,20 +59,36 @@ async def test_two_names_from_one_address_get_a_few_rated_matches_an_hour(server
     bound = Keeping().rated_per_pair
     ana, ben = await claimed(server.port, "Ana"), await claimed(server.port, "Ben")
     for _ in range(bound + 2):
-        ana.states.clear()
-        ben.states.clear()
-        await ana.create(variant="draw", players=2, target=10, seats=[{"kind": "human"}, {"kind": "human"}])
-        await ben.join(ana.code)
-        await ana.wait_for(lambda m: m.get("type") == "state", since=len(ana.pushed) - 1)
-        await play_out([ana, ben])
-        await ana.conn.request({"type": "leave"})
-        await ben.conn.request({"type": "leave"})
+        await duel(ana, ben)
     rows = await recorded(server, bound + 2)
     rated = {mid: r for mid, r, _key in rows}
     assert sorted(rated.values()).count(True) == bound and len(rated) == bound + 2
     assert {key for _m, _r, key in rows} == {"hosted:name:Ana", "hosted:name:Ben"}  # kept, and theirs
     await ana.close()
     await ben.close()
+
+
+async def test_a_second_address_does_not_farm_rating(server: Server):
+    bound = Keeping().rated_per_pair
+    ana, ben = await claimed(server.port, "Ana"), await claimed(server.port, "Ben", source="127.0.0.2")
+    for _ in range(bound + 1):
+        await duel(ana, ben)
+    rows = await recorded(server, bound + 1)
+    assert sorted({mid: r for mid, r, _key in rows}.values()).count(True) == bound
+    await ana.close()
+    await ben.close()
+
+
+async def test_fresh_sock_names_do_not_farm_rating(server: Server):
+    bound = Keeping().rated_per_person
+    ana = await claimed(server.port, "Ana")
+    for i in range(bound + 1):  # a new claimed name each match, each from an address of its own
+        sock = await claimed(server.port, f"Sock{i}", source=f"127.0.1.{i + 1}")
+        await duel(ana, sock)
+        await sock.close()
+    rows = await recorded(server, bound + 1)
+    rated = {mid: r for mid, r, _key in rows}
+    assert sorted(rated.values()).count(True) == bound and len(rated) == bound + 1
 
 
 async def test_a_match_bots_finish_for_its_people_stays_theirs_and_rated(server: Server):

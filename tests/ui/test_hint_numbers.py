@@ -22,9 +22,9 @@ def first_words(monkeypatch) -> list[str]:
     said: list[str] = []
     weigh = hints.weigh_in_background
 
-    def noted(screen, view, shown: str) -> None:
+    def noted(screen, view, shown: str, **kw) -> None:
         said.append(shown)
-        weigh(screen, view, shown)
+        weigh(screen, view, shown, **kw)
 
     monkeypatch.setattr(hints, "weigh_in_background", noted)
     return said

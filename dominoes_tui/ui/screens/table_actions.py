@@ -49,6 +49,7 @@ class TableDisplayActions(TableWords):
 
     def action_hint(self) -> None:
         from ..hints import hint, hint_line, weigh_in_background
+        from .replay_analysis import on_a_server
 
         advice = hint(self.view_)
         if advice is None:
@@ -58,7 +59,8 @@ class TableDisplayActions(TableWords):
         self.end_cursor = None
         self.hint_text = hint_line(move, reason)
         self.redraw()
-        weigh_in_background(self, self.view_, self.hint_text)  # then each move's win chance (ui/hints.py)
+        # then each move's win chance (ui/hints.py); on a server, behind its live tables
+        weigh_in_background(self, self.view_, self.hint_text, hosted=on_a_server(self.app))
 
     def action_round_log(self) -> None:
         from .round_log import RoundLogScreen
