@@ -163,19 +163,21 @@ def test_hints_judge_the_view() -> None:
     match = first_rounds("draw", 2, seed=10)
     _m, found = decisions(list(enumerate(match.events, start=1)))
     view = found[0].view
-    rows = judge_view(view, seed=1, guesses=20)
+    rows, exact = judge_view(view, seed=1, guesses=20)
+    assert not exact  # the first decision of a round: the other hand is hidden
     assert sorted(m for m, _c in rows) == sorted(view.legal)
     assert [c for _m, c in rows] == sorted((c for _m, c in rows), reverse=True)
-    assert rows == judge_view(view, seed=1, guesses=20)
+    assert rows == judge_view(view, seed=1, guesses=20).rows
 
 
-def test_two_seeds_agree_on_every_blunder() -> None:
-    # Other guesses, the same blunders: a blunder is named only when its loss clears the
-    # threshold by twice its noise (verdicts.py). Measured on whole matches in docs/ANALYSIS.md.
+def test_two_seeds_agree_on_every_mistake() -> None:
+    # Other guesses, the same mistakes: a mark is named only when its loss clears the
+    # threshold by its margin, noise and play-outs' bias (verdicts.py). Measured on whole
+    # matches in docs/ANALYSIS.md.
     match = first_rounds("draw", 2, seed=11, rounds=2)
     runs = [analyse_match(match, guesses=100, seed=s) for s in (1, 2)]
-    blunders = [{m.ply for m in r.moves if m.verdict == Verdict.BLUNDER} for r in runs]
-    assert blunders[0], "the easy bots blundered here"
+    blunders = [{m.ply for m in r.moves if m.verdict in (Verdict.MISTAKE, Verdict.BLUNDER)} for r in runs]
+    assert blunders[0], "the easy bots made a mistake here"
     assert blunders[0] == blunders[1]
     assert [m.loss for m in runs[0].moves] != [m.loss for m in runs[1].moves], "the seeds gave other guesses"
 

@@ -19,6 +19,7 @@ import random
 import threading
 import time
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from ...engine import Move, PlayerView
 from ..search.pimc import Search
@@ -128,13 +129,21 @@ def _paired_error(samples: list[tuple[float, list[float]]], a: int, b: int) -> f
     return math.sqrt(spread) / total
 
 
+class Weighing(NamedTuple):
+    """A hint's numbers: every legal move with its chance, best first, and whether they
+    are solved (every hidden tile known from what was public) rather than estimated."""
+
+    rows: list[tuple[Move, float]]
+    exact: bool
+
+
 def judge_view(view: PlayerView, *, think_ms: float = 1000, seed: int = 0, guesses: int | None = None,
-               cancel: threading.Event | None = None) -> list[tuple[Move, float]]:
-    """Every legal move of the seat's own view with its estimated chance of winning the
-    match, best first (mirror images each listed, with their twin's chance): for hints.
-    `think_ms` is the time to spend; 0 or less (or `guesses` given) judges on a fixed
-    count of guesses instead (default GUESSES), the same on every run. Setting `cancel`
-    (from another thread) stops it: Cancelled is raised."""
+               cancel: threading.Event | None = None) -> Weighing:
+    """Every legal move of the seat's own view with its chance of winning the match, best
+    first (mirror images each listed, with their twin's chance), and whether they are
+    solved: for hints. `think_ms` is the time to spend; 0 or less (or `guesses` given)
+    judges on a fixed count of guesses instead (default GUESSES), the same on every run.
+    Setting `cancel` (from another thread) stops it: Cancelled is raised."""
     from ...engine.seeds import seeded
 
     timed = guesses is None and think_ms is not None and think_ms > 0
@@ -142,4 +151,4 @@ def judge_view(view: PlayerView, *, think_ms: float = 1000, seed: int = 0, guess
               guesses=None if timed else (guesses or GUESSES), think_ms=think_ms if timed else None, cancel=cancel)
     rows = [(m, j.chances[i]) for m, i in j.legal]
     rows.sort(key=lambda row: -row[1])  # stable: the legal order among equals
-    return rows
+    return Weighing(rows, j.exact)
