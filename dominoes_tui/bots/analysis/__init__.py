@@ -11,5 +11,6 @@ from .verdicts import NOISE_Z, THRESHOLDS, VERDICT_MARKS, Verdict, accuracy, mov
 __all__ = [
     "GUESSES", "NOISE_Z", "SERVER_JOBS", "SERVER_NICE", "THRESHOLDS", "VERDICT_MARKS", "Cancelled", "Decision",
     "Judgement", "MatchAnalysis", "MoveJudgement", "SeatReport", "Verdict", "Weighing", "accuracy", "analyse_hosted",
-    "analyse_match", "decisions", "judge", "judge_decision", "judge_view", "log_matches", "move_accuracy", "move_words", "verdict_for",
+    "analyse_match", "decisions", "judge", "judge_decision", "judge_view", "log_matches", "move_accuracy", "move_words",
+    "verdict_for",
 ]
