@@ -29,11 +29,13 @@ from ..oracle.draw_endgame import Hand, Tile, move_margins, pips, tile_from
 
 MATCHES = 300  # the issue's log; its known-tile decisions with more than 10 tiles: 448
 LEAST = 300
+PARTS = 12  # the matches judged in parts, so that test workers share them
 
 
-def simulated_logs() -> list[str]:
+def simulated_logs(part: int = 0, parts: int = 1) -> list[str]:
+    """The issue's matches' logs: every `parts`-th from the `part`-th."""
     config = make_config("draw", 2)
-    seeds = match_seeds(11, MATCHES)
+    seeds = list(match_seeds(11, MATCHES))[part::parts]
     out = []
     for seed in seeds:
         result = play_one(config, ["medium", "easy"], seed, keep_log=True)
@@ -104,30 +106,35 @@ def exact_chances(position: dict, margins: dict[tuple[Tile, str], int]) -> dict[
     return out
 
 
-def judged_decisions() -> list[tuple[dict, dict[tuple[Tile, str], int], object]]:
-    """Every known-tile decision with more than 10 tiles in the hands of the issue's 300
-    matches: (position, each move's exact margin, the analysis's judgement)."""
+def known_decisions(log: str) -> list[tuple[dict, object]]:
+    """The analysis's decisions of one log that are known-tile positions with more than
+    10 tiles in the hands, each with its position."""
+    positions = {p["ply"]: p for p in known_tile_positions(log)}
+    if not positions:
+        return []
+    lines = [(i + 1, json.loads(line)) for i, line in enumerate(log.splitlines())]
+    _match, found = decisions(lines)
+    return [(positions[d.ply], d) for d in found if d.ply in positions]
+
+
+def judged_decisions(part: int) -> list[tuple[dict, dict[tuple[Tile, str], int], object]]:
+    """Every known-tile decision with more than 10 tiles in the hands of one part of the
+    issue's 300 matches: (position, each move's exact margin, the analysis's judgement)."""
     rows = []
-    for log in simulated_logs():
-        positions = {p["ply"]: p for p in known_tile_positions(log)}
-        if not positions:
-            continue
-        lines = [(i + 1, json.loads(line)) for i, line in enumerate(log.splitlines())]
-        _match, found = decisions(lines)
-        for decision in found:
-            position = positions.get(decision.ply)
-            if position is None:
-                continue
+    for log in simulated_logs(part, PARTS):
+        for position, decision in known_decisions(log):
             margins = move_margins(position["mine"], position["other"], *position["ends"])
             rows.append((position, margins, judge_decision(decision)))
     return rows
 
 
-def test_known_tile_decisions_are_solved_and_judged_as_the_exact_solver_judges_them() -> None:
-    # One test, so the 300 matches are played and judged once (xdist would share a
-    # module's tests between workers, each making its own fixture).
-    judged = judged_decisions()
-    assert len(judged) >= LEAST
+def test_the_issues_matches_hold_enough_known_tile_decisions() -> None:
+    assert sum(len(known_decisions(log)) for log in simulated_logs()) >= LEAST
+
+
+@pytest.mark.parametrize("part", range(PARTS))
+def test_known_tile_decisions_are_solved_and_judged_as_the_exact_solver_judges_them(part: int) -> None:
+    judged = judged_decisions(part)
     marked = lost_rounds = 0
     for position, margins, j in judged:
         where = (position["ply"], j.played, margins)
