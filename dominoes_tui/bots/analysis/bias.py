@@ -16,6 +16,8 @@ from __future__ import annotations
 MEASURED: dict[tuple[str, int], tuple[float, ...]] = {
     # draw 2p, 40 rounds, 40 guesses a position, seed 1 (2026-12-03), never less than nearer the cut-off
     ("draw", 2): (0.0, 0.116, 0.116, 0.116, 0.116, 0.116, 0.116, 0.116, 0.179, 0.179, 0.180, 0.180),
+    # All Fives 2p, the same run's settings
+    ("allfives", 2): (0.035, 0.044, 0.066, 0.066, 0.104, 0.104, 0.201, 0.201, 0.201, 0.201, 0.201, 0.201),
 }
 # A table not measured: the largest of the measured ones at the same distance.
 

@@ -38,7 +38,7 @@ from .value import MatchValue
 
 # Judged on fewer guesses than this, a decision is mostly luck: the exact endings are
 # then begun later (see `run`).
-ENOUGH_GUESSES = 150
+ENOUGH_GUESSES = 600
 # Nodes one guess's exact ending may take before the playout finishes it instead.
 ENDING_NODES = 20_000
 # Nodes a known position's candidate may take (solved once, not per guess).

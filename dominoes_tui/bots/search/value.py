@@ -17,9 +17,10 @@ good move is.
 Kozel turns it round: totals are penalties, the match ends when someone reaches the
 limit, and the lowest total wins, so a side's lead is how far it is below its rival.
 
-The two constants of each table are fitted to the outcomes of hard playing hard
+The two constants of a table are fitted to the outcomes of hard playing hard
 (`python -m bench analysis --fit`, bench/README.md): the chance the model gives the side
-that went on to win is as high as it can be made, over every round's end.
+that went on to win is as high as it can be made, over every round's end. A fit is kept
+only where the bots play no worse with it (All Fives did not).
 """
 from __future__ import annotations
 
