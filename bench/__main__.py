@@ -26,6 +26,12 @@ STUDIES: dict[str, tuple[str, str, str]] = {
     "analysis": ("bench.analysis_study", "main",
                  "does match analysis rank the levels? mean loss per move of easy, medium and hard over whole "
                  "matches, with 95% intervals"),
+    "exact": ("bench.exact_cost", "main",
+              "what an exact ending costs (nodes, ms) by tiles in play, every table: where the search's guesses "
+              "are solved rather than played out"),
+    "bias": ("bench.analysis_bias", "main",
+             "how far the search's playouts are off, against exact solutions: the margin an estimated loss "
+             "carries beside the guesses' noise"),
     "play-style": ("bench.play_style_fit", "main",
                    "fit a searching player's style (a conditional logit over its placements) to its own choices"),
 }

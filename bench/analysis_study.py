@@ -19,7 +19,7 @@ from typing import Any
 
 from bench.strength import _mean_ci
 from bench.study import emit, machine, parser
-from dominoes_tui.bots.analysis import analyse_match
+from dominoes_tui.bots.analysis import GUESSES, analyse_match
 from dominoes_tui.bots.registry import make_bot
 from dominoes_tui.bots.runner import play_match
 from dominoes_tui.commands.progress import progress_bar, wanted
@@ -140,7 +140,21 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seeds", type=int, default=0,
                    help="instead of the levels: analyse --matches matches of easy against medium with this many "
                         "seeds each and report how far the verdicts agree")
+    p.add_argument("--calibration", action="store_true",
+                   help="instead of the levels: hard against hard, every move's predicted chance against the "
+                        "outcome (reliability by decile, calibration error, Brier score beside the score alone)")
+    p.add_argument("--fit", action="store_true",
+                   help="instead of the levels: fit the value model's constants to hard-against-hard round ends")
+    p.add_argument("--every", type=int, default=1,
+                   help="with --calibration: judge every K-th decision of each match only (default 1: all)")
+    p.add_argument("--logs", default="bench-selfplay",
+                   help="with --calibration or --fit: the folder keeping the self-played matches (default "
+                        "bench-selfplay)")
     args = p.parse_args(argv)
+    if args.calibration or args.fit:
+        from bench.calibration import run
+        return run(args, {"matches": args.matches or (4 if args.quick else 150), "target": args.target,
+                          "guesses": args.guesses or (20 if args.quick else GUESSES)})
     plan: dict[str, Any] = dict(QUICK if args.quick else FULL)
     for key in ("matches", "guesses", "target"):
         if getattr(args, key) is not None:

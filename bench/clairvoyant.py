@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 
-from dominoes_tui.bots.search.endgame import EndgameSolver
+from dominoes_tui.bots.search.exact import ExactSolver
 from dominoes_tui.bots.search.pimc import Search
 from dominoes_tui.engine import Match, Move, PlayerView
 from dominoes_tui.engine.bits import INDEX
@@ -35,8 +35,7 @@ class Clairvoyant:
         if len(view.legal) == 1:
             return view.legal[0]
         search = Search(view, random.Random(0), None)
-        search.partner = None  # the general solver, with the score's stakes
-        search.endgame = EndgameSolver(search.value, search.side, max_nodes=MAX_NODES[search.value.sides])
+        search.exact = ExactSolver(search.value, search.side, max_nodes=MAX_NODES[search.value.sides])
         search.solve_at = 28
         seat = view.seat
         others = {s: [INDEX[t] for t in hand] for s, hand in enumerate(self.match.hands) if s != seat}

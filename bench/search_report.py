@@ -33,6 +33,11 @@ ISMCTS_ROWS: dict[str, list[tuple[str, float | None, int | None, float | None]]]
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--search-units", type=int, default=None,
                    help="seat-swapped units per table in the `search` part (default 20; 2 with --quick)")
+    p.add_argument("--matchup", action="append", default=None, metavar="STRONG,WEAK",
+                   help="instead of the usual matchups, these (repeatable; e.g. hard,base:hard: today's hard "
+                        "against another build's, bench/levels.py)")
+    p.add_argument("--tables", default=None, metavar="V:N,...",
+                   help="only these tables of the `search` part (e.g. draw:2,partner:4; default every table)")
     p.add_argument("--ismcts-units", type=int, default=None,
                    help="deals, each played both ways, per `ismcts` row (default 50; 2 with --quick)")
     p.add_argument("--ismcts-rows", choices=sorted(ISMCTS_ROWS) + ["all"], default="goal",
@@ -48,10 +53,14 @@ def run(args: argparse.Namespace, parts: list[str], out: dict[str, Any]) -> None
     if "search" in parts:
         units = args.search_units or (2 if quick else 20)
         rows = []
-        for strong, weak, two, three in SEARCH_MATCHUPS:
+        matchups = SEARCH_MATCHUPS if not args.matchup else tuple(
+            (*m.split(",", 1), 0.5, 1 / 3) for m in args.matchup)
+        tables = SEARCH_TABLES if not args.tables else tuple(
+            (t.split(":")[0], int(t.split(":")[1])) for t in args.tables.split(","))
+        for strong, weak, two, three in matchups:
             if quick:
                 strong, weak = QUICK_SPECS.get(strong, strong), QUICK_SPECS.get(weak, weak)
-            for v, n in SEARCH_TABLES:
+            for v, n in tables:
                 print(f"bench: {strong} vs {weak}, {v} {n}p, {units} units…", file=sys.stderr)
                 rows.append(search_row(v, n, strong, weak, units, args.seed, args.jobs, two, three))
         out["search"] = rows

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 COMPILED = (
     "sim", "sampler",
-    "search.state", "search.rollout", "search.endgame", "search.solver", "search.deals",
+    "search.state", "search.rollout", "search.exact", "search.deals",
     "search.inference", "search.value", "search.pimc", "search.play_style",
 )
 PACKAGE = "dominoes_tui.bots"

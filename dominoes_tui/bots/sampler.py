@@ -50,6 +50,10 @@ class DealSampler:
             raise NoConsistentDeal("no deal fits every seat's size and what it has shown it lacks")
 
     # -- counting ---------------------------------------------------------------------
+    def deals(self) -> int:
+        """How many deals fit (the rest counted as a set: its order is not told apart)."""
+        return self.completions(0, self.sizes + (self.rest,))
+
     def completions(self, g: int, room: tuple[int, ...]) -> int:
         return _count(tuple((allowed, len(tiles)) for allowed, tiles in self.groups), g, room)
 

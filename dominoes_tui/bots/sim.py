@@ -14,6 +14,7 @@ from ..engine import Move, PlayerView, Tile, make_config
 from ..engine.bits import BIT, DOUBLE, END_INDEX, HI, INDEX, LO, NUMBER, PIPS, TILES
 from ..engine.board import Board
 from ..engine.round import Round
+from ..engine.round_end import new_round
 from ..engine.scoring import score_round
 
 
@@ -32,8 +33,9 @@ class Rules:
         self.sides = 2 if self.teams else self.n
 
     def start(self, hands: list[list[int]], stock: list[int], board: Board, to_act: int) -> Round:
-        """A round in play with these hands and boneyard (top last), for a search's guess."""
-        return Round(self.n, self.draws, self.reserve, hands, stock, board, to_act)
+        """A round in play with these hands and boneyard (top last), for a search's guess:
+        the engine's round, with this table's rules and the view's scores at stake."""
+        return new_round(self.config, hands, stock, board, to_act, list(self.scores))
 
 
 def board_of(view: PlayerView) -> Board:
@@ -95,23 +97,28 @@ def greedy(state: Round) -> tuple[int, int] | None:
 Picker = Callable[[Round], "tuple[int, int] | None"]
 
 
+def step(state: Round, pick: Picker | None = None) -> tuple[int, int]:
+    """One placement for the seat to act (the round in play), by the greedy player or by
+    `pick`; a lead is the heaviest tile, a double first among equals. Returns (tile, point)."""
+    if state.board.empty:
+        hand = state.hands[state.to_act]
+        choice: tuple[int, int] | None = (max(hand, key=lambda t: (PIPS[t], DOUBLE[t])), 0)
+    else:
+        choice = greedy(state) if pick is None else pick(state)
+    assert choice is not None  # the round hands the turn only to a seat that can play
+    state.play(choice[0], choice[1])
+    return choice
+
+
 def playout(state: Round, pick: Picker | None = None, trace: list[tuple[int, int, int]] | None = None) -> None:
     """Play the round out in place, by the greedy player or by `pick` (which sees every
     hand: the search's guesses). `trace`, if given, receives every placement as (seat,
     tile index, point)."""
     while not state.over:
         seat = state.to_act
-        hand = state.hands[seat]
-        choice: tuple[int, int] | None
-        if state.board.empty:
-            choice = (max(hand, key=lambda t: (PIPS[t], DOUBLE[t])), 0)
-        else:
-            choice = greedy(state) if pick is None else pick(state)
-        assert choice is not None  # the round hands the turn only to a seat that can play
-        t, p = choice
+        t, p = step(state, pick)
         if trace is not None:
             trace.append((seat, t, p))
-        state.play(t, p)
 
 
 def side_values(rules: Rules, state: Round) -> list[float]:

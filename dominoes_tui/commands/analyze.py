@@ -17,6 +17,7 @@ import sys
 from pathlib import Path
 
 from ..bots.analysis import GUESSES, THRESHOLDS, MatchAnalysis, MoveJudgement, Verdict, analyse_match, decisions, log_matches
+from ..bots.analysis.verdicts import held_back
 from ..engine import LogError
 from ..engine.gamelog import replay
 from ..i18n import _, ngettext, number, percent, pgettext
@@ -24,6 +25,7 @@ from ..i18n.os_words import os_words
 from ..table.plain import plain
 from ..table.sides import seat_number
 from ..table.you import shown
+from ..ui.screens.replay_words import NOT_SURELY
 from .progress import progress_bar, wanted
 
 WORST = 5  # worst moves shown per match
@@ -158,6 +160,8 @@ def _summary(analysis: MatchAnalysis, names: list[str], args: argparse.Namespace
     least = {v: percent(t) for v, t in THRESHOLDS}
     lines.append("  " + _("?! inaccuracy (a loss of {inaccuracy} or more), ? mistake ({mistake}), ?? blunder ({blunder})").format(
         inaccuracy=least[Verdict.INACCURACY], mistake=least[Verdict.MISTAKE], blunder=least[Verdict.BLUNDER]))
+    lines.append("  " + _("≈ an estimate, marked by what it surely lost (the loss less its ± margin); "
+                          "no ≈: solved exactly"))
     worst = analysis.worst(WORST)
     if worst:
         lines.append(_("Worst moves:"))
@@ -167,6 +171,12 @@ def _summary(analysis: MatchAnalysis, names: list[str], args: argparse.Namespace
 
 def _worst_line(m: MoveJudgement, names: list[str]) -> str:
     name = names[m.seat][:14] if m.seat < len(names) else str(m.seat)
+    loss = "−" + percent(m.loss, 1)
+    if not m.exact:
+        loss = _("≈ {loss} ± {error}").format(loss=loss, error=percent(m.error, 1))
+    verdict = verdict_word(m.verdict)
+    named = held_back(m.loss, m.error)
+    if named is not None:  # the legend names marks by the loss: say why this one has not its mark
+        verdict = _("{verdict}; {not_surely}").format(verdict=verdict, not_surely=_(NOT_SURELY[str(named)]))
     return _("round {round}, {name}: {played}, best {best}: {loss} ({verdict})").format(
-        round=m.round, name=name, played=move_text(m.played), best=move_text(m.best),
-        loss="−" + percent(m.loss, 1), verdict=verdict_word(m.verdict))
+        round=m.round, name=name, played=move_text(m.played), best=move_text(m.best), loss=loss, verdict=verdict)

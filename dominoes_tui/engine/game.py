@@ -27,7 +27,7 @@ from .moves import Move
 from .phases import MATCH_OVER, NEW, PLAYING, ROUND_OVER
 from .records import Deal, RoundRecord, Seat
 from .round import Round
-from .round_end import RoundEnd
+from .round_end import RoundEnd, new_round
 from .scoring import NOT_OVER
 from .shuffle import shuffled_set
 from .tiles import Tile
@@ -63,12 +63,10 @@ class Match(RoundEnd):
         self.sides = 2 if config.teams else self.n
         size = config.hand_size
         self._deal_slices = tuple(slice(i * size, (i + 1) * size) for i in range(self.n))
-        self._draws = config.rules.draws
         self._spinner = config.rules.spinner
-        self._reserve = int(config.option("boneyard_reserve") or 0)
         self._variant = config.variant
         self._plaza = config.variant == "partner" and config.option("partner_lead_rule") == "plaza"
-        self.scores = [0] * self.sides
+        self._scores = [0] * self.sides
         self.round_no = 0
         self.phase = NEW
         # The log's events: those made so far, and the newest kept in a compact form until
@@ -104,7 +102,23 @@ class Match(RoundEnd):
         raw.clear()
 
     def _new_round(self, hands: list[list[int]], stock: list[int], to_act: int, lead: int) -> Round:
-        return Round(self.n, self._draws, self._reserve, hands, stock, Board(self._spinner), to_act, lead, self._raw)
+        return new_round(self.config, hands, stock, Board(self._spinner), to_act, list(self._scores), lead, self._raw)
+
+    @property
+    def scores(self) -> list[int]:
+        """Each side's total so far, play points of the round in progress included."""
+        return self._scores
+
+    @scores.setter
+    def scores(self, totals: Sequence[int]) -> None:
+        """A position's totals (tests, rebuilt positions): the round in progress then
+        counts its stakes from them, less the play points it has already scored."""
+        self._scores = list(totals)
+        base = list(totals)
+        for seat, points in enumerate(self._round.play_points):
+            if points:
+                base[seat] -= points
+        self._round.scores = base
 
     # The round's state, read and set through Match as ever (views, positions, tests)
     @property
@@ -180,9 +194,7 @@ class Match(RoundEnd):
 
     @property
     def drawable(self) -> int:
-        if not self._draws:
-            return 0
-        return max(0, len(self._round.stock) - self._reserve)
+        return self._round.drawable()
 
     @property
     def lead_tile(self) -> Tile | None:
@@ -281,7 +293,7 @@ class Match(RoundEnd):
         if scored and self._score_in_play(mover, scored):
             return
         if r.over:
-            self._end_round(went_out=mover, capicu=r.capicu)
+            self._end_round()
             return
         seat = mover + 1
         if seat == self.n:
@@ -345,4 +357,4 @@ class Match(RoundEnd):
                 else:
                     knowledge.passed(record[1], ends)
         if r.over:  # a whole lap of passes: nobody can play (COM-7 b)
-            self._end_round(went_out=None)
+            self._end_round()

@@ -8,6 +8,12 @@ END_NAMES; 0 for the lead), then hands the turn on, drawing and passing for ever
 that must (COM-5, COM-6) until one can play or a whole lap has passed (a block, COM-7).
 A move as one integer is its code, `t * 4 + point`.
 
+The round also knows the stakes that can end it early: the sides' totals before its own
+play points (`scores`) and, where All Fives' `fives_win_mid_round` is on, the target a
+seat wins the match at the moment it reaches it in play (`win_at`, FIVES-11). So a
+search's copy ends a guess where the match would end, and `round_end.settle` scores
+a finished round, the match's verdict included, for Match and the searching bots alike.
+
 Match logs what happens: it gives its round a `journal` (its list of compact log
 records, events.py) to which every forced draw and pass is appended; a search's copies
 keep none, so a guess costs no record.
@@ -31,11 +37,12 @@ def is_capicu(t: int, ends: list[int]) -> bool:
 
 class Round:
     __slots__ = ("n", "draws", "reserve", "hands", "masks", "stock", "board", "to_act", "passes",
-                 "last_placer", "lead", "play_points", "went_out", "blocker", "capicu", "over", "journal")
+                 "last_placer", "lead", "play_points", "went_out", "blocker", "capicu", "over", "journal",
+                 "scores", "win_at", "won_in_play")
 
     def __init__(self, n: int, draws: bool, reserve: int, hands: list[list[int]], stock: list[int],
                  board: Board, to_act: int = 0, lead: int = -1, journal: list[Any] | None = None,
-                 masks: list[int] | None = None) -> None:
+                 masks: list[int] | None = None, scores: list[int] | None = None, win_at: int = -1) -> None:
         self.n = n
         self.draws = draws  # a seat that cannot play draws (COM-5) while more than
         self.reserve = reserve  # `reserve` tiles are left in the boneyard
@@ -53,12 +60,17 @@ class Round:
         self.capicu = False
         self.over = False
         self.journal = journal
+        # the sides' totals before this round's play points (never changed here), and the
+        # total a seat's play points win the match at once (FIVES-11), -1 where they do not
+        self.scores = [0] * n if scores is None else scores
+        self.win_at = win_at
+        self.won_in_play: int | None = None
 
     def copy(self) -> Round:
         """An independent copy, without a journal (what a search plays guesses on)."""
         twin = Round(self.n, self.draws, self.reserve, [h[:] for h in self.hands], self.stock[:], self.board.copy(),
-                     self.to_act, self.lead, None, self.masks[:])
-        twin.passes, twin.last_placer = self.passes, self.last_placer
+                     self.to_act, self.lead, None, self.masks[:], self.scores, self.win_at)
+        twin.passes, twin.last_placer, twin.won_in_play = self.passes, self.last_placer, self.won_in_play
         twin.play_points = self.play_points[:]
         twin.went_out, twin.blocker, twin.capicu, twin.over = self.went_out, self.blocker, self.capicu, self.over
         return twin
@@ -96,6 +108,22 @@ class Round:
             out += row[t]
         return out
 
+    def drawable(self) -> int:
+        """Tiles that can still be drawn: the boneyard less the reserve, never below 0
+        (§1), none in a variant without drawing."""
+        if not self.draws:
+            return 0
+        left = len(self.stock) - self.reserve
+        return left if left > 0 else 0
+
+    def in_play(self) -> int:
+        """Tiles that can still come into play: every hand and what can be drawn (what
+        decides how big the rest of the round is to search)."""
+        total = self.drawable()
+        for hand in self.hands:
+            total += len(hand)
+        return total
+
     def is_legal(self, t: int, point: int) -> bool:
         """Whether the seat to act may place tile `t` at `point` now (the lead: point 0)."""
         if self.over or not self.masks[self.to_act] >> t & 1:
@@ -129,6 +157,8 @@ class Round:
             if count and count % 5 == 0:
                 scored = count
                 self.play_points[seat] += count
+                if 0 <= self.win_at <= self.scores[seat] + self.play_points[seat]:
+                    self.over, self.won_in_play = True, seat
         if not hand:
             self.over, self.went_out = True, seat
         return scored
@@ -161,7 +191,7 @@ class Round:
 
     def play(self, t: int, point: int) -> None:
         """Place tile `t` at `point`, then hand the turn on (All Fives points go to
-        `play_points`; a match won in play is Match's concern)."""
+        `play_points`)."""
         seat = self.to_act
         self.place(t, point)
         if not self.over:

@@ -1,11 +1,14 @@
-"""The end of a round and of the match, a part of Match (game.py) kept in a file of its
-own: All Fives points scored in play, the round's score and the next leader, the log's
-round_end and match_end events, and the match's verdict (COM-9, COM-10, docs/RULES.md §3)."""
+"""The end of a round and of the match: what a finished round gives (`settle`, for Match
+and for the searching bots' guesses alike), and the part of Match (game.py) kept in a
+file of its own that logs it: All Fives points scored in play, the round's score and the
+next leader, the log's round_end and match_end events, and the match's verdict (COM-9,
+COM-10, docs/RULES.md §3)."""
 from __future__ import annotations
 
 from typing import Any
 
 from .bits import PIPS, tile_hands
+from .board import Board
 from .events import EVENT as _EVENT
 from .events import ROUND_END as _ROUND_END
 from .leads import next_leader
@@ -17,6 +20,50 @@ from .scoring import MatchVerdict, RoundOutcome, match_verdict, score_round
 from .variants import TableConfig
 
 
+def win_in_play_at(config: TableConfig) -> int:
+    """The total at which play points win the match at once (FIVES-11), -1 where they do not."""
+    return config.target if config.option("fives_win_mid_round") == "on" else -1
+
+
+def new_round(config: TableConfig, hands: list[list[int]], stock: list[int], board: Board, to_act: int,
+              scores: list[int], lead: int = -1, journal: list[Any] | None = None) -> Round:
+    """A round of this table in play, with every rule of a round that the table's options
+    set: drawing and the reserve (COM-5), the stakes (`scores`, the sides' totals before
+    the round's play points from here on) and a win in play (FIVES-11). Match deals its
+    rounds with it, and a search its guesses."""
+    return Round(config.players, config.rules.draws, int(config.option("boneyard_reserve") or 0), hands, stock,
+                 board, to_act, lead, journal, None, scores, win_in_play_at(config))
+
+
+class Settlement:
+    """What a finished round gives: its outcome (None when the match was won in play,
+    FIVES-11: no round is scored), the sides' totals after it, and the match's verdict."""
+
+    __slots__ = ("outcome", "scores", "verdict")
+
+    def __init__(self, outcome: RoundOutcome | None, scores: list[int], verdict: MatchVerdict) -> None:
+        self.outcome = outcome
+        self.scores = scores
+        self.verdict = verdict
+
+
+def settle(config: TableConfig, r: Round) -> Settlement:
+    """Score the finished round `r` on top of its `scores`: its play points (All Fives,
+    FIVES-7), a win in play (FIVES-11), else the variant's round score (DRAW-8, FIVES-9,
+    PARTNER-7, KOZEL-8, DUEL-7/8) and the match's verdict (DRAW-10 and the like)."""
+    after = list(r.scores)
+    for seat, points in enumerate(r.play_points):  # All Fives: no teams, a seat is a side
+        if points:
+            after[seat] += points
+    if r.won_in_play is not None:
+        return Settlement(None, after, MatchVerdict(True, r.won_in_play))
+    pips = [sum(map(PIPS.__getitem__, h)) for h in r.hands]
+    outcome = score_round(config, tile_hands(r.hands), r.went_out, r.blocker, after, r.capicu, pips)
+    for side, delta in enumerate(outcome.deltas):
+        after[side] += delta
+    return Settlement(outcome, after, match_verdict(config, after))
+
+
 class RoundEnd:
     """Match's methods for ending a round; the attributes are Match's own."""
 
@@ -25,7 +72,7 @@ class RoundEnd:
     sides: int
     seats: list[Seat]
     seed: int | str | None
-    scores: list[int]
+    _scores: list[int]  # Match.scores
     round_no: int
     phase: str
     verdict: MatchVerdict
@@ -39,31 +86,32 @@ class RoundEnd:
 
     def _score_in_play(self, seat: int, count: int) -> bool:
         """FIVES-7: `count` points scored in play (the round has added them to its
-        play_points); returns True when the match was won mid-round (FIVES-11)."""
-        self.scores[seat] += count
+        play_points); returns True when they won the match mid-round (FIVES-11: the round
+        says so)."""
+        self._scores[seat] += count
         self._raw.append((_EVENT, {"event": "score", "seat": seat, "points": count, "reason": "ends"}))
-        if self.config.option("fives_win_mid_round") == "on" and self.scores[seat] >= self.config.target:
+        if self._round.won_in_play == seat:
             self.verdict = MatchVerdict(True, seat)
             self.phase = MATCH_OVER
             # No round_end is logged (FIVES-11), but the scoresheet still shows the round.
             self.records.append(
                 RoundRecord(
                     self.round_no, "won_in_play", RoundOutcome(seat, seat, 0, [0] * self.sides),
-                    tile_hands(self._round.hands), None, None, list(self._round.play_points), list(self.scores),
+                    tile_hands(self._round.hands), None, None, list(self._round.play_points), list(self._scores),
                 )
             )
-            self._raw.append((_EVENT, {"event": "match_end", "winner": seat, "scores": list(self.scores)}))
+            self._raw.append((_EVENT, {"event": "match_end", "winner": seat, "scores": list(self._scores)}))
             return True
         return False
 
-    def _end_round(self, went_out: int | None, capicu: bool = False) -> None:
+    def _end_round(self) -> None:
         r = self._round
-        blocker = None if went_out is not None else r.last_placer
+        went_out, blocker = r.went_out, r.blocker
+        settled = settle(self.config, r)
+        outcome = settled.outcome
+        assert outcome is not None  # a round won in play ends in _score_in_play
+        self._scores[:] = settled.scores
         hands = tile_hands(r.hands)
-        pips = [sum(map(PIPS.__getitem__, h)) for h in r.hands]
-        outcome = score_round(self.config, hands, went_out, blocker, self.scores, capicu, pips)
-        for side, delta in enumerate(outcome.deltas):
-            self.scores[side] += delta
         self._next_leader = next_leader(self.config, self.leader, outcome.winner_seat, went_out, blocker)
         result = "domino" if went_out is not None else "blocked"
         event: dict[str, Any] = {
@@ -73,20 +121,20 @@ class RoundEnd:
             "winner": outcome.winner,
             "points": outcome.points,
             "hands": [h[:] for h in r.hands],  # named when the event is read
-            "scores": list(self.scores),
+            "scores": list(self._scores),
             "blocker": blocker,
         }
         if self._variant == "partner":
             event["capicu"] = outcome.capicu
         self._raw.append((_ROUND_END, event))
         self.records.append(
-            RoundRecord(self.round_no, result, outcome, hands, went_out, blocker, list(r.play_points), list(self.scores))
+            RoundRecord(self.round_no, result, outcome, hands, went_out, blocker, list(r.play_points), list(self._scores))
         )
         self._legal = None
-        self.verdict = match_verdict(self.config, self.scores)
+        self.verdict = settled.verdict
         if self.verdict.over:
             self.phase = MATCH_OVER
-            end: dict[str, Any] = {"event": "match_end", "winner": self.verdict.winner, "scores": list(self.scores)}
+            end: dict[str, Any] = {"event": "match_end", "winner": self.verdict.winner, "scores": list(self._scores)}
             if self._variant == "kozel":
                 end["loser"] = self.verdict.loser
             if self.config.teams:  # PARTNER-10, an extra field of this program's logs

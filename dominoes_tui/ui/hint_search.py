@@ -15,12 +15,15 @@ from __future__ import annotations
 
 import multiprocessing
 import threading
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..engine import Move, PlayerView
 from ..net import analysis_slots
 from ..net.protocol import view_from_json, view_to_json
 from ..workers import LOWEST, worker_pool
+
+if TYPE_CHECKING:  # the search is imported when a hint is first weighed, not at start
+    from ..bots.analysis import Weighing
 
 DEBOUNCE_S = 0.3  # quiet after a press before its search starts
 CHECK_S = 0.1  # how soon a cancelled search in a worker is ended
@@ -30,9 +33,9 @@ _running = threading.Lock()  # one search at a time in this process
 _current: threading.Event | None = None  # the cancel of the newest press's search
 
 
-def weigh(view: PlayerView, think_ms: float, cancel: Any = None) -> list[tuple[Move, float]]:
-    """Every legal move and its estimated chance of winning the match, best first
-    (bots/analysis judge_view). `cancel`, anything with is_set(): stop when it says so
+def weigh(view: PlayerView, think_ms: float, cancel: Any = None) -> Weighing:
+    """Every legal move and its chance of winning the match, best first, and whether the
+    chances are solved (bots/analysis judge_view). `cancel`, anything with is_set(): stop when it says so
     (bots/analysis Cancelled)."""
     from ..bots.analysis import judge_view
 
@@ -64,8 +67,8 @@ class _Either:
 
 
 def search(view: PlayerView, think_ms: float, mine: threading.Event, stale: Any = None,
-           hosted: bool = False) -> list[tuple[Move, float]]:
-    """Every legal move with its chance, best first; Cancelled if a newer press or
+           hosted: bool = False) -> Weighing:
+    """Every legal move with its chance, best first (and whether solved); Cancelled if a newer press or
     `stale` (anything with is_set()) says so before it is done. Run it in a thread."""
     cancel = _Either(mine, stale)
     if mine.wait(DEBOUNCE_S) or cancel.is_set():
@@ -103,18 +106,19 @@ def _hold(view: dict[str, Any]) -> None:
     _VIEW = view_from_json(view)
 
 
-def _weigh_held(think_ms: float) -> list[tuple[dict[str, Any], float]]:
+def _weigh_held(think_ms: float) -> tuple[list[tuple[dict[str, Any], float]], bool]:
     assert _VIEW is not None
-    return [(m.to_json(), chance) for m, chance in weigh(_VIEW, think_ms)]
+    rows, exact = weigh(_VIEW, think_ms)
+    return [(m.to_json(), chance) for m, chance in rows], exact
 
 
-def _in_worker(view: PlayerView, think_ms: float, cancel: _Either) -> list[tuple[Move, float]]:
+def _in_worker(view: PlayerView, think_ms: float, cancel: _Either) -> Weighing:
     pool = worker_pool(1, _hold, (view_to_json(view),), nice=LOWEST)
     try:
         answer = pool.apply_async(_weigh_held, (think_ms,))
         while True:
             try:
-                rows = answer.get(CHECK_S)
+                rows, exact = answer.get(CHECK_S)
                 break
             except multiprocessing.TimeoutError:
                 if cancel.is_set():
@@ -122,4 +126,6 @@ def _in_worker(view: PlayerView, think_ms: float, cancel: _Either) -> list[tuple
     finally:
         pool.terminate()
         pool.join()
-    return [(Move.from_json(m), chance) for m, chance in rows]
+    from ..bots.analysis import Weighing
+
+    return Weighing([(Move.from_json(m), chance) for m, chance in rows], exact)

@@ -5,19 +5,23 @@ The first answer is at once (the medium bot's move and why); the search then wei
 legal move for about a second (bots/analysis judge_view; where and how: hint_search.py,
 one at a time, a new press cancelling the old, on a server niced in the analysis
 slots), and the hint is told again with the move the search would play and each move's
-chance, marked as an estimate ("≈ 62 %"). Reads the seat's own PlayerView only, like
+chance, marked as an estimate ("≈ 62 %") unless every hidden tile is known from what
+was public and the chances are solved ("62 %"), as the analysis marks them. Reads the seat's own PlayerView only, like
 any bot.
 """
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..bots.medium import MediumBot
 from ..engine import Move, PlayerView
 from ..engine.layout import end_word
 from ..engine.position import layout_from_view
 from ..i18n import _, ngettext, percent
+
+if TYPE_CHECKING:
+    from ..bots.analysis import Weighing
 
 THINK_MS = 1000  # how long the search weighs the moves
 
@@ -44,8 +48,9 @@ def brief(move: Move) -> str:
     return f"{move.tile} {end_word(move.end)}"
 
 
-def estimate(chance: float) -> str:
-    return f"≈ {percent(chance)}"
+def estimate(chance: float, exact: bool = False) -> str:
+    """A chance as the hint shows it: ≈ unless it is solved."""
+    return percent(chance) if exact else f"≈ {percent(chance)}"
 
 
 def hint_line(move: Move, why: str) -> str:
@@ -55,14 +60,15 @@ def hint_line(move: Move, why: str) -> str:
 HINT_ROWS = 3  # the most the prompt gives a hint with its numbers
 
 
-def weighed_line(view: PlayerView, chances: list[tuple[Move, float]], fits: Callable[[str], bool]) -> str:
+def weighed_line(view: PlayerView, weighing: Weighing, fits: Callable[[str], bool]) -> str:
     """The hint told with numbers, the search's move with its reason first, then as many
     other moves as `fits` lets the prompt hold ("… 2 more"): at 80 columns a notice
     beside it covered the table ("Der Tisch ist leer: d▌")."""
+    chances, exact = weighing
     best, best_chance = chances[0]
-    head = _("Hint: {move} {chance}").format(move=where(best), chance=estimate(best_chance))
+    head = _("Hint: {move} {chance}").format(move=where(best), chance=estimate(best_chance, exact))
     line = f"{head}: {reason(view, best)}"
-    others = [f"{brief(m)} {estimate(c)}" for m, c in chances[1:]]
+    others = [f"{brief(m)} {estimate(c, exact)}" for m, c in chances[1:]]
     for shown in range(len(others), -1, -1):
         listed = others[:shown] + ([_("{n} more").format(n=len(others) - shown)] if shown < len(others) else [])
         said = f"{line} " + _("Others: {moves}.").format(moves=", ".join(listed)) if listed else line
@@ -94,24 +100,24 @@ def weigh_in_background(screen: Any, view: PlayerView, shown: str, hosted: bool 
 
     def work() -> None:
         try:
-            chances = search(view, THINK_MS, mine, _Stale(screen, view, shown), hosted=hosted)
+            weighing = search(view, THINK_MS, mine, _Stale(screen, view, shown), hosted=hosted)
         except Exception:  # noqa: BLE001 - cancelled, or failed: the hint in words stands; no numbers this time
             return
-        if chances:
+        if weighing.rows:
             try:
-                screen.app.call_from_thread(show, chances)
+                screen.app.call_from_thread(show, weighing)
             except RuntimeError:  # the app closed meanwhile
                 pass
 
-    def show(chances: list[tuple[Move, float]]) -> None:
+    def show(weighing: Weighing) -> None:
         if screen.view_ is not view or screen.hint_text != shown:
             return  # the turn moved on, or the hint was put away
         from rich.text import Text
 
         width = max(20, screen.size.width - 2)
         screen.hint_text = weighed_line(
-            view, chances, lambda said: len(Text(said).wrap(screen.app.console, width)) <= HINT_ROWS)
-        best = chances[0][0]
+            view, weighing, lambda said: len(Text(said).wrap(screen.app.console, width)) <= HINT_ROWS)
+        best = weighing.rows[0][0]
         hinted = view.hand.index(best.tile) if best.tile in view.hand else None
         if hinted is not None and screen.selected == picked and screen.end_cursor is None:
             screen.selected = hinted

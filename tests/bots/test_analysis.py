@@ -138,7 +138,8 @@ def test_json_reads_back() -> None:
     assert set(data) == {"match", "seats", "moves"}
     assert set(data["seats"][0]) == {"seat", "name", "moves", "mean_loss", "accuracy", "inaccuracies", "mistakes",
                                      "blunders"}
-    assert set(data["moves"][0]) == {"round", "seat", "played", "best", "loss", "choices", "verdict"}
+    assert set(data["moves"][0]) == {"round", "seat", "ply", "played", "best", "loss", "error", "exact", "choices",
+                                     "verdict"}
     full = analysis.to_json(full=True)
     assert MatchAnalysis.from_json(full).to_json(full=True) == full
 
@@ -149,7 +150,8 @@ def test_verdicts_and_accuracy() -> None:
     assert verdict_for(0.05, 0.0, False) == Verdict.INACCURACY
     assert verdict_for(0.12, 0.0, False) == Verdict.MISTAKE
     assert verdict_for(0.25, 0.0, False) == Verdict.BLUNDER
-    assert verdict_for(0.25, 0.03, False) == Verdict.MISTAKE  # within the noise of the threshold: not a blunder
+    assert verdict_for(0.25, 0.06, False) == Verdict.MISTAKE  # within its margin of the threshold: not a blunder
+    assert verdict_for(0.25, 0.04, False) == Verdict.BLUNDER
     assert move_accuracy(0.0) == pytest.approx(100, abs=1e-3)
     assert move_accuracy(0.10) == pytest.approx(103.1668 * 2.718281828 ** (-0.4354) - 3.1669, abs=1e-3)
     assert move_accuracy(1.0) == 0
@@ -161,19 +163,21 @@ def test_hints_judge_the_view() -> None:
     match = first_rounds("draw", 2, seed=10)
     _m, found = decisions(list(enumerate(match.events, start=1)))
     view = found[0].view
-    rows = judge_view(view, seed=1, guesses=20)
+    rows, exact = judge_view(view, seed=1, guesses=20)
+    assert not exact  # the first decision of a round: the other hand is hidden
     assert sorted(m for m, _c in rows) == sorted(view.legal)
     assert [c for _m, c in rows] == sorted((c for _m, c in rows), reverse=True)
-    assert rows == judge_view(view, seed=1, guesses=20)
+    assert rows == judge_view(view, seed=1, guesses=20).rows
 
 
-def test_two_seeds_agree_on_every_blunder() -> None:
-    # Other guesses, the same blunders: a blunder is named only when its loss clears the
-    # threshold by twice its noise (verdicts.py). Measured on whole matches in docs/ANALYSIS.md.
+def test_two_seeds_agree_on_every_mistake() -> None:
+    # Other guesses, the same mistakes: a mark is named only when its loss clears the
+    # threshold by its margin, noise and play-outs' bias (verdicts.py). Measured on whole
+    # matches in docs/ANALYSIS.md.
     match = first_rounds("draw", 2, seed=11, rounds=2)
     runs = [analyse_match(match, guesses=100, seed=s) for s in (1, 2)]
-    blunders = [{m.ply for m in r.moves if m.verdict == Verdict.BLUNDER} for r in runs]
-    assert blunders[0], "the easy bots blundered here"
+    blunders = [{m.ply for m in r.moves if m.verdict in (Verdict.MISTAKE, Verdict.BLUNDER)} for r in runs]
+    assert blunders[0], "the easy bots made a mistake here"
     assert blunders[0] == blunders[1]
     assert [m.loss for m in runs[0].moves] != [m.loss for m in runs[1].moves], "the seeds gave other guesses"
 

@@ -7,7 +7,7 @@ from types import SimpleNamespace
 import pytest
 
 from dominoes_tui.bots import sim
-from dominoes_tui.bots.search.endgame import EndgameSolver
+from dominoes_tui.bots.search.exact import ExactSolver
 from dominoes_tui.bots.search.inference import PlayModel
 from dominoes_tui.bots.search.play_style import style_for
 from dominoes_tui.bots.search.rollout import _pick
@@ -23,7 +23,7 @@ TILE = {str(t): i for i, t in enumerate(ALL_TILES)}  # "3-6" -> tile index
 def _minimax(state: Round, value: MatchValue, side: int) -> float:
     """Plain minimax, no pruning, no move ordering: the solver's reference."""
     if state.over:
-        return value.of_round(state.hands, state.went_out, state.blocker, state.capicu, state.play_points)[side]
+        return value.of_state(state)[side]
     results = []
     for key in moves(state):
         child = state.copy()
@@ -49,7 +49,7 @@ def _endings(variant: str, players: int, left: int, count: int, seed: int):
                 state = rules.start([[sim.INDEX[t] for t in h] for h in match.hands],
                                     [sim.INDEX[t] for t in reversed(match.boneyard)], sim.board_of(view), match.to_act)
                 side = match.to_act % 2 if view.teams else match.to_act
-                yield state, MatchValue(rules, view.scores), side
+                yield state, MatchValue(rules.config, view.scores), side
                 made += 1
                 break
             match.apply(rng.choice(view.legal))
@@ -59,7 +59,7 @@ def _maxn(state: Round, value: MatchValue) -> list[float]:
     """Plain max-n: every seat takes the move best for itself, the first of equals in the
     solver's order (the greedy move first)."""
     if state.over:
-        return value.of_round(state.hands, state.went_out, state.blocker, state.capicu, state.play_points)
+        return value.of_state(state)
     keys = moves(state)
     first = greedy(state)
     if first in keys:
@@ -81,7 +81,7 @@ def test_three_player_endings_are_max_n_and_never_below_the_paranoid_value(varia
     and the searcher never expects less than if the other two played against it."""
     checked = 0
     for state, value, side in _endings(variant, players, 7, 25, seed=players * 13 + len(variant)):
-        solver = EndgameSolver(value, side, max_nodes=1_000_000)
+        solver = ExactSolver(value, side, max_nodes=1_000_000)
         got = solver.solve(state.copy())
         assert got == pytest.approx(_maxn(state.copy(), value)[side])
         assert got >= _minimax(state.copy(), value, side) - 1e-12
@@ -96,7 +96,7 @@ def test_exact_endings_agree_with_plain_minimax(variant: str, players: int) -> N
     value gives what unpruned minimax gives."""
     checked = 0
     for state, value, side in _endings(variant, players, 7, 25, seed=players * 11 + len(variant)):
-        solver = EndgameSolver(value, side, max_nodes=1_000_000)
+        solver = ExactSolver(value, side, max_nodes=1_000_000)
         assert solver.solve(state.copy()) == pytest.approx(_minimax(state.copy(), value, side))
         checked += 1
     assert checked == 25
@@ -104,7 +104,7 @@ def test_exact_endings_agree_with_plain_minimax(variant: str, players: int) -> N
 
 def test_an_ending_too_big_for_the_node_budget_is_given_up() -> None:
     state, value, side = next(_endings("block", 2, 14, 1, seed=3))
-    assert EndgameSolver(value, side, max_nodes=5).solve(state) is None
+    assert ExactSolver(value, side, max_nodes=5).solve(state) is None
 
 
 def _history(*plays: tuple[int, str, str | None]) -> tuple[dict, ...]:

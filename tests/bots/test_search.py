@@ -146,7 +146,7 @@ def test_levels_and_budgets_from_their_specs() -> None:
 def _value(variant: str, players: int, scores: list[int], **options: object) -> MatchValue:
     match = Match(make_config(variant, players, options=options or None), random.Random(1))
     match.begin_round()
-    return MatchValue(sim.Rules(view_for(match, 0)), scores)
+    return MatchValue(sim.Rules(view_for(match, 0)).config, scores)
 
 
 def test_a_round_that_wins_the_match_is_worth_everything() -> None:
@@ -164,3 +164,60 @@ def test_kozel_values_the_lower_total() -> None:
     assert ahead[0] > 0.5 > ahead[1]
     over = value.of_scores([60, 120])
     assert over == [1.0, 0.0], "reaching the limit loses the match (KOZEL-10)"
+
+
+@pytest.mark.parametrize("variant,players", [("draw", 3), ("draw", 4), ("allfives", 3), ("kozel", 4)])
+def test_with_more_than_two_sides_the_values_are_chances_that_add_up_to_one(variant: str, players: int) -> None:
+    value = _value(variant, players, [0] * players)
+    for after in ([10, 5, 0, 0][:players], [40, 20, 30, 0][:players], [0] * players):
+        chances = value.of_scores(after)
+        assert sum(chances) == pytest.approx(1.0) and all(0.0 <= c <= 1.0 for c in chances)
+    if variant == "kozel":  # penalties: the lowest total is ahead
+        assert value.of_scores([10, 5, 0, 0])[3] > value.of_scores([10, 5, 0, 0])[0]
+    else:
+        assert value.of_scores([40, 20, 30, 0][:players])[0] == max(value.of_scores([40, 20, 30, 0][:players]))
+
+
+def test_the_value_models_constants_are_the_fitted_ones_and_can_be_tried_otherwise() -> None:
+    from dominoes_tui.bots.search.value import MODEL
+
+    fitted = _value("draw", 2, [0, 0])
+    assert (fitted.pace, fitted.spread) == MODEL[("draw", 2)]
+    wide = MatchValue(fitted.config, [0, 0], (20.0, 80.0)).of_scores([30, 0])[0]
+    narrow = MatchValue(fitted.config, [0, 0], (20.0, 10.0)).of_scores([30, 0])[0]
+    assert 0.5 < wide < narrow < 1.0  # a narrower spread is surer of the same lead
+
+
+def test_a_known_position_is_solved_by_the_search_levels() -> None:
+    """Two players, the boneyard empty: the other hand is every tile not seen, so hard
+    plays the move an exact solve names (whatever the guesses would have said)."""
+    from dominoes_tui.bots.search.exact import ExactSolver
+    from dominoes_tui.bots.search.pimc import Search
+    from dominoes_tui.bots.search.state import apply_key
+
+    rng = random.Random(3)
+    found = 0
+    for seed in range(40):
+        match = Match(make_config("draw", 2), random.Random(seed))
+        match.begin_round()
+        while match.phase == PLAYING:
+            view = view_for(match, match.to_act)
+            if view.boneyard == 0 and len(view.legal) > 1 and view.layout.line:
+                search = Search(view, random.Random(0), None)
+                if search.determined and len(search.keys) > 1:
+                    others, stock = search.sampler.deal()
+                    assert [sorted(others[s]) for s in others] == [
+                        sorted(sim.INDEX[t] for t in match.hand(s)) for s in others]  # the one deal is the true one
+                    truth = []
+                    for key in search.keys:
+                        state = sim.Rules(view).start([[sim.INDEX[t] for t in h] for h in match.hands], [],
+                                                      sim.board_of(view), view.seat)
+                        apply_key(state, key)
+                        solver = ExactSolver(search.value, search.side, 10**7)
+                        truth.append(search.value.of_state(state)[search.side] if state.over else solver.solve(state))
+                    bot = make_bot("hard:0", random.Random(1))
+                    chosen = bot.choose(view)
+                    assert truth[search.candidate(chosen)] == pytest.approx(max(truth))
+                    found += 1
+            match.apply(rng.choice(view.legal))
+    assert found >= 10

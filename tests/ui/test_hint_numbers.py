@@ -72,3 +72,42 @@ async def test_a_turn_that_moves_on_drops_the_numbers(monkeypatch) -> None:
             await press(pilot, "enter")
         await pilot.pause(0.5)
         assert "≈" not in screen.hint_text  # the weighing stopped with the turn: nothing stale shown
+
+
+def known_view():
+    """A 2-player Draw turn with the boneyard empty: the other hand is every tile not seen."""
+    import random
+
+    from dominoes_tui.bots.search.pimc import Search
+    from dominoes_tui.engine import PLAYING, Match, make_config, view_for
+
+    rng = random.Random(3)
+    for seed in range(40):
+        match = Match(make_config("draw", 2), random.Random(seed))
+        match.begin_round()
+        while match.phase == PLAYING:
+            view = view_for(match, match.to_act)
+            if view.boneyard == 0 and len(view.legal) > 1 and view.layout.line:
+                if Search(view, random.Random(0), None).determined:
+                    return view
+            match.apply(rng.choice(view.legal))
+    raise AssertionError("no known position in 40 deals")
+
+
+def test_a_hint_whose_chances_are_solved_shows_them_without_approximately() -> None:
+    from dominoes_tui.bots.analysis import judge_view
+
+    view = known_view()
+    weighing = judge_view(view, think_ms=300)
+    assert weighing.exact
+    said = hints.weighed_line(view, weighing, lambda _said: True)
+    assert "≈" not in said and "%" in said
+
+
+def test_an_estimated_hint_keeps_approximately() -> None:
+    from dominoes_tui.bots.analysis import Weighing
+
+    view = known_view()
+    weighing = Weighing([(view.legal[0], 0.62), (view.legal[1], 0.4)], False)
+    said = hints.weighed_line(view, weighing, lambda _said: True)
+    assert said.count("≈") == 2

@@ -65,7 +65,7 @@ def test_a_hosted_hint_waits_for_a_slot_and_searches_in_a_lowest_priority_worker
     t.join(WAIT)
     assert not t.is_alive() and "error" not in out, out
     assert pools == [LOWEST]  # one worker, at the lowest priority
-    assert sorted(m.to_json()["tile"] for m, _c in out["rows"]) == sorted(m.to_json()["tile"] for m in view.legal)
+    assert sorted(m.to_json()["tile"] for m, _c in out["rows"].rows) == sorted(m.to_json()["tile"] for m in view.legal)
 
 
 def test_a_new_press_cancels_the_search_of_the_one_before(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -12,6 +12,7 @@ from rich.text import Text
 from dominoes_tui import i18n
 from dominoes_tui.bots.analysis import MatchAnalysis, MoveJudgement, SeatReport, Verdict
 from dominoes_tui.engine import Move, parse_tile
+from dominoes_tui.bots.analysis import Weighing
 from dominoes_tui.ui.hints import HINT_ROWS, weighed_line
 from dominoes_tui.ui.records_app import RecordsApp
 from dominoes_tui.ui.screens.replay import ReplayScreen
@@ -46,7 +47,7 @@ def test_the_hint_keeps_its_reason_and_lists_what_fits_three_rows() -> None:
         rows.append(len(Text(said).wrap(Console(width=78), 78)))
         return rows[-1] <= HINT_ROWS
 
-    said = weighed_line(view, chances, fits)
+    said = weighed_line(view, Weighing(chances, False), fits)
     assert rows[-1] <= HINT_ROWS and said.startswith("Tipp: ") and ": " in said
     assert "weitere" in said  # twelve moves do not fit: the last ones are counted, not cut
 

@@ -115,13 +115,15 @@ def judge_decision(decision: Decision, *, seed: int = 0, guesses: int | None = G
         return None
     played = j.index_of(decision.played)
     loss = max(0.0, j.chances[0] - j.chances[played])
+    best = loss == 0.0  # the best, or as good as it (a lost or won match either way gives ties)
+    error = j.error[played]
     options = sorted(((move_words(m), j.chances[i]) for m, i in j.legal), key=lambda o: -o[1])
     return MoveJudgement(
         round=decision.round, seat=decision.seat, ply=decision.ply, played=move_words(decision.played),
         # the move played when it was the best (its mirror image may stand for it in the search)
-        best=move_words(decision.played if played == 0 else j.moves[0]),
-        loss=loss, choices=len(j.moves), verdict=verdict_for(loss, j.noise[played], played == 0),
-        before=j.chances[0], after=j.chances[played], options=tuple(options),
+        best=move_words(decision.played if best else j.moves[0]),
+        loss=loss, choices=len(j.moves), verdict=verdict_for(loss, error, best),
+        before=j.chances[0], after=j.chances[played], options=tuple(options), exact=j.exact, error=error,
     )
 
 

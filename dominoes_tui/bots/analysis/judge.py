@@ -19,9 +19,12 @@ import random
 import threading
 import time
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from ...engine import Move, PlayerView
 from ..search.pimc import Search
+from .bias import playout_bias
+from .verdicts import margin
 
 # The guesses a decision is judged on by default (docs/ANALYSIS.md: how noisy that is).
 GUESSES = 400
@@ -43,8 +46,14 @@ class Judgement:
     moves: tuple[Move, ...]        # the candidates' moves, best first
     chances: tuple[float, ...]     # each one's chance of winning the match
     noise: tuple[float, ...]       # standard error of (best's chance - this one's); 0 for the best
-    guesses: int
+    guesses: int                   # 0 when solved
     legal: tuple[tuple[Move, int], ...]  # every legal move and the index of its candidate in `moves`
+    # Solved: every hidden tile followed from what was public, and each candidate's chance
+    # is its exact value with best play (search.solve_known), not an estimate.
+    exact: bool = False
+    # How far (best's chance - this one's) may be off: the guesses' noise and the
+    # playouts' bias together (verdicts.margin); 0 for the best and when solved
+    error: tuple[float, ...] = ()
 
     def index_of(self, move: Move) -> int:
         """The candidate that stands for a legal move."""
@@ -64,6 +73,12 @@ def judge(view: PlayerView, rng: random.Random, *, guesses: int | None = GUESSES
         raise ValueError("the view's seat has no move to make")
     search = Search(view, rng, SOLVE_MS)
     n = len(search.keys)
+    if search.determined and (n > 1 or not skip_single):
+        known = search.solve_known(cancel=cancel)
+        if known is not None:
+            return _judgement(search, view, known, [], exact=True)
+        if cancel is not None and cancel.is_set():
+            raise Cancelled
     samples: list[tuple[float, list[float]]] = []
     deadline = None if think_ms is None else time.perf_counter() + think_ms / 1000.0
     if n > 1 or not skip_single:  # a lone candidate has nothing to be compared with
@@ -79,17 +94,26 @@ def judge(view: PlayerView, rng: random.Random, *, guesses: int | None = GUESSES
                 raise Cancelled
             search.record(*weighed)
             samples.append(weighed)
-    averages = search.averages()
-    order = sorted(range(n), key=lambda i: (-averages[i], i))
+    return _judgement(search, view, search.averages(), samples, exact=False)
+
+
+def _judgement(search: Search, view: PlayerView, values: list[float], samples: list[tuple[float, list[float]]],
+               exact: bool) -> Judgement:
+    """The candidates ranked by `values` (keys order), best first, with their noise and margins."""
+    n = len(values)
+    order = sorted(range(n), key=lambda i: (-values[i], i))
     best = order[0]
-    noise = [_paired_error(samples, best, i) for i in order]
     rank = {c: r for r, c in enumerate(order)}
+    noise = tuple(_paired_error(samples, best, i) for i in order)
+    bias = 0.0 if exact else playout_bias(view.variant, view.players, search.in_play - search.solve_at)
     return Judgement(
         moves=tuple(search.root_moves[search.keys[i]] for i in order),
-        chances=tuple(averages[i] for i in order),
-        noise=tuple(noise),
+        chances=tuple(values[i] for i in order),
+        noise=noise,
         guesses=search.iterations,
         legal=tuple((m, rank[search.candidate(m)]) for m in view.legal),
+        exact=exact,
+        error=tuple(0.0 if r == 0 else margin(noise[r], bias) for r in range(n)),
     )
 
 
@@ -105,13 +129,21 @@ def _paired_error(samples: list[tuple[float, list[float]]], a: int, b: int) -> f
     return math.sqrt(spread) / total
 
 
+class Weighing(NamedTuple):
+    """A hint's numbers: every legal move with its chance, best first, and whether they
+    are solved (every hidden tile known from what was public) rather than estimated."""
+
+    rows: list[tuple[Move, float]]
+    exact: bool
+
+
 def judge_view(view: PlayerView, *, think_ms: float = 1000, seed: int = 0, guesses: int | None = None,
-               cancel: threading.Event | None = None) -> list[tuple[Move, float]]:
-    """Every legal move of the seat's own view with its estimated chance of winning the
-    match, best first (mirror images each listed, with their twin's chance): for hints.
-    `think_ms` is the time to spend; 0 or less (or `guesses` given) judges on a fixed
-    count of guesses instead (default GUESSES), the same on every run. Setting `cancel`
-    (from another thread) stops it: Cancelled is raised."""
+               cancel: threading.Event | None = None) -> Weighing:
+    """Every legal move of the seat's own view with its chance of winning the match, best
+    first (mirror images each listed, with their twin's chance), and whether they are
+    solved: for hints. `think_ms` is the time to spend; 0 or less (or `guesses` given)
+    judges on a fixed count of guesses instead (default GUESSES), the same on every run.
+    Setting `cancel` (from another thread) stops it: Cancelled is raised."""
     from ...engine.seeds import seeded
 
     timed = guesses is None and think_ms is not None and think_ms > 0
@@ -119,4 +151,4 @@ def judge_view(view: PlayerView, *, think_ms: float = 1000, seed: int = 0, guess
               guesses=None if timed else (guesses or GUESSES), think_ms=think_ms if timed else None, cancel=cancel)
     rows = [(m, j.chances[i]) for m, i in j.legal]
     rows.sort(key=lambda row: -row[1])  # stable: the legal order among equals
-    return rows
+    return Weighing(rows, j.exact)

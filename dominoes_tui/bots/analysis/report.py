@@ -45,6 +45,12 @@ def words(value: Any) -> str:
     return value
 
 
+def flag(value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError("not true or false")
+    return value
+
+
 def bounded(value: Any, most: int) -> list[Any]:
     if not isinstance(value, list) or len(value) > most:
         raise ValueError(f"a list of at most {most} is expected")
@@ -69,12 +75,15 @@ class MoveJudgement:
     before: float         # the mover's chance of winning the match with the best move
     after: float          # ... with the move played
     options: tuple[tuple[str, float], ...]  # every legal move and its chance, best first
+    exact: bool = False   # solved (every hidden tile known from what was public), not estimated
+    error: float = 0.0    # how far the loss may be off (verdicts.margin): 0 when exact
 
     def to_json(self, full: bool = False) -> dict[str, Any]:
-        out: dict[str, Any] = {"round": self.round, "seat": self.seat, "played": self.played, "best": self.best,
-                               "loss": round(self.loss, 4), "choices": self.choices, "verdict": str(self.verdict)}
+        out: dict[str, Any] = {"round": self.round, "seat": self.seat, "ply": self.ply, "played": self.played,
+                               "best": self.best, "loss": round(self.loss, 4), "error": round(self.error, 4),
+                               "exact": self.exact, "choices": self.choices, "verdict": str(self.verdict)}
         if full:
-            out.update(ply=self.ply, before=round(self.before, 4), after=round(self.after, 4),
+            out.update(before=round(self.before, 4), after=round(self.after, 4),
                        options=[[m, round(c, 4)] for m, c in self.options])
         return out
 
@@ -89,6 +98,7 @@ class MoveJudgement:
             choices=whole(data, "choices", 1, MAX_OPTIONS), verdict=Verdict(data["verdict"]),
             before=fraction(data.get("before", 0.0)), after=fraction(data.get("after", 0.0)),
             options=tuple((words(m), fraction(c)) for m, c in options),
+            exact=flag(data.get("exact", False)), error=fraction(data.get("error", 0.0), what="a margin"),
         )
 
 

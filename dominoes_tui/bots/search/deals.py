@@ -24,10 +24,15 @@ class DealSampler:
         others = [s for s in range(view.players) if s != view.seat]
         unseen = [INDEX[t] for t in know.unseen]
         sizes = {s: view.hand_sizes[s] for s in others}
+        consistent = True
         try:
             self.exact = ExactSampler(unseen, sizes, {s: know.lacks[s] for s in others})
         except NoConsistentDeal:  # facts that contradict each other: guess without the lacks
             self.exact = ExactSampler(unseen, sizes, {})
+            consistent = False
+        # Every hidden tile's place follows from what is public (one deal fits, and what is
+        # left over can never be drawn): the position is one of perfect information.
+        self.determined = consistent and (view.drawable == 0 or self.exact.rest <= 1) and self.exact.deals() == 1
 
     def deal(self) -> tuple[dict[int, list[int]], list[int]]:
         """One guess: {seat: tile indices}, boneyard (top last)."""

@@ -13,7 +13,7 @@ import time
 from collections.abc import Callable
 
 from ...engine import Move, PlayerView
-from .pimc import Search
+from .pimc import KNOWN_NODES, Search
 
 EXPERT_THINK_MS = 1000.0
 # The hard level is the same search with a fifth of the time, and without a
@@ -24,6 +24,10 @@ HARD_CLOCKLESS_GUESSES = 150
 CLOCKLESS_GUESSES = 300
 # Stop this far before the budget: the last iteration and the answer fit in it.
 MARGIN_MS = 3.0
+# Exact nodes a millisecond of thinking buys, with room to spare (about 5 µs a node compiled,
+# several times that from the sources): a known position the clock cannot solve is searched
+# as any other.
+NODES_PER_MS = 50
 
 
 class SearchBot:
@@ -79,6 +83,11 @@ class SearchBot:
         self.last_iterations = 0
         if len(search.root_moves) == 1:
             return legal[0] if len(legal) == 1 else next(iter(search.root_moves.values()))
+        if search.determined:  # nothing hidden: solve it, within what the clock allows
+            budget = KNOWN_NODES if self.think_ms is None else int(self.think_ms * NODES_PER_MS) // len(search.keys)
+            known = search.solve_known(max(budget, 1), self._cancel)
+            if known is not None:
+                return search.root_moves[search.keys[max(range(len(known)), key=lambda i: (known[i], -i))]]
         deadline = None
         if self.think_ms is not None:
             deadline = started + max(0.0, self.think_ms - MARGIN_MS) / 1000.0

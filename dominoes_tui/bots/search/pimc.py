@@ -1,18 +1,20 @@
-"""Determinized search: every candidate judged on the same guesses, endings played exactly.
+"""Determinized search: every candidate judged on the same guesses, endings solved exactly.
 
 Each iteration guesses the hidden tiles afresh (deals.py, uniform among the deals that
 fit what is public) and plays every candidate move on that one guess, so luck cancels
 between the candidates: what differs between their totals is the move, not the deal.
-After the move the round is finished either exactly, once few enough tiles are left
-(solver.py for Partner, endgame.py for every variant: best play by all, valued as the
-chance of winning the match), or by a greedy playout that sees the guessed hands
-(rollout.py), and valued the same way (value.py). Each guess counts as much as it
-explains the plays the other seats made (inference.py). The candidate with the best
-weighted average is played.
+After the move the rest of the round is played by the playout policy (rollout.py: a
+greedy player that sees the guessed hands) until few enough tiles are left in play, and
+from there solved exactly (exact.py: best play by all, valued as the chance of winning
+the match, value.py). Each guess counts as much as it explains the plays the other seats
+made (inference.py). The candidate with the best weighted average is played.
 
-More time buys two things: more guesses, and earlier exact endings (the threshold at
-which a guess is solved rather than played out grows with the budget), which is where
-an anytime search with a second a move pulls away from one with a fifth of it.
+Where what is public leaves one deal only (two players once the boneyard is empty: the
+other hand is every tile not seen), there is nothing to guess: `solve_known` solves each
+candidate once, exactly, and that is the position's true value.
+
+More time buys two things: more guesses, and exact endings begun earlier (the threshold
+at which a guess is solved rather than played out grows with the budget).
 """
 from __future__ import annotations
 
@@ -22,32 +24,35 @@ import time
 from collections.abc import Callable
 
 from ...engine import Move, PlayerView
-from ...engine.bits import INDEX, PIPS
+from ...engine.bits import INDEX
 from ...engine.board import Board
 from ...engine.round import Round
 from ..sim import Rules, board_of, code_of
 from .deals import DealSampler
-from .endgame import EndgameSolver
+from .exact import ExactSolver
 from .inference import PlayModel
 from .play_style import style_for
-from .rollout import sharp_playout
-from .solver import PartnerSolver
+from .rollout import sharp_step
 from .state import Key, apply_key, merged_point
 from .value import MatchValue
 
 # Judged on fewer guesses than this, a decision is mostly luck: the exact endings are
 # then begun later (see `run`).
-ENOUGH_GUESSES = 150
+ENOUGH_GUESSES = 600
+# Nodes one guess's exact ending may take before the playout finishes it instead.
+ENDING_NODES = 20_000
+# Nodes a known position's candidate may take (solved once, not per guess).
+KNOWN_NODES = 2_000_000
 
 
-def solve_at(think_ms: float | None, partner: bool) -> int:
+def solve_at(think_ms: float | None, sides: int) -> int:
     """Tiles still in play (hands, and a boneyard that can still be drawn) at or below
-    which a guess is played out exactly, to begin with: more time, earlier endings."""
-    if partner:
-        return 16 if think_ms is None or think_ms >= 500 else 12
+    which a guess is solved exactly, to begin with: more time, earlier endings."""
+    if sides > 2:  # max-n prunes nothing
+        return 9 if think_ms is None or think_ms < 500 else 12
     if think_ms is None:
-        return 10
-    return 14 if think_ms >= 500 else 9
+        return 12
+    return 16 if think_ms >= 500 else 12
 
 
 def candidate_key(seat: int, board: Board, move: Move) -> Key:
@@ -75,17 +80,15 @@ class Search:
     def __init__(self, view: PlayerView, rng: random.Random, think_ms: float | None = None) -> None:
         self.view, self.rng = view, rng
         self.rules = Rules(view)
-        self.value = MatchValue(self.rules, view.scores)
+        self.value = MatchValue(self.rules.config, view.scores)
         self.sampler = DealSampler(view, rng)
         self.board = board_of(view)
         self.hand = [INDEX[t] for t in view.hand]
+        self.in_play = sum(view.hand_sizes) + view.drawable  # at the root, before the move
         self.iterations = 0
         self.side = view.seat % 2 if view.teams else view.seat
-        partner = view.variant == "partner" and self.rules.config.option("partner_block_winner") != "blocker"
-        # the Partner solver knows the default block rule only (fewer pips win, COM-9)
-        self.partner = PartnerSolver() if partner else None
-        self.endgame = EndgameSolver(self.value, self.side)
-        self.solve_at = solve_at(think_ms, partner)
+        self.exact = ExactSolver(self.value, self.side, ENDING_NODES)
+        self.solve_at = solve_at(think_ms, self.value.sides)
         # the candidates: the legal moves, mirror images merged
         self.root_moves = root_candidates(view, self.board)
         self.keys = list(self.root_moves)
@@ -141,6 +144,7 @@ class Search:
         v = self.view
         hands = [self.hand if s == v.seat else others[s] for s in range(v.players)]
         base = self.rules.start(hands, stock, self.board, v.seat)
+        self.exact.new_deal()
         values = []
         for key in self.keys:
             if cancel is not None and cancel.is_set():
@@ -170,32 +174,47 @@ class Search:
             return [0.0] * len(self.keys)
         return [t / self.weight for t in self.totals]
 
+    @property
+    def determined(self) -> bool:
+        """Whether what is public leaves one deal only: a position of perfect information."""
+        return self.sampler.determined
+
+    def solve_known(self, max_nodes: int = KNOWN_NODES, cancel: threading.Event | None = None) -> list[float] | None:
+        """Every candidate's exact value (keys order) where the position is `determined`;
+        None where it is not, or a candidate needs more than `max_nodes` nodes, or
+        `cancel` was set."""
+        if not self.determined:
+            return None
+        others, stock = self.sampler.deal()  # the one deal there is
+        v = self.view
+        hands = [self.hand if s == v.seat else others[s] for s in range(v.players)]
+        base = self.rules.start(hands, stock, self.board, v.seat)
+        solver = ExactSolver(self.value, self.side, max_nodes, cancel)
+        values = []
+        for key in self.keys:
+            if cancel is not None and cancel.is_set():
+                return None
+            state = base.copy()
+            apply_key(state, key)
+            value = self.value.of_state(state)[self.side] if state.over else solver.solve(state)
+            if value is None:
+                return None
+            values.append(value)
+        return values
+
     def _finish(self, state: Round) -> float:
-        """This side's value of the rest of the round on this guess."""
-        if not state.over and self._in_play(state) <= self.solve_at:
-            solved = self._solved(state)
+        """This side's value of the rest of the round on this guess: played out by the
+        playout policy down to `solve_at` tiles in play, then solved exactly."""
+        rules, limit = self.rules, self.solve_at
+        while not state.over and state.in_play() > limit:
+            sharp_step(rules, state)
+        if not state.over:
+            solved = self.exact.solve(state)
             if solved is not None:
                 return solved
-        if not state.over:
-            sharp_playout(self.rules, state)
-        return self.value.of_round(state.hands, state.went_out, state.blocker, state.capicu,
-                                   state.play_points)[self.side]
-
-    def _in_play(self, state: Round) -> int:
-        drawable = max(0, len(state.stock) - self.rules.reserve) if self.rules.draws else 0
-        return sum(len(h) for h in state.hands) + drawable
-
-    def _solved(self, state: Round) -> float | None:
-        if self.partner is None:
-            return self.endgame.solve(state)
-        b = state.board
-        v = self.partner.value(state.masks[:], b.val[0], b.val[1], state.to_act)
-        if v == 0:
-            return self.value.of_hand_winner(None, 0)[self.side]
-        side = state.to_act % 2
-        winner = side if v > 0 else 1 - side
-        # who wins, not by how much: the winners are credited half the pips still held
-        return self.value.of_hand_winner(winner, sum(PIPS[t] for h in state.hands for t in h) // 2)[self.side]
+            while not state.over:  # too big an ending after all: played out
+                sharp_step(rules, state)
+        return self.value.of_state(state)[self.side]
 
     def best(self) -> Move:
         if not self.iterations:

@@ -4,13 +4,13 @@ In a guess every hand is filled in, so a playout may as well use it: a seat that
 leave ends the next seat cannot follow (a forced pass or draw for an opponent) takes that
 chance unless a much heavier tile is waiting, and avoids shutting out its partner. This
 is the perfect-information step of a determinized search (like the exact endings of
-endgame.py), played greedily rather than searched, so it is cheap enough for the middle
+exact.py), played greedily rather than searched, so it is cheap enough for the middle
 of a round; averaged over many guesses it judges a move by the blocks it sets up.
 """
 from __future__ import annotations
 
 from ...engine.round import Round
-from ..sim import Rules, playout
+from ..sim import Rules, step
 from ..sim import _pick as greedy_pick
 
 BLOCK_BONUS = 6.0  # about a six-pip tile: a pass is worth a heavy tile kept
@@ -25,6 +25,6 @@ def _pick(state: Round, rules: Rules) -> tuple[int, int] | None:
                        BLOCK_BONUS if foe else -BLOCK_BONUS)
 
 
-def sharp_playout(rules: Rules, state: Round) -> None:
-    """Play the round out in place, as sim.playout does, with this sharper player."""
-    playout(state, pick=lambda s: _pick(s, rules))
+def sharp_step(rules: Rules, state: Round) -> None:
+    """One placement by this sharper player (the round in play)."""
+    step(state, lambda s: _pick(s, rules))

@@ -1,29 +1,46 @@
 """What a finished round is worth to each side: its chance of winning the match.
 
-Points are not the aim, matches are. A round's points are added to the scores the view
-shows; if that ends the match (the engine's own verdict) the value is 1 for a winner,
-0 for a loser, shared on a tie. Otherwise the rest of the match is treated as a random
-walk of rounds worth about `ROUND_POINTS` each: a side's value is the normal chance that
-its lead over its closest rival survives the rounds still to come. Early in a match a
-few points hardly matter and a big round matters a lot; near the target every point
-that decides who gets there first counts, and nothing else does: near the end of a
-match, the score decides what a good move is.
+Points are not the aim, matches are. A finished round is settled by the engine's round
+core (`engine.round_end.settle`: its points, play points, a match won in play, the
+verdict) on top of the scores the view shows; if that ends the match the value is 1 for
+a winner, 0 for a loser, shared on a tie. Otherwise the rest of the match is treated as a random
+walk: the rounds still to come are about the closest side's room to the target over
+`pace` (a round's points toward the goal), and each moves a lead by about `spread`
+points, so a side's lead over a rival survives with the normal chance of lead /
+(spread · √rounds left). With two sides that is the value; with more, each side's
+chances against every rival are multiplied and the sides' shares normalised, so the
+values are chances that add up to one. Early in a match a few points hardly matter and
+a big round matters a lot; near the target every point that decides who gets there
+first counts, and nothing else does: near the end of a match, the score decides what a
+good move is.
 
 Kozel turns it round: totals are penalties, the match ends when someone reaches the
 limit, and the lowest total wins, so a side's lead is how far it is below its rival.
+
+The two constants of a table are fitted to the outcomes of hard playing hard
+(`python -m bench analysis --fit`, bench/README.md): the chance the model gives the side
+that went on to win is as high as it can be made, over every round's end. A fit is kept
+only where the bots play no worse with it (All Fives did not).
 """
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
 
-from ...engine import ALL_TILES
-from ...engine.scoring import match_verdict, score_round
-from ..sim import Rules
+from ...engine.round import Round
+from ...engine.round_end import settle
+from ...engine.scoring import match_verdict
+from ...engine.variants import TableConfig
 
-# A typical round's points per variant (measured roughly from medium-bot matches).
-ROUND_POINTS = {"partner": 40.0, "allfives": 30.0, "kozel": 20.0}
-DEFAULT_ROUND_POINTS = 22.0
+# (variant, players) -> (pace, spread)
+MODEL: dict[tuple[str, int], tuple[float, float]] = {
+    ("draw", 2): (19.38, 44.69),
+    # All Fives 2p: the fit's best (10, 24) lies on a flat ridge (log-loss a round end 0.4219,
+    # these 0.4259), and hard with it won only 38 % against hard with these (bench/README.md)
+    ("partner", 4): (40.0, 40.0), ("allfives", 2): (30.0, 30.0), ("allfives", 3): (30.0, 30.0),
+    ("allfives", 4): (30.0, 30.0), ("kozel", 2): (20.0, 20.0), ("kozel", 3): (20.0, 20.0), ("kozel", 4): (20.0, 20.0),
+}
+DEFAULT_MODEL = (22.0, 22.0)  # a table not fitted
 
 
 def _phi(x: float) -> float:
@@ -33,56 +50,54 @@ def _phi(x: float) -> float:
 class MatchValue:
     """Maps a round's end to a value in [0, 1] per side, for one decision's scores."""
 
-    def __init__(self, rules: Rules, scores: Sequence[int]) -> None:
-        self.rules = rules
-        self.config = rules.config
+    def __init__(self, config: TableConfig, scores: Sequence[int], constants: tuple[float, float] | None = None) -> None:
+        """`constants`: (pace, spread) in place of the table's fitted ones (the fit tries them)."""
+        self.config = config
         self.scores = list(scores)
-        self.target = self.config.target
-        self.kozel = rules.variant == "kozel"
-        self.round_points = ROUND_POINTS.get(rules.variant, DEFAULT_ROUND_POINTS)
-        self.sides = rules.sides
-        self.teams = rules.teams
+        self.target = config.target
+        self.kozel = config.rules.penalties
+        self.pace, self.spread = constants or MODEL.get((config.variant, config.players), DEFAULT_MODEL)
+        self.teams = config.teams is not None
+        self.sides = 2 if self.teams else config.players
+        # finished rounds met before (many lines of a search end alike), by how they ended
+        self._finished: dict[tuple[object, ...], list[float]] = {}
 
     def side_of(self, seat: int) -> int:
         return seat % 2 if self.teams else seat
 
-    def of_round(self, hands: list[list[int]], went_out: int | None, blocker: int | None, capicu: bool,
-                 play_points: list[int]) -> list[float]:
-        tiles = [[ALL_TILES[i] for i in h] for h in hands]
-        outcome = score_round(self.config, tiles, went_out, blocker, self.scores, capicu)
-        after = [s + d for s, d in zip(self.scores, outcome.deltas)]
-        for seat, pts in enumerate(play_points):  # All Fives: scored in play (no teams there)
-            if pts:
-                after[self.side_of(seat)] += pts
-        return self.of_scores(after)
-
-    def of_hand_winner(self, winner: int | None, points: int) -> list[float]:
-        """Partner: the value once side `winner` (None: a tied block) scores `points`."""
-        after = list(self.scores)
-        if winner is not None:
-            after[winner] += points
-        return self.of_scores(after)
+    def of_state(self, state: Round) -> list[float]:
+        """Every side's value of a finished round (its stakes are this decision's scores)."""
+        key = (state.went_out, state.blocker, state.capicu, state.won_in_play, tuple(state.masks),
+               tuple(state.play_points))
+        known = self._finished.get(key)
+        if known is None:
+            settled = settle(self.config, state)
+            known = self._finished[key] = self._of_verdict(settled.scores, settled.verdict.over, settled.verdict.winner)
+        return known
 
     def of_scores(self, after: list[int]) -> list[float]:
         verdict = match_verdict(self.config, after)
-        if verdict.over:
-            winners = verdict.winner if isinstance(verdict.winner, list) else (
-                [] if verdict.winner is None else [verdict.winner])
+        return self._of_verdict(after, verdict.over, verdict.winner)
+
+    def _of_verdict(self, after: list[int], over: bool, winner: int | list[int] | None) -> list[float]:
+        if over:
+            winners = winner if isinstance(winner, list) else ([] if winner is None else [winner])
             if not winners:
                 return [0.5] * self.sides
             return [1.0 / len(winners) if s in winners else 0.0 for s in range(self.sides)]
-        if self.kozel:
-            # lower is better; rounds left until someone reaches the limit
-            room = [self.target - s for s in after]
-            goodness = [-s for s in after]
-            left = max(1.0, min(room) / self.round_points)
-        else:
-            room = [self.target - s for s in after]
-            goodness = [-r for r in room]
-            left = max(1.0, min(room) / self.round_points)
-        spread = self.round_points * math.sqrt(left)
-        values = []
+        room = [self.target - s for s in after]
+        # Kozel: lower is better; elsewhere nearer the target
+        goodness = [-s for s in after] if self.kozel else [-r for r in room]
+        width = self.spread * math.sqrt(max(1.0, min(room) / self.pace))
+        if self.sides == 2:
+            first = _phi((goodness[0] - goodness[1]) / width)
+            return [first, 1.0 - first]
+        shares = []
         for s in range(self.sides):
-            rival = max(g for i, g in enumerate(goodness) if i != s)
-            values.append(_phi((goodness[s] - rival) / spread))
-        return values
+            share = 1.0
+            for r in range(self.sides):
+                if r != s:
+                    share *= _phi((goodness[s] - goodness[r]) / width)
+            shares.append(share)
+        total = sum(shares)
+        return [x / total for x in shares] if total > 0.0 else [1.0 / self.sides] * self.sides

@@ -11,6 +11,7 @@ from typing import Any
 from rich.cells import cell_len
 from rich.text import Text
 
+from ...bots.analysis.verdicts import held_back
 from ...engine.layout import END_NAMES, end_word
 from ...i18n import N_, _, ngettext, percent
 from ..words import shown
@@ -19,6 +20,9 @@ VERDICT_WORDS = {
     "best": N_("best move"), "good": N_("good move"), "inaccuracy": N_("inaccuracy"),
     "mistake": N_("mistake"), "blunder": N_("blunder"),
 }
+# what the loss alone would be named, where the margin holds the mark back
+NOT_SURELY = {"inaccuracy": N_("not surely an inaccuracy"), "mistake": N_("not surely a mistake"),
+              "blunder": N_("not surely a blunder")}
 VERDICT_STYLES = {"inaccuracy": "bold yellow", "mistake": "bold dark_orange", "blunder": "bold red"}
 MARKS = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}  # as bots/analysis VERDICT_MARKS
 BAD = ("mistake", "blunder")  # what n and p step to
@@ -35,15 +39,26 @@ def event_words(event: dict[str, Any]) -> str:
     return f"{event['tile']} {event['end']}" if event.get("end") else str(event["tile"])
 
 
-def chance(value: float) -> str:
-    """A win chance, marked as the estimate it is."""
-    return f"≈ {percent(value)}"
+def chance(value: float, exact: bool = False) -> str:
+    """A win chance: an estimate marked ≈, a solved position's exact value as it is."""
+    return percent(value) if exact else f"≈ {percent(value)}"
+
+
+def margin_words(judgement: Any) -> str:
+    """Where the margin of an estimate keeps a move from the mark its loss alone would
+    earn, the words that say so (the legend names marks by the loss); else nothing."""
+    named = held_back(judgement.loss, judgement.error)
+    if named is None:
+        return ""
+    return _("a loss of {loss} ± {error}: {not_surely}").format(
+        loss=percent(judgement.loss, 1), error=percent(judgement.error, 1), not_surely=_(NOT_SURELY[str(named)]))
 
 
 def judged_line(judgement: Any, name: str, width: int = 10_000) -> Text:
     """What the viewer says of a judged move: mark and verdict, the best move beside a
-    worse one, and the mover's win chance before and after, then as many of the other
-    moves as fit `width` ("… 2 more": at 80 columns the list ran past the edge)."""
+    worse one, the mover's win chance before and after, where the margin held back a mark,
+    that it did, then as many of the other moves as fit `width` ("… 2 more": at 80
+    columns the list ran past the edge)."""
     verdict = str(judgement.verdict)
     text = Text()
     text.append(f"{name}: ")  # a name from the log: plain text
@@ -55,9 +70,16 @@ def judged_line(judgement: Any, name: str, width: int = 10_000) -> Text:
     if judgement.best != judgement.played and verdict != "best":
         text.append(" · " + _("best: {move}").format(move=move_text(judgement.best)), "bold")
     text.append("\n")
-    second = _("Win chance {before} → {after}").format(before=chance(judgement.before), after=chance(judgement.after))
+    exact = judgement.exact
+    second = _("Win chance {before} → {after}").format(before=chance(judgement.before, exact),
+                                                       after=chance(judgement.after, exact))
     text.append(second)
-    others = [f"{move_text(m)} {chance(c)}" for m, c in judgement.options if m not in (judgement.played, judgement.best)]
+    held = margin_words(judgement)
+    if held:
+        second += f" ({held})"
+        text.append(f" ({held})", "dim")
+    others = [f"{move_text(m)} {chance(c, exact)}" for m, c in judgement.options
+              if m not in (judgement.played, judgement.best)]
     for count in range(len(others), 0, -1):
         listed = others[:count] + ([_("{n} more").format(n=len(others) - count)] if count < len(others) else [])
         tail = " · " + ", ".join(listed)

@@ -1,0 +1,30 @@
+"""How far a loss estimated by playouts may be off: the part of its margin that more guesses
+would not shrink.
+
+A guess with more tiles in play than the search solves exactly (pimc.solve_at) is played
+by the playout policy down to that size first, and the policy's slips shift every value
+of that guess: a bias, the same on every guess of the same deal, so the guesses' standard
+error does not see it. `python -m bench bias` measures it against the yardstick of each
+guess solved exactly to its end: by how many tiles in play lie above the cut-off
+(`above`), the 95th percentile of |estimated loss − exact loss| over the candidates of
+positions from medium bots' rounds (bench/README.md, "how far the playouts are off").
+A position at or below the cut-off is solved on every guess: no bias.
+"""
+from __future__ import annotations
+
+# (variant, players) -> the 95th percentile for above = 1, 2, ...; beyond the last, the last
+MEASURED: dict[tuple[str, int], tuple[float, ...]] = {
+    # draw 2p, 40 rounds, 40 guesses a position, seed 1 (2026-12-03), never less than nearer the cut-off
+    ("draw", 2): (0.0, 0.116, 0.116, 0.116, 0.116, 0.116, 0.116, 0.116, 0.179, 0.179, 0.180, 0.180),
+    # All Fives 2p, the same run's settings
+    ("allfives", 2): (0.035, 0.044, 0.066, 0.066, 0.104, 0.104, 0.201, 0.201, 0.201, 0.201, 0.201, 0.201),
+}
+# A table not measured: the largest of the measured ones at the same distance.
+
+
+def playout_bias(variant: str, players: int, above: int) -> float:
+    """The bias bound of a loss judged with `above` tiles in play above the cut-off."""
+    if above <= 0:
+        return 0.0
+    rows = [MEASURED[(variant, players)]] if (variant, players) in MEASURED else list(MEASURED.values())
+    return max((row[min(above, len(row)) - 1] for row in rows if row), default=0.0)
