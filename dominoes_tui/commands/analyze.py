@@ -14,6 +14,7 @@ import errno
 import json
 import os
 import sys
+import textwrap
 from pathlib import Path
 
 from ..bots.analysis import GUESSES, THRESHOLDS, MatchAnalysis, MoveJudgement, Verdict, analyse_match, decisions, log_matches
@@ -29,6 +30,7 @@ from ..ui.screens.replay_words import NOT_SURELY
 from .progress import progress_bar, wanted
 
 WORST = 5  # worst moves shown per match
+WIDTH = 80  # the summary's lines, for a terminal or a file alike
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -158,15 +160,22 @@ def _summary(analysis: MatchAnalysis, names: list[str], args: argparse.Namespace
         cells = [r[0].rjust(widths[0]), r[1].ljust(widths[1]), *(x.rjust(w) for x, w in zip(r[2:], widths[2:]))]
         lines.append("  " + "  ".join(cells).rstrip())
     least = {v: percent(t) for v, t in THRESHOLDS}
-    lines.append("  " + _("?! inaccuracy (a loss of {inaccuracy} or more), ? mistake ({mistake}), ?? blunder ({blunder})").format(
+    lines += _wrapped(_("?! inaccuracy (a loss of {inaccuracy} or more), ? mistake ({mistake}), ?? blunder ({blunder})").format(
         inaccuracy=least[Verdict.INACCURACY], mistake=least[Verdict.MISTAKE], blunder=least[Verdict.BLUNDER]))
-    lines.append("  " + _("≈ an estimate, marked by what it surely lost (the loss less its ± margin); "
-                          "no ≈: solved exactly"))
+    lines += _wrapped(_("≈ an estimate, marked by what it surely lost (the loss less its ± margin); "
+                        "no ≈: solved exactly"))
     worst = analysis.worst(WORST)
     if worst:
         lines.append(_("Worst moves:"))
-        lines += ["  " + _worst_line(m, names) for m in worst]
+        for m in worst:
+            lines += _wrapped(_worst_line(m, names))
     return "\n".join(lines)
+
+
+def _wrapped(line: str) -> list[str]:
+    """A line of the summary within 80 columns, its continuation indented under it (a
+    German worst move with its margin's words ran to 111)."""
+    return textwrap.wrap(line, WIDTH, initial_indent="  ", subsequent_indent="    ", break_on_hyphens=False)
 
 
 def _worst_line(m: MoveJudgement, names: list[str]) -> str:

@@ -29,7 +29,7 @@ from ..oracle.draw_endgame import Hand, Tile, move_margins, pips, tile_from
 
 MATCHES = 300  # the log; its known-tile decisions with more than 10 tiles: 448
 LEAST = 300
-PARTS = 12  # the matches judged in parts, so that test workers share them
+PARTS = 6  # the matches judged in parts, so that test workers share them
 
 
 def simulated_logs(part: int = 0, parts: int = 1) -> list[str]:

@@ -33,7 +33,9 @@ def test_json_has_the_issue_shape(log: Path, capsys: pytest.CaptureFixture[str])
             assert list(seat) == ["seat", "name", "moves", "mean_loss", "accuracy", "inaccuracies", "mistakes",
                                   "blunders"]
         for move in match["moves"]:
-            assert list(move) == ["round", "seat", "played", "best", "loss", "choices", "verdict"]
+            assert list(move) == ["round", "seat", "ply", "played", "best", "loss", "error", "exact", "choices",
+                                  "verdict"]
+            assert isinstance(move["ply"], int) and isinstance(move["exact"], bool) and 0 <= move["error"] <= 1
             assert move["verdict"] in {"best", "good", "inaccuracy", "mistake", "blunder"}
     assert len(data["matches"][1]["seats"]) == 3
 
