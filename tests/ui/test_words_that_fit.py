@@ -10,9 +10,8 @@ from rich.console import Console
 from rich.text import Text
 
 from dominoes_tui import i18n
-from dominoes_tui.bots.analysis import MatchAnalysis, MoveJudgement, SeatReport, Verdict
+from dominoes_tui.bots.analysis import MatchAnalysis, MoveJudgement, SeatReport, Verdict, Weighing
 from dominoes_tui.engine import Move, parse_tile
-from dominoes_tui.bots.analysis import Weighing
 from dominoes_tui.ui.hints import HINT_ROWS, weighed_line
 from dominoes_tui.ui.records_app import RecordsApp
 from dominoes_tui.ui.screens.replay import ReplayScreen
