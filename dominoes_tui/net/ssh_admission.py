@@ -25,6 +25,7 @@ STARTUPS_PER_ADDRESS = 4
 NEWCOMER_SHARE = 0.125  # of each total, kept for addresses holding none of it yet
 NAMES_PER_ADDRESS = 10  # new names one address may claim in an hour, whatever keys it brings
 FD_RESERVE = 64  # open files kept free for the games' terminals and the gateway's own files
+ACCEPT_BACKLOG = 32  # connections accepted at once: a burst stays well inside FD_RESERVE
 FILES_PER_SESSION = 3  # a game's terminal, its process, and a spare while it starts
 
 

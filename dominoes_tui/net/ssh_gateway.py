@@ -33,7 +33,7 @@ from .console import tell
 from .guesses import Guesses, address_key
 from .handed import hand_over
 from .protocol import clean_name
-from .ssh_admission import Admission, Doorman
+from .ssh_admission import ACCEPT_BACKLOG, Admission, Doorman
 from .ssh_lang import client_env, session_locale, to_client
 from .ssh_login import GatewayServer
 from .ssh_names import KeyRegister, load_host_key, name_folder
@@ -97,8 +97,11 @@ class Gateway:
         self.doorman.start()
         self.slots_env = analysis_slots.server_env(self.home / analysis_slots.FOLDER, self.analyses_at_once)
         key = load_host_key(host_key or self.home / "ssh_host_ed25519_key")
+        # asyncssh accepts up to `backlog` connections at once (100 by default) before the
+        # doorman can refuse one: kept under the open files held in reserve, a flood's burst
+        # of accepts never runs the gateway out of them
         self._acceptor = await asyncssh.create_server(
-            lambda: GatewayServer(self), host, port, server_host_keys=[key], encoding=None,
+            lambda: GatewayServer(self), host, port, backlog=ACCEPT_BACKLOG, server_host_keys=[key], encoding=None,
             login_timeout=30, keepalive_interval=30, line_editor=False,  # keys go straight to the game
         )
         self.port = self._acceptor.sockets[0].getsockname()[1]

@@ -141,3 +141,11 @@ def test_json_stays_the_same_in_german(capsys: pytest.CaptureFixture[str]) -> No
     assert main(["--lang", "de", "simulate", "--matches", "1", "--jobs", "1", "--json"]) == 0
     summary = json.loads(capsys.readouterr().out)
     assert summary["sides"][0]["name"] == "seat 0 (random)" and summary["sides"][0]["seats"] == [0]
+
+
+def test_a_secret_of_letters_and_digits_is_no_english() -> None:
+    # an organizer's secret is drawn at random; one held 'By' and failed the console walk
+    line = ("Organisator-Geheimnis: LrH4USvWMDcKLNJamv0By3SguW7QwVI2 (nur an Organisatoren geben; es wird "
+            "nirgends aufbewahrt)")
+    assert german_lines(line) == []
+    assert german_lines("Tisch QPWQ beginnt: left by the host")  # the eyes still see English

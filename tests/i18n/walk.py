@@ -64,9 +64,10 @@ _WORD = re.compile(r"[A-Za-zÄÖÜäöüßéú']+")
 # „what“, `dominoes join`), a choice list ({instant,normal,slow}), a file, path, address
 # or key with a dot, slash, colon, @ or underscore in it (records.sqlite, match_start), a
 # list of values as it is typed (speed,timing,startup) or offered (debug|info|warning), a
-# document `dominoes docs` shows (dominoes docs rules)
+# document `dominoes docs` shows (dominoes docs rules), a code or secret of twelve or more
+# letters and digits (an organizer's secret held 'By' and was read as English)
 _PROGRAM_WORDS = re.compile(
-    r"--?[\w-]+|dominoes docs [a-z]+|dominoes(?: [a-z]+)?|\$\w+|'[^'\n]*'|„[^“\n]*“|`[^`\n]*`|\{[^{}\n]*\}"
+    r"(?<![\w-])(?=[\w-]*\d)(?=[\w-]*[A-Za-z])[\w-]{12,}(?![\w-])|--?[\w-]+|dominoes docs [a-z]+|dominoes(?: [a-z]+)?|\$\w+|'[^'\n]*'|„[^“\n]*“|`[^`\n]*`|\{[^{}\n]*\}"
     r"|%\(\w+\)[sdr]|\S*[\w.]*[./:@_][\w./:@_~-]+\S*|\w+(?:,\w+)+|\w+(?:\|\w+)+|\w+/")
 
 
