@@ -67,7 +67,8 @@ _WORD = re.compile(r"[A-Za-zÄÖÜäöüßéú']+")
 # document `dominoes docs` shows (dominoes docs rules), a code or secret of twelve or more
 # letters and digits (an organizer's secret held 'By' and was read as English)
 _PROGRAM_WORDS = re.compile(
-    r"(?<![\w-])(?=[\w-]*\d)(?=[\w-]*[A-Za-z])[\w-]{12,}(?![\w-])|--?[\w-]+|dominoes docs [a-z]+|dominoes(?: [a-z]+)?|\$\w+|'[^'\n]*'|„[^“\n]*“|`[^`\n]*`|\{[^{}\n]*\}"
+    r"(?<![\w-])(?=[\w-]*\d)(?=[\w-]*[A-Za-z])[\w-]{12,}(?![\w-])"
+    r"|--?[\w-]+|dominoes docs [a-z]+|dominoes(?: [a-z]+)?|\$\w+|'[^'\n]*'|„[^“\n]*“|`[^`\n]*`|\{[^{}\n]*\}"
     r"|%\(\w+\)[sdr]|\S*[\w.]*[./:@_][\w./:@_~-]+\S*|\w+(?:,\w+)+|\w+(?:\|\w+)+|\w+/")
 
 
