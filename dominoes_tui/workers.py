@@ -24,7 +24,8 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from multiprocessing.context import BaseContext
 from typing import Any
 
@@ -112,6 +113,29 @@ def context(*preload: str) -> BaseContext:
     return ctx
 
 
+@contextmanager
+def _stderr_with_a_descriptor() -> Iterator[None]:
+    """sys.stderr as a real file while Python starts its helper processes: the resource
+    tracker and the fork server are handed stderr's descriptor, and a Textual app's
+    stand-in has none (its fileno() is -1), so the first pool started under the app
+    failed with "bad value(s) in fds_to_keep" and no analysis ran. Their rare warnings
+    go nowhere then, rather than over the app's screen."""
+    try:
+        real = sys.stderr is not None and sys.stderr.fileno() >= 0
+    except (AttributeError, OSError, ValueError):
+        real = False
+    if real:
+        yield
+        return
+    saved = sys.stderr
+    with open(os.devnull, "w", encoding="utf-8") as nowhere:
+        sys.stderr = nowhere
+        try:
+            yield
+        finally:
+            sys.stderr = saved
+
+
 def worker_pool(jobs: int, initializer: Callable[..., None] | None = None,
                 initargs: tuple[Any, ...] = (), *, nice: int = 0, runs: Callable[..., Any] | None = None,
                 ) -> multiprocessing.pool.Pool:
@@ -121,6 +145,12 @@ def worker_pool(jobs: int, initializer: Callable[..., None] | None = None,
     priority by that much, machine-wide (the module's note): 19, LOWEST, for work in
     the background that must not slow anything else on the machine. `runs`: a function
     the workers will run, whose module they then start with (context())."""
+    with _stderr_with_a_descriptor():
+        return _started(jobs, initializer, initargs, nice, runs)
+
+
+def _started(jobs: int, initializer: Callable[..., None] | None, initargs: tuple[Any, ...], nice: int,
+             runs: Callable[..., Any] | None) -> multiprocessing.pool.Pool:
     block = hasattr(signal, "pthread_sigmask") and threading.current_thread() is threading.main_thread()
     if block:
         from multiprocessing import resource_tracker
