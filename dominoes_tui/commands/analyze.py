@@ -175,9 +175,11 @@ def _summary(analysis: MatchAnalysis, names: list[str], args: argparse.Namespace
 def _wrapped(line: str) -> list[str]:
     """A line of the summary within 80 columns, its continuation indented under it (a
     German worst move with its margin's words ran to 111)."""
-    # ≈ is never a line's first word: it stays with its number, or with "no ≈:"
-    line = line.replace("≈ ", "≈\u00a0").replace(" ≈:", "\u00a0≈:")
-    return textwrap.wrap(line, WIDTH, initial_indent="  ", subsequent_indent="    ", break_on_hyphens=False)
+    # ≈ is never a line's first word: it stays with its number, or with "no ≈:" (bound
+    # by a character no text holds, made a space again once wrapped)
+    line = line.replace("≈ ", "≈\x00").replace(" ≈:", "\x00≈:")
+    return [part.replace("\x00", " ") for part in textwrap.wrap(
+        line, WIDTH, initial_indent="  ", subsequent_indent="    ", break_on_hyphens=False)]
 
 
 def _worst_line(m: MoveJudgement, names: list[str]) -> str:
