@@ -16,6 +16,7 @@ from textual.binding import Binding
 from textual.widgets import Static
 
 from ..i18n import N_, _
+from ..i18n.os_words import os_words
 from ..net.client import Connection, ConnectionLost, ServerRefused
 from .board_render import render_board
 from .render import Look
@@ -104,8 +105,9 @@ class BoardApp(SpeakingApp[int]):
                     self.pinned = None  # that table has finished: back to the automatic choice
                 self.status = ""
             except (TimeoutError, OSError, ConnectionLost) as exc:
+                why = _("the connection was lost") if isinstance(exc, ConnectionLost) else os_words(exc)
                 self.status = _("no connection to {address} ({kind}); trying again").format(
-                    address=self.where, kind=type(exc).__name__)
+                    address=self.where, kind=why)
             except ServerRefused as exc:
                 self.status = _("the server refused the board: {reason}").format(reason=exc)
             self.draw()

@@ -332,3 +332,20 @@ def test_the_headline_names_the_variant_as_everywhere_else() -> None:
 
     tour = {"state": "playing", "round": 1, "settings": {"variant": "draw", "format": "swiss", "rounds": 2}}
     assert "Draw, Swiss, round 1 of 2" in headline({"tables": [], "tournament": tour}, "club:7788")
+
+
+class RefusingSource(FixedSource):
+    """A server that has gone: every fetch is refused."""
+
+    async def fetch(self, pinned: str | None) -> dict[str, Any]:
+        raise ConnectionRefusedError(111, "Connection refused")
+
+
+async def test_a_board_whose_server_went_says_why_in_words_not_a_class_name() -> None:
+    app = BoardApp(RefusingSource(), poll=3600)
+    async with app.run_test(size=(120, 40)) as pilot:
+        for _ in range(50):
+            await pilot.pause(0.02)
+            if app.status:
+                break
+        assert "127.0.0.1:11200" in app.status and "Error" not in app.status, app.status

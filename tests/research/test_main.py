@@ -16,9 +16,10 @@ ROOT = Path(__file__).resolve().parents[2]
 def test_the_list_names_every_study_and_where_the_figures_are(capsys: pytest.CaptureFixture[str]) -> None:
     assert main([]) == 0
     text = capsys.readouterr().out
-    for name in ("strength", "search", "ismcts", "ismcts-local", "analysis", "play-style"):
+    studies = {"strength", "search", "ismcts", "ismcts-local", "analysis", "play-style", "exact", "bias"}
+    for name in studies:
         assert f"  {name} " in text
-    assert set(STUDIES) == {"strength", "search", "ismcts", "ismcts-local", "analysis", "play-style"}
+    assert set(STUDIES) == studies
     assert "bench/README.md" in text and "dominoes bench" in text
     assert max(len(line) for line in text.splitlines()) <= 80
 

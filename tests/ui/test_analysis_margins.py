@@ -51,6 +51,14 @@ def test_a_solved_move_is_shown_without_approximately_and_an_estimate_with_it() 
     assert "≈" in judged_line(estimated, "Ana").plain and "≈" in analyze._worst_line(estimated, ["Ana"])
 
 
+def test_at_80_columns_the_held_back_words_keep_what_the_move_is_not_surely() -> None:
+    set_language("de")
+    move = judged(0.234, 0.126, exact=False)
+    line = judged_line(move, "Ana", 78)
+    second = line.plain.splitlines()[1]
+    assert len(second) <= 78 and "(nicht sicher ein Patzer)" in second, second
+
+
 def test_the_german_words_for_a_held_back_mark() -> None:
     set_language("de")
     line = judged_line(judged(0.108, 0.03, exact=False), "Ana").plain

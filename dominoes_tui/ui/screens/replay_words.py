@@ -44,12 +44,15 @@ def chance(value: float, exact: bool = False) -> str:
     return percent(value) if exact else f"≈ {percent(value)}"
 
 
-def margin_words(judgement: Any) -> str:
+def margin_words(judgement: Any, short: bool = False) -> str:
     """Where the margin of an estimate keeps a move from the mark its loss alone would
-    earn, the words that say so (the legend names marks by the loss); else nothing."""
+    earn, the words that say so (the legend names marks by the loss); else nothing.
+    `short`: only what it is not surely, for a line with no room for the figures."""
     named = held_back(judgement.loss, judgement.error)
     if named is None:
         return ""
+    if short:
+        return _(NOT_SURELY[str(named)])
     return _("a loss of {loss} ± {error}: {not_surely}").format(
         loss=percent(judgement.loss, 1), error=percent(judgement.error, 1), not_surely=_(NOT_SURELY[str(named)]))
 
@@ -75,6 +78,8 @@ def judged_line(judgement: Any, name: str, width: int = 10_000) -> Text:
                                                        after=chance(judgement.after, exact))
     text.append(second)
     held = margin_words(judgement)
+    if held and cell_len(f"{second} ({held})") > width:
+        held = margin_words(judgement, short=True)  # at 80 columns German cut "nicht sicher ein Patzer"
     if held:
         second += f" ({held})"
         text.append(f" ({held})", "dim")
