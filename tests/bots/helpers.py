@@ -55,3 +55,18 @@ def re_dealt(variant: str, players: int, count: int, seed: int) -> Iterator[tupl
         yield view, twin
         checked += 1
     assert checked and differed, "some re-deals must differ from the real deal"
+
+
+def known_positions(deals: int = 40) -> Iterator[tuple[Match, PlayerView]]:
+    """2-player Draw turns with the boneyard empty and a choice, the other hand every tile
+    not seen: the match (its true hands) and the mover's view, over `deals` seeded deals
+    played at random."""
+    rng = random.Random(3)
+    for seed in range(deals):
+        match = Match(make_config("draw", 2), random.Random(seed))
+        match.begin_round()
+        while match.phase == PLAYING:
+            view = view_for(match, match.to_act)
+            if view.boneyard == 0 and len(view.legal) > 1 and view.layout.line:
+                yield match, view
+            match.apply(rng.choice(view.legal))

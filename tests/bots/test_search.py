@@ -17,7 +17,7 @@ from dominoes_tui.bots.search.value import MatchValue
 from dominoes_tui.engine import ALL_TILES, END_NAMES, PLAYING, Match, make_config, view_for
 from dominoes_tui.engine.bits import HI, LO
 
-from .helpers import TABLES, positions, re_dealt
+from .helpers import TABLES, known_positions, positions, re_dealt
 
 
 def _capped(seed: int, iterations: int = 40) -> SearchBot:
@@ -195,29 +195,22 @@ def test_a_known_position_is_solved_by_the_search_levels() -> None:
     from dominoes_tui.bots.search.pimc import Search
     from dominoes_tui.bots.search.state import apply_key
 
-    rng = random.Random(3)
     found = 0
-    for seed in range(40):
-        match = Match(make_config("draw", 2), random.Random(seed))
-        match.begin_round()
-        while match.phase == PLAYING:
-            view = view_for(match, match.to_act)
-            if view.boneyard == 0 and len(view.legal) > 1 and view.layout.line:
-                search = Search(view, random.Random(0), None)
-                if search.determined and len(search.keys) > 1:
-                    others, stock = search.sampler.deal()
-                    assert [sorted(others[s]) for s in others] == [
-                        sorted(sim.INDEX[t] for t in match.hand(s)) for s in others]  # the one deal is the true one
-                    truth = []
-                    for key in search.keys:
-                        state = sim.Rules(view).start([[sim.INDEX[t] for t in h] for h in match.hands], [],
-                                                      sim.board_of(view), view.seat)
-                        apply_key(state, key)
-                        solver = ExactSolver(search.value, search.side, 10**7)
-                        truth.append(search.value.of_state(state)[search.side] if state.over else solver.solve(state))
-                    bot = make_bot("hard:0", random.Random(1))
-                    chosen = bot.choose(view)
-                    assert truth[search.candidate(chosen)] == pytest.approx(max(truth))
-                    found += 1
-            match.apply(rng.choice(view.legal))
+    for match, view in known_positions():
+        search = Search(view, random.Random(0), None)
+        if search.determined and len(search.keys) > 1:
+            others, stock = search.sampler.deal()
+            assert [sorted(others[s]) for s in others] == [
+                sorted(sim.INDEX[t] for t in match.hand(s)) for s in others]  # the one deal is the true one
+            truth = []
+            for key in search.keys:
+                state = sim.Rules(view).start([[sim.INDEX[t] for t in h] for h in match.hands], [],
+                                              sim.board_of(view), view.seat)
+                apply_key(state, key)
+                solver = ExactSolver(search.value, search.side, 10**7)
+                truth.append(search.value.of_state(state)[search.side] if state.over else solver.solve(state))
+            bot = make_bot("hard:0", random.Random(1))
+            chosen = bot.choose(view)
+            assert truth[search.candidate(chosen)] == pytest.approx(max(truth))
+            found += 1
     assert found >= 10

@@ -75,22 +75,15 @@ async def test_a_turn_that_moves_on_drops_the_numbers(monkeypatch) -> None:
 
 
 def known_view():
-    """A 2-player Draw turn with the boneyard empty: the other hand is every tile not seen."""
+    """A 2-player Draw turn whose hidden tiles are all known from what was played."""
     import random
 
     from dominoes_tui.bots.search.pimc import Search
-    from dominoes_tui.engine import PLAYING, Match, make_config, view_for
+    from tests.bots.helpers import known_positions
 
-    rng = random.Random(3)
-    for seed in range(40):
-        match = Match(make_config("draw", 2), random.Random(seed))
-        match.begin_round()
-        while match.phase == PLAYING:
-            view = view_for(match, match.to_act)
-            if view.boneyard == 0 and len(view.legal) > 1 and view.layout.line:
-                if Search(view, random.Random(0), None).determined:
-                    return view
-            match.apply(rng.choice(view.legal))
+    for _match, view in known_positions():
+        if Search(view, random.Random(0), None).determined:
+            return view
     raise AssertionError("no known position in 40 deals")
 
 

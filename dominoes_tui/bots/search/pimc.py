@@ -141,9 +141,7 @@ class Search:
               cancel: threading.Event | None = None) -> list[float] | None:
         """Every candidate's value on one deal of the hidden tiles (the other hands, the
         boneyard top last); None if cancelled part way."""
-        v = self.view
-        hands = [self.hand if s == v.seat else others[s] for s in range(v.players)]
-        base = self.rules.start(hands, stock, self.board, v.seat)
+        base = self._dealt(others, stock)
         self.exact.new_deal()
         values = []
         for key in self.keys:
@@ -153,6 +151,12 @@ class Search:
             apply_key(state, key)
             values.append(self._finish(state))
         return values
+
+    def _dealt(self, others: dict[int, list[int]], stock: list[int]) -> Round:
+        """The position on the board with the hidden tiles dealt so: the mover to play."""
+        v = self.view
+        hands = [self.hand if s == v.seat else others[s] for s in range(v.players)]
+        return self.rules.start(hands, stock, self.board, v.seat)
 
     def record(self, w: float, values: list[float]) -> None:
         """Count one judged deal, `w` its weight, toward every candidate's total."""
@@ -185,10 +189,7 @@ class Search:
         `cancel` was set."""
         if not self.determined:
             return None
-        others, stock = self.sampler.deal()  # the one deal there is
-        v = self.view
-        hands = [self.hand if s == v.seat else others[s] for s in range(v.players)]
-        base = self.rules.start(hands, stock, self.board, v.seat)
+        base = self._dealt(*self.sampler.deal())  # the one deal there is
         solver = ExactSolver(self.value, self.side, max_nodes, cancel)
         values = []
         for key in self.keys:
