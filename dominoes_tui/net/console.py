@@ -11,9 +11,10 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING
 
-from ..engine import VARIANTS, Match
+from ..engine import Match
 from ..i18n import _, ngettext, pgettext
 from ..table.sides import team_words
+from ..table.titles import variant_title
 from ..table.you import shown
 from ..tournament.model import FORMAT_NAMES
 
@@ -37,12 +38,6 @@ def seat_kind(kind: str, level: str | None = None) -> str:
     return pgettext("level", "person")
 
 
-def variant_words(variant: str) -> str:
-    if variant == "duel":
-        return pgettext("variant", "Classic Duel")
-    return _(VARIANTS[variant].title) if variant in VARIANTS else variant
-
-
 def scores_words(match: Match) -> str:
     """ "Ana 103, Bot 1 12", or by team "team A (Ana & Cleo) 103, team B (Ben & Dan) 40"."""
     names = [s.name for s in match.seats]
@@ -54,7 +49,7 @@ def scores_words(match: Match) -> str:
 
 def evening_words(settings: EveningSettings) -> str:
     """A club evening's settings in a line: "Draw, Swiss, 3 rounds, target 100"."""
-    parts = [variant_words(settings.variant), _(FORMAT_NAMES.get(settings.format, settings.format)),
+    parts = [variant_title(settings.variant), _(FORMAT_NAMES.get(settings.format, settings.format)),
              ngettext("{n} round", "{n} rounds", settings.rounds).format(n=settings.rounds)]
     if settings.target is not None:
         parts.append(_("target {n}").format(n=settings.target))

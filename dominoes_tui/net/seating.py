@@ -18,11 +18,12 @@ from typing import Any
 from ..bots import level_names
 from ..engine import MATCH_OVER, ConfigError, make_config
 from ..i18n import _
+from ..table.titles import variant_title
 from . import protocol as P
 from . import says as S
 from .bot_pool import BotPool
 from .connection import Conn, Refused
-from .console import tell, variant_words
+from .console import tell
 from .guesses import Guesses
 from .limits import Limits
 from .records_service import ServerRecords
@@ -130,7 +131,7 @@ class Seating:
         table.made_by = conn.address
         made = (_("{name} makes table {code}: {variant}, {players} players, a seeded practice table") if table.practice
                 else _("{name} makes table {code}: {variant}, {players} players"))
-        tell(log, made.format(name=conn.name, code=table.code, variant=variant_words(config.variant), players=config.players))
+        tell(log, made.format(name=conn.name, code=table.code, variant=variant_title(config.variant), players=config.players))
         table.creator_conn = conn
         conn.created.append(table)
         self.tables[table.code] = table

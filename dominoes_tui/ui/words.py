@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from ..engine import VARIANTS, PlayerView, TableConfig, Tile, hand_pips
 from ..i18n import N_, _, ngettext, pgettext
 from ..table.client import RoundReport, SeatInfo
+from ..table.titles import variant_title as variant_title  # said the same on every screen and console
 from ..table.you import is_you as is_you  # the keyboard's seat, said as the language does
 from ..table.you import shown as shown
 
@@ -37,14 +38,6 @@ def says(name: str, verb: str) -> str:
 
 def wins(name: str) -> str:
     return by_person(name, _("{name} wins"), _("You win"), _("{name} win")).format(name=shown(name))
-
-
-def variant_title(variant: str) -> str:
-    """A variant's name: Draw, Block, All Fives, Partner and Kozel stay as they are;
-    Classic Duel is the one said in the language."""
-    if variant == "duel":
-        return pgettext("variant", "Classic Duel")
-    return VARIANTS[variant].title if variant in VARIANTS else variant
 
 
 def table_title(table: dict[str, object]) -> str:
