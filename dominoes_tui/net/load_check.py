@@ -97,16 +97,6 @@ def _percentile(values: list[float], q: float) -> float:
     return ordered[index]
 
 
-def _children_cpu() -> float:
-    """CPU seconds of this process's children that have ended (nan where not known)."""
-    try:
-        import resource
-    except ImportError:
-        return float("nan")
-    used = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return used.ru_utime + used.ru_stime
-
-
 def _more_files() -> None:
     """Thousands of sockets need more than the usual 1,024 descriptors (the server inherits this)."""
     try:
@@ -265,16 +255,15 @@ async def run_load(
              result.latency_max_ms) = await _measure(seen, measuring, seconds, watchers)
             result.errors += _idle_tables(seen, codes, "while measured")
             if running is not None:
-                cpu = _children_cpu()  # the server is a child too, but it is counted only once it has ended
                 running.start()
                 await asyncio.sleep(1.0)  # their workers forked and searching
                 seen.clear()
                 (_moves, result.analyses_moves_per_second, result.analyses_median_ms, result.analyses_p95_ms,
                  result.analyses_max_ms) = await _measure(seen, measuring, seconds, watchers)
                 result.analyses_judged = running.judged
+                result.analyses_cpu_s = running.cpu_s
                 result.errors += _idle_tables(seen, codes, "while measured with the analyses")
                 await asyncio.to_thread(running.stop)
-                result.analyses_cpu_s = _children_cpu() - cpu
                 result.errors += running.errors
             lost = [c for c in conns if c.closed] + [t for t in watchers_tasks if t.done()]
             if lost:

@@ -32,3 +32,34 @@ def test_a_table_whose_match_ended_before_a_window_is_reported_not_counted_as_qu
     assert _idle_tables(seen, ["AAAA"], "while measured") == []
     said = _idle_tables(seen, ["AAAA", "BBBB"], "while measured with the analyses")
     assert said and "1 of 2 tables had no move while measured with the analyses" in said[0]
+
+
+def _spin(seconds: float) -> float:
+    import time
+
+    end = time.process_time() + seconds
+    while time.process_time() < end:
+        pass
+    return seconds
+
+
+def test_the_analyses_cpu_is_read_from_the_fork_servers_workers() -> None:
+    """A hosted analysis's workers are children of the fork server, not of the load check,
+    so the kernel's count of a process's children's time never sees them (it read 0.5 CPU
+    seconds for two analyses busy through a 10-second window): their own counters are."""
+    import os
+
+    from dominoes_tui.net.load_analyses import worker_cpu
+    from dominoes_tui.workers import worker_pool
+
+    nice = 3  # not the analyses' 19: a busy machine would starve the test's worker
+    pool = worker_pool(1, nice=nice, runs=_spin)
+    try:
+        pending = pool.apply_async(_spin, (0.4,))
+        pending.get(120)
+        seen = worker_cpu(os.getpid(), nice)
+    finally:
+        pool.terminate()
+        pool.join()
+    assert seen and max(seen.values()) >= 0.35
+    assert os.getpid() not in seen  # the load check itself runs at normal priority
