@@ -162,6 +162,9 @@ class RemoteTable(TableClient):
                 except (ConnectionLost, ConnectionError, RuntimeError):
                     pass
 
+    def waiting_for_others(self) -> bool:
+        return self._current.phase == ROUND_OVER and self._acked_round == self._current.round and not self._queue
+
     def moved_on(self) -> bool:
         return any(m.get("type") == "state" for m in self._queue)
 

@@ -91,6 +91,11 @@ class TableClient(ABC):
     def close(self) -> None:  # noqa: B027 - a default: a client holding nothing has nothing to release
         """Release bots and connections."""
 
+    def waiting_for_others(self) -> bool:
+        """True when the round's summary was read here and the next deal waits on the
+        others (a hosted table deals when every person has read theirs)."""
+        return False
+
     def moved_on(self) -> bool:
         """True when the table went on without this device (the server dealt the next
         round): a spectator's summary closes by itself then."""

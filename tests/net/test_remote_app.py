@@ -353,3 +353,57 @@ async def test_closing_the_hosted_app_winds_down_once(server: Server, monkeypatc
         conn = app.conn
     assert len(stored) == 1
     assert conn is not None and conn.on_lost is None  # the hosted app's own part ran too
+
+
+async def test_after_reading_the_score_the_prompt_says_whom_the_next_deal_waits_on(server: Server) -> None:
+    """A hosted table deals when every person has read the score; one who has reads that
+    the others are still reading, not that the round is still being counted."""
+    ben = await Driven.connect(server.port, "Ben")
+    await ben.create(variant="draw", players=2, target=200, seats=[{"kind": "human"}, {"kind": "human"}])
+    ready = asyncio.Event()
+
+    async def ben_plays() -> None:  # plays the first legal move; reads the score only when told
+        while True:
+            n = len(ben.pushed)
+            if ben.states:
+                st = ben.states[-1]
+                v = st["view"]
+                if not st.get("_sent") and v["phase"] == "playing" and v["to_act"] == ben.seat:
+                    st["_sent"] = True
+                    ben.conn.send({"type": "play", "move": v["legal"][0]})
+                elif not st.get("_sent") and v["phase"] == "round_over" and ready.is_set():
+                    st["_sent"] = True
+                    ben.conn.send({"type": "ready"})
+                elif v["phase"] == "playing" and v["round"] > 1:
+                    return
+            try:
+                await ben.wait_for(lambda m: True, since=n, timeout=0.2)
+            except (asyncio.TimeoutError, AssertionError):
+                pass
+
+    app = RemoteApp("127.0.0.1", server.port, "Ana", prefs=Prefs(speed="instant"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: app.lobby.tables, "the lobby to list the table")
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table screen")
+        other = asyncio.create_task(ben_plays())
+        for _ in range(5000):  # Ana plays her seat until the round's summary
+            screen = app.screen
+            if isinstance(screen, RoundSummaryScreen):
+                break
+            if isinstance(screen, TableScreen) and screen.my_turn():
+                options = screen.moves_for(screen.selected)
+                await pilot.press(END_KEYS[options[-1].end] if len(options) > 1 else "enter")
+            else:
+                await pilot.pause(0.01)
+        assert isinstance(app.screen, RoundSummaryScreen)
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table again")
+        await until(pilot, lambda: any("Waiting for the others to read the score." in line
+                                       for line in screen_lines(app)), "the prompt to say the others are reading")
+        assert not any("Counting the round" in line for line in screen_lines(app))
+        ready.set()
+        await asyncio.wait_for(other, WAIT)
+        await until(pilot, lambda: not any("Waiting for the others to read" in line for line in screen_lines(app)),
+                    "the next deal")
+    await ben.close()

@@ -257,7 +257,11 @@ class TableWords(TableState):
         if self.hidden:
             return Text(_("Hands are hidden: the next person takes the keyboard."), "italic")
         if view.to_act is None:  # the log says how it ended; the summary, once up, says the rest
-            return Text("" if self.summed_up else _("Counting the round…"), "italic")
+            if self.summed_up:
+                return Text("")
+            if self.client.waiting_for_others():
+                return Text(_("Waiting for the others to read the score."), "italic")
+            return Text(_("Counting the round…"), "italic")
         if not mine:
             who = seats[view.to_act]
             if who.kind == "bot":
