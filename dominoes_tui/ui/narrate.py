@@ -1,4 +1,4 @@
-"""Plain-words lines for what just happened at the table ("Bot 2 drew 3 and passed").
+"""Plain-words lines for what just happened at the table ("Bot 2 drew 3 tiles and passed").
 
 Pure: reads the public history of a PlayerView, so it tells only what the seat may know
 (another seat's drawn tiles arrive here as `None` and are counted, never named).
@@ -41,8 +41,8 @@ def _drew(tiles: list[str | None], you: bool) -> str:
         return (pgettext("you", "drew {tiles}") if you else _("drew {tiles}")).format(tiles=", ".join(known))
     n = len(tiles)
     if you:
-        return npgettext("you", "drew {n}", "drew {n}", n).format(n=n)
-    return ngettext("drew {n}", "drew {n}", n).format(n=n)
+        return npgettext("you", "drew {n} tile", "drew {n} tiles", n).format(n=n)
+    return ngettext("drew {n} tile", "drew {n} tiles", n).format(n=n)
 
 
 def log_entries(history: Sequence[dict[str, Any]], names: Sequence[str], variant: str = "draw") -> list[LogEntry]:

@@ -50,8 +50,8 @@ def test_the_move_log_speaks_german_and_counts_drawn_tiles_in_the_right_form() -
     ]
     i18n.use("en")  # and English keeps its own words
     assert describe(HISTORY, ["Ana", "Bot 1"]) == [
-        "Ana led 3-5", "Bot 1 drew 1 and passed", "Ana drew 1-1 and played 1-3 on the left",
-        "Bot 1 drew 3 and played 5-6 on the right",
+        "Ana led 3-5", "Bot 1 drew 1 tile and passed", "Ana drew 1-1 and played 1-3 on the left",
+        "Bot 1 drew 3 tiles and played 5-6 on the right",
     ]
 
 

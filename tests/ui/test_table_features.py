@@ -40,7 +40,7 @@ def test_the_log_keeps_all_fives_points_beside_the_play() -> None:
     ]
     entries = log_entries(history, ["Ana", "Bob"], "allfives")
     assert [e.text for e in entries] == [
-        "Ana led 5-5: the ends count 10, +10", "Bob drew 2 and played 0-5 on the right", "Ana passed",
+        "Ana led 5-5: the ends count 10, +10", "Bob drew 2 tiles and played 0-5 on the right", "Ana passed",
     ]
     assert entries[0].points == 10
 

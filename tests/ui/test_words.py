@@ -64,7 +64,7 @@ def test_story_lines_fold_draws_into_the_move() -> None:
         {"event": "play", "seat": 0, "tile": "1-3", "end": "left"},
     ]
     assert describe(history, ["Ana", "Bot 1"]) == [
-        "Ana led 3-5", "Bot 1 drew 2 and passed", "Ana drew 1-1 and played 1-3 on the left",
+        "Ana led 3-5", "Bot 1 drew 2 tiles and passed", "Ana drew 1-1 and played 1-3 on the left",
     ]
     assert own_draws_since_last_move(history[:5], 0) == ["1-1"]
 
