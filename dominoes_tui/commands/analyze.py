@@ -17,7 +17,7 @@ import sys
 import textwrap
 from pathlib import Path
 
-from ..bots.analysis import GUESSES, THRESHOLDS, MatchAnalysis, MoveJudgement, Verdict, analyse_match, decisions, log_matches
+from ..bots.analysis import GUESSES, MatchAnalysis, MoveJudgement, Verdict, analyse_match, decisions, log_matches
 from ..bots.analysis.verdicts import held_back
 from ..engine import LogError
 from ..engine.gamelog import replay
@@ -26,7 +26,7 @@ from ..i18n.os_words import os_words
 from ..table.plain import plain
 from ..table.sides import seat_number
 from ..table.you import shown
-from ..ui.screens.replay_words import NOT_SURELY
+from ..ui.screens.replay_words import NOT_SURELY, estimate_legend, marks_legend
 from .progress import progress_bar, wanted
 
 WORST = 5  # worst moves shown per match
@@ -159,11 +159,8 @@ def _summary(analysis: MatchAnalysis, names: list[str], args: argparse.Namespace
     for r in [head, *rows]:
         cells = [r[0].rjust(widths[0]), r[1].ljust(widths[1]), *(x.rjust(w) for x, w in zip(r[2:], widths[2:]))]
         lines.append("  " + "  ".join(cells).rstrip())
-    least = {v: percent(t) for v, t in THRESHOLDS}
-    lines += _wrapped(_("?! inaccuracy (a loss of {inaccuracy} or more), ? mistake ({mistake}), ?? blunder ({blunder})").format(
-        inaccuracy=least[Verdict.INACCURACY], mistake=least[Verdict.MISTAKE], blunder=least[Verdict.BLUNDER]))
-    lines += _wrapped(_("≈ an estimate, marked by what it surely lost (the loss less its ± margin); "
-                        "no ≈: solved exactly"))
+    lines += _wrapped(marks_legend())
+    lines += _wrapped(estimate_legend())
     worst = analysis.worst(WORST)
     if worst:
         lines.append(_("Worst moves:"))

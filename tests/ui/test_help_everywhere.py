@@ -55,3 +55,6 @@ async def test_f1_in_the_replay_viewer_lists_the_viewers_keys() -> None:
         text = markdown_of(app.screen)
         assert "Keys in the replay viewer" in text and "`n`: Next mistake" in text and "`v`: View" in text
         assert "Choose again" not in text  # the table's keys are not the viewer's
+        # the marks the analysis puts on moves, as `dominoes analyze` names them
+        assert "?! inaccuracy (a loss of 5% or more), ? mistake (10%), ?? blunder (20%)" in text
+        assert "≈ an estimate" in text

@@ -33,13 +33,15 @@ class HelpScreen(ModalScreen[None]):
     """
 
     def __init__(self, variant: str, keys: Sequence[Binding | tuple[str, ...]] = TABLE_BINDINGS,
-                 keys_head: str = KEYS_HEAD) -> None:
+                 keys_head: str = KEYS_HEAD, tail: str = "") -> None:
         """`keys`: the bindings of the screen it helps with (the table's, or the replay
-        viewer's), listed under `keys_head` (marked with N_)."""
+        viewer's), listed under `keys_head` (marked with N_); `tail`: more of that
+        screen's own, already in the reader's words."""
         super().__init__()
         self.variant = variant
         self.keys = [b for b in keys if isinstance(b, Binding)]
         self.keys_head = keys_head
+        self.tail = tail
 
     def key_table(self) -> str:
         """Every key of the screen and the app, from their bindings."""
@@ -52,7 +54,7 @@ class HelpScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help"):
-            yield Markdown(help_markdown(self.variant, self.key_table(), self.keys_head))
+            yield Markdown(help_markdown(self.variant, self.key_table(), self.keys_head) + self.tail)
         yield TooSmall()
         yield Footer()
 

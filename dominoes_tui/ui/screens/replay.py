@@ -42,7 +42,7 @@ from .replay_analysis import AnalysisActions, Shelf
 from .replay_hands import OpenHands
 from .replay_moves import ChancePlot, MovesList
 from .replay_steps import ReplaySteps
-from .replay_words import judged_line, seats_line, unjudged_line
+from .replay_words import judged_line, legend_markdown, seats_line, unjudged_line
 from .scoresheet import scoresheet_rows
 
 TABLE_MIN_WIDTH = 60  # the table keeps this much; the scoresheet stands beside it only if all of it fits
@@ -260,7 +260,8 @@ class ReplayScreen(AnalysisActions, Screen[None]):
         from ..help_text import REPLAY_KEYS_HEAD
         from .help import HelpScreen
 
-        self.app.push_screen(HelpScreen(self.steps.whole.config.variant, self.BINDINGS, REPLAY_KEYS_HEAD))
+        self.app.push_screen(HelpScreen(self.steps.whole.config.variant, self.BINDINGS, REPLAY_KEYS_HEAD,
+                                        legend_markdown()))
 
     def action_panel(self) -> None:
         self.panel = not self.panel

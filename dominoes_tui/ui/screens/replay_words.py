@@ -11,6 +11,7 @@ from typing import Any
 from rich.cells import cell_len
 from rich.text import Text
 
+from ...bots.analysis import THRESHOLDS, Verdict
 from ...bots.analysis.verdicts import held_back
 from ...engine.layout import END_NAMES, end_word
 from ...i18n import N_, _, ngettext, percent
@@ -115,3 +116,19 @@ def seats_line(analysis: Any) -> Text:
     text.append(ngettext("{n} move judged", "{n} moves judged", judged).format(n=judged), "dim")
     text.append("  " + _("n/p: next/previous mistake"), "dim")
     return text
+
+
+def marks_legend() -> str:
+    """What each mark says and the loss it takes, as the analysis names them."""
+    least = {v: percent(t) for v, t in THRESHOLDS}
+    return _("?! inaccuracy (a loss of {inaccuracy} or more), ? mistake ({mistake}), ?? blunder ({blunder})").format(
+        inaccuracy=least[Verdict.INACCURACY], mistake=least[Verdict.MISTAKE], blunder=least[Verdict.BLUNDER])
+
+
+def estimate_legend() -> str:
+    return _("≈ an estimate, marked by what it surely lost (the loss less its ± margin); no ≈: solved exactly")
+
+
+def legend_markdown() -> str:
+    """The replay help's part on the analysis's marks."""
+    return "\n".join(["", "**" + _("The analysis's marks (a analyses the match).") + "**", "", f"- {marks_legend()}", f"- {estimate_legend()}"])
