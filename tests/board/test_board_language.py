@@ -62,5 +62,6 @@ def test_the_german_headline_at_80_columns_keeps_the_evenings_state_whole() -> N
     over = {"tables": [{}, {}, {}], "tournament": {"state": "over", "settings": {}}}
     assert headline(over, where, 80).endswith("Turnier vorbei: Abschlusstabelle")
     assert headline(over, where, 80).startswith("Domino-Tafel 192.168.178.20:7788")
-    assert headline(over, where, 200) == "Domino-Tafel 192.168.178.20:7788  ·  3 Tische laufen  ·  Turnier vorbei: Abschlusstabelle"
+    whole = "Domino-Tafel 192.168.178.20:7788  ·  3 Tische laufen  ·  Turnier vorbei: Abschlusstabelle"
+    assert headline(over, where, 200) == whole
     assert headline(over, where, 20) == "Turnier vorbei:…"  # a word at a time, never a cut one
