@@ -164,21 +164,33 @@ def _side_column(c: Canvas, x: int, width: int, height: int, board: dict[str, An
         c.block(x, y + 1, club[: height - y - 1])
 
 
-def headline(board: dict[str, Any], where: str) -> str:
+def headline(board: dict[str, Any], where: str, width: int = 10_000) -> str:
+    """The top line at `width`, never cut inside a word: where it does not fit, the tables
+    counted go first (each is on the board anyway), then the address; the evening's state,
+    what a room reads the projector for, stays whole."""
     tour = board.get("tournament")
     live = len(board["tables"])
-    parts = [_("dominoes board {where}").format(where=where), ngettext("{n} table live", "{n} tables live", live).format(n=live)]
+    counted = ngettext("{n} table live", "{n} tables live", live).format(n=live)
+    evening: list[str] = []
     if tour:
         s = tour["settings"]
         if tour["state"] == "registering":
-            parts.append(_("tournament open for registration: {n} entered").format(n=len(tour["entrants"])))
+            evening.append(_("tournament open for registration: {n} entered").format(n=len(tour["entrants"])))
         elif tour["state"] == "playing":
             rules = variant_title(s["variant"]) if s["variant"] in VARIANTS else plain_text(s["variant"])
-            parts.append(_("{rules}, {format}, round {round} of {rounds}").format(
+            evening.append(_("{rules}, {format}, round {round} of {rounds}").format(
                 rules=rules, format=_format_words(s["format"]), round=tour["round"], rounds=s["rounds"]))
         else:
-            parts.append(_("tournament over: final standings"))
-    return "  ·  ".join(parts)
+            evening.append(_("tournament over: final standings"))
+    named = _("dominoes board {where}").format(where=where)
+    choices = (
+        "  ·  ".join([named, counted, *evening]),
+        " · ".join([named, counted, *evening]),
+        " · ".join([named, *evening]),
+        " · ".join(evening or [counted]),
+    )
+    fitting = next((line for line in choices if len(line) <= width), choices[-1])
+    return fitting if len(fitting) <= width else textwrap.shorten(fitting, width, placeholder="…")
 
 
 def _featured_header(t: dict[str, Any], auto: bool, width: int = 10_000) -> list[str]:
@@ -227,7 +239,7 @@ def _idle_rows(board: dict[str, Any]) -> list[str]:
 
 def render_board(board: dict[str, Any], width: int, height: int, look: Look, where: str = "") -> list[Text]:
     c = Canvas(width, height)
-    c.put(0, 0, headline(board, where)[:width].ljust(width), "reverse")
+    c.put(0, 0, headline(board, where, width).ljust(width), "reverse")
     tables: Sequence[dict[str, Any]] = board["tables"]
     featured = next((t for t in tables if t["code"] == board.get("featured")), None)
     large = width >= LARGE[0] and height >= LARGE[1]

@@ -349,3 +349,28 @@ async def test_a_board_whose_server_went_says_why_in_words_not_a_class_name() ->
             if app.status:
                 break
         assert "127.0.0.1:11200" in app.status and "Error" not in app.status, app.status
+
+
+class BlurredBoard(BoardApp):
+    """The board as a browser tab starts it: textual's web driver tells the app at once
+    that it has no focus, and a projector's tab may never be clicked to give it one."""
+
+    def on_load(self) -> None:
+        from textual import events
+
+        self.call_later(self.post_message, events.AppBlur())
+
+
+async def test_the_boards_keys_show_in_a_browser_tab_that_never_had_the_focus() -> None:
+    """Tried as a club would, with `dominoes web --board`: the footer stayed empty (its
+    background, no key), before a key was pressed and after."""
+    from textual.widgets._footer import FooterKey
+
+    app = BlurredBoard(FixedSource(), poll=3600)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(100):
+            await pilot.pause(0.02)
+            if app.query(FooterKey):
+                break
+        assert not app.app_focus, "the tab is still without the focus"
+        assert "next table" in [key.description for key in app.query(FooterKey)]

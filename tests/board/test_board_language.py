@@ -45,3 +45,23 @@ def test_the_german_leaderboard_names_the_variant_and_a_bot_as_the_table_does() 
     assert "Bot (schwer)" in text and "bot:hard" not in text
     board["leaderboard"]["variant"] = "duel"
     assert "Rangliste des Vereins (Klassisches Duell)" in text_of(render_board(board, 200, 60, Look()))
+
+
+def test_the_german_headline_at_80_columns_keeps_the_evenings_state_whole() -> None:
+    """Tried on a projector at 80×24 in German: the top line was cut at the screen's edge
+    ("Draw, Schweizer System, Run", "Turnier vorbei: Abschlussta"); and the evening's round
+    and a match's deal were both "Runde" side by side."""
+    from dominoes_tui.ui.board_render import headline
+
+    i18n.use("de")
+    where = "192.168.178.20:7788"
+    lines = render_board(sample_board(), 80, 24, Look(), where)
+    top = lines[0].plain.rstrip()
+    assert top.endswith("Draw, Schweizer System, Turnierrunde 2 von 3") and len(lines[0].plain) <= 80
+    assert top.startswith("Domino-Tafel 192.168.178.20:7788")
+    over = {"tables": [{}, {}, {}], "tournament": {"state": "over", "settings": {}}}
+    assert headline(over, where, 80).endswith("Turnier vorbei: Abschlusstabelle")
+    assert headline(over, where, 80).startswith("Domino-Tafel 192.168.178.20:7788")
+    whole = "Domino-Tafel 192.168.178.20:7788  ·  3 Tische laufen  ·  Turnier vorbei: Abschlusstabelle"
+    assert headline(over, where, 200) == whole
+    assert headline(over, where, 20) == "Turnier vorbei:…"  # a word at a time, never a cut one

@@ -170,6 +170,28 @@ def test_the_evening_says_the_target_its_organizer_chose() -> None:
     assert str(describe(t, {})).startswith("Draw, Swiss, 2 rounds")
 
 
+async def test_a_duel_evening_is_named_in_the_readers_language() -> None:
+    """Tried in German at a club evening: the evening's line and the organizer's form said
+    "Classic Duel" where every other screen says "Klassisches Duell"."""
+    from dominoes_tui import i18n
+    from dominoes_tui.ui.screens.evening import describe
+
+    i18n.use("de")
+    t = {"state": "registering", "round": 0, "organizer": "Olga", "tables": [], "entrants": [], "standings": [],
+         "settings": {"variant": "duel", "format": "swiss", "rounds": 2, "target": None}}
+    line = str(describe(t, {}))
+    assert line.startswith("Klassisches Duell, Schweizer System, 2 Runden") and "Classic" not in line
+    app = RemoteApp("127.0.0.1", 1, "Olga")  # nobody listens there: the ask goes nowhere
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.evening.you = {"organizer": True}
+        await app.push_screen(EveningScreen(app.evening))
+        await pilot.press("o")
+        await until(pilot, lambda: isinstance(app.screen, OpenTournament) and app.screen.query("#variant"), "the form")
+        offered = [str(prompt) for prompt, _value in app.screen.query_one("#variant")._options]
+        assert "Klassisches Duell" in offered and "Classic Duel" not in offered
+
+
 async def test_a_big_evenings_standings_are_all_there_and_scroll_with_keys() -> None:
     """Tried as a club host: with 30 people the standings stopped at 20 (the last ten never
     saw their place) and the screen could not be scrolled from the keyboard."""

@@ -135,6 +135,17 @@ def test_the_lobby_counts_the_people_it_has_no_room_to_name() -> None:
     assert all(len(seats_in_brief(table, room)) <= room for room in range(20, 40))
 
 
+def test_a_full_table_whose_names_do_not_fit_counts_its_people_not_more_people() -> None:
+    """Tried at a club evening at 80 columns: a table of two with a long name and one away
+    read "2 more people", as if it still waited for two."""
+    from dominoes_tui.ui.screens.lobby import seats_in_brief
+
+    table = {"seats": [{"seat": 0, "kind": "human", "taken": True, "name": "Guest", "connected": False},
+                       {"seat": 1, "kind": "human", "taken": True, "name": "[bold]Ana[/]", "connected": True}]}
+    assert seats_in_brief(table, 22) == "2 people"
+    assert seats_in_brief({"seats": table["seats"][:1]}, 8) == "1 person"
+
+
 async def test_a_simulate_logs_list_names_its_seats_once_whole() -> None:
     from dominoes_tui.engine import dumps
     from dominoes_tui.engine.gamelog import parse_lines, replay, split_matches

@@ -23,6 +23,7 @@ from ...engine import VARIANTS
 from ...i18n import N_, _, ngettext
 from ...net.client import Connection
 from ...table.client import TableClient
+from ...table.titles import variant_title
 from ...tournament.model import FORMATS
 from ..evening_words import format_words
 from ..widgets.footer import Footer
@@ -177,7 +178,7 @@ def describe(t: dict[str, Any] | None, you: dict[str, Any]) -> Text:
             text.append(_("The host's organizers open one (dominoes join --organizer)."), "dim")
         return text
     s = t["settings"]
-    rules = VARIANTS[s["variant"]].title if s["variant"] in VARIANTS else plain(s["variant"])
+    rules = variant_title(s["variant"]) if s["variant"] in VARIANTS else plain(s["variant"])
     if isinstance(s.get("target"), int):  # a club evening's target is often short of the variant's
         rules = _("{rules} to {target}").format(rules=rules, target=s["target"])
     about = ngettext("{rules}, {format}, {n} round", "{rules}, {format}, {n} rounds", s["rounds"])
@@ -320,7 +321,7 @@ class OpenTournament(ModalScreen["dict[str, Any] | None"]):
         with Vertical(id="open-form"):
             with Grid(id="open-grid"):
                 yield Label(_("Variant"))
-                yield Select([(v.title, k) for k, v in VARIANTS.items()], value=variant, allow_blank=False, compact=True,
+                yield Select([(variant_title(k), k) for k in VARIANTS], value=variant, allow_blank=False, compact=True,
                              id="variant")
                 yield Label(_("Format"))
                 yield Select([(format_words(k), k) for k in FORMATS], value=form, allow_blank=False, compact=True, id="format")

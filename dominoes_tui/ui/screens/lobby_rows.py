@@ -55,7 +55,9 @@ def seats_in_brief(table: dict[str, Any], room: int = 10_000) -> str:
         counted.append(ngettext("{n} bot", "{n} bots", bots).format(n=bots))
     for named in range(len(people), -1, -1):
         more = len(people) - named
-        rest = [ngettext("{n} more person", "{n} more people", more).format(n=more)] if more else []
+        # with no name before it, "2 more people" read as two seats still to be taken
+        counting = ngettext("{n} more person", "{n} more people", more) if named else ngettext("{n} person", "{n} people", more)
+        rest = [counting.format(n=more)] if more else []
         said = ", ".join([*people[:named], *rest, *counted])
         if len(said) <= room or named == 0:
             return said

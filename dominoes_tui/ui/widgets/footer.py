@@ -6,6 +6,7 @@ one as it shows it, and so follows a change of language at once."""
 from __future__ import annotations
 
 from textual.app import ComposeResult
+from textual.screen import Screen
 from textual.widgets import Footer as TextualFooter
 from textual.widgets._footer import FooterKey
 
@@ -23,3 +24,12 @@ class Footer(TextualFooter):
                 if isinstance(widget.tooltip, str) and widget.tooltip:
                     widget.tooltip = _(widget.tooltip)
             yield widget
+
+    def bindings_changed(self, screen: Screen) -> None:
+        """Show the keys whether or not the app has the focus. Textual's footer waits
+        for the focus, and a browser tab starts without it (textual's web driver says
+        so at its start): the projector board, with nothing to focus and a tab nobody
+        clicks, showed an empty footer for good."""
+        self._bindings_ready = True
+        if self.is_attached and screen is self.screen:
+            self.call_after_refresh(self.recompose)
