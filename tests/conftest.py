@@ -1,4 +1,5 @@
-"""Fixtures every test gets: no test reads or writes the real home folder of whoever runs it."""
+"""Fixtures every test gets (no test reads or writes the real home folder of whoever runs it), and the
+notice spy a test asks for."""
 from __future__ import annotations
 
 from collections.abc import Iterator
@@ -58,3 +59,23 @@ def no_server_log_left() -> Iterator[None]:
             root.removeHandler(handler)
             handler.close()
     root.setLevel(level)
+
+
+@pytest.fixture
+def notices(monkeypatch: pytest.MonkeyPatch) -> Iterator[object]:
+    """A spy on the notices every app of this test shows (tests/ui/helpers.Notices)."""
+    from textual.app import App
+
+    from tests.ui.helpers import Notices
+
+    spy = Notices()
+    show = App.notify
+
+    def notify(self: App[object], message: object, *args: object, **kw: object) -> None:
+        spy.shown.append(str(message))
+        show(self, message, *args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(App, "notify", notify)
+    Notices.active = spy
+    yield spy
+    Notices.active = None

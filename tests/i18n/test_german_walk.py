@@ -192,37 +192,41 @@ async def test_the_records_the_player_page_and_the_replays_in_german(tmp_path: P
     with i18n.record_misses() as missed:
         app = RecordsApp(lambda: LeaderboardScreen(LocalReader(LocalSource(tmp_path, url))))
         async with app.run_test(size=SIZE, notifications=True) as pilot:
+            # each look waits for the state it reads (a list loaded, a page shown) and then
+            # for the screen to be drawn with it (settle), never for a fixed time: a look
+            # before the redraw read a note's new words against the old screen, as cut
             board = app.screen.query_one("#board", DataTable)
             await wait_for(pilot, lambda: board.row_count > 0, "the leaderboard")
+            await settle(app, pilot)
             walk.look(app, "the leaderboard")
             await pilot.press("right")
             await wait_for(pilot, lambda: app.screen.variant == "draw", "the Draw list")
-            await pilot.pause(0.1)
+            await settle(app, pilot)
             walk.look(app, "the leaderboard of Draw")
             await pilot.press("left")
             await wait_for(pilot, lambda: board.row_count > 0, "the whole list again")
+            await settle(app, pilot)
             ana = next(i for i in range(board.row_count) if "Ana" in map(str, board.get_row_at(i)))
             board.move_cursor(row=ana)
             await pilot.press("enter")
             await wait_for(pilot, lambda: isinstance(app.screen, PlayerScreen) and app.screen.page, "Ana's page")
-            await pilot.pause(0.1)
+            await settle(app, pilot)
             walk.look(app, "a player's page, overview")
-            await pilot.press("2")
-            await pilot.pause(0.1)
+            await press(pilot, "2")
             walk.look(app, "a player's page, rating")
-            await pilot.press("3")
-            await pilot.pause(0.2)
+            await press(pilot, "3")
             walk.look(app, "a player's page, matches")
             await pilot.press("enter")
             await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen), "the replay viewer")
+            await settle(app, pilot)
             for step in range(6):
                 walk.look(app, f"the replay, step {step + 1}")
-                await pilot.press("right")
-            await pilot.press("end")
+                await press(pilot, "right")
+            await press(pilot, "end")
             walk.look(app, "the replay at its end")
-            await pilot.press("v")
+            await press(pilot, "v")
             walk.look(app, "the replay, another view")
-            await pilot.press("s")
+            await press(pilot, "s")
             walk.look(app, "the replay's scoresheet")
     chunks = [chunk for chunk in split_matches(parse_lines(
         "".join(dumps(play("draw", 2, people("Ana", "Ben"), seed=40 + i).events) for i in range(3))))]
@@ -230,7 +234,7 @@ async def test_the_records_the_player_page_and_the_replays_in_german(tmp_path: P
     with i18n.record_misses() as missed_too:
         listing = RecordsApp(lambda: ReplayListScreen(chunks, matches, title="evening.jsonl"))
         async with listing.run_test(size=SIZE, notifications=True) as pilot:
-            await pilot.pause(0.1)
+            await settle(listing, pilot)
             walk.look(listing, "the list of a log's matches")
     assert not (problems := walk.verdict(missed | missed_too)), problems
 

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 from textual.widgets import Button
 
+from dominoes_tui.net.client import Connection
 from dominoes_tui.net.remote_table import RemoteTable
 from dominoes_tui.net.server import Server
 from dominoes_tui.ui import remote_app
@@ -18,7 +19,7 @@ from dominoes_tui.ui.screens.lobby import LobbyScreen
 from dominoes_tui.ui.screens.summary import MatchEndScreen, RoundSummaryScreen
 from dominoes_tui.ui.screens.table import TableScreen
 
-from ..ui.helpers import screen_lines
+from ..ui.helpers import Notices, screen_lines
 from .helpers import WAIT, Driven
 
 SEATS = [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "level": "random"}, {"kind": "bot", "level": "easy"}]
@@ -43,6 +44,17 @@ async def autoplay(p: Driven) -> None:
         await p.wait_for(lambda m: True, since=n, timeout=60)
 
 
+@pytest.fixture(autouse=True)
+def told(notices: Notices, monkeypatch: pytest.MonkeyPatch) -> Notices:
+    """The notices of every test here, for `until` to say what the person was told when a
+    wait fails. And the app's requests are as patient as the test's own waits (WAIT, not
+    the client's 10 s): the server runs in this test's process and loop, and on a busy
+    machine it answered the creator's table after 10 s, so the app said "No answer from
+    the server" and the waiting room never came; no test here is about that timeout."""
+    monkeypatch.setattr(Connection.request, "__defaults__", (WAIT,))
+    return notices
+
+
 async def until(pilot, cond, what: str) -> None:
     for _ in range(int(WAIT / 0.02)):
         if cond():
@@ -51,7 +63,7 @@ async def until(pilot, cond, what: str) -> None:
     app = pilot.app
     raise AssertionError(
         f"waited too long for {what}: screens {[type(s).__name__ for s in app.screen_stack]}, "
-        f"client {app.client!r}, conn {getattr(app, 'conn', None)!r}, notes {[n.message for n in app._notifications]} "
+        f"client {app.client!r}, conn {getattr(app, 'conn', None)!r}, notes {list(Notices.active or ())} "
         f"lobby {getattr(getattr(app, 'lobby', None), 'message', None)!r}"
     )
 
@@ -230,7 +242,7 @@ async def test_join_by_code_after_the_start_watches_instead(server: Server) -> N
     await owner.close()
 
 
-async def test_the_turn_clock_at_work_in_the_app(tmp_path) -> None:
+async def test_the_turn_clock_at_work_in_the_app(tmp_path, notices: Notices) -> None:
     """A person who does not move: the server's bot plays the turn, the screen moves on
     by itself and the person is told why."""
     from dominoes_tui.net.limits import Limits
@@ -248,9 +260,9 @@ async def test_the_turn_clock_at_work_in_the_app(tmp_path) -> None:
             # the table's own word that a bot played Ana's turn (a round's history starts
             # afresh, so looking for her move there missed it when a round ended meanwhile)
             await until(pilot, lambda: any("ran out of time" in n for n in app.client.notes), "a move made for Ana")
-            await until(pilot, lambda: any("ran out of time" in str(n.message) for n in app._notifications), "the notice")
+            await until(pilot, lambda: notices.containing("ran out of time"), "the notice")
             await pilot.pause(0.3)
-            shown = [str(n.message) for n in app._notifications if "ran out of time" in str(n.message)]
+            shown = notices.containing("ran out of time")
             told = [n for n in app.client.notes if "ran out of time" in n]
             assert len(shown) == len(told), "each notice is toasted once, not by the app and again by the table screen"
     finally:

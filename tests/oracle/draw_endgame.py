@@ -91,13 +91,13 @@ def _margin(mover: int, other: int, left: int, right: int, passed: bool, loser_p
         fits ^= low
         a, b = SET[low.bit_length() - 1]
         rest = mover ^ low
-        for end_value, keep, at_left in ((left, right, True), (right, left, False)):
+        for end_value, keep in ((left, right), (right, left)):
             if end_value not in (a, b):
                 continue
             new = b if a == end_value else a
             if not rest:  # domino: the mover scores the other's pips (DRAW-8, P(w) = 0)
                 value = mask_pips(other)
-            elif at_left:
+            elif new <= keep:  # the two ends are alike (COM-3): a position is kept with its lower end first
                 value = -_margin(other, rest, new, keep, False, loser_pips_rule)
             else:
                 value = -_margin(other, rest, keep, new, False, loser_pips_rule)
@@ -110,7 +110,7 @@ def _margin(mover: int, other: int, left: int, right: int, passed: bool, loser_p
 def margin(mover: Hand, other: Hand, left: int, right: int, passed: bool, loser_pips_rule: bool = False) -> int:
     """The mover's margin with best play by both. `passed`: the other player passed just
     before (a second pass in a row blocks the round)."""
-    return _margin(mask(mover), mask(other), left, right, passed, loser_pips_rule)
+    return _margin(mask(mover), mask(other), min(left, right), max(left, right), passed, loser_pips_rule)
 
 
 def move_margins(mover: Hand, other: Hand, left: int, right: int, loser_pips_rule: bool = False) -> dict[tuple[Tile, str], int]:

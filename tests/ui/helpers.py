@@ -1,6 +1,7 @@
 """Driving the app like a person: pressing keys until a match is over."""
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -44,16 +45,21 @@ class Played:
     keys: list[str] = field(default_factory=list)
 
 
+def send_key(app: DominoesApp, key: str) -> None:
+    """Type one key as a terminal does, and go on at once: the app handles it in its own
+    time, as it does a person's keys typed faster than it redraws."""
+    char = key if len(key) == 1 else None
+    event = events.Key(key, char)
+    event.set_sender(app)
+    app._driver.send_message(event)  # the same path a real terminal's keys take
+
+
 async def press(pilot, *keys: str) -> None:
     """Press keys like `pilot.press`, without its wait for the whole process to go idle
     after each key (which made a whole match take half a minute)."""
-    app = pilot.app
     for key in keys:
-        char = key if len(key) == 1 else None
-        event = events.Key(key, char)
-        event.set_sender(app)
-        app._driver.send_message(event)  # the same path a real terminal's keys take
-        await settle(app, pilot)
+        send_key(pilot.app, key)
+        await settle(pilot.app, pilot)
 
 
 async def settle(app: DominoesApp, pilot) -> None:
@@ -115,3 +121,22 @@ async def play_through(app: DominoesApp, pilot, max_steps: int = 4000, finish: b
 def screen_lines(app: Any) -> list[str]:
     """The screen as a person reads it, a line a row (what the compositor drew last)."""
     return ["".join(seg.text for seg in strip).rstrip() for strip in app.screen._compositor.render_strips()]
+
+
+class Notices:
+    """Every notice an app showed (App.notify, the one way a notice is made), in order and
+    as a person reads it, kept after its toast has gone: a test reads them here, not in
+    Textual's private list of toasts, which also drops a toast once its time is up. Made
+    by the `notices` fixture (tests/conftest.py) for one test; `Notices.active` is that
+    test's, for helpers that report what the person was told when a wait fails."""
+
+    active: Notices | None = None
+
+    def __init__(self) -> None:
+        self.shown: list[str] = []
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(list(self.shown))
+
+    def containing(self, words: str) -> list[str]:
+        return [message for message in self.shown if words in message]

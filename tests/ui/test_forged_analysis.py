@@ -19,6 +19,7 @@ from dominoes_tui.ui.screens.replay import ReplayScreen
 from dominoes_tui.ui.screens.replay_shelf import FOLDER_NAME, KeptShelf
 from dominoes_tui.ui.screens.replay_steps import ReplaySteps
 
+from .helpers import Notices
 from .test_replay_analysis import made_up, wait_for
 from .test_replay_shelf import the_match
 
@@ -49,7 +50,8 @@ FORGERIES = {
 
 
 @pytest.mark.parametrize("forgery", FORGERIES)
-async def test_a_forged_analysis_is_set_aside_and_made_again(monkeypatch, dominoes_home, forgery: str) -> None:
+async def test_a_forged_analysis_is_set_aside_and_made_again(monkeypatch, dominoes_home, notices: Notices,
+                                                             forgery: str) -> None:
     match = the_match()
     steps = ReplaySteps.from_text(dumps(match.events))
     good = made_up(steps).to_json(full=True)
@@ -61,6 +63,6 @@ async def test_a_forged_analysis_is_set_aside_and_made_again(monkeypatch, domino
     app = RecordsApp(lambda: ReplayScreen(steps, shelf=KeptShelf()))
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: app.screen.analysis is not None)
-        assert any("could not be read" in str(n.message) for n in app._notifications)
+        assert notices.containing("could not be read")
         assert app.screen.analysis == made_up(steps)
         await wait_for(pilot, lambda: kept.exists() and json.loads(kept.read_text(encoding="utf-8")) == good)
