@@ -27,8 +27,11 @@ from dominoes_tui.bots.analysis import decisions
 from dominoes_tui.bots.analysis.analyse import Decision
 from dominoes_tui.bots.analysis.judge import SOLVE_MS
 from dominoes_tui.bots.search.pimc import Search
+from dominoes_tui.bots.search.rollout import sharp_step
+from dominoes_tui.bots.search.state import apply_key
 from dominoes_tui.bots.search.value import MatchValue
 from dominoes_tui.engine import TableConfig, make_config
+from dominoes_tui.engine.round_end import settle
 from dominoes_tui.engine.seeds import seeded
 
 # The tempered inference weights scored beside the search's own (weight ** power).
@@ -56,18 +59,28 @@ def judged(decision: Decision, seed: int, guesses: int) -> dict[str, Any] | None
             return {"p": known[played], "exact": True, "guesses": 0, "ess": 0.0, "sd": 0.0,
                     **{f"p_w{power}": known[played] for power in POWERS}}
     samples: list[tuple[float, float]] = []
+    ends: list[list[int]] = []  # each guess's round played out to its end by the playout policy alone
+    config, key = search.rules.config, search.keys[played]
     while search.iterations < guesses:
-        weighed = search.iterate()
-        assert weighed is not None  # no cancel given
-        search.record(*weighed)
-        samples.append((weighed[0], weighed[1][played]))
+        others, stock = search.sampler.deal()  # as Search.iterate, which the analysis calls
+        w = search.model.weight(others)
+        values = search.judge(others, stock)
+        assert values is not None  # no cancel given
+        search.record(w, values)
+        samples.append((w, values[played]))
+        state = search._dealt(others, stock).copy()  # the guess's own lists stay untouched
+        apply_key(state, key)
+        while not state.over:
+            sharp_step(search.rules, state)
+        ends.append(settle(config, state).scores)
     p = search.averages()[played]
     total = sum(w for w, _v in samples)
     squares = sum(w * w for w, _v in samples)
     ess = total * total / squares if squares > 0.0 else 0.0
     sd = math.sqrt(sum(w * (v - p) ** 2 for w, v in samples) / total) if total > 0.0 else 0.0
     return {"p": p, "exact": False, "guesses": len(samples), "ess": ess, "sd": sd,
-            **{f"p_w{power}": _weighted(samples, power) for power in POWERS}}
+            **{f"p_w{power}": _weighted(samples, power) for power in POWERS},
+            "weights": [w for w, _v in samples], "values": [v for _w, v in samples], "ends": ends}
 
 
 def _round_ends(events: list[dict[str, Any]]) -> dict[int, list[int]]:
