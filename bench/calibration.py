@@ -24,6 +24,7 @@ import json
 import math
 import statistics
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -213,8 +214,11 @@ def run(args: Any, plan: dict[str, Any]) -> int:
                      f"  fitted: pace {pace:.2f}, spread {spread:.2f}  (log-loss a round end {per_row:.4f}; "
                      f"with today's constants {before:.4f})"]
             return emit("analysis", out, lines, args.json)
-        tasks = [(args.variant, args.players, config.target, s, folder, plan["guesses"], args.every) for s in seeds]
-        task = records_task if args.records else analyse_task
+        tasks: list[tuple[Any, ...]] = [(args.variant, args.players, config.target, s, folder, plan["guesses"],
+                                         args.every) for s in seeds]
+        task: Callable[[Any], list[dict[str, Any]]] = analyse_task
+        if args.records:
+            task, tasks = records_task, [(*t, args.oracle) for t in tasks]
         with progress_bar(len(tasks), "matches", label="calibration") as advance:
             rows = [r for chunk in map_in_workers(task, tasks, args.jobs, advance) for r in chunk]
     except KeyboardInterrupt:
@@ -238,7 +242,8 @@ def run(args: Any, plan: dict[str, Any]) -> int:
     if args.records:
         lines += ["", "  Brier by phase: the search, the true round's result, the score alone; the share of the true",
                   "  round's gain the search takes; the guesses read with their weights to a power (w^0: none);",
-                  "  the median effective number of guesses and the mean spread of their values", "",
+                  "  the median effective number of guesses and the mean spread of their values; with --oracle,",
+                  "  the chance knowing the other hands (the boneyard's order guessed) and knowing the whole deal", "",
                   *breakdown(rows, base)]
         atomic_write(args.records, "".join(json.dumps(dict(r, score_only=b)) + "\n" for r, b in zip(rows, base)))
     return emit("analysis", out, lines, args.json)

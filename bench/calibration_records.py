@@ -23,6 +23,7 @@ import math
 import statistics
 from typing import Any
 
+from bench.calibration_oracle import hidden_at, knowing
 from dominoes_tui.bots.analysis import decisions
 from dominoes_tui.bots.analysis.analyse import Decision
 from dominoes_tui.bots.analysis.judge import SOLVE_MS
@@ -92,18 +93,25 @@ def _plays_in_round(decision: Decision) -> int:
 
 
 def records(config: TableConfig, events: list[dict[str, Any]], seed: int, guesses: int,
-            every: int) -> list[dict[str, Any]]:
-    """One record a judged move of one match (2-sided tables: a side is a seat)."""
+            every: int, oracle: int = 0) -> list[dict[str, Any]]:
+    """One record a judged move of one match (2-sided tables: a side is a seat); with
+    `oracle`, also the chances that know the other hands or the whole deal
+    (calibration_oracle.py, `oracle` boneyard orders)."""
     ends = [e for e in events if e["event"] == "match_end"]
     won = ends[-1]["winner"]
     winners = [] if won is None else (won if isinstance(won, list) else [won])
     round_ends = _round_ends(events)
-    _match, found = decisions(list(enumerate(events, start=1)))
+    lines = list(enumerate(events, start=1))
+    _match, found = decisions(lines)
+    chosen = found[seed % every::every]
+    hidden = hidden_at(lines, {d.ply for d in chosen}) if oracle else {}
     rows = []
-    for d in found[seed % every::every]:
+    for d in chosen:
         j = judged(d, seed, guesses)
         if j is None:
             continue
+        if oracle:
+            j.update(knowing(d, hidden[d.ply], seed, oracle) if not j["exact"] else {"p_hand": j["p"], "p_deal": j["p"]})
         view = d.view
         side = d.seat
         scores = list(view.scores)
@@ -119,14 +127,14 @@ def records(config: TableConfig, events: list[dict[str, Any]], seed: int, guesse
     return rows
 
 
-def records_task(task: tuple[str, int, int, int, str, int, int]) -> list[dict[str, Any]]:
-    """calibration.analyse_task's task, answered with full records."""
+def records_task(task: tuple[str, int, int, int, str, int, int, int]) -> list[dict[str, Any]]:
+    """calibration.analyse_task's task and the oracle's orders, answered with full records."""
     from bench.calibration import self_played
 
-    variant, players, target, seed, folder, guesses, every = task
+    variant, players, target, seed, folder, guesses, every, oracle = task
     config = make_config(variant, players, target=target)
     events = [json.loads(line) for line in self_played(config, seed, folder).splitlines() if line.strip()]
-    return records(config, events, seed, guesses, every)
+    return records(config, events, seed, guesses, every, oracle)
 
 
 # -- the breakdown ----------------------------------------------------------------------------
@@ -156,7 +164,8 @@ def breakdown(rows: list[dict[str, Any]], baseline: list[float]) -> list[str]:
 
     labels = [label for label, *_ in PHASES]
     lines = [f"  {'phase':<22} {'moves':>6} {'search':>7} {'true':>7} {'score':>7} {'taken':>6}  "
-             + " ".join(f"{'w^' + str(p):>7}" for p in POWERS) + f" {'ess':>6} {'sd':>6}"]
+             + " ".join(f"{'w^' + str(p):>7}" for p in POWERS) + f" {'ess':>6} {'sd':>6}"
+             + (f" {'hand':>7} {'deal':>7}" if rows and "p_hand" in rows[0] else "")]
     for label in [*labels, "all"]:
         idx = [i for i, r in enumerate(rows) if label == "all" or _phase(r) == label]
         if not idx:
@@ -167,9 +176,11 @@ def breakdown(rows: list[dict[str, Any]], baseline: list[float]) -> list[str]:
         base = brier([baseline[i] for i in idx], ys)
         taken = (base - search) / (base - true) if base - true > 1e-9 else float("nan")
         tempered = [brier([rows[i][f"p_w{p}"] for i in idx], ys) for p in POWERS]
+        knows = [brier([rows[i][k] for i in idx], ys) for k in ("p_hand", "p_deal") if k in rows[idx[0]]]
         estimated = [rows[i] for i in idx if not rows[i]["exact"]]
         ess = statistics.median(r["ess"] for r in estimated) if estimated else 0.0
         sd = statistics.fmean(r["sd"] for r in estimated) if estimated else 0.0
         lines.append(f"  {label:<22} {len(idx):>6} {search:>7.4f} {true:>7.4f} {base:>7.4f} {taken:>6.0%}  "
-                     + " ".join(f"{t:>7.4f}" for t in tempered) + f" {ess:>6.1f} {sd:>6.3f}")
+                     + " ".join(f"{t:>7.4f}" for t in tempered) + f" {ess:>6.1f} {sd:>6.3f}"
+                     + "".join(f" {k:>7.4f}" for k in knows))
     return lines

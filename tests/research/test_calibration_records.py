@@ -5,12 +5,14 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from bench.calibration_oracle import hidden_at
 from bench.calibration_records import breakdown, records
 from dominoes_tui.bots.analysis import decisions, judge_decision
 from dominoes_tui.bots.registry import make_bot
 from dominoes_tui.bots.runner import play_match
 from dominoes_tui.bots.search.value import MatchValue
 from dominoes_tui.engine import TableConfig, dumps, make_config
+from dominoes_tui.engine.bits import INDEX
 from dominoes_tui.engine.seeds import seeded
 
 SEED = 4
@@ -48,3 +50,18 @@ def test_the_breakdown_names_each_phase_and_the_whole() -> None:
     lines = breakdown(rows, [0.5] * len(rows))
     assert lines[-1].split()[0] == "all" and str(len(rows)) in lines[-1]
     assert any(line.split()[0] == "boneyard" for line in lines[1:-1])
+
+
+def test_the_oracle_reads_the_real_hidden_tiles_and_knows_them() -> None:
+    events, config = _match_events()
+    lines = list(enumerate(events, start=1))
+    _match, found = decisions(lines)
+    hidden = hidden_at(lines, {d.ply for d in found})
+    for d in found:
+        others, stock = hidden[d.ply]
+        mine = {INDEX[t] for t in d.view.hand}
+        assert all(len(others[s]) == d.view.hand_sizes[s] for s in others)  # as many as the view counts
+        assert len(stock) == d.view.boneyard and not mine & {*stock, *others[1 - d.seat]}
+    rows = records(config, events, SEED, guesses=4, every=5, oracle=2)
+    assert rows and all(0.0 <= r["p_hand"] <= 1.0 and 0.0 <= r["p_deal"] <= 1.0 for r in rows)
+    assert all(r["p_hand"] == r["p_deal"] == r["p"] for r in rows if r["exact"])  # solved: nothing more to know
