@@ -147,6 +147,12 @@ def main(argv: list[str] | None = None) -> int:
                    help="instead of the levels: fit the value model's constants to hard-against-hard round ends")
     p.add_argument("--every", type=int, default=1,
                    help="with --calibration: judge every K-th decision of each match only (default 1: all)")
+    p.add_argument("--records", metavar="FILE", default=None,
+                   help="with --calibration: also write one JSON line a judged move (what its forecast stood on, the "
+                        "true round's value) to FILE, and break the Brier score down by phase of the round")
+    p.add_argument("--oracle", type=int, default=0, metavar="N",
+                   help="with --records: also the chance knowing the other hands (N boneyard orders guessed) and "
+                        "knowing the whole deal: how much a better reading of the mover's view could win at most")
     p.add_argument("--logs", default="bench-selfplay",
                    help="with --calibration or --fit: the folder keeping the self-played matches (default "
                         "bench-selfplay)")

@@ -24,9 +24,11 @@ import json
 import math
 import statistics
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from bench.calibration_records import breakdown, records_task
 from bench.study import emit, machine
 from dominoes_tui.bots.analysis import decisions, judge_decision
 from dominoes_tui.bots.registry import make_bot
@@ -212,9 +214,13 @@ def run(args: Any, plan: dict[str, Any]) -> int:
                      f"  fitted: pace {pace:.2f}, spread {spread:.2f}  (log-loss a round end {per_row:.4f}; "
                      f"with today's constants {before:.4f})"]
             return emit("analysis", out, lines, args.json)
-        tasks = [(args.variant, args.players, config.target, s, folder, plan["guesses"], args.every) for s in seeds]
+        tasks: list[tuple[Any, ...]] = [(args.variant, args.players, config.target, s, folder, plan["guesses"],
+                                         args.every) for s in seeds]
+        task: Callable[[Any], list[dict[str, Any]]] = analyse_task
+        if args.records:
+            task, tasks = records_task, [(*t, args.oracle) for t in tasks]
         with progress_bar(len(tasks), "matches", label="calibration") as advance:
-            rows = [r for chunk in map_in_workers(analyse_task, tasks, args.jobs, advance) for r in chunk]
+            rows = [r for chunk in map_in_workers(task, tasks, args.jobs, advance) for r in chunk]
     except KeyboardInterrupt:
         print("python -m bench analysis: stopped (Ctrl-C); nothing reported", file=sys.stderr)
         return 130
@@ -233,4 +239,11 @@ def run(args: Any, plan: dict[str, Any]) -> int:
     lines += [f"  expected calibration error {ece:.4f}",
               f"  Brier score {out['brier']:.4f}; the score alone (logistic on the lead) {out['brier_score_only']:.4f}"
               f" (better by {out['brier_score_only'] - out['brier']:.4f})"]
+    if args.records:
+        lines += ["", "  Brier by phase: the search, the true round's result, the score alone; the share of the true",
+                  "  round's gain the search takes; the guesses read with their weights to a power (w^0: none);",
+                  "  the median effective number of guesses and the mean spread of their values; with --oracle,",
+                  "  the chance knowing the other hands (the boneyard's order guessed) and knowing the whole deal", "",
+                  *breakdown(rows, base)]
+        atomic_write(args.records, "".join(json.dumps(dict(r, score_only=b)) + "\n" for r, b in zip(rows, base)))
     return emit("analysis", out, lines, args.json)
