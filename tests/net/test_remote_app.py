@@ -390,7 +390,7 @@ async def test_after_reading_the_score_the_prompt_says_whom_the_next_deal_waits_
                     return
             try:
                 await ben.wait_for(lambda m: True, since=n, timeout=0.2)
-            except (asyncio.TimeoutError, AssertionError):
+            except (TimeoutError, AssertionError):
                 pass
 
     app = RemoteApp("127.0.0.1", server.port, "Ana", prefs=Prefs(speed="instant"))

@@ -131,4 +131,5 @@ def estimate_legend() -> str:
 
 def legend_markdown() -> str:
     """The replay help's part on the analysis's marks."""
-    return "\n".join(["", "**" + _("The analysis's marks (a analyses the match).") + "**", "", f"- {marks_legend()}", f"- {estimate_legend()}"])
+    head = "**" + _("The analysis's marks (a analyses the match).") + "**"
+    return "\n".join(["", head, "", f"- {marks_legend()}", f"- {estimate_legend()}"])
