@@ -183,11 +183,7 @@ async def test_a_duel_evening_is_named_in_the_readers_language() -> None:
     assert line.startswith("Klassisches Duell, Schweizer System, 2 Runden") and "Classic" not in line
     app = RemoteApp("127.0.0.1", 1, "Olga")  # nobody listens there: the ask goes nowhere
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        app.evening.you = {"organizer": True}
-        await app.push_screen(EveningScreen(app.evening))
-        await pilot.press("o")
-        await until(pilot, lambda: isinstance(app.screen, OpenTournament) and app.screen.query("#variant"), "the form")
+        await organizers_form(app, pilot)
         offered = [str(prompt) for prompt, _value in app.screen.query_one("#variant")._options]
         assert "Klassisches Duell" in offered and "Classic Duel" not in offered
 
@@ -234,11 +230,7 @@ async def test_a_refused_tournament_form_comes_back_as_it_was_typed() -> None:
     brought back a blank form: every field had to be typed again."""
     app = RemoteApp("127.0.0.1", 1, "Olga")  # nobody listens there: the ask goes nowhere, as a refusal
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        app.evening.you = {"organizer": True}
-        await app.push_screen(EveningScreen(app.evening))
-        await pilot.press("o")
-        await until(pilot, lambda: isinstance(app.screen, OpenTournament) and app.screen.query("#rounds"), "the form")
+        await organizers_form(app, pilot)
         await pilot.press("2", "tab", "4", "tab", "2", "0", "enter")  # rounds 2, tables of 4, target 20
         await until(pilot, lambda: isinstance(app.screen, EveningScreen), "the evening screen again")
         await pilot.press("o")
@@ -260,3 +252,13 @@ async def test_a_bye_is_said_once_on_whatever_screen_is_up() -> None:
         app.evening.on_push(push)
         app.evening.on_push(push)  # the next push of the same round says nothing new
         assert len(said) == 1 and "Round 2" in said[0] and "bye" in said[0]
+
+
+async def organizers_form(app: RemoteApp, pilot: object) -> None:
+    """The evening screen as its organizer sees it, and `o`: the form to open an evening."""
+    await pilot.pause()  # type: ignore[attr-defined]
+    app.evening.you = {"organizer": True}
+    await app.push_screen(EveningScreen(app.evening))
+    await pilot.press("o")  # type: ignore[attr-defined]
+    await until(pilot, lambda: isinstance(app.screen, OpenTournament) and app.screen.query("#variant")
+                and app.screen.query("#rounds"), "the form")
