@@ -11,6 +11,7 @@ reader's language: `i18n.told()` in this process, and a client for a server's re
 from __future__ import annotations
 
 from collections.abc import Mapping
+from string import Formatter
 from typing import Any
 
 # An argument is a string, a number or a Phrase; anything else (a forged log's value
@@ -78,10 +79,14 @@ class Phrase:
 
     def to_json(self) -> dict[str, Any]:
         """The phrase as the protocol carries it: `say`, and `args`, `context`, `plural`
-        and `n` where it has them; an argument that is a phrase is such an object too."""
+        and `n` where it has them; an argument that is a phrase is such an object too.
+        A client fills plain values only: an argument its template quotes (`{end!r}`) is
+        sent quoted, and one that is neither text nor a number as its text."""
         out: dict[str, Any] = {"say": self.key}
         if self.args:
-            out["args"] = {name: _json_arg(value) for name, value in self.args.items()}
+            quoted = {field for _text, field, _spec, conversion in Formatter().parse(self.key) if conversion == "r"}
+            out["args"] = {name: repr(value) if name in quoted and not isinstance(value, Phrase) else _json_arg(value)
+                           for name, value in self.args.items()}
         if self.context is not None:
             out["context"] = self.context
         if self.plural is not None:

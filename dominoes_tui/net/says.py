@@ -224,21 +224,20 @@ def _value(value: object, depth: int = NESTED) -> str:
 def fill(template: str, args: object, depth: int = 0) -> str:
     """`template` with its `{name}` fields filled from `args`; never raises. Anything but
     a plain name (`{0}`, `{a.b}`, `{a[0]}`), a format spec, a missing or odd value
-    gives "?"; `!r` quotes the value as Python would (the engine's templates name a
-    wrong value so); a value that is words of our own (`{"say", ...}`, at most NESTED
-    deep) is translated; a template that is no format at all is returned as it is."""
+    gives "?" (a conversion such as `!r` is the sender's: engine/errors.py's to_json
+    sends the value quoted); a value that is words of our own (`{"say", ...}`, at most
+    NESTED deep) is translated; a template that is no format at all is returned as it is."""
     given = args if isinstance(args, Mapping) else {}
     try:
         parts = list(_PARSER.parse(template))
     except ValueError:
         return template
     out = []
-    for literal, field, _spec, conversion in parts:
+    for literal, field, _spec, _conversion in parts:
         out.append(literal)
         if field is None:
             continue
-        value = _value(given.get(field), NESTED - depth) if field.isidentifier() else "?"
-        out.append(repr(value) if conversion == "r" and value != "?" else value)
+        out.append(_value(given.get(field), NESTED - depth) if field.isidentifier() else "?")
     return "".join(out)
 
 

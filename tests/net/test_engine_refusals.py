@@ -35,9 +35,9 @@ def _to_act(msg: dict[str, Any], seat: int) -> bool:
     return msg.get("type") == "state" and msg["view"]["phase"] == "playing" and msg["view"]["to_act"] == seat
 
 
-async def _refusals(port: int) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
-    """Three refusals from engine errors, read raw: a table the variant does not allow, a
-    move naming an end there is none of, a tile the mover does not hold."""
+async def _refusals(port: int) -> tuple[dict[str, Any], ...]:
+    """Refusals from engine errors, read raw: a table the variant does not allow, a move
+    naming an end there is none of, a tile the mover does not hold, a tile that is null."""
     reader, writer = await asyncio.open_connection("127.0.0.1", port)
     try:
         await _send(writer, reader, {"type": "hello", "protocol": P.PROTOCOL_VERSION, "name": "Ana"}, "welcome")
@@ -58,27 +58,31 @@ async def _refusals(port: int) -> tuple[dict[str, Any], dict[str, Any], dict[str
         hand = set(state["view"]["hand"])
         missing = next(f"{a}-{b}" for a in range(7) for b in range(a, 7) if f"{a}-{b}" not in hand)
         held = await _send(writer, reader, {"type": "play", "move": {"tile": missing, "end": None}}, "refused")
-        return players, end, held
+        null = await _send(writer, reader, {"type": "play", "move": {"tile": None, "end": None}}, "refused")
+        return players, end, held, null
     finally:
         writer.close()
 
 
 async def test_an_engine_refusal_reads_in_german_to_a_german_client_of_an_english_server(server: Server) -> None:
     i18n.use("en")  # the server speaks English while it refuses: it is one process with the test
-    players, end, held = await _refusals(server.port)
+    players, end, held, null = await _refusals(server.port)
     assert players["reason"] == "Classic Duel is played by 2 players, not 4"  # for old clients
     assert held["reason"].startswith("seat 0 does not hold")
     i18n.use("de")  # the client reads German
     assert S.spoken(players) == "Klassisches Duell wird von 2 Spielern gespielt, nicht von 4"
     assert S.spoken(end) == "ungültiger Zug: Ende 'middle' ist keines von left, right, up, down oder null"
     assert S.spoken(held).startswith("Platz 0 hat ") and S.spoken(held).endswith(" nicht")
+    assert S.spoken(null) == 'ungültiger Zug: None ist kein Stein (so schreiben: "3-5", Zahlen 0 bis 6)'
 
 
 async def test_an_engine_refusal_reads_in_english_to_an_english_client_of_a_german_server(server: Server) -> None:
     i18n.use("de")  # the server's process speaks German
-    players, end, held = await _refusals(server.port)
+    refusals = await _refusals(server.port)
+    players, end, held, null = refusals
     assert players["reason"] == "Classic Duel is played by 2 players, not 4"  # the text stays English
     i18n.use("en")
+    assert [S.spoken(refused) for refused in refusals] == [refused["reason"] for refused in refusals]  # told as said
     assert S.spoken(players) == "Classic Duel is played by 2 players, not 4"
     assert S.spoken(end) == "bad move: end 'middle' is not one of left, right, up, down or null"
     assert S.spoken(held) == held["reason"] and held["reason"].startswith("seat 0 does not hold")
