@@ -12,3 +12,9 @@ class EasyBot(LegalOnlyBot):
 
     def choose_legal(self, legal: Sequence[Move]) -> Move:
         return self.rng.choice(legal)
+
+
+class RandomBot(EasyBot):
+    """The `random` level: the easy bot under the level's own name (its seats are "Random")."""
+
+    level = "random"

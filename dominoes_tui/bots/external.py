@@ -25,7 +25,7 @@ except ImportError:  # pragma: no cover - Windows
     fcntl = termios = None  # type: ignore[assignment]
 
 from ..engine import Move, PlayerView
-from ..i18n import N_, _, ngettext
+from ..i18n import N_, _, ngettext, told
 from .protocol import BYE, HELLO, encode, parse_move, turn_message
 
 DEFAULT_TIME_LIMIT = 10.0
@@ -204,7 +204,7 @@ class ExternalBot:
             self._given_up = True
             text += _("; given up after {starts} starts, its moves are made for it from now on").format(
                 starts=self._starts)
-        self._note(kind, text + (_("; played {move} for it").format(move=fallback) if fallback else ""))
+        self._note(kind, text + (_("; played {move} for it").format(move=told(fallback)) if fallback else ""))
 
     # -- the Bot interface -------------------------------------------------------------
     def choose(self, view: PlayerView) -> Move:
@@ -233,7 +233,7 @@ class ExternalBot:
                     return later  # type: ignore[return-value]
                 self._buf = (follow + "\n").encode() + self._buf  # not this turn's: the next drain notes it
             kind, text = problem
-            self._note(kind, f"{where}: {text}" + _("; played {move} for it").format(move=fallback))
+            self._note(kind, f"{where}: {text}" + _("; played {move} for it").format(move=told(fallback)))
             return fallback
         return move  # type: ignore[return-value]
 
@@ -261,9 +261,9 @@ def _judge(line: str, view: PlayerView) -> tuple[Move | None, tuple[str, str] | 
     try:
         move = parse_move(line)
     except ValueError as exc:
-        return None, ("garbage", _("answered {line} ({reason})").format(line=_short(line), reason=exc))
+        return None, ("garbage", _("answered {line} ({reason})").format(line=_short(line), reason=told(exc)))
     if move not in view.legal:
-        return None, ("illegal", _("{move} is not a legal move").format(move=move))
+        return None, ("illegal", _("{move} is not a legal move").format(move=told(move)))
     return move, None
 
 

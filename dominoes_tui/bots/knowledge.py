@@ -19,15 +19,6 @@ from ..engine import ALL_TILES, Layout, PlayerView, Tile
 from ..engine.knowledge import LackTracker
 
 
-def replay_layout(view: PlayerView) -> Layout:
-    """The layout rebuilt by replaying this round's plays (same as the view's)."""
-    layout = Layout(spinner_allowed=view.variant == "allfives")
-    for event in view.history:
-        if event["event"] == "play":
-            layout.place(_tile(event["tile"]), event["end"])
-    return layout
-
-
 def _tile(text: str) -> Tile:
     a, _, b = text.partition("-")
     x, y = int(a), int(b)

@@ -17,10 +17,9 @@ from collections.abc import Callable
 from ..i18n import N_, _
 from ..i18n.os_words import os_words
 from .base import Bot
-from .easy import EasyBot
+from .easy import EasyBot, RandomBot
 from .heaviest import HeaviestBot
 from .medium import MediumBot
-from .random_bot import RandomBot
 
 BotFactory = Callable[[random.Random, str], Bot]
 

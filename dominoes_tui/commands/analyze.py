@@ -21,7 +21,8 @@ from ..bots.analysis import GUESSES, MatchAnalysis, MoveJudgement, Verdict, anal
 from ..bots.analysis.verdicts import held_back
 from ..engine import LogError
 from ..engine.gamelog import replay
-from ..i18n import _, ngettext, number, percent, pgettext
+from ..i18n import _, ngettext, pgettext, told
+from ..i18n.formats import number, percent
 from ..i18n.os_words import os_words
 from ..table.plain import plain
 from ..table.sides import seat_number
@@ -78,7 +79,7 @@ def run(args: argparse.Namespace) -> int:
         chunks = log_matches(path)
     except LogError as exc:
         # the reader's own sentence names the line and the fault (kept as the rules say it)
-        return _fail(_("{file} is not a valid game log: {reason}").format(file=args.log, reason=exc))
+        return _fail(_("{file} is not a valid game log: {reason}").format(file=args.log, reason=told(exc)))
     if not chunks:
         return _fail(_("{file} holds no match").format(file=args.log))
     if args.match is not None and not 1 <= args.match <= len(chunks):
@@ -137,10 +138,11 @@ def verdict_word(verdict: Verdict) -> str:
 
 def move_text(words: str) -> str:
     """A move as move_words writes it ("3-5 left"), with the end in the language in use."""
-    from ..engine.layout import END_NAMES, end_word
+    from ..engine.layout import END_NAMES
+    from ..ui.words import end_name
 
     tile, _sep, end = words.partition(" ")
-    return f"{tile} {end_word(end)}" if end in END_NAMES else words
+    return f"{tile} {end_name(end)}" if end in END_NAMES else words
 
 
 def _summary(analysis: MatchAnalysis, names: list[str], args: argparse.Namespace) -> str:

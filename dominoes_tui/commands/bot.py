@@ -9,7 +9,7 @@ from typing import TextIO
 
 from ..bots.protocol import ProtocolError, encode, view_from_turn
 from ..bots.registry import BotSpecError, make_bot
-from ..i18n import _
+from ..i18n import _, told
 
 LEVEL_CHOICES = ("easy", "random", "medium", "hard", "heaviest", "expert")
 
@@ -43,7 +43,7 @@ def serve(level: str, seed: int, think_ms: float | None, name: str | None,
                     view = view_from_turn(msg)
                     move = bot.choose(view)
                 except (ProtocolError, IndexError) as exc:
-                    print(_("dominoes bot: {why}").format(why=exc), file=stderr)
+                    print(_("dominoes bot: {why}").format(why=told(exc)), file=stderr)
                     legal = msg.get("legal") or [None]
                     stdout.write(encode(legal[0] if isinstance(legal[0], dict) else {"tile": None, "end": None}))
                 else:
@@ -62,7 +62,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         return serve(args.level, args.seed, args.think_ms, args.name, sys.stdin, sys.stdout, sys.stderr)
     except BotSpecError as exc:  # pragma: no cover - choices already checked
-        print(_("dominoes bot: {why}").format(why=exc), file=sys.stderr)
+        print(_("dominoes bot: {why}").format(why=told(exc)), file=sys.stderr)
         return 2
     except KeyboardInterrupt:  # pragma: no cover
         return 130

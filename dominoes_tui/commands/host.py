@@ -10,7 +10,8 @@ import time
 from pathlib import Path
 
 from ..engine.files import atomic_write
-from ..i18n import _, number, pgettext
+from ..i18n import _, pgettext
+from ..i18n.formats import number
 from ..net.finished import Keeping, MiB
 from ..net.limits import Limits
 from ..net.protocol import DEFAULT_PORT

@@ -6,7 +6,7 @@ import sys
 from typing import TYPE_CHECKING
 
 from ..engine import VARIANTS
-from ..i18n import _, pgettext
+from ..i18n import _, pgettext, told
 from ..table.local import SPEEDS, LocalTable
 from .terminal import no_terminal
 
@@ -89,7 +89,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         app = app_for(args)
     except (SettingsError, UsageError) as exc:
-        print(_("dominoes play: {why}").format(why=exc), file=sys.stderr)
+        print(_("dominoes play: {why}").format(why=told(exc)), file=sys.stderr)
         return 2
     if (refused := no_terminal("play")) is not None:
         return refused

@@ -7,7 +7,8 @@ import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
-from ..i18n import _, number
+from ..i18n import _
+from ..i18n.formats import number
 
 
 def wanted(quiet: bool = False) -> bool:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from ..engine import PLAYING, ROUND_OVER, VARIANTS, LogError, Match
 from ..engine.gamelog import parse_lines, replay, split_matches
-from ..i18n import _, ngettext, pgettext
+from ..i18n import _, ngettext, pgettext, told
 from ..i18n.os_words import os_words
 from ..table.plain import plain
 from ..table.sides import team_words
@@ -70,7 +70,7 @@ def run(args: argparse.Namespace) -> int:
         print(_("dominoes replay: cannot read {file}: {why}").format(file=args.file, why=why), file=sys.stderr)
         return 2
     except LogError as exc:
-        print(_("dominoes replay: {file}: {why}").format(file=args.file, why=exc), file=sys.stderr)
+        print(_("dominoes replay: {file}: {why}").format(file=args.file, why=told(exc)), file=sys.stderr)
         return 2
     if not matches:
         print(_("dominoes replay: {file} holds no match").format(file=args.file), file=sys.stderr)

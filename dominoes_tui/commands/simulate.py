@@ -15,7 +15,8 @@ import sys
 from typing import Any
 
 from ..engine import VARIANTS, ConfigError, TableConfig, make_config
-from ..i18n import _, ngettext, number, percent, pgettext
+from ..i18n import _, ngettext, pgettext, told
+from ..i18n.formats import number, percent
 from ..i18n.os_words import os_words
 from .simulate_run import Tally, UsageError, parse_bot_specs, parse_options, play_all
 
@@ -62,7 +63,7 @@ def run(args: argparse.Namespace) -> int:
         for spec in specs:  # fail before playing anything
             make_bot(spec, random.Random(0), "check").close()
     except (ConfigError, UsageError, BotSpecError) as exc:
-        print(_("dominoes simulate: {why}").format(why=exc), file=sys.stderr)
+        print(_("dominoes simulate: {why}").format(why=told(exc)), file=sys.stderr)
         return 2
     from .progress import progress_bar  # only when it runs: `simulate --help` stays light
 

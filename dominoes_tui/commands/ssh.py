@@ -9,7 +9,8 @@ import os
 import sys
 from pathlib import Path
 
-from ..i18n import _, number, pgettext
+from ..i18n import _, pgettext
+from ..i18n.formats import number
 from ..net.protocol import DEFAULT_PORT
 from . import gateway_key, logs
 from .addresses import address

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..engine import VARIANTS
-from ..i18n import _, ngettext, pgettext
+from ..i18n import _, ngettext, pgettext, told
 from ..i18n.os_words import os_words
 
 if TYPE_CHECKING:  # the records pull in the database: imported when a command needs them
@@ -135,7 +135,7 @@ def _import(records: Records, files: list[str]) -> int:
                 file=name, why=os_words(exc)), file=sys.stderr)
             return 2
         except LogError as exc:
-            print(_("dominoes stats: {file}: {why}; nothing was imported").format(file=name, why=exc), file=sys.stderr)
+            print(_("dominoes stats: {file}: {why}; nothing was imported").format(file=name, why=told(exc)), file=sys.stderr)
             return 2
         summaries += found
     counts = records.record_many(summaries)

@@ -10,7 +10,7 @@ from typing import Any
 
 from ..bots import level_names
 from ..engine import VARIANTS, ConfigError, make_config, write_log
-from ..i18n import _, ngettext, pgettext
+from ..i18n import _, ngettext, pgettext, told
 from ..tournament import Tournament, TournamentError, make_plan
 from ..tournament.entrants import read_entrants
 from ..tournament.model import FORMATS, Round
@@ -67,7 +67,7 @@ def run(args: argparse.Namespace) -> int:
             raise TournamentError(_("this format needs at least {least} entrants, not {count}").format(
                 least=plan.min_entrants, count=len(t.active)))
     except (UsageError, TournamentError, ConfigError) as exc:
-        print(_("dominoes tournament: {why}").format(why=exc), file=sys.stderr)
+        print(_("dominoes tournament: {why}").format(why=told(exc)), file=sys.stderr)
         return 2
     from .progress import progress_bar
 
@@ -169,7 +169,7 @@ def shown(value: Fraction) -> str:
     """A score as the reader's language writes it: 3, 2.5, 1.67 (German 2,5, 1,67)."""
     from babel.numbers import format_decimal
 
-    from ..i18n import babel_locale
+    from ..i18n.formats import babel_locale
 
     return format_decimal(round(float(value), 2), format="0.##", locale=babel_locale())
 

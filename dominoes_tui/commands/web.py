@@ -5,7 +5,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ..i18n import _, ngettext, number, pgettext
+from ..i18n import _, ngettext, pgettext
+from ..i18n.formats import number
 from ..i18n.os_words import os_words
 from ..net.protocol import DEFAULT_PORT
 from . import gateway_key, logs

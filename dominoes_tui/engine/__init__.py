@@ -3,7 +3,7 @@ from .core import install as _install_core
 
 CORE = _install_core()  # before any core module is imported: compiled, or the sources (core.py)
 
-from .errors import ConfigError, DominoError, IllegalMove, LogError  # noqa: E402
+from .errors import BadText, ConfigError, DominoError, IllegalMove, LogError, Phrase, Said, phrase_of  # noqa: E402
 from .game import MATCH_OVER, NEW, PLAYING, ROUND_OVER, Deal, Match, RoundRecord, Seat  # noqa: E402
 from .gamelog import dumps, load_match, load_matches, write_log  # noqa: E402
 from .layout import END_NAMES, Layout, Placed  # noqa: E402
@@ -17,8 +17,8 @@ from .view import LayoutView, PlayerView, ScoreRow, view_for  # noqa: E402
 
 __all__ = [
     "ALL_TILES", "END_NAMES", "MATCH_OVER", "NEW", "OPTIONS", "PLAYING", "ROUND_OVER", "VARIANTS",
-    "ConfigError", "Deal", "DominoError", "IllegalMove", "Layout", "LayoutView", "LogError", "Match",
-    "Move", "OptionSpec", "Placed", "PlayerView", "Round", "RoundOutcome", "RoundRecord", "ScoreRow", "Seat",
+    "BadText", "ConfigError", "Deal", "DominoError", "IllegalMove", "Layout", "LayoutView", "LogError", "Match",
+    "Move", "OptionSpec", "Phrase", "Placed", "PlayerView", "Round", "RoundOutcome", "RoundRecord", "Said", "ScoreRow", "Seat",
     "TableConfig", "Tile", "Variant", "dumps", "hand_pips", "load_match", "load_matches",
-    "make_config", "parse_tile", "round5", "tile", "view_for", "write_log",
+    "make_config", "parse_tile", "phrase_of", "round5", "tile", "view_for", "write_log",
 ]

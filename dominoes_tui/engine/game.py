@@ -11,23 +11,37 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
-from ..i18n import _
 from .bits import CODE, INDEX, LEAD, NAME, PLACED, PLACED_CODE, TILES, tile_hands
 from .board import Board
-from .errors import IllegalMove
+from .errors import IllegalMove, Phrase
 from .events import DRAW as _DRAW
 from .events import PLAY as _PLAY
 from .events import ROUND_START as _ROUND_START
 from .events import START as _START
 from .events import materialize
 from .knowledge import LackTracker
-from .layout import Layout, end_word
+from .layout import Layout
 from .leads import first_round_lead
 from .moves import Move
 from .phases import MATCH_OVER, NEW, PLAYING, ROUND_OVER
 from .records import Deal, RoundRecord, Seat
 from .round import Round
 from .round_end import RoundEnd, new_round
+from .says import (
+    DEAL_BETWEEN,
+    END_NOT_OPEN,
+    LEAD_TAKES_NO_END,
+    LEAD_WITH,
+    MATCH_IS_OVER,
+    MUST_PLAY,
+    NEEDS_END,
+    NO_MATCH,
+    NO_ROUND,
+    NOT_HELD,
+    NOT_SEATS_TURN,
+    WRONG_LEADER,
+    end_phrase,
+)
 from .scoring import NOT_OVER
 from .shuffle import shuffled_set
 from .tiles import Tile
@@ -242,7 +256,7 @@ class Match(RoundEnd):
     def begin_round(self, deal: Deal | None = None) -> None:
         """Shuffle and deal the next round (COM-1); a `deal` from a log replaces the shuffle."""
         if self.phase not in (NEW, ROUND_OVER):
-            raise IllegalMove(_("a round can only be dealt before the match or after a round"))
+            raise IllegalMove(DEAL_BETWEEN)
         tiles = shuffled_set(self.rng)  # always drawn, so a replayed log leaves the RNG where play left it
         n = self.n
         hands = list(map(tiles.__getitem__, self._deal_slices))
@@ -260,8 +274,7 @@ class Match(RoundEnd):
             leader, lead_tile = self._next_leader, None  # type: ignore[assignment]
         if deal is not None and deal.leader is not None and deal.leader != leader:
             if lead_tile is not None or self.round_no > 1:
-                raise IllegalMove(_("seat {seat} cannot lead round {round}; the rules say seat {leader}").format(
-                    seat=deal.leader, round=self.round_no, leader=leader))
+                raise IllegalMove(WRONG_LEADER, seat=deal.leader, round=self.round_no, leader=leader)
             leader = deal.leader  # a lot: the log's record of it stands
         self._round = self._new_round(hands, boneyard[::-1], leader, -1 if lead_tile is None else INDEX[lead_tile])
         self._layout = None
@@ -275,11 +288,11 @@ class Match(RoundEnd):
     def apply(self, move: Move, seat: int | None = None) -> None:
         """Play `move` for the seat to act. An illegal move raises IllegalMove and changes nothing."""
         if self.phase != PLAYING:
-            raise IllegalMove(_("no round is being played") if self.phase != MATCH_OVER else _("the match is over"))
+            raise IllegalMove(NO_ROUND if self.phase != MATCH_OVER else MATCH_IS_OVER)
         r = self._round
         mover = r.to_act
         if seat is not None and seat != mover:
-            raise IllegalMove(_("it is seat {mover}'s turn, not seat {seat}'s").format(mover=mover, seat=seat))
+            raise IllegalMove(NOT_SEATS_TURN, mover=mover, seat=seat)
         code = PLACED_CODE.get(id(move))  # one of the shared Moves legal_moves() hands out
         if code is None or r.board.empty:  # a lead, or a Move made elsewhere
             code = self._legal_code(move)
@@ -320,26 +333,26 @@ class Match(RoundEnd):
         """A request to pass or draw: always refused, because the engine passes and
         draws by itself exactly when the rules force it (COM-4, COM-5, COM-6)."""
         if self.phase != PLAYING:
-            raise IllegalMove(_("no round is being played"))
+            raise IllegalMove(NO_ROUND)
         fits = ", ".join(sorted({str(m.tile) for m in self.legal_moves()}))
-        raise IllegalMove(_("seat {seat} holds a tile that fits ({fits}) and must play it").format(seat=self.to_act, fits=fits))
+        raise IllegalMove(MUST_PLAY, seat=self.to_act, fits=fits)
 
     # -- internals -------------------------------------------------------------
-    def _why_illegal(self, move: Move) -> str:
+    def _why_illegal(self, move: Move) -> Phrase:
         seat = self.to_act
+        tile = str(move.tile)
         if move.tile not in self.hand(seat):
-            return _("seat {seat} does not hold {tile}").format(seat=seat, tile=move.tile)
+            return Phrase(NOT_HELD, seat=seat, tile=tile)
         if self._round.board.empty:
             if move.end is not None:
-                return _("the lead takes no end; lead {tile} with end null").format(tile=move.tile)
-            return _("this round must be led with {tile}").format(tile=self.lead_tile)
+                return Phrase(LEAD_TAKES_NO_END, tile=tile)
+            return Phrase(LEAD_WITH, tile=str(self.lead_tile))
         if move.end is None:
-            return _("{tile} needs an end: the layout is not empty").format(tile=move.tile)
+            return Phrase(NEEDS_END, tile=tile)
         value = self.layout.end_value(move.end)
         if value is None:
-            return _("the {end} end is not open").format(end=end_word(move.end))
-        return _("{tile} does not match the {end} end, which shows {value}").format(
-            tile=move.tile, end=end_word(move.end), value=value)
+            return Phrase(END_NOT_OPEN, end=end_phrase(move.end))
+        return Phrase(NO_MATCH, tile=tile, end=end_phrase(move.end), value=value)
 
     def _advance(self, seat: int) -> None:
         """Hand the turn on, drawing and passing for every seat that must (COM-5, COM-6),

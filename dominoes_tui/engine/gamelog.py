@@ -13,9 +13,8 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
-from ..i18n import _, ngettext
 from . import jsontext
-from .errors import ConfigError, DominoError, LogError
+from .errors import N_, ConfigError, DominoError, LogError, Phrase, phrase_of
 from .files import atomic_write
 from .game import Deal, Match, Seat
 from .moves import Move
@@ -34,9 +33,10 @@ _CHECKED = {
 }
 
 
-def _at(number: int, problem: str) -> LogError:
+def _at(number: int, problem: Phrase | BaseException) -> LogError:
     """A LogError that names the line of the log it is about."""
-    return LogError(_("line {number}: {problem}").format(number=number, problem=problem))
+    said = problem if isinstance(problem, Phrase) else phrase_of(problem)
+    return LogError(N_("line {number}: {problem}"), number=number, problem=said)
 
 
 def dumps(events: Iterable[dict[str, Any]]) -> str:
@@ -65,11 +65,11 @@ def parse_lines(text: str, torn_tail_ok: bool = False) -> list[tuple[int, dict[s
         except ValueError as exc:  # any text that is not JSON we read (jsontext.py): one line of error
             if torn_tail_ok and number == len(lines) and not text.endswith("\n"):
                 break
-            raise _at(number, _("not valid JSON ({reason})").format(reason=_(str(exc)))) from None
+            raise _at(number, Phrase(N_("not valid JSON ({reason})"), reason=Phrase(str(exc)))) from None
         if not isinstance(event, dict) or "event" not in event:
-            raise _at(number, _("an event is a JSON object with an \"event\" field"))
+            raise _at(number, Phrase(N_("an event is a JSON object with an \"event\" field")))
         if not isinstance(event["event"], str) or event["event"] not in _KNOWN:
-            raise _at(number, _("unknown event {event!r}").format(event=event["event"]))
+            raise _at(number, Phrase(N_("unknown event {event!r}"), event=event["event"]))
         events.append((number, event))
     return events
 
@@ -88,29 +88,29 @@ def split_matches(lines: list[tuple[int, dict[str, Any]]]) -> Iterator[list[tupl
 def _need(event: dict[str, Any], number: int, *fields: str) -> None:
     for name in fields:
         if name not in event:
-            raise _at(number, _("{event} needs a {field!r} field").format(event=event["event"], field=name))
+            raise _at(number, Phrase(N_("{event} needs a {field!r} field"), event=event["event"], field=name))
 
 
 def _match_from_start(event: dict[str, Any], number: int) -> Match:
     _need(event, number, "version", "variant", "seats", "options")
     if event["version"] != LOG_VERSION:
-        raise _at(number, _("log version {version!r} is not supported (this game reads {supported})").format(
+        raise _at(number, Phrase(N_("log version {version!r} is not supported (this game reads {supported})"),
             version=event["version"], supported=LOG_VERSION))
     seats_data = event["seats"]
     if not isinstance(seats_data, list) or not seats_data:
-        raise _at(number, _("'seats' must be a list of seats"))
+        raise _at(number, Phrase(N_("'seats' must be a list of seats")))
     try:
         config = make_config(event["variant"], len(seats_data), options=dict(event["options"] or {}))
         seats = [Seat(str(s.get("name", f"Seat {i}")), str(s.get("kind", "bot")), s.get("level"))
                  for i, s in enumerate(seats_data)]
     except (ConfigError, AttributeError, TypeError, ValueError) as exc:
-        raise _at(number, str(exc)) from None
+        raise _at(number, exc) from None
     if "target" in event and event["target"] != config.target:
-        raise _at(number, _("target {logged} does not match the options ({target})").format(
+        raise _at(number, Phrase(N_("target {logged} does not match the options ({target})"),
             logged=event["target"], target=config.target))
     seed = event.get("seed")
     if seed is not None and (not isinstance(seed, (int, str)) or isinstance(seed, bool)):
-        raise _at(number, _("seed {seed!r} is not a number").format(seed=seed))
+        raise _at(number, Phrase(N_("seed {seed!r} is not a number"), seed=seed))
     rng = random.Random(seed if seed is not None else 0)
     return Match(config, rng, seats, seed)
 
@@ -137,7 +137,7 @@ def _same(logged: dict[str, Any], made: dict[str, Any]) -> bool:
 def replay(lines: list[tuple[int, dict[str, Any]]]) -> Match:
     """Rebuild a match from its events; a log cut off anywhere resumes exactly there."""
     if not lines or lines[0][1]["event"] != "match_start":
-        raise _at(lines[0][0] if lines else 1, _("a log starts with match_start"))
+        raise _at(lines[0][0] if lines else 1, Phrase(N_("a log starts with match_start")))
     match = _match_from_start(lines[0][1], lines[0][0])
     made = len(match.events)  # engine events already matched against the log
     for number, event in lines[1:]:
@@ -151,7 +151,7 @@ def replay(lines: list[tuple[int, dict[str, Any]]]) -> Match:
                     while made < len(match.events) and match.events[made]["event"] == "pass":
                         made += 1
                     if made < len(match.events):
-                        raise _at(number, _("expected {expected} before this {event}").format(
+                        raise _at(number, Phrase(N_("expected {expected} before this {event}"),
                             expected=_describe(match.events[made]), event=kind))
                 if kind == "round_start":
                     _need(event, number, "hands", "boneyard", "leader")
@@ -163,20 +163,20 @@ def replay(lines: list[tuple[int, dict[str, Any]]]) -> Match:
                 made += 1  # the event the engine wrote for it
                 continue
             if kind == "match_start":
-                raise _at(number, _("a second match_start inside one match"))
+                raise _at(number, Phrase(N_("a second match_start inside one match")))
             while (made < len(match.events) and not _same(event, match.events[made])
                    and match.events[made]["event"] == "pass" and kind != "pass"):
                 made += 1
             if made >= len(match.events):
-                raise _at(number, _("{event} did not happen here by the rules").format(event=kind))
+                raise _at(number, Phrase(N_("{event} did not happen here by the rules"), event=kind))
             if not _same(event, match.events[made]):
-                raise _at(number, _("the log says {logged}, the rules give {expected}").format(
+                raise _at(number, Phrase(N_("the log says {logged}, the rules give {expected}"),
                     logged=_describe(event), expected=_describe(match.events[made])))
             made += 1
         except LogError:
             raise
         except (DominoError, ValueError, TypeError, KeyError, AttributeError) as exc:
-            raise _at(number, str(exc)) from None
+            raise _at(number, exc) from None
     # Keep only what the log showed, so that saving again writes the same lines.
     return match
 
@@ -185,7 +185,7 @@ def _check_seat(seat: Any, number: int, seats: int) -> None:
     """A seat is a whole number of this match (never null: the engine reads None as
     "whoever acts"; never true, 1.0 or "1", which Python takes for 1 in places)."""
     if type(seat) is not int or not 0 <= seat < seats:
-        raise _at(number, _("'seat' {seat} is not a seat of this match (the log counts them 0 to {last})").format(
+        raise _at(number, Phrase(N_("'seat' {seat} is not a seat of this match (the log counts them 0 to {last})"),
             seat=json.dumps(seat)[:40], last=seats - 1))
 
 
@@ -194,18 +194,18 @@ def _deal_from(event: dict[str, Any], number: int, match: Match) -> Deal:
         hands = [parse_tiles(h) for h in event["hands"]]
         boneyard = parse_tiles(event["boneyard"])
     except (ValueError, TypeError, AttributeError) as exc:  # hands of the wrong shape
-        raise _at(number, str(exc)) from None
+        raise _at(number, exc) from None
     every = [t for h in hands for t in h] + boneyard
     if len(hands) != match.n or sorted(every) != sorted(set(every)) or len(every) != 28:
-        raise _at(number, _("the deal must hold each of the 28 tiles once, in {hands} hands and the boneyard").format(
+        raise _at(number, Phrase(N_("the deal must hold each of the 28 tiles once, in {hands} hands and the boneyard"),
             hands=match.n))
     if any(len(h) != match.config.hand_size for h in hands):
-        raise _at(number, ngettext("{variant} deals {count} tile to each hand", "{variant} deals {count} tiles to each hand",
-                                  match.config.hand_size).format(variant=_(match.config.rules.title),
-                                                                 count=match.config.hand_size))
+        raise _at(number, Phrase.counted("{variant} deals {count} tile to each hand",
+                                         "{variant} deals {count} tiles to each hand", match.config.hand_size,
+                                         variant=Phrase(match.config.rules.title), count=match.config.hand_size))
     leader = event["leader"]
     if not isinstance(leader, int) or not 0 <= leader < match.n:
-        raise _at(number, _("leader {leader!r} is not a seat").format(leader=leader))
+        raise _at(number, Phrase(N_("leader {leader!r} is not a seat"), leader=leader))
     return Deal(hands, boneyard, leader)
 
 
@@ -224,8 +224,8 @@ def load_match(path: str | os.PathLike[str], torn_tail_ok: bool = False) -> Matc
     try:
         text = Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
-        raise LogError(_("cannot read {path}: {reason}").format(path=path, reason=exc)) from None
+        raise LogError(N_("cannot read {path}: {reason}"), path=str(path), reason=phrase_of(exc)) from None
     matches = load_matches(text, torn_tail_ok)
     if not matches:
-        raise LogError(_("{path} holds no match").format(path=path))
+        raise LogError(N_("{path} holds no match"), path=str(path))
     return matches[-1]

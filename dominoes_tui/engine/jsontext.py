@@ -9,7 +9,7 @@ import json
 import math
 from typing import Any, NoReturn
 
-from ..i18n import N_
+from .errors import N_
 
 NOT_A_NUMBER = N_("NaN and Infinity are no JSON numbers")
 TOO_LARGE = N_("a number too large")

@@ -10,19 +10,11 @@ from collections import deque
 from collections.abc import Iterator
 from typing import NamedTuple
 
-from ..i18n import _, pgettext
 from .errors import IllegalMove
+from .says import END_NOT_OPEN, NEEDS_END, NO_MATCH, end_phrase
 from .tiles import Tile
 
 END_NAMES = ("left", "right", "up", "down")
-
-
-def end_word(end: str | None) -> str:
-    """An end's name in a sentence a person reads (END_NAMES stay English in logs and JSON):
-    the spinner's arms are the top and the bottom, as the move log says them."""
-    words = {"left": pgettext("end", "left"), "right": pgettext("end", "right"),
-             "up": pgettext("end", "top"), "down": pgettext("end", "bottom")}
-    return words.get(end or "", str(end))
 
 
 class Placed(NamedTuple):
@@ -60,11 +52,6 @@ class Layout:
     @property
     def spinner_index(self) -> int | None:
         return self.west if self.spinner is not None else None
-
-    @property
-    def branches_open(self) -> bool:
-        """FIVES-5(c): N and S open once arms W and E each hold a tile."""
-        return self.spinner is not None and self.west > 0 and self.east > 0
 
     def tiles(self) -> Iterator[Tile]:
         for p in self.line:
@@ -118,7 +105,7 @@ class Layout:
         """Attach `tile` at `end` (None for the lead). Raises IllegalMove without changing anything."""
         if end is None:
             if self.line:
-                raise IllegalMove(_("{tile} needs an end: the layout is not empty").format(tile=tile))
+                raise IllegalMove(NEEDS_END, tile=str(tile))
             self.line.append(Placed(tile, tile.low, tile.high))
             if self.spinner_allowed and tile.is_double:
                 self.spinner = tile
@@ -130,10 +117,9 @@ class Layout:
         else:
             value = self.end_value(end)
         if value is None:
-            raise IllegalMove(_("the {end} end is not open").format(end=end_word(end)))
+            raise IllegalMove(END_NOT_OPEN, end=end_phrase(end))
         if not tile.has(value):
-            raise IllegalMove(_("{tile} does not match the {end} end, which shows {value}").format(
-                tile=tile, end=end_word(end), value=value))
+            raise IllegalMove(NO_MATCH, tile=str(tile), end=end_phrase(end), value=value)
         outer = tile.other(value)
         becomes_spinner = self.spinner_allowed and self.spinner is None and tile.is_double
         if end == "left":

@@ -3,8 +3,9 @@ from __future__ import annotations
 
 from typing import Any, Final, NamedTuple
 
-from ..i18n import _
-from .layout import END_NAMES, end_word
+from .errors import BadText, Phrase
+from .layout import END_NAMES
+from .says import BAD_END, MOVE_ON, MOVE_SHAPE, MOVE_TILE, end_phrase
 from .tiles import ALL_TILES, Tile, parse_tile
 
 
@@ -15,10 +16,15 @@ class Move(NamedTuple):
     end: str | None
 
     def __str__(self) -> str:
-        """The move in a sentence a person reads ("3-5 on left"; to_json() for machines)."""
+        """The move in English ("3-5 on left"; `phrase` for a person, to_json() for machines)."""
+        return str(self.phrase)
+
+    @property
+    def phrase(self) -> Phrase | str:
+        """The move as a person reads it, put in their language by i18n.told()."""
         if self.end is None:
-            return f"{self.tile}"
-        return _("{tile} on {end}").format(tile=self.tile, end=end_word(self.end))
+            return str(self.tile)
+        return Phrase(MOVE_ON, tile=str(self.tile), end=end_phrase(self.end))
 
     def to_json(self) -> dict[str, Any]:
         return {"tile": str(self.tile), "end": self.end}
@@ -27,12 +33,12 @@ class Move(NamedTuple):
     def from_json(data: object) -> Move:
         """Parse `{"tile": "3-5", "end": "left"}`; ValueError says what is wrong."""
         if not isinstance(data, dict):
-            raise ValueError(_("a move is an object with 'tile' and 'end', not {data!r}").format(data=data))
+            raise BadText(MOVE_SHAPE, data=data)
         if "tile" not in data:
-            raise ValueError(_("a move needs a 'tile'"))
+            raise BadText(MOVE_TILE)
         end = data.get("end")
         if end is not None and end not in END_NAMES:
-            raise ValueError(_("end {end!r} is not one of {ends} or null").format(end=end, ends=", ".join(END_NAMES)))
+            raise BadText(BAD_END, end=end, ends=", ".join(END_NAMES))
         return Move(parse_tile(data["tile"]), end)
 
 

@@ -5,8 +5,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..i18n import N_, _
-from .errors import ConfigError
+from .errors import N_, ConfigError, Phrase
+from .says import OPTION_NOT_ALLOWED, UNKNOWN_OPTION, WHOLE, WHOLE_FROM, WHOLE_FROM_TO
 
 
 @dataclass(frozen=True)
@@ -23,14 +23,14 @@ class OptionSpec:
     def default_value(self, players: int) -> Any:
         return self.default_for(players) if self.default_for else self.default
 
-    def describe_allowed(self) -> str:
+    def describe_allowed(self) -> Phrase | str:
         if self.choices is not None:
             return ", ".join(str(c) for c in self.choices)
         if self.minimum is not None and self.maximum is not None:
-            return _("a whole number from {lowest} to {highest}").format(lowest=self.minimum, highest=self.maximum)
+            return Phrase(WHOLE_FROM_TO, lowest=self.minimum, highest=self.maximum)
         if self.minimum is not None:
-            return _("a whole number >= {lowest}").format(lowest=self.minimum)
-        return _("a whole number")
+            return Phrase(WHOLE_FROM, lowest=self.minimum)
+        return Phrase(WHOLE)
 
     def parse(self, raw: Any) -> Any:
         """Accept the value as docs/RULES.md spells it (or as a string of it) or raise ConfigError."""
@@ -54,8 +54,7 @@ class OptionSpec:
         elif (isinstance(value, int) and (self.minimum is None or value >= self.minimum)
               and (self.maximum is None or value <= self.maximum)):
             return value
-        raise ConfigError(_("option {name}: {raw!r} is not allowed; allowed: {allowed}").format(
-            name=self.name, raw=raw, allowed=self.describe_allowed()))
+        raise ConfigError(OPTION_NOT_ALLOWED, name=self.name, raw=raw, allowed=self.describe_allowed())
 
 
 LEADS_ANY = ("LOT", "HIGHEST_DOUBLE", "LOWEST_DOUBLE")
@@ -139,8 +138,7 @@ def resolve_options(variant: str, players: int, given: dict[str, Any]) -> dict[s
     specs = {spec.name: spec for spec in OPTIONS[variant]}
     for name in given:
         if name not in specs:
-            raise ConfigError(_("unknown option {name!r} for {variant}; allowed: {allowed}").format(
-                name=name, variant=variant, allowed=", ".join(specs)))
+            raise ConfigError(UNKNOWN_OPTION, name=name, variant=variant, allowed=", ".join(specs))
     return {
         name: spec.parse(given[name]) if name in given else spec.default_value(players)
         for name, spec in specs.items()
@@ -152,6 +150,5 @@ def check_option(variant: str, name: str, raw: Any) -> Any:
     (the settings screen and a hosted `create` ask this before building a table)."""
     specs = {spec.name: spec for spec in OPTIONS.get(variant, ())}
     if name not in specs:
-        raise ConfigError(_("unknown option {name!r} for {variant}; allowed: {allowed}").format(
-            name=name, variant=variant, allowed=", ".join(specs)))
+        raise ConfigError(UNKNOWN_OPTION, name=name, variant=variant, allowed=", ".join(specs))
     return specs[name].parse(raw)

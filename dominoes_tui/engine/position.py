@@ -13,15 +13,9 @@ from collections.abc import Sequence
 from .game import PLAYING, Match, Seat
 from .knowledge import replay_history
 from .layout import Layout
-from .tiles import ALL_TILES, Tile
+from .tiles import Tile
 from .variants import make_config
 from .view import PlayerView
-
-
-def unseen_tiles(view: PlayerView) -> list[Tile]:
-    """Tiles this seat cannot see: other hands and the boneyard (or dead tiles)."""
-    seen = set(view.hand) | set(view.layout.tiles())
-    return [t for t in ALL_TILES if t not in seen]
 
 
 def layout_from_view(view: PlayerView) -> Layout:

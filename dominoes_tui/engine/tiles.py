@@ -4,7 +4,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from ..i18n import _
+from .errors import BadText
+from .says import NO_SUCH_TILE, NOT_A_TILE, NOT_TILES
 
 
 class Tile(NamedTuple):
@@ -43,20 +44,20 @@ _BY_NAME.update({f"{t.high}-{t.low}": t for t in ALL_TILES})
 
 def tile(a: int, b: int) -> Tile:
     if not (0 <= a <= 6 and 0 <= b <= 6):
-        raise ValueError(_("no tile {a}-{b} in a double-six set").format(a=a, b=b))
+        raise BadText(NO_SUCH_TILE, a=a, b=b)
     return Tile(a, b) if a <= b else Tile(b, a)
 
 
 def parse_tile(text: object) -> Tile:
     """`"3-5"` (or `"5-3"`) -> Tile(3, 5); anything else raises ValueError."""
     if not isinstance(text, str) or text.strip() not in _BY_NAME:
-        raise ValueError(_("{text!r} is not a tile (write it like \"3-5\", numbers 0 to 6)").format(text=text))
+        raise BadText(NOT_A_TILE, text=text)
     return _BY_NAME[text.strip()]
 
 
 def parse_tiles(items: object) -> list[Tile]:
     if not isinstance(items, list):
-        raise ValueError(_("{items!r} is not a list of tiles").format(items=items))
+        raise BadText(NOT_TILES, items=items)
     return [parse_tile(x) for x in items]
 
 

@@ -7,9 +7,9 @@ from functools import cached_property
 from types import MappingProxyType
 from typing import Any
 
-from ..i18n import N_, _, either
-from .errors import ConfigError
-from .options import OPTIONS, OptionSpec, resolve_options, target_option
+from .errors import N_, ConfigError, Phrase
+from .options import resolve_options, target_option
+from .says import PLAYED_BY, UNKNOWN_VARIANT, either
 
 
 @dataclass(frozen=True)
@@ -87,20 +87,14 @@ def make_config(
 ) -> TableConfig:
     """Validate a table's settings; ConfigError names what is allowed."""
     if variant not in VARIANTS:
-        raise ConfigError(_("unknown variant {variant!r}; allowed: {allowed}").format(
-            variant=variant, allowed=", ".join(VARIANTS)))
+        raise ConfigError(UNKNOWN_VARIANT, variant=variant, allowed=", ".join(VARIANTS))
     rules = VARIANTS[variant]
     if players is None:
         players = rules.players[0]
     if players not in rules.players:
-        allowed = either([str(p) for p in rules.players])
-        raise ConfigError(_("{variant} is played by {allowed} players, not {players}").format(
-            variant=_(rules.title), allowed=allowed, players=players))
+        raise ConfigError(PLAYED_BY, variant=Phrase(rules.title), allowed=either([str(p) for p in rules.players]),
+                          players=players)
     given = dict(options or {})
     if target is not None:
         given[target_option(variant)] = target
     return TableConfig(variant, players, MappingProxyType(resolve_options(variant, players, given)))
-
-
-def option_specs(variant: str) -> tuple[OptionSpec, ...]:
-    return OPTIONS[variant]

@@ -10,9 +10,10 @@ One language per process: each hosted client (a `dominoes join`, an SSH session,
 browser tab) is a process of its own, and the server sends events and views, never
 sentences, so people at one table each read their own language.
 
-This module sits below every layer (the engine's errors are read by people too) and
-needs nothing but the standard library; Babel's number and date formatting is
-imported only when a number is formatted.
+This module sits below every layer and needs nothing but the standard library. The
+engine speaks in keys (engine/errors.py: a Phrase is a key and arguments) and imports
+none of this: `told()` puts what it says in the reader's language at the edges. Babel
+writes numbers, shares and dates (formats.py).
 """
 from __future__ import annotations
 
@@ -20,7 +21,6 @@ import gettext as _gettext
 import os
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
-from datetime import date, datetime
 from pathlib import Path
 
 DOMAIN = "dominoes"
@@ -174,44 +174,26 @@ def npgettext(context: str, singular: str, plural: str, n: int) -> str:
     return _translation.npgettext(context, singular, plural, n)
 
 
-def either(items: list[str]) -> str:
-    """ "2, 3 or 4" ("2, 3 oder 4"): the last of several choices joined as the language does."""
-    if len(items) < 2:
-        return "".join(items)
-    return _("{some} or {last}").format(some=", ".join(items[:-1]), last=items[-1])
-
-
-def babel_locale() -> str:
-    return {"en": "en_GB", "de": "de_DE"}.get(_language, "en_GB")
-
-
-def number(value: float, digits: int = 0, trailing_zeros: bool = True) -> str:
-    """A number as the language writes it (1,234.5 / 1.234,5), with `digits` decimals, or
-    up to `digits` without `trailing_zeros` (0.125 and 0.1 / 0,125 and 0,1)."""
-    from babel.numbers import format_decimal
-
-    pattern = "#,##0" + ("." + ("0" if trailing_zeros else "#") * digits if digits else "")
-    return format_decimal(value, format=pattern, locale=babel_locale())
-
-
-def percent(fraction: float, digits: int = 0) -> str:
-    """A share as the language writes it (57% / 57 %)."""
-    from babel.numbers import format_percent
-
-    sign = " %" if _language == "de" else "%"  # German sets the sign apart (DIN 5008)
-    pattern = "#,##0" + ("." + "0" * digits if digits else "") + sign
-    return format_percent(fraction, format=pattern, locale=babel_locale())
-
-
-def day(when: date | datetime) -> str:
-    """A date as the language writes it (2 Dec 2026 / 02.12.2026)."""
-    from babel.dates import format_date
-
-    return format_date(when, format="medium", locale=babel_locale())
-
-
-def moment(when: datetime) -> str:
-    """A date and time of day (2 Dec 2026, 19:05 / 02.12.2026, 19:05)."""
-    from babel.dates import format_datetime
-
-    return format_datetime(when, format="dd.MM.yyyy, HH:mm" if _language == "de" else "d MMM y, HH:mm", locale=babel_locale())
+def told(said: object) -> str:
+    """What the engine (or a server's refusal built from it) says, in the language in use:
+    a phrase (engine/errors.py: a key and arguments, an argument that is a phrase told
+    too), an exception or a move that carries one (`phrase`), or else its own text. A
+    translation that does not fit its arguments shows the English."""
+    phrase = getattr(said, "phrase", said)
+    key, args = getattr(phrase, "key", None), getattr(phrase, "args", None)
+    if not isinstance(key, str) or not isinstance(args, dict):
+        return str(phrase)
+    context, plural = getattr(phrase, "context", None), getattr(phrase, "plural", None)
+    if context is not None:
+        template = pgettext(context, key)
+    elif plural is not None:
+        template = ngettext(key, plural, getattr(phrase, "n", 0))
+    else:
+        template = _(key)
+    if not args:
+        return template
+    filled = {name: told(value) if hasattr(value, "key") else value for name, value in args.items()}
+    try:
+        return template.format(**filled)
+    except (KeyError, IndexError, ValueError):
+        return str(phrase)

@@ -26,6 +26,9 @@ from . import DOMAIN, LANGUAGES, LOCALE_DIR, SOURCE
 PACKAGE = Path(__file__).resolve().parent.parent
 # Babel's own argparse-free extractor: the program's Python files, nothing else
 METHODS = [("**/locale/**", "ignore"), ("**.py", "python")]
+# gettext's names, and the engine's, which speaks in keys (engine/errors.py): a Phrase
+# made with a context or a count is marked as pgettext and ngettext mark theirs
+KEYWORDS = {**DEFAULT_KEYWORDS, "in_context": ((1, "c"), 2), "counted": (1, 2)}
 EPOCH = datetime(2026, 1, 1, tzinfo=UTC)
 FIELD = re.compile(r"\{[^{}]*\}|%\(\w+\)[sdr]|%[sd]")
 
@@ -47,7 +50,7 @@ def extract() -> Catalog:
                        copyright_holder="the dominoes_tui authors", msgid_bugs_address="-",
                        last_translator="the dominoes_tui authors", language_team="-")
     for _file, _line, message, comments, context in extract_from_dir(
-        str(PACKAGE), method_map=METHODS, keywords=DEFAULT_KEYWORDS, comment_tags=("Translators:",),
+        str(PACKAGE), method_map=METHODS, keywords=KEYWORDS, comment_tags=("Translators:",),
     ):
         template.add(message, None, auto_comments=comments, context=context)
     return template

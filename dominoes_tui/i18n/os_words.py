@@ -13,7 +13,7 @@ from __future__ import annotations
 import errno
 import socket
 
-from . import N_, _
+from . import N_, _, told
 
 _BY_ERRNO = {
     errno.ECONNREFUSED: N_("connection refused (is the server running?)"),
@@ -34,7 +34,8 @@ _BY_ERRNO = {
 
 
 def os_words(exc: BaseException) -> str:
-    """A short reason for an OSError (or a timeout), in the language in use."""
+    """A short reason for an OSError (or a timeout), in the language in use; any other
+    error by its own words (an engine's told in the language too)."""
     if isinstance(exc, socket.gaierror):
         return _("unknown host name")
     if isinstance(exc, TimeoutError) and not getattr(exc, "errno", None):
@@ -44,4 +45,4 @@ def os_words(exc: BaseException) -> str:
         return _(_BY_ERRNO[number])
     if isinstance(exc, OSError) and exc.strerror:
         return exc.strerror
-    return str(exc) or exc.__class__.__name__
+    return told(exc) or exc.__class__.__name__

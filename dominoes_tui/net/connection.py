@@ -8,6 +8,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..engine import phrase_of
 from ..i18n import _
 from . import protocol as P
 from .console import tell
@@ -76,9 +77,7 @@ class Refused(Said):
     @classmethod
     def again(cls, exc: BaseException) -> Refused:
         """An error from below as a refusal, keeping its template when it has one."""
-        if isinstance(exc, Said) and exc.say is not None:
-            return cls(exc.say, **exc.say_args)
-        return cls(str(exc))
+        return cls(phrase_of(exc))
 
 
 async def close_now(writer: asyncio.StreamWriter) -> None:

@@ -126,7 +126,7 @@ class Evening:
             for size in plan.table_sizes:
                 make_config(plan.variant, size, settings.target)
         except ConfigError as exc:
-            raise TournamentError(str(exc)) from None
+            raise EveningError(exc.phrase) from None
         return cls(settings, organizer, Tournament(plan, seed=seed))
 
     # -- people -------------------------------------------------------------------------
@@ -262,13 +262,6 @@ class Evening:
         return self._next_round()
 
     # -- telling ------------------------------------------------------------------------
-    def next_pairings(self) -> list[list[str]]:
-        """While registering: nothing yet; while playing: this round's tables (sides joined by +)."""
-        rnd = self.tournament.current
-        if rnd is None:
-            return []
-        return [[" + ".join(side) for side in t.sides] for t in rnd.tables]
-
     def public(self) -> dict[str, Any]:
         """What everyone may know (no tokens)."""
         t = self.tournament

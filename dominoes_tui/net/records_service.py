@@ -166,7 +166,7 @@ class ServerRecords:
                         summary = summary_of(meta)
                     except (OSError, ValueError, KeyError, TypeError, LogError) as exc:
                         tell(log, _("Records: finished/{file} cannot be read ({reason}); it is left as it is").format(
-                            file=meta.name, reason=os_words(exc) if isinstance(exc, OSError) else exc), logging.WARNING)
+                            file=meta.name, reason=os_words(exc)), logging.WARNING)
                         counts["failed"] += 1
                         continue
                     kept = record_or_keep(summary, self.home, records=records)

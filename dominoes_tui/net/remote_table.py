@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..engine import MATCH_OVER, PLAYING, ROUND_OVER, IllegalMove, Move, PlayerView, make_config
-from ..i18n import _
+from ..i18n import _, told
 from ..table.client import RoundReport, SeatInfo, TableClient
 from . import protocol as P
 from .client import Connection, ConnectionLost
@@ -146,7 +146,7 @@ class RemoteTable(TableClient):
         if self._queue or self._awaiting_move or view.to_act != seat:
             raise IllegalMove(_("it is not your turn"))
         if move not in view.legal:
-            raise IllegalMove(_("{move} is not a legal move now").format(move=move))
+            raise IllegalMove(_("{move} is not a legal move now").format(move=told(move)))
         try:
             self.conn.send({"type": "play", "move": move.to_json()})
         except (ConnectionLost, ConnectionError, RuntimeError) as exc:

@@ -13,6 +13,11 @@ SAYS is the one list a client checks against. Filling never raises and never
 evaluates anything a server sent: only plain `{name}` fields of our own templates are
 filled, each with a short plain text or a number, never with attribute or index
 lookups or format specs (a forged `args` of any shape fills with "?").
+
+The engine's refusals (a move, an option, a variant: engine/says.py) are sent the same
+way, as the key and arguments of the engine's phrase; an argument that is words of its
+own (an end, a variant's title, "2 or 4") is an object of the same shape, `{"say",
+"args"?, "context"?}`, translated too when it is one of ours.
 """
 from __future__ import annotations
 
@@ -21,7 +26,10 @@ import string
 from collections.abc import Mapping
 from typing import Any
 
-from ..i18n import N_, _
+from ..engine import VARIANTS, Phrase
+from ..engine import Said as EngineSaid
+from ..engine import says as engine_says
+from ..i18n import N_, _, pgettext
 from ..table.plain import plain
 
 # -- the server (connections) --
@@ -144,8 +152,9 @@ RECORDS_ONE = N_("one records request at a time")
 NO_RECORDS = N_("this server keeps no records")
 RECORDS_FAILED = N_("the records failed ({kind})")
 
-# Every template above: the only `say` a client translates
-SAYS: frozenset[str] = frozenset(v for k, v in dict(globals()).items() if k.isupper() and isinstance(v, str))
+# Every template above, and the engine's: the only `say` a client translates
+SAYS: frozenset[str] = frozenset(v for k, v in dict(globals()).items() if k.isupper() and isinstance(v, str)) | engine_says.SAYS
+NESTED = 2  # how deep an argument that is words may nest ("bad move: {detail}", its detail's "2 or 4")
 
 MAX_TEXT = 2000  # the longest string a client shows from a server (a reason, a notice)
 MAX_ARG = 200  # the longest value a client fills in
@@ -166,33 +175,41 @@ def said(key: str, say: str, **args: Arg) -> dict[str, Any]:
     return out
 
 
-class Said(Exception):
+class Said(EngineSaid):
     """An exception whose text is one of the templates: a reply built from it carries
-    the template and its arguments (server.py), so the client can translate it."""
+    the template and its arguments (server.py), so the client can translate it. It is
+    the engine's Said (a phrase: key and arguments) with a server's templates; an
+    engine error's phrase is taken as it is (Refused.again)."""
 
-    def __init__(self, say: str, **args: Arg) -> None:
-        self.say: str | None = say if say in SAYS else None
-        self.say_args: dict[str, Arg] = dict(args)
-        super().__init__(english(say, args) if args else say)
+    @property
+    def say(self) -> str | None:
+        """The template, where it is one a client translates."""
+        return self.phrase.key if self.phrase.key in SAYS else None
 
     def fields(self, key: str = "reason") -> dict[str, Any]:
-        out: dict[str, Any] = {key: str(self)}
-        if self.say is not None:
-            out["say"] = self.say
-            if self.say_args:
-                out["args"] = self.say_args
-        return out
+        return phrase_fields(key, self.phrase)
+
+
+def phrase_fields(key: str, phrase: Phrase) -> dict[str, Any]:
+    """A message's fields for `phrase`: its English text under `key`, and `say`/`args`
+    where a client can translate it."""
+    out: dict[str, Any] = {key: phrase.english()}
+    if phrase.key in SAYS and phrase.context is None and phrase.plural is None:
+        out.update(phrase.to_json())
+    return out
 
 
 def fields_of(exc: BaseException, key: str = "reason") -> dict[str, Any]:
-    """`key`: the exception's text, with `say`/`args` when it is a Said."""
-    return exc.fields(key) if isinstance(exc, Said) else {key: str(exc)}
+    """`key`: the exception's text, with `say`/`args` when it is a Said (the server's or the engine's)."""
+    return phrase_fields(key, exc.phrase) if isinstance(exc, EngineSaid) else {key: str(exc)}
 
 
 _PARSER = string.Formatter()
 
 
-def _value(value: object) -> str:
+def _value(value: object, depth: int = NESTED) -> str:
+    if isinstance(value, Mapping):
+        return _told(value, depth - 1) or "?" if depth > 0 else "?"
     if isinstance(value, bool) or value is None:
         return "?"
     if isinstance(value, int):
@@ -204,10 +221,12 @@ def _value(value: object) -> str:
     return "?"
 
 
-def fill(template: str, args: object) -> str:
+def fill(template: str, args: object, depth: int = 0) -> str:
     """`template` with its `{name}` fields filled from `args`; never raises. Anything but
     a plain name (`{0}`, `{a.b}`, `{a[0]}`), a format spec, a missing or odd value
-    gives "?"; a template that is no format at all is returned as it is."""
+    gives "?" (a conversion such as `!r` is the sender's: engine/errors.py's to_json
+    sends the value quoted); a value that is words of our own (`{"say", ...}`, at most
+    NESTED deep) is translated; a template that is no format at all is returned as it is."""
     given = args if isinstance(args, Mapping) else {}
     try:
         parts = list(_PARSER.parse(template))
@@ -218,14 +237,32 @@ def fill(template: str, args: object) -> str:
         out.append(literal)
         if field is None:
             continue
-        out.append(_value(given.get(field)) if field.isidentifier() else "?")
+        out.append(_value(given.get(field), NESTED - depth) if field.isidentifier() else "?")
     return "".join(out)
+
+
+def _titles() -> frozenset[str]:
+    return frozenset(variant.title for variant in VARIANTS.values())
+
+
+def _told(phrase: Mapping[str, Any], depth: int) -> str | None:
+    """A phrase a server sent (`{"say", "args"?, "context"?}`) in the language in use, if
+    it is ours: a template, an engine's word in its context, a variant's title. `depth`:
+    how many levels of words its arguments may still hold."""
+    say, context = phrase.get("say"), phrase.get("context")
+    if not isinstance(say, str) or "plural" in phrase:
+        return None
+    if context is not None:
+        return pgettext(context, say) if (context, say) in engine_says.WORDS else None
+    if say in SAYS:
+        return fill(_(say), phrase.get("args"), NESTED - depth)
+    return _(say) if say in _titles() else None
 
 
 def spoken(message: Mapping[str, Any], key: str = "reason", fallback: str = "") -> str:
     """What a server's message says, in the language in use, as plain text: the
     translated template when `say` is one of ours, else the plain text under `key`."""
-    say = message.get("say")
-    if isinstance(say, str) and say in SAYS:
-        return plain(fill(_(say), message.get("args")), MAX_TEXT)
+    said = _told(message, NESTED) if "context" not in message else None
+    if said is not None:
+        return plain(said, MAX_TEXT)
     return plain(message.get(key), MAX_TEXT) or fallback

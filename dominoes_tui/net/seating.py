@@ -107,7 +107,7 @@ class Seating:
         try:  # the engine's own checks, docs/RULES.md §4 bounds included: one set of rules everywhere
             config = make_config(variant, players, target, options)
         except (ConfigError, ValueError, TypeError) as exc:
-            raise Refused(str(exc)) from None
+            raise Refused.again(exc) from None
         slots = self._slots(data.get("seats"), config.players)
         seed = data.get("seed")
         if seed is not None:

@@ -350,7 +350,7 @@ class Server(Opening, Seating):
             try:
                 handle_request(self.records, conn, data, reply)
             except RecordsRequestError as exc:
-                raise P.ProtocolError(exc.say or str(exc), **exc.say_args) from None
+                raise P.ProtocolError(exc.phrase) from None
         elif kind in TOURNAMENT_REQUESTS:
             self.tournament_host.request(conn, kind, data, msg_id)  # it answers, now or with its next push
         elif kind in QUICK_REQUESTS:

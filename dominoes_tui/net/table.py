@@ -11,7 +11,7 @@ import time
 from pathlib import Path
 from typing import Any, Protocol
 
-from ..engine import MATCH_OVER, PLAYING, ROUND_OVER, VARIANTS, IllegalMove, Match, Move, Seat, TableConfig, view_for
+from ..engine import MATCH_OVER, PLAYING, ROUND_OVER, VARIANTS, IllegalMove, Match, Move, Seat, TableConfig, phrase_of, view_for
 from ..engine.view import public_view
 from ..i18n import _
 from ..i18n.os_words import os_words
@@ -219,11 +219,11 @@ class Table(TurnLoop):
         try:
             move = Move.from_json(data.get("move"))
         except ValueError as exc:
-            raise Refused(S.BAD_MOVE, detail=str(exc)) from None
+            raise Refused(S.BAD_MOVE, detail=phrase_of(exc)) from None
         try:
             m.apply(move, seat)
         except IllegalMove as exc:
-            raise Refused(str(exc)) from None
+            raise Refused.again(exc) from None
         self.changed()
 
     def mark_ready(self, conn: Conn) -> None:

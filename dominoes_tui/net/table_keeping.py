@@ -99,7 +99,7 @@ def set_aside(meta_path: Path, exc: Exception) -> None:
     """A table that cannot be read back is moved to broken/, never overwritten or lost."""
     broken = meta_path.parent.parent / "broken"
     tell(log, _("Cannot bring back {file} ({reason}); it is kept in {folder}").format(
-        file=meta_path.name, reason=os_words(exc) if isinstance(exc, OSError) else exc, folder=broken), logging.WARNING)
+        file=meta_path.name, reason=os_words(exc), folder=broken), logging.WARNING)
     try:
         private_dir(broken)
         for path in (meta_path, meta_path.with_suffix(".jsonl")):

@@ -8,7 +8,8 @@ from typing import Any
 from sqlalchemy import Connection
 
 from ..engine import VARIANTS
-from ..i18n import _, moment
+from ..i18n import _
+from ..i18n.formats import moment
 from . import queries
 from .analyses import accuracy_history
 from .identity import clean_name, shown_name

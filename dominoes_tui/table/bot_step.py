@@ -13,7 +13,7 @@ import time
 from collections.abc import Awaitable, Callable
 
 from ..engine import Match, Move, PlayerView, view_for
-from ..i18n import _
+from ..i18n import _, told
 
 Ask = Callable[[PlayerView], Awaitable[Move]]
 
@@ -29,7 +29,7 @@ async def bot_turn(
     try:
         move = await ask(view)
     except Exception as exc:  # noqa: BLE001 - any bug of the bot's; not CancelledError: a table that closes stops the turn
-        say(_("{name} failed to choose ({reason}); it played its first legal move").format(name=name, reason=exc))
+        say(_("{name} failed to choose ({reason}); it played its first legal move").format(name=name, reason=told(exc)))
         move = view.legal[0]
     rest = pace - (time.monotonic() - started)
     if rest > 0:
@@ -38,7 +38,7 @@ async def bot_turn(
         return False
     legal = match.legal_moves()
     if move not in legal:
-        say(_("{name} chose an illegal move {move}; it played its first legal move").format(name=name, move=move))
+        say(_("{name} chose an illegal move {move}; it played its first legal move").format(name=name, move=told(move)))
         move = legal[0]
     match.apply(move, seat)
     return True

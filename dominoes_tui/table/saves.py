@@ -20,7 +20,7 @@ except ImportError:  # Windows: no advisory locks; one copy at a time is then th
 
 from ..engine import LogError, Match, load_match
 from ..engine.files import atomic_write
-from ..i18n import _
+from ..i18n import _, told
 from .home import SETTINGS_NAME, home, load_settings, settings_path
 
 __all__ = ["SETTINGS_NAME", "home", "load_settings", "settings_path"]  # kept where callers found them
@@ -157,9 +157,9 @@ def load_unfinished(path: Path | None = None) -> Match | None:
             aside = set_aside(path)
         except OSError as move_error:
             raise SaveProblem(_("The saved match could not be read ({reason}), nor moved aside ({problem}).").format(
-                reason=exc, problem=move_error)) from None
+                reason=told(exc), problem=move_error)) from None
         raise SaveProblem(_("The saved match could not be read ({reason}). It was kept as {name}.").format(
-            reason=exc, name=aside.name)) from None
+            reason=told(exc), name=aside.name)) from None
     if match.is_over:
         try:
             path.replace(last_match_path())

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from textual.binding import Binding
 
 from ..engine import Match
-from ..i18n import N_, _, ngettext
+from ..i18n import N_, _, ngettext, told
 from ..table import saves
 from ..table.client import TableClient
 from ..table.local import SPEEDS, LocalTable
@@ -138,7 +138,7 @@ class DominoesApp(SpeakingApp[None]):
                         bot_delay=SPEEDS[self.prefs.speed],
                     )
                 except Exception as exc:  # noqa: BLE001 - a save from any version may fail any way: words, never a traceback
-                    self.notify(_("The saved match could not be resumed: {problem}").format(problem=exc),
+                    self.notify(_("The saved match could not be resumed: {problem}").format(problem=told(exc)),
                                 severity="error", timeout=10, markup=False)
                     self.after_resume_question()
                     return
@@ -182,7 +182,7 @@ class DominoesApp(SpeakingApp[None]):
         try:
             client = self.table_factory(settings, self.prefs)
         except ValueError as exc:  # SettingsError / ConfigError: say it, go to the settings
-            self.notify(str(exc), severity="error", timeout=8)
+            self.notify(told(exc), severity="error", timeout=8)
             self.open_settings()
             return
         self.open_table(client)

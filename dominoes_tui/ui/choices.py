@@ -10,7 +10,7 @@ from typing import Any
 from ..bots import level_names
 from ..engine import OPTIONS, VARIANTS, ConfigError, TableConfig, make_config
 from ..engine.options import target_option
-from ..i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, language_of
+from ..i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, language_of, told
 from ..table.client import SeatInfo
 from ..table.local import SPEEDS
 
@@ -213,7 +213,8 @@ def check(settings: MatchSettings) -> TableConfig:
     try:
         return settings.config()
     except ConfigError as exc:
-        raise SettingsError(str(exc)[0].upper() + str(exc)[1:] + ".") from None
+        said = told(exc)
+        raise SettingsError(said[:1].upper() + said[1:] + ".") from None
 
 
 def seat_items(text: str) -> list[str]:

@@ -16,9 +16,10 @@ from typing import TYPE_CHECKING, Any
 
 from ..bots.medium import MediumBot
 from ..engine import Move, PlayerView
-from ..engine.layout import end_word
 from ..engine.position import layout_from_view
-from ..i18n import _, ngettext, percent
+from ..i18n import _, ngettext
+from ..i18n.formats import percent
+from .words import end_name
 
 if TYPE_CHECKING:
     from ..bots.analysis import Weighing
@@ -38,14 +39,14 @@ def where(move: Move) -> str:
     """ "3-5 on the left", a lead "6-6"."""
     if move.end is None:
         return str(move.tile)
-    return _("{tile} on the {end}").format(tile=move.tile, end=end_word(move.end))
+    return _("{tile} on the {end}").format(tile=move.tile, end=end_name(move.end))
 
 
 def brief(move: Move) -> str:
     """ "3-5 left", for a list of moves."""
     if move.end is None:
         return str(move.tile)
-    return f"{move.tile} {end_word(move.end)}"
+    return f"{move.tile} {end_name(move.end)}"
 
 
 def estimate(chance: float, exact: bool = False) -> str:

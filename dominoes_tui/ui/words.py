@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..engine import VARIANTS, PlayerView, TableConfig, Tile, hand_pips
-from ..i18n import N_, _, ngettext, pgettext
+from ..i18n import N_, _, ngettext, pgettext, told
 from ..table.client import RoundReport, SeatInfo
 from ..table.titles import variant_title as variant_title  # said the same on every screen and console
 from ..table.you import is_you as is_you  # the keyboard's seat, said as the language does
@@ -29,13 +29,6 @@ def by_person(name: str, one: str, you: str, many: str | None = None, several: b
     return one
 
 
-def says(name: str, verb: str) -> str:
-    """"Ana records", but "You record" and "Ana & Cleo record" (English only: the replay
-    viewer's words; the table's sentences use `by_person`)."""
-    plural = name.lower() == "you" or " & " in name
-    return f"{name} {verb[:-1]}" if plural else f"{name} {verb}"
-
-
 def wins(name: str) -> str:
     return by_person(name, _("{name} wins"), _("You win"), _("{name} win")).format(name=shown(name))
 
@@ -49,11 +42,12 @@ def table_title(table: dict[str, object]) -> str:
     return variant_title(variant) if isinstance(variant, str) and variant in VARIANTS else plain(table.get("title"), 40)
 
 
-def end_name(end: str) -> str:
-    """An open end by name, as the prompt asks "On the left?" (engine/layout's end_word)."""
-    from ..engine.layout import end_word
+def end_name(end: str | None) -> str:
+    """An end by name in the reader's language, as the prompt asks "On the left?" (the
+    engine's END_WORDS; an end that is none of ours by its own name)."""
+    from ..engine.says import end_phrase
 
-    return end_word(end)
+    return told(end_phrase(end))
 
 
 def level_word(level: str) -> str:

@@ -2,10 +2,12 @@
 compiled from the .po as it stands."""
 from __future__ import annotations
 
+from datetime import datetime
+
 import pytest
 
 from dominoes_tui import i18n
-from dominoes_tui.i18n import catalog
+from dominoes_tui.i18n import catalog, formats
 
 
 def test_every_marked_sentence_is_in_every_catalog_and_the_mo_is_current() -> None:
@@ -42,8 +44,10 @@ def test_asked_beats_remembered_beats_environment() -> None:
 def test_numbers_follow_the_language() -> None:
     try:
         i18n.use("de")
-        assert (i18n.number(1234.5, 1), i18n.percent(0.5)) == ("1.234,5", "50 %")
+        assert (formats.number(1234.5, 1), formats.percent(0.5), formats.percent(0.125, 1)) == ("1.234,5", "50 %", "12,5 %")
+        assert formats.moment(datetime(2026, 12, 2, 19, 5)) == "02.12.2026, 19:05"
         i18n.use("en")
-        assert (i18n.number(1234.5, 1), i18n.percent(0.5)) == ("1,234.5", "50%")
+        assert (formats.number(1234.5, 1), formats.percent(0.5), formats.percent(0.125, 1)) == ("1,234.5", "50%", "12.5%")
+        assert formats.moment(datetime(2026, 12, 2, 19, 5)) == "2 Dec 2026, 19:05"
     finally:
         i18n.use("en")

@@ -15,7 +15,8 @@ from textual.widgets import DataTable, Static, TabbedContent, TabPane
 from textual_plotext import PlotextPlot
 
 from ...engine import LogError
-from ...i18n import N_, _, number, percent
+from ...i18n import N_, _, told
+from ...i18n.formats import number, percent
 from ...records.identity import kind_words, shown_name, vouched_words
 from ...records.ratings import Rating
 from ...records.report import local_time, others_words, status_words
@@ -207,7 +208,7 @@ class PlayerScreen(Screen[None]):
                 raise LogError(_("the match is no longer in the records"))
             steps = ReplaySteps.from_text(text)
         except Exception as exc:  # noqa: BLE001 - a log from the records or a server may break any way: words, not a crash
-            self.notify(_("This match cannot be replayed: {why}").format(why=exc), severity="error", timeout=8,
+            self.notify(_("This match cannot be replayed: {why}").format(why=told(exc)), severity="error", timeout=8,
                         markup=False)
             return
         # The analysis is kept beside the match only in this machine's records; a hosted

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from textual.widgets import ProgressBar
 
 from ...engine import jsontext
-from ...i18n import _, ngettext
+from ...i18n import _, ngettext, told
 from ...net import analysis_slots
 from ...net.analysis_slots import Slot, Slots
 from ...workers import LOWEST
@@ -206,7 +206,7 @@ class AnalysisActions:
         except Cancelled:
             return
         except Exception as exc:  # noqa: BLE001 - said in words: the viewer goes on without it
-            self._call(self._failed, str(exc) or exc.__class__.__name__)
+            self._call(self._failed, told(exc) or exc.__class__.__name__)
             return
         finally:
             end_turn(turn)

@@ -20,7 +20,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from ...i18n import _
+from ...i18n import _, told
 from ...i18n.os_words import os_words
 from ...net.console import tell
 from .replay_analysis import LocalShelf, Shelf, parse
@@ -85,10 +85,10 @@ class FolderShelf:
             aside = set_aside(path)
         except OSError as move_exc:  # then the new analysis is written over it
             tell(log, _("Cannot read the analysis {file} ({reason}), nor move it aside: {why}").format(
-                file=path.name, reason=exc, why=os_words(move_exc)), logging.WARNING)
+                file=path.name, reason=told(exc), why=os_words(move_exc)), logging.WARNING)
         else:
             tell(log, _("Cannot read the analysis {file} ({reason}); it is kept as {aside}").format(
-                file=path.name, reason=exc, aside=aside.name), logging.WARNING)
+                file=path.name, reason=told(exc), aside=aside.name), logging.WARNING)
 
 
 def records_here() -> bool:
@@ -126,7 +126,7 @@ class KeptShelf:
 
     def _records_failed(self, exc: Exception) -> None:
         tell(log, _("The club records cannot keep the analysis ({reason}); it is kept in {folder}").format(
-            reason=exc, folder=self.folder.folder), logging.WARNING)
+            reason=told(exc), folder=self.folder.folder), logging.WARNING)
         self._records = None
 
     def load(self, key: str) -> str | None:

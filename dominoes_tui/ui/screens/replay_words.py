@@ -13,9 +13,10 @@ from rich.text import Text
 
 from ...bots.analysis import THRESHOLDS, Verdict
 from ...bots.analysis.verdicts import held_back
-from ...engine.layout import END_NAMES, end_word
-from ...i18n import N_, _, ngettext, percent
-from ..words import shown
+from ...engine.layout import END_NAMES
+from ...i18n import N_, _, ngettext
+from ...i18n.formats import percent
+from ..words import end_name, shown
 
 VERDICT_WORDS = {
     "best": N_("best move"), "good": N_("good move"), "inaccuracy": N_("inaccuracy"),
@@ -32,7 +33,7 @@ BAD = ("mistake", "blunder")  # what n and p step to
 def move_text(words: str) -> str:
     """ "3-5 left" in the reader's language; a lead ("6-6") as it is."""
     tile, _sep, end = words.partition(" ")
-    return f"{tile} {end_word(end)}" if end in END_NAMES else words
+    return f"{tile} {end_name(end)}" if end in END_NAMES else words
 
 
 def event_words(event: dict[str, Any]) -> str:

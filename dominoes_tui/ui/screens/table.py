@@ -12,7 +12,7 @@ from textual.app import ComposeResult
 from textual.binding import BindingType
 
 from ...engine import MATCH_OVER, ROUND_OVER, IllegalMove, Move
-from ...i18n import _
+from ...i18n import _, told
 from ..narrate import own_draws_since_last_move
 from ..table_keys import TABLE_BINDINGS
 from ..widgets.chain import Chain
@@ -240,7 +240,7 @@ class TableScreen(TableDisplayActions):
         try:
             self.client.play(self.viewer, move)
         except IllegalMove as exc:  # should not happen: only legal moves are offered
-            self.notify(str(exc), severity="error", markup=False)
+            self.notify(told(exc), severity="error", markup=False)
             return
         self.selected, self.end_cursor = None, None
         self.notice, self.drew_now, self.hint_text = "", False, ""
