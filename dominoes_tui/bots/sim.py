@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 
 from ..engine import Move, PlayerView, Tile, make_config
 from ..engine.bits import BIT, DOUBLE, END_INDEX, HI, INDEX, LO, NUMBER, PIPS, TILES
-from ..engine.board import Board
+from ..engine.board import Board, fives_points
 from ..engine.round import Round
 from ..engine.round_end import new_round
 from ..engine.scoring import score_round
@@ -26,8 +26,6 @@ class Rules:
         self.variant = view.variant
         self.n = view.players
         self.fives = view.variant == "allfives"
-        self.draws = self.config.rules.draws
-        self.reserve = int(self.config.option("boneyard_reserve") or 0)
         self.teams = view.teams is not None
         self.scores = list(view.scores)
         self.sides = 2 if self.teams else self.n
@@ -72,9 +70,7 @@ def _pick(hand: list[int], b: Board, points: tuple[int, ...], fives: bool, next_
             new = NUMBER[hi if lo == v else lo]
             score = base + (2.0 if rest & new else 0.0)
             if fives:
-                c = b.count_after(t, p)
-                if c and c % 5 == 0:
-                    score += 3.0 * c
+                score += 3.0 * fives_points(b.count_after(t, p))
             if next_hand >= 0:
                 ends = new  # the ends once placed: the new number and every other open end
                 for q in points:

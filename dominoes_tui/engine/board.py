@@ -16,6 +16,12 @@ from .bits import DOUBLE, HI, LO, NUMBER
 from .layout import Placed
 
 
+def fives_points(count: int) -> int:
+    """FIVES-7: what a count scores in play: the count itself when it is above 0 and a
+    multiple of 5, else nothing."""
+    return count if count > 0 and count % 5 == 0 else 0
+
+
 class LaidOut(Protocol):
     """What a Layout and a LayoutView both show: the line, the spinner's place, its arms."""
 

@@ -23,8 +23,17 @@ from __future__ import annotations
 from typing import Any
 
 from .bits import BIT, DOUBLE, HI, LINE_CODES, LO, four_codes, mask_of
-from .board import Board
+from .board import Board, fives_points
 from .events import DRAW, PASS
+
+
+def drawable(draws: bool, boneyard: int, reserve: int) -> int:
+    """Tiles that can still be drawn from a boneyard of `boneyard` tiles: those above the
+    reserve, never below 0 (COM-5), none in a variant without drawing."""
+    if not draws:
+        return 0
+    left = boneyard - reserve
+    return left if left > 0 else 0
 
 
 def is_capicu(t: int, ends: list[int]) -> bool:
@@ -109,12 +118,8 @@ class Round:
         return out
 
     def drawable(self) -> int:
-        """Tiles that can still be drawn: the boneyard less the reserve, never below 0
-        (§1), none in a variant without drawing."""
-        if not self.draws:
-            return 0
-        left = len(self.stock) - self.reserve
-        return left if left > 0 else 0
+        """Tiles that can still be drawn now (the module's `drawable`)."""
+        return drawable(self.draws, len(self.stock), self.reserve)
 
     def in_play(self) -> int:
         """Tiles that can still come into play: every hand and what can be drawn (what
@@ -153,10 +158,9 @@ class Round:
         self.passes = 0
         scored = 0
         if b.fives:
-            count = b.count()
-            if count and count % 5 == 0:
-                scored = count
-                self.play_points[seat] += count
+            scored = fives_points(b.count())
+            if scored:
+                self.play_points[seat] += scored
                 if 0 <= self.win_at <= self.scores[seat] + self.play_points[seat]:
                     self.over, self.won_in_play = True, seat
         if not hand:

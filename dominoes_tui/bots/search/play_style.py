@@ -21,7 +21,7 @@ import math
 from dataclasses import dataclass
 
 from ...engine.bits import BIT, HI, LO, NUMBER, PIPS
-from ...engine.board import Board
+from ...engine.board import Board, fives_points
 
 FEATURES = ("pips", "double", "follow", "can_follow", "dead", "same")
 
@@ -86,9 +86,7 @@ def greedy_score(hand_mask: int, b: Board, points: tuple[int, ...], t: int, five
             continue
         score = PIPS[t] + (3.0 if lo == hi else 0.0) + (2.0 if rest & NUMBER[hi if lo == v else lo] else 0.0)
         if fives:
-            n = b.count_after(t, p)
-            if n and n % 5 == 0:
-                score += 3.0 * n
+            score += 3.0 * fives_points(b.count_after(t, p))
         if best is None or score > best:
             best = score
     return best
