@@ -59,14 +59,17 @@ def _pick(hand: list[int], b: Board, points: tuple[int, ...], fives: bool, next_
     for t in hand:
         held |= BIT[t]
     val = b.val
+    row = b.row()
     for t in hand:
+        codes = row[t]
+        if not codes:
+            continue
         lo, hi = LO[t], HI[t]
         rest = held ^ BIT[t]
         base = PIPS[t] + (3.0 if lo == hi else 0.0)
-        for p in points:
+        for code in codes:
+            p = code & 3
             v = val[p]
-            if lo != v and hi != v:
-                continue
             new = NUMBER[hi if lo == v else lo]
             score = base + (2.0 if rest & new else 0.0)
             if fives:

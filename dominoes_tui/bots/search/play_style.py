@@ -20,7 +20,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from ...engine.bits import BIT, HI, LO, NUMBER, PIPS
+from ...engine.bits import BIT, HI, LO, NUMBER, PIPS, fits
 from ...engine.board import Board, fives_points
 
 FEATURES = ("pips", "double", "follow", "can_follow", "dead", "same")
@@ -82,7 +82,7 @@ def greedy_score(hand_mask: int, b: Board, points: tuple[int, ...], t: int, five
     best = None
     for p in points:
         v = b.val[p]
-        if lo != v and hi != v:
+        if not fits(t, v):
             continue
         score = PIPS[t] + (3.0 if lo == hi else 0.0) + (2.0 if rest & NUMBER[hi if lo == v else lo] else 0.0)
         if fives:
