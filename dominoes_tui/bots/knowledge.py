@@ -14,9 +14,10 @@ facts and a test checks the two agree.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..engine import ALL_TILES, Layout, PlayerView, Tile
-from ..engine.knowledge import LackTracker
+from ..engine.knowledge import replay_history
 
 
 def _tile(text: str) -> Tile:
@@ -38,31 +39,26 @@ class Knowledge:
     @classmethod
     def from_view(cls, view: PlayerView) -> Knowledge:
         n = view.players
-        tracker = LackTracker(n)
         played: list[list[Tile]] = [[] for _ in range(n)]
         shown: list[set[int]] = [set() for _ in range(n)]
         drew, passes = [0] * n, [0] * n
-        layout = Layout(spinner_allowed=view.variant == "allfives")
-        for event in view.history:
-            kind = event["event"]
+
+        def note(event: dict[str, Any], layout: Layout) -> None:
+            kind, seat = event["event"], event["seat"]
             if kind == "play":
-                seat, t, end = event["seat"], _tile(event["tile"]), event["end"]
-                tracker.played(seat)
+                t, end = _tile(event["tile"]), event["end"]
                 if end is None:
                     shown[seat].update((t.low, t.high))
                 else:
                     value = layout.end_value(end)
                     shown[seat].add(t.other(value) if value is not None else t.high)
-                layout.place(t, end)
                 played[seat].append(t)
             elif kind == "draw":
-                seat = event["seat"]
-                tracker.drew(seat, [v for _, v in layout.open_ends()])
                 drew[seat] += 1
-            elif kind == "pass":
-                seat = event["seat"]
-                tracker.passed(seat, [v for _, v in layout.open_ends()])
+            else:
                 passes[seat] += 1
+
+        layout, tracker = replay_history(n, view.history, view.variant == "allfives", note)
         seen = set(view.hand) | set(layout.tiles())
         unseen = [t for t in ALL_TILES if t not in seen]
         lacks = tracker.lacks

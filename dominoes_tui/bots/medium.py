@@ -19,6 +19,7 @@ from __future__ import annotations
 import random
 
 from ..engine import Layout, Move, PlayerView, Tile
+from ..engine.board import fives_points
 from ..engine.position import layout_from_view
 from .knowledge import Knowledge, chance_to_answer, holding_odds
 
@@ -74,9 +75,7 @@ class MediumBot:
         score = t.pips + 3.0 * suit + (4.0 if t.is_double else 0.0)
         score += 0.8 * len(_numbers(rest))
         if view.variant == "allfives":
-            count = t.pips  # a lone lead counts both halves, a spinner lead 2s
-            if count and count % 5 == 0:
-                score += 3.0 * count
+            score += 3.0 * fives_points(t.pips)  # a lone lead counts both halves, a spinner lead 2s
         if view.variant == "kozel" and t in (DOUBLE_BLANK, DOUBLE_SIX):
             score += 8.0
         return score
@@ -153,9 +152,7 @@ class _Context:
 
     # -- variant terms --------------------------------------------------------------
     def _fives(self, after: Layout, rest: list[Tile]) -> float:
-        count = after.count()
-        gained = count if count > 0 and count % 5 == 0 else 0
-        score = 2.5 * gained
+        score = 2.5 * fives_points(after.count())
         if not rest:
             return score
         # what the next player can expect to score in reply
@@ -166,8 +163,8 @@ class _Context:
             best = 0
             for name, value in ends:
                 if tile.low == value or tile.high == value:
-                    c = _after(after, Move(tile, name)).count()
-                    if c > best and c % 5 == 0:
+                    c = fives_points(_after(after, Move(tile, name)).count())
+                    if c > best:
                         best = c
             if best:
                 replies.append((best, p))
@@ -182,8 +179,8 @@ class _Context:
         for tile in rest:
             for name, value in ends:
                 if tile.low == value or tile.high == value:
-                    c = _after(after, Move(tile, name)).count()
-                    if c % 5 == 0 and c > mine:
+                    c = fives_points(_after(after, Move(tile, name)).count())
+                    if c > mine:
                         mine = c
         score += 0.4 * mine
         return score

@@ -12,6 +12,7 @@ from typing import Any
 
 from ..engine import VARIANTS, LayoutView, Move, PlayerView, jsontext, make_config, parse_tile
 from ..engine.knowledge import replay_history
+from ..engine.round_end import drawable_at
 
 PROTOCOL_VERSION = 1
 HELLO = {"type": "hello", "protocol": PROTOCOL_VERSION}
@@ -71,8 +72,7 @@ def view_from_turn(msg: dict[str, Any]) -> PlayerView:
         hand = tuple(parse_tile(t) for t in msg["hand"])
         legal = tuple(Move.from_json(m) for m in msg["legal"])
         boneyard = int(msg.get("boneyard") or 0)
-        reserve = int(config.option("boneyard_reserve") or 0)
-        drawable = max(0, boneyard - reserve) if config.rules.draws else 0
+        drawable = drawable_at(config, boneyard)
         teams = msg.get("teams")
         return PlayerView(
             seat=seat,

@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 
 from ..engine import Move, PlayerView, Tile, make_config
 from ..engine.bits import BIT, DOUBLE, END_INDEX, HI, INDEX, LO, NUMBER, PIPS, TILES
-from ..engine.board import Board
+from ..engine.board import Board, fives_points
 from ..engine.round import Round
 from ..engine.round_end import new_round
 from ..engine.scoring import score_round
@@ -26,8 +26,6 @@ class Rules:
         self.variant = view.variant
         self.n = view.players
         self.fives = view.variant == "allfives"
-        self.draws = self.config.rules.draws
-        self.reserve = int(self.config.option("boneyard_reserve") or 0)
         self.teams = view.teams is not None
         self.scores = list(view.scores)
         self.sides = 2 if self.teams else self.n
@@ -61,20 +59,21 @@ def _pick(hand: list[int], b: Board, points: tuple[int, ...], fives: bool, next_
     for t in hand:
         held |= BIT[t]
     val = b.val
+    row = b.row()
     for t in hand:
+        codes = row[t]
+        if not codes:
+            continue
         lo, hi = LO[t], HI[t]
         rest = held ^ BIT[t]
         base = PIPS[t] + (3.0 if lo == hi else 0.0)
-        for p in points:
+        for code in codes:
+            p = code & 3
             v = val[p]
-            if lo != v and hi != v:
-                continue
             new = NUMBER[hi if lo == v else lo]
             score = base + (2.0 if rest & new else 0.0)
             if fives:
-                c = b.count_after(t, p)
-                if c and c % 5 == 0:
-                    score += 3.0 * c
+                score += 3.0 * fives_points(b.count_after(t, p))
             if next_hand >= 0:
                 ends = new  # the ends once placed: the new number and every other open end
                 for q in points:

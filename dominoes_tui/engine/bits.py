@@ -59,9 +59,15 @@ def bit_count(mask: int) -> int:
     return mask.bit_count()
 
 
+def fits(t: int, v: int) -> bool:
+    """Whether tile `t` can be placed on an open end showing `v`: one of its halves is `v`
+    (COM-3)."""
+    return LO[t] == v or HI[t] == v
+
+
 def _codes_for(values: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     """Per tile, its codes (tile index * 4 + end index) onto open ends showing `values`."""
-    return tuple(tuple(t * 4 + e for e, v in enumerate(values) if LO[t] == v or HI[t] == v) for t in range(28))
+    return tuple(tuple(t * 4 + e for e, v in enumerate(values) if fits(t, v)) for t in range(28))
 
 
 # Codes per tile for a line whose ends show (left, right): LINE_CODES[left * 7 + right][t]

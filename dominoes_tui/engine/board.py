@@ -12,8 +12,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
-from .bits import DOUBLE, HI, LO, NUMBER
+from .bits import DOUBLE, HI, LINE_CODES, LO, NUMBER, four_codes
 from .layout import Placed
+
+
+def fives_points(count: int) -> int:
+    """FIVES-7: what a count scores in play: the count itself when it is above 0 and a
+    multiple of 5, else nothing."""
+    return count if count > 0 and count % 5 == 0 else 0
 
 
 class LaidOut(Protocol):
@@ -91,6 +97,35 @@ class Board:
         if self.empty:
             return []
         return self.val[:] if self.four else self.val[:2]
+
+    def row(self) -> tuple[tuple[int, ...], ...]:
+        """Per tile index, its codes (tile * 4 + point) onto the open ends in end order, one
+        per end even when two ends show the same number (COM-3); not for an empty board."""
+        val = self.val
+        return four_codes((val[0], val[1], val[2], val[3])) if self.four else LINE_CODES[val[0] * 7 + val[1]]
+
+    def codes(self, hand: list[int], mask: int, lead: int = -1) -> list[int]:
+        """The placements open to a hand (its tiles in the order held, and as a mask): hand
+        order first, then end order (COM-3). On an empty board every tile may lead (point
+        0), or only `lead` where the lead procedure names one (COM-8)."""
+        out: list[int] = []
+        if self.empty:
+            if lead >= 0:
+                if mask >> lead & 1:
+                    out.append(lead * 4)
+                return out
+            for t in hand:
+                out.append(t * 4)
+            return out
+        fit = mask & self.ends
+        if not fit:
+            return out
+        row = self.row()
+        if fit & (fit - 1) == 0:  # one tile fits (the usual case): no need to look through the hand
+            return list(row[fit.bit_length() - 1])
+        for t in hand:  # a loop, not a comprehension: no frame to make
+            out += row[t]
+        return out
 
     def count(self) -> int:
         """FIVES-6: the sum the All Fives scoring looks at."""

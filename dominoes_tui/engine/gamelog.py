@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import os
 import random
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -134,8 +134,14 @@ def _same(logged: dict[str, Any], made: dict[str, Any]) -> bool:
         return False
 
 
-def replay(lines: list[tuple[int, dict[str, Any]]]) -> Match:
-    """Rebuild a match from its events; a log cut off anywhere resumes exactly there."""
+# shown each placement of a log being replayed: the match just before it, the mover, the move
+BeforePlay = Callable[[Match, int, Move], None]
+
+
+def replay(lines: list[tuple[int, dict[str, Any]]], before_play: BeforePlay | None = None) -> Match:
+    """Rebuild a match from its events; a log cut off anywhere resumes exactly there.
+    `before_play`, if given, is shown every placement before it is made (what the
+    analysis judges), so one walk both checks the log and visits its moves."""
     if not lines or lines[0][1]["event"] != "match_start":
         raise _at(lines[0][0] if lines else 1, Phrase(N_("a log starts with match_start")))
     match = _match_from_start(lines[0][1], lines[0][0])
@@ -159,7 +165,10 @@ def replay(lines: list[tuple[int, dict[str, Any]]]) -> Match:
                     match.begin_round(deal)
                 else:
                     _need(event, number, "seat", "tile", "end")
-                    match.apply(Move.from_json(event), seat=event["seat"])
+                    move = Move.from_json(event)
+                    if before_play is not None:
+                        before_play(match, event["seat"], move)
+                    match.apply(move, seat=event["seat"])
                 made += 1  # the event the engine wrote for it
                 continue
             if kind == "match_start":

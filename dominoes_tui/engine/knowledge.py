@@ -8,7 +8,7 @@ holds that tile.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from .layout import Layout
@@ -36,16 +36,28 @@ class LackTracker:
             self.lacks[seat] = self.pending.pop(seat)
 
 
-def replay_history(players: int, history: Iterable[dict[str, Any]], spinner: bool) -> tuple[Layout, LackTracker]:
-    """The layout and the lacks a round's public events lead to (draws may be face down)."""
+# sees each play, draw and pass of a round's history with the layout as it stood before it
+Each = Callable[[dict[str, Any], Layout], None]
+
+
+def replay_history(players: int, history: Iterable[dict[str, Any]], spinner: bool,
+                   each: Each | None = None) -> tuple[Layout, LackTracker]:
+    """The layout and the lacks a round's public events lead to (draws may be face down):
+    the one walk over a round's public history, which the bot protocol, the bots'
+    knowledge and the expert's inference share; `each`, if given, is shown every play,
+    draw and pass with the layout as it stood before it (the same Layout, changed after)."""
     layout = Layout(spinner_allowed=spinner)
     tracker = LackTracker(players)
     for event in history:
         kind = event.get("event")
         if kind == "play":
+            if each is not None:
+                each(event, layout)
             tracker.played(event["seat"])
             layout.place(parse_tile(event["tile"]), event.get("end"))
         elif kind in ("draw", "pass"):
+            if each is not None:
+                each(event, layout)
             ends = [v for _, v in layout.open_ends()]
             (tracker.drew if kind == "draw" else tracker.passed)(event["seat"], ends)
     return layout, tracker

@@ -22,9 +22,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from .bits import BIT, DOUBLE, HI, LINE_CODES, LO, four_codes, mask_of
-from .board import Board
+from .bits import BIT, DOUBLE, HI, LO, fits, mask_of
+from .board import Board, fives_points
 from .events import DRAW, PASS
+
+
+def drawable(draws: bool, boneyard: int, reserve: int) -> int:
+    """Tiles that can still be drawn from a boneyard of `boneyard` tiles: those above the
+    reserve, never below 0 (COM-5), none in a variant without drawing."""
+    if not draws:
+        return 0
+    left = boneyard - reserve
+    return left if left > 0 else 0
 
 
 def is_capicu(t: int, ends: list[int]) -> bool:
@@ -86,35 +95,12 @@ class Round:
         tile may lead, or only the one the lead procedure names (COM-8)."""
         if self.over:
             return []
-        seat, b = self.to_act, self.board
-        hand = self.hands[seat]
-        out: list[int] = []
-        if b.empty:
-            if self.lead >= 0:
-                if self.lead in hand:
-                    out.append(self.lead * 4)
-                return out
-            for t in hand:
-                out.append(t * 4)
-            return out
-        fit = self.masks[seat] & b.ends
-        if not fit:
-            return out
-        val = b.val
-        row = four_codes((val[0], val[1], val[2], val[3])) if b.four else LINE_CODES[val[0] * 7 + val[1]]
-        if fit & (fit - 1) == 0:  # one tile fits (the usual case): no need to look through the hand
-            return list(row[fit.bit_length() - 1])
-        for t in hand:  # a loop, not a comprehension: no frame to make
-            out += row[t]
-        return out
+        seat = self.to_act
+        return self.board.codes(self.hands[seat], self.masks[seat], self.lead)
 
     def drawable(self) -> int:
-        """Tiles that can still be drawn: the boneyard less the reserve, never below 0
-        (§1), none in a variant without drawing."""
-        if not self.draws:
-            return 0
-        left = len(self.stock) - self.reserve
-        return left if left > 0 else 0
+        """Tiles that can still be drawn now (the module's `drawable`)."""
+        return drawable(self.draws, len(self.stock), self.reserve)
 
     def in_play(self) -> int:
         """Tiles that can still come into play: every hand and what can be drawn (what
@@ -133,8 +119,7 @@ class Round:
             return point == 0 and (self.lead < 0 or self.lead == t)
         if point < 0 or point > 3 or (point > 1 and not b.four):
             return False
-        v = b.val[point]
-        return LO[t] == v or HI[t] == v
+        return fits(t, b.val[point])
 
     # -- changing -------------------------------------------------------------------
     def place(self, t: int, point: int) -> int:
@@ -153,10 +138,9 @@ class Round:
         self.passes = 0
         scored = 0
         if b.fives:
-            count = b.count()
-            if count and count % 5 == 0:
-                scored = count
-                self.play_points[seat] += count
+            scored = fives_points(b.count())
+            if scored:
+                self.play_points[seat] += scored
                 if 0 <= self.win_at <= self.scores[seat] + self.play_points[seat]:
                     self.over, self.won_in_play = True, seat
         if not hand:

@@ -15,7 +15,7 @@ from .leads import next_leader
 from .moves import Move
 from .phases import MATCH_OVER, ROUND_OVER
 from .records import RoundRecord, Seat
-from .round import Round
+from .round import Round, drawable
 from .scoring import MatchVerdict, RoundOutcome, match_verdict, score_round
 from .variants import TableConfig
 
@@ -31,8 +31,18 @@ def new_round(config: TableConfig, hands: list[list[int]], stock: list[int], boa
     set: drawing and the reserve (COM-5), the stakes (`scores`, the sides' totals before
     the round's play points from here on) and a win in play (FIVES-11). Match deals its
     rounds with it, and a search its guesses."""
-    return Round(config.players, config.rules.draws, int(config.option("boneyard_reserve") or 0), hands, stock,
+    return Round(config.players, config.rules.draws, reserve_of(config), hands, stock,
                  board, to_act, lead, journal, None, scores, win_in_play_at(config))
+
+
+def reserve_of(config: TableConfig) -> int:
+    """The tiles this table leaves undrawn at the bottom of the boneyard (COM-5)."""
+    return int(config.option("boneyard_reserve") or 0)
+
+
+def drawable_at(config: TableConfig, boneyard: int) -> int:
+    """Tiles that can still be drawn at this table from a boneyard of `boneyard` tiles."""
+    return drawable(config.rules.draws, boneyard, reserve_of(config))
 
 
 class Settlement:

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..bots.medium import MediumBot
 from ..engine import Move, PlayerView
+from ..engine.board import fives_points
 from ..engine.position import layout_from_view
 from ..i18n import _, ngettext
 from ..i18n.formats import percent
@@ -137,7 +138,7 @@ def reason(view: PlayerView, move: Move) -> str:
         count = layout.count()
     else:
         ends, count = {tile.low, tile.high}, tile.pips
-    if view.variant == "allfives" and count > 0 and count % 5 == 0:
+    if view.variant == "allfives" and fives_points(count):
         return _("the ends then count {count}, so it scores {count}.").format(count=count)
     nxt = (view.seat + 1) % view.players
     partner = (view.seat + 2) % 4 if view.teams else None

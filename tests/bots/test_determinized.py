@@ -21,13 +21,14 @@ TILE = {str(t): i for i, t in enumerate(ALL_TILES)}  # "3-6" -> tile index
 
 
 def _minimax(state: Round, value: MatchValue, side: int) -> float:
-    """Plain minimax, no pruning, no move ordering: the solver's reference."""
+    """Plain minimax over the round core's own legal placements (mirror images not
+    merged), no pruning, no move ordering: the solver's reference."""
     if state.over:
         return value.of_state(state)[side]
     results = []
-    for key in moves(state):
+    for code in state.legal():
         child = state.copy()
-        apply_key(child, key)
+        child.play(code >> 2, code & 3)
         results.append(_minimax(child, value, side))
     mine = (state.to_act % 2 if value.teams else state.to_act) == side
     return max(results) if mine else min(results)
@@ -114,7 +115,7 @@ def _history(*plays: tuple[int, str, str | None]) -> tuple[dict, ...]:
 def test_a_guess_that_explains_a_light_play_weighs_more_than_one_that_does_not() -> None:
     """Seat 1 answered the 3-3 lead with 1-3. A guess in which it also held 3-6 (heavier,
     and it fits) makes that choice unlikely; one in which 1-3 was its only 3 makes it sure."""
-    view = SimpleNamespace(seat=0, history=_history((0, "3-3", None), (1, "1-3", "left")))
+    view = SimpleNamespace(seat=0, players=2, history=_history((0, "3-3", None), (1, "1-3", "left")))
     model = PlayModel(view, fives=False)  # type: ignore[arg-type]
     with_heavy = model.weight({1: [TILE["3-6"], TILE["0-0"], TILE["1-1"]]})
     without = model.weight({1: [TILE["0-0"], TILE["1-1"], TILE["2-2"]]})
@@ -127,7 +128,7 @@ def test_a_block_guess_where_the_seat_declined_to_make_both_ends_alike_weighs_le
     players set up. The greedy rule sees a heavier tile played and finds the guess likely;
     the style fitted to a searching player finds it unlikely."""
     history = _history((0, "3-3", None), (1, "3-5", "left"), (0, "1-3", "right"), (1, "5-6", "left"))
-    view = SimpleNamespace(seat=0, history=history)
+    view = SimpleNamespace(seat=0, players=2, history=history)
     with_block = {1: [TILE["1-5"], TILE["0-0"]]}
     without = {1: [TILE["0-2"], TILE["0-0"]]}
     fitted = PlayModel(view, fives=False, style=style_for("block", 2))  # type: ignore[arg-type]
@@ -139,9 +140,9 @@ def test_a_block_guess_where_the_seat_declined_to_make_both_ends_alike_weighs_le
 
 def test_choices_before_a_seat_drew_and_our_own_tell_nothing() -> None:
     history = _history((0, "3-3", None), (1, "1-3", "left")) + ({"event": "draw", "seat": 1, "tile": None},)
-    model = PlayModel(SimpleNamespace(seat=0, history=history), fives=False)  # type: ignore[arg-type]
+    model = PlayModel(SimpleNamespace(seat=0, players=2, history=history), fives=False)  # type: ignore[arg-type]
     assert model.weight({1: [TILE["3-6"], TILE["0-0"]]}) == 1.0
-    own = PlayModel(SimpleNamespace(seat=1, history=history[:2]), fives=False)  # type: ignore[arg-type]
+    own = PlayModel(SimpleNamespace(seat=1, players=2, history=history[:2]), fives=False)  # type: ignore[arg-type]
     assert [c.seat for c in own.choices] == [0], "its own play is not guessed at; the lead of seat 0 is"
 
 

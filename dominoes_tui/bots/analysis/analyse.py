@@ -24,10 +24,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ...engine import Deal, LogError, Match, Move, PlayerView, view_for
+from ...engine import LogError, Match, Move, PlayerView, view_for
 from ...engine.gamelog import parse_lines, replay, split_matches
 from ...engine.seeds import seeded
-from ...engine.tiles import parse_tiles
 from ...i18n.os_words import os_words
 from ...workers import LOWEST, worker_pool
 from ..search.pimc import root_candidates
@@ -86,24 +85,17 @@ def decisions(lines: Lines, seat: int | None = None) -> tuple[Match, list[Decisi
     """The match (replayed to its end) and its decisions, `seat`'s only if one is given:
     the moves made with a real choice (two candidates at least once mirror images are
     merged, as the search merges them). LogError if the log breaks the rules."""
-    replay(lines)  # the whole log checked first: the walk below then trusts it
-    match = replay(lines[:1])
     found: list[Decision] = []
-    ply = 0
-    for _number, event in lines[1:]:
-        kind = event["event"]
-        if kind == "round_start":
-            match.begin_round(Deal([parse_tiles(h) for h in event["hands"]], parse_tiles(event["boneyard"]),
-                                   event["leader"]))
-        elif kind == "play":
-            mover, move = event["seat"], Move.from_json(event)
-            if (seat is None or mover == seat) and len(match.legal_moves()) > 1:
-                view = view_for(match, mover)
-                if len(root_candidates(view)) > 1:  # mirror images only (one tile, two alike ends): no choice
-                    found.append(Decision(match.round_no, mover, ply, view, move))
-            match.apply(move, mover)
-            ply += 1
-    return match, found
+    plies = [0]
+
+    def look(match: Match, mover: int, move: Move) -> None:
+        if (seat is None or mover == seat) and len(match.legal_moves()) > 1:
+            view = view_for(match, mover)
+            if len(root_candidates(view)) > 1:  # mirror images only (one tile, two alike ends): no choice
+                found.append(Decision(match.round_no, mover, plies[0], view, move))
+        plies[0] += 1
+
+    return replay(lines, before_play=look), found
 
 
 def judge_decision(decision: Decision, *, seed: int = 0, guesses: int | None = GUESSES,

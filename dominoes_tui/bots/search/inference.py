@@ -17,10 +17,12 @@ skipped (the guess cannot say which of its tiles it held then), as are forced on
 """
 from __future__ import annotations
 
-from ...engine import PlayerView
-from ...engine.bits import BIT, END_INDEX, HI, INDEX, LO
+from typing import Any
+
+from ...engine import Layout, PlayerView, parse_tile
+from ...engine.bits import BIT, END_INDEX, INDEX
 from ...engine.board import Board
-from ..knowledge import _tile
+from ...engine.knowledge import replay_history
 from .play_style import GREEDY_TEMPERATURE, LineStyle, greedy_score, line_score, softmax_share
 
 
@@ -43,30 +45,31 @@ class PlayModel:
         self.fives = fives
         self.inv_t = 1.0 / temperature
         self.style = None if fives else style  # a fitted style reads a line only
-        board = Board(fives)
-        choices: list[Choice] = []
-        open_by_seat: dict[int, list[Choice]] = {}
-        placed = 0
-        for event in view.history:
-            kind = event["event"]
-            if kind not in ("draw", "play"):
-                continue
-            seat: int = event["seat"]  # every draw and play names its seat (docs/GAMELOG.md)
-            if kind == "draw":
-                open_by_seat.pop(seat, None)
-                choices = [c for c in choices if c.seat != seat]  # its hand then is unknown
-                continue
-            t = INDEX[_tile(event["tile"])]
-            point = END_INDEX[event["end"]]
-            for c in open_by_seat.get(seat, []):
-                c.later.append(t)
-            if seat != view.seat:
-                c = Choice(seat, board.copy(), board.points(), t, point, placed)
-                choices.append(c)
-                open_by_seat.setdefault(seat, []).append(c)
-            board.place(t, point)
-            placed |= BIT[t]
-        self.choices = choices
+        self.choices: list[Choice] = []
+        self._open_by_seat: dict[int, list[Choice]] = {}
+        self._placed = 0
+        self._me = view.seat
+        replay_history(view.players, view.history, fives, self._note)
+
+    def _note(self, event: dict[str, Any], layout: Layout) -> None:
+        """One event of the round's history, the layout as it stood before it."""
+        kind = event["event"]
+        if kind == "pass":
+            return
+        seat: int = event["seat"]  # every draw and play names its seat (docs/GAMELOG.md)
+        if kind == "draw":
+            self._open_by_seat.pop(seat, None)
+            self.choices = [c for c in self.choices if c.seat != seat]  # its hand then is unknown
+            return
+        t = INDEX[parse_tile(event["tile"])]
+        for c in self._open_by_seat.get(seat, []):
+            c.later.append(t)
+        if seat != self._me:
+            board = Board.from_layout(layout, self.fives)
+            c = Choice(seat, board, board.points(), t, END_INDEX[event["end"]], self._placed)
+            self.choices.append(c)
+            self._open_by_seat.setdefault(seat, []).append(c)
+        self._placed |= BIT[t]
 
     def weight(self, hands: dict[int, list[int]]) -> float:
         """The likelihood of the seen choices if the other hands are `hands` now."""
@@ -85,13 +88,11 @@ class PlayModel:
         scores: list[float] = []
         chosen = -1
         if self.style is not None:  # every placement is an option, each end its own
-            for t in hand:
-                lo, hi = LO[t], HI[t]
-                for p in ([0] if b.empty else c.points):
-                    if b.empty or lo == b.val[p] or hi == b.val[p]:
-                        if t == c.tile and p == c.point:
-                            chosen = len(scores)
-                        scores.append(line_score(self.style, mask, c.placed, b, t, p))
+            for code in b.codes(hand, mask):
+                t, p = code >> 2, code & 3
+                if t == c.tile and p == c.point:
+                    chosen = len(scores)
+                scores.append(line_score(self.style, mask, c.placed, b, t, p))
         else:  # the greedy rule: a tile at its best point
             for t in hand:
                 best = greedy_score(mask, b, c.points, t, self.fives)

@@ -20,8 +20,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from ...engine.bits import BIT, HI, LO, NUMBER, PIPS
-from ...engine.board import Board
+from ...engine.bits import BIT, HI, LO, NUMBER, PIPS, fits
+from ...engine.board import Board, fives_points
 
 FEATURES = ("pips", "double", "follow", "can_follow", "dead", "same")
 
@@ -82,13 +82,11 @@ def greedy_score(hand_mask: int, b: Board, points: tuple[int, ...], t: int, five
     best = None
     for p in points:
         v = b.val[p]
-        if lo != v and hi != v:
+        if not fits(t, v):
             continue
         score = PIPS[t] + (3.0 if lo == hi else 0.0) + (2.0 if rest & NUMBER[hi if lo == v else lo] else 0.0)
         if fives:
-            n = b.count_after(t, p)
-            if n and n % 5 == 0:
-                score += 3.0 * n
+            score += 3.0 * fives_points(b.count_after(t, p))
         if best is None or score > best:
             best = score
     return best

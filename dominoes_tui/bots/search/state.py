@@ -5,7 +5,6 @@ the legal placements are worth trying (mirror images merged) and the greedy firs
 """
 from __future__ import annotations
 
-from ...engine.bits import HI, LO
 from ...engine.board import Board
 from ...engine.round import Round
 from ..sim import greedy as greedy_pick
@@ -56,16 +55,17 @@ def distinct_points(state: Round) -> list[int]:
 
 
 def moves(state: Round) -> list[Key]:
-    """The placements open to the seat to act, mirror images merged (distinct_points)."""
+    """The placements open to the seat to act (the round core's, in its order), mirror
+    images merged (distinct_points); none on an empty board."""
     seat = state.to_act
-    points = distinct_points(state)
-    lo, hi, val = LO, HI, state.board.val
+    kept = 0
+    for p in distinct_points(state):
+        kept |= 1 << p
     out: list[Key] = []
-    for t in state.hands[seat]:
-        for p in points:
-            v = val[p]
-            if lo[t] == v or hi[t] == v:
-                out.append((seat, t, p))
+    if kept:
+        for code in state.legal():
+            if kept >> (code & 3) & 1:
+                out.append((seat, code >> 2, code & 3))
     return out
 
 

@@ -7,6 +7,7 @@ from rich.text import Text
 from textual.css.query import NoMatches
 
 from ...engine import VARIANTS, PlayerView, Tile
+from ...engine.board import fives_points
 from ...i18n import _, ngettext
 from ..chain_render import chain_height
 from ..narrate import last_own_move, last_placed, log_entries
@@ -316,7 +317,7 @@ class TableWords(TableState):
             layout = layout_from_view(self.view_)
             layout.place(tile, end)
             count = layout.count()
-            scores = count > 0 and count % 5 == 0
+            scores = fives_points(count) > 0
             said = _("{key}: count {count} scores {points}") if scores else _("{key}: count {count}")
             parts.append(said.format(key=END_KEYS[end], count=count, points=count))
         return "(" + ", ".join(parts) + ")"
