@@ -21,7 +21,7 @@ from ..engine.knowledge import LackTracker
 
 def replay_layout(view: PlayerView) -> Layout:
     """The layout rebuilt by replaying this round's plays (same as the view's)."""
-    layout = Layout(spinner_allowed=view.variant == "allfives")
+    layout = Layout(spinner_allowed=view.rules.spinner)
     for event in view.history:
         if event["event"] == "play":
             layout.place(_tile(event["tile"]), event["end"])
@@ -51,7 +51,7 @@ class Knowledge:
         played: list[list[Tile]] = [[] for _ in range(n)]
         shown: list[set[int]] = [set() for _ in range(n)]
         drew, passes = [0] * n, [0] * n
-        layout = Layout(spinner_allowed=view.variant == "allfives")
+        layout = Layout(spinner_allowed=view.rules.spinner)
         for event in view.history:
             kind = event["event"]
             if kind == "play":

@@ -12,6 +12,7 @@ from textual.app import ComposeResult
 from textual.binding import BindingType
 
 from ...engine import MATCH_OVER, ROUND_OVER, IllegalMove, Move
+from ...engine.layout import end_word
 from ...i18n import _
 from ..narrate import own_draws_since_last_move
 from ..table_keys import TABLE_BINDINGS
@@ -22,7 +23,6 @@ from ..widgets.line import TextLine
 from ..widgets.move_log import MoveLog
 from ..widgets.seats import SeatsPanel
 from ..widgets.too_small import TooSmall
-from ..words import end_name
 from .table_actions import TableDisplayActions
 
 TILE_ACTIONS = {"cycle", "pick", "play", "end", "cancel"}
@@ -227,7 +227,7 @@ class TableScreen(TableDisplayActions):
             value = dict(self.view_.layout.ends).get(end)
             hand = self.view_.hand
             what = str(hand[self.selected]) if self.selected is not None and self.selected < len(hand) else _("No tile")
-            said = _("{tile} does not fit the {end} end ({value}).").format(tile=what, end=end_name(end), value=value)
+            said = _("{tile} does not fit the {end} end ({value}).").format(tile=what, end=end_word(end), value=value)
             self.notify(said, timeout=3)
             return
         self.send(moves[0])

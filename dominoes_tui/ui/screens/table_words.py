@@ -7,6 +7,7 @@ from rich.text import Text
 from textual.css.query import NoMatches
 
 from ...engine import VARIANTS, PlayerView, Tile
+from ...engine.layout import end_word
 from ...i18n import _, ngettext
 from ..chain_render import chain_height
 from ..narrate import last_own_move, last_placed, log_entries
@@ -17,7 +18,7 @@ from ..widgets.hand import Hand
 from ..widgets.line import TextLine
 from ..widgets.move_log import MoveLog
 from ..widgets.seats import TEAM_LETTERS, SeatsPanel
-from ..words import end_name, is_you, lead_reason, shown, side_name, variant_title
+from ..words import is_you, lead_reason, shown, side_name, variant_title
 from .table_state import TableState
 
 LOG_MIN = 3  # the move log keeps at least this many rows while the chain has room
@@ -201,7 +202,7 @@ class TableWords(TableState):
             text.append(f" {dot} " + goal.format(n=config.target))
         if rules.draws:  # the Talon in every variant (docs/TRANSLATING.md's glossary)
             text.append(f" {dot} " + _("boneyard {n}").format(n=view.boneyard))
-        if config.variant == "allfives" and view.layout.line:
+        if rules.counts_fives and view.layout.line:
             text.append(f" {dot} " + _("count {n}").format(n=view.layout.count))
         if config.teams:
             for side in (0, 1):
@@ -272,7 +273,7 @@ class TableWords(TableState):
         you = is_you(name)
         if self.end_cursor is not None and self.selected is not None:
             ends = self.target_ends()
-            end = end_name(ends[self.end_cursor])
+            end = end_word(ends[self.end_cursor])
             keys = "/".join(END_KEYS[e] for e in ends)
             fits = ngettext("{tile} fits {n} end. On the {end}?", "{tile} fits {n} ends. On the {end}?", len(ends))
             text = Text(fits.format(tile=view.hand[self.selected], n=len(ends), end=end), "bold")
@@ -303,7 +304,7 @@ class TableWords(TableState):
 
     def counts_after(self, tile: Tile, ends: list[str]) -> str:
         """All Fives: what each end would make the count, and which would score."""
-        if self.client.config.variant != "allfives":
+        if not self.client.config.rules.counts_fives:
             return ""
         from ...engine.position import layout_from_view
 
