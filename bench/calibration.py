@@ -13,7 +13,7 @@ mover's lead over its closest rival, fitted to the same moves.
 who went on to win the match. The value model (bots/search/value.py) turns scores into
 chances with two constants a table, the points a round moves the leader's goal (`pace`)
 and how far a round's result spreads (`spread`); `--fit` finds the pair that makes the
-observed winners most likely (a grid, then its neighbourhood), for MODEL.
+observed winners most likely (a grid, then its neighbourhood), for a variant's value_model (engine/rules/).
 
 The self-play's logs are kept in `--logs` (one file a match), so a fit and a calibration
 of the same matches play them once.

@@ -74,9 +74,9 @@ class MediumBot:
         suit = sum(1 for x in rest if x.has(t.low) or x.has(t.high))
         score = t.pips + 3.0 * suit + (4.0 if t.is_double else 0.0)
         score += 0.8 * len(_numbers(rest))
-        if view.variant == "allfives":
+        if view.rules.counts_fives:
             score += 3.0 * fives_points(t.pips)  # a lone lead counts both halves, a spinner lead 2s
-        if view.variant == "kozel" and t in (DOUBLE_BLANK, DOUBLE_SIX):
+        if view.rules.penalties and t in (DOUBLE_BLANK, DOUBLE_SIX):
             score += 8.0
         return score
 
@@ -87,7 +87,7 @@ class _Context:
     def __init__(self, view: PlayerView, know: Knowledge, odds: dict[int, dict[Tile, float]], layout: Layout) -> None:
         self.view, self.know, self.odds, self.layout = view, know, odds, layout
         n, seat = view.players, view.seat
-        self.variant = view.variant
+        self.rules = view.rules
         self.next_seat = (seat + 1) % n
         self.partner = (seat + 2) % 4 if view.teams else None
         if view.teams:
@@ -98,9 +98,9 @@ class _Context:
         self.unseen_count = {v: know.unseen_with(v) for v in range(7)}
         # weight of pips: Kozel penalties hurt more as the total nears the limit
         self.pip_weight = 1.0
-        if self.variant == "allfives":
+        if self.rules.counts_fives:
             self.pip_weight = 0.4
-        elif self.variant == "kozel":
+        elif self.rules.penalties:
             mine = view.scores[seat]
             self.pip_weight = 1.0 + (1.0 if mine > 0 else 0.0) + max(0.0, (mine - (view.target - 35)) / 20.0)
 
@@ -140,11 +140,11 @@ class _Context:
             if self.unseen_count[v] == 0 and any(x.has(v) for x in rest):
                 score += 1.5
 
-        if self.variant == "allfives":
+        if self.rules.counts_fives:
             score += self._fives(after, rest)
-        elif self.variant == "partner":
+        elif self.rules.teams:
             score += self._partner(move, end_set, rest)
-        elif self.variant == "kozel":
+        elif self.rules.penalties:
             score += self._kozel(t, rest)
 
         score += self._block_outcome(end_set, rest, t)
@@ -232,7 +232,7 @@ class _Context:
             theirs = [avg * sum(view.hand_sizes[o] for o in self.opponents)]
         else:
             theirs = [avg * view.hand_sizes[o] for o in self.opponents]
-        if self.variant == "allfives":
+        if self.rules.counts_fives:
             return 8.0 if mine < min(theirs) else -8.0
         return 15.0 if mine < min(theirs) - 3 else -15.0
 

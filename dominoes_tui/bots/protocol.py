@@ -66,7 +66,7 @@ def view_from_turn(msg: dict[str, Any]) -> PlayerView:
         seat, players = int(msg["seat"]), int(msg["seats"])
         config = make_config(variant, players, options=dict(msg.get("options") or {}))
         history = tuple(dict(e) for e in msg.get("history") or [])
-        layout, tracker = replay_history(players, history, variant == "allfives")
+        layout, tracker = replay_history(players, history, config.rules.spinner)
         lacks = tracker.lacks
         leader = next((e["seat"] for e in history if e.get("event") == "play"), None)
         hand = tuple(parse_tile(t) for t in msg["hand"])

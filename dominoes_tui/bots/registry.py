@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 import shlex
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from ..i18n import N_, _
 from ..i18n.os_words import os_words
@@ -40,22 +41,33 @@ def _expert(rng: random.Random, name: str, think_ms: float | None = None) -> Bot
     return SearchBot(rng, name, think_ms=EXPERT_THINK_MS if think_ms is None else think_ms)
 
 
-# The levels that think against a clock, and take `LEVEL:MS` (a budget in milliseconds).
-TIMED: dict[str, Callable[[random.Random, str, float | None], Bot]] = {
-    "hard": _hard, "expert": _expert}
+TimedFactory = Callable[[random.Random, str, float | None], Bot]
 
-LEVELS: dict[str, BotFactory] = {
-    "easy": lambda rng, name: EasyBot(rng, name),
-    "random": lambda rng, name: RandomBot(rng, name),
-    "medium": lambda rng, name: MediumBot(rng, name),
-    "hard": lambda rng, name: _hard(rng, name),
-    "heaviest": lambda rng, name: HeaviestBot(rng, name),
-    "expert": lambda rng, name: _expert(rng, name),
-}
 
-# A level as a person reads it (settings, seat titles, lists); the spec stays English.
-LEVEL_WORDS = {"easy": N_("easy"), "random": N_("random"), "medium": N_("medium"), "hard": N_("hard"),
-               "heaviest": N_("heaviest first"), "expert": N_("expert"), "cmd": N_("program")}
+@dataclass(frozen=True)
+class Level:
+    """A bot level, known in this one place: its spec, its word as a person reads it, how
+    it is made, and where a person is offered it."""
+
+    name: str  # the spec, as typed after --bots, in settings and in logs
+    word: str  # marked with N_(): shown through _() (settings, seat titles, lists)
+    make: BotFactory
+    timed: TimedFactory | None = None  # thinks against a clock, and takes `LEVEL:MS`
+    strength: int = 0  # a person's choices climb in this order, weakest first
+    alias_of: str | None = None  # another name for a level offered already: accepted, not listed twice
+
+
+# In the order level_names() gives them; the first is the fallback seat of a table.
+LEVELS: tuple[Level, ...] = (
+    Level("easy", N_("easy"), lambda rng, name: EasyBot(rng, name), strength=0),
+    Level("random", N_("random"), lambda rng, name: RandomBot(rng, name), strength=0, alias_of="easy"),
+    Level("medium", N_("medium"), lambda rng, name: MediumBot(rng, name), strength=2),
+    Level("hard", N_("hard"), lambda rng, name: _hard(rng, name), _hard, strength=3),
+    Level("heaviest", N_("heaviest first"), lambda rng, name: HeaviestBot(rng, name), strength=1),
+    Level("expert", N_("expert"), lambda rng, name: _expert(rng, name), _expert, strength=4),
+)
+BY_NAME = {level.name: level for level in LEVELS}
+CMD_WORD = N_("program")  # a `cmd:` seat, an outside program
 
 CMD_PREFIX = "cmd:"
 
@@ -65,7 +77,19 @@ class BotSpecError(ValueError):
 
 
 def level_names() -> list[str]:
-    return list(LEVELS)
+    return [level.name for level in LEVELS]
+
+
+def offered_levels() -> list[str]:
+    """The bot levels a person is offered (settings, help): each level once, weakest first,
+    so that stepping through a seat's choices climbs in strength."""
+    return [level.name for level in sorted(LEVELS, key=lambda level: level.strength) if level.alias_of is None]
+
+
+def offered_as(level: str) -> str:
+    """The level a person is shown for `level`: an alias as the level it names."""
+    known = BY_NAME.get(level)
+    return known.alias_of if known is not None and known.alias_of else level
 
 
 def level_word(level: str | None) -> str:
@@ -73,7 +97,9 @@ def level_word(level: str | None) -> str:
     (`hard:500`) and anything unknown are shown as they are."""
     if not level:
         return ""
-    return _(LEVEL_WORDS[level]) if level in LEVEL_WORDS else level
+    if level == "cmd":  # a seat's kind where an outside program plays (`cmd:PROGRAM`)
+        return _(CMD_WORD)
+    return _(BY_NAME[level].word) if level in BY_NAME else level
 
 
 def make_bot(spec: str, rng: random.Random, name: str | None = None) -> Bot:
@@ -94,7 +120,8 @@ def make_bot(spec: str, rng: random.Random, name: str | None = None) -> Bot:
             raise BotSpecError(_("cannot start {program!r}: {reason}").format(
                 program=argv[0], reason=os_words(exc))) from None
     level, sep, arg = spec.partition(":")
-    if level in TIMED:
+    timed = BY_NAME[level].timed if level in BY_NAME else None
+    if timed is not None:
         think_ms: float | None = None
         if sep:
             try:
@@ -102,8 +129,8 @@ def make_bot(spec: str, rng: random.Random, name: str | None = None) -> Bot:
             except ValueError:
                 raise BotSpecError(_("{level}:MS takes a think time in milliseconds, not {value!r}").format(
                     level=level, value=arg)) from None
-        return TIMED[level](rng, name or level.capitalize(), think_ms)
-    if spec not in LEVELS:
-        allowed = ", ".join([*LEVELS, "hard:MS", "expert:MS", "cmd:PROGRAM ARGS"])
+        return timed(rng, name or level.capitalize(), think_ms)
+    if spec not in BY_NAME:
+        allowed = ", ".join([*BY_NAME, *(f"{lvl.name}:MS" for lvl in LEVELS if lvl.timed), "cmd:PROGRAM ARGS"])
         raise BotSpecError(_("unknown bot level {spec!r}; allowed: {allowed}").format(spec=spec, allowed=allowed))
-    return LEVELS[spec](rng, name or spec.capitalize())
+    return BY_NAME[spec].make(rng, name or spec.capitalize())

@@ -4,18 +4,17 @@ The rules of the round (forced draws COM-5, passes COM-6, blocks COM-7, All Five
 FIVES-6/7, capicú PARTNER-8) are the engine's own (engine/round.py, engine/board.py):
 this module only chooses. `_pick` is a quick greedy player, `playout` plays a round out
 with it (or with another picker that sees every hand), and the round's points are
-scored by the engine's own `score_round`.
+scored by the engine's own scorer (the variant's `score`).
 """
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from ..engine import Move, PlayerView, Tile, make_config
+from ..engine import Move, PlayerView, Tile, hand_pips, make_config
 from ..engine.bits import BIT, DOUBLE, END_INDEX, HI, INDEX, LO, NUMBER, PIPS, TILES
 from ..engine.board import Board, fives_points
 from ..engine.round import Round
 from ..engine.round_end import new_round
-from ..engine.scoring import score_round
 
 
 class Rules:
@@ -25,7 +24,7 @@ class Rules:
         self.config = make_config(view.variant, view.players, options=dict(view.options))
         self.variant = view.variant
         self.n = view.players
-        self.fives = view.variant == "allfives"
+        self.fives = self.config.rules.counts_fives
         self.teams = view.teams is not None
         self.scores = list(view.scores)
         self.sides = 2 if self.teams else self.n
@@ -38,7 +37,7 @@ class Rules:
 
 def board_of(view: PlayerView) -> Board:
     """The view's layout as the round core's board."""
-    return Board.from_layout(view.layout, view.variant == "allfives")
+    return Board.from_layout(view.layout, view.rules.spinner)
 
 
 def code_of(move: Move) -> tuple[int, int]:
@@ -124,8 +123,10 @@ def side_values(rules: Rules, state: Round) -> list[float]:
     """Points each side gained this round (All Fives play points included);
     in Kozel the penalties, negated."""
     tiles = [[TILES[i] for i in h] for h in state.hands]
-    outcome = score_round(rules.config, tiles, state.went_out, state.blocker, rules.scores, state.capicu)
-    if rules.variant == "kozel":
+    config = rules.config
+    outcome = config.rules.score(config, tiles, state.went_out, state.blocker, rules.scores, state.capicu,
+                                 [hand_pips(h) for h in tiles])
+    if config.rules.penalties:
         return [-float(d) for d in outcome.deltas]
     gains = [float(d) for d in outcome.deltas]
     if rules.fives:

@@ -136,7 +136,7 @@ def side_words(side: dict[str, Any], index: int) -> str:
 def format_summary(s: dict[str, Any]) -> str:
     """The summary as a person reads it, in their language; --json prints `s` itself."""
     rules = _(VARIANTS[s["variant"]].title)
-    penalty = s["variant"] == "kozel"
+    penalty = VARIANTS[s["variant"]].penalties
     names = [side_words(side, i) for i, side in enumerate(s["sides"])]
     headings = [_("side"), _("won"), _("share"), _("avg pts"), pgettext("times the goat", "kozel")]
     width = max(44, len(headings[0]), *(len(n) for n in names))  # an outside bot's command may be long

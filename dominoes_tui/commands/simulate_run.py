@@ -236,7 +236,7 @@ class Tally:
         return [list(t) for t in self.config.teams] if self.config.teams else [[i] for i in range(self.sides)]
 
     def summary(self) -> dict[str, Any]:
-        n, names, kozel = max(1, self.matches), self.side_names(), self.config.variant == "kozel"
+        n, names, kozel = max(1, self.matches), self.side_names(), self.config.rules.penalties
         seats = self.side_seats()
         return {
             "variant": self.config.variant,

@@ -17,9 +17,6 @@ from ..i18n.os_words import os_words
 if TYPE_CHECKING:  # the records pull in the database: imported when a command needs them
     from ..records import Records
 
-LISTS = ["all", *VARIANTS]
-
-
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--player", default=None, metavar=pgettext("metavar", "NAME"),
                    help=_("one player's page (a person, or a bot level: bot:hard)"))
@@ -39,12 +36,13 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from ..records import Records, RecordsUnavailable
+    from ..records.report import lists
     from ..records.store import chosen_url
     from ..table.saves import home
 
-    if args.variant not in LISTS:
+    if args.variant not in lists():
         print(_("dominoes stats: unknown variant {variant!r}; allowed: {allowed}").format(
-            variant=args.variant, allowed=", ".join(LISTS)), file=sys.stderr)
+            variant=args.variant, allowed=", ".join(lists())), file=sys.stderr)
         return 2
     try:
         records = Records.open(chosen_url(args.db, home()))

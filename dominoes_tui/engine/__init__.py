@@ -12,7 +12,7 @@ from .options import OPTIONS, OptionSpec  # noqa: E402
 from .round import Round  # noqa: E402
 from .scoring import RoundOutcome, round5  # noqa: E402
 from .tiles import ALL_TILES, Tile, hand_pips, parse_tile, tile  # noqa: E402
-from .variants import VARIANTS, TableConfig, Variant, make_config  # noqa: E402
+from .variants import VARIANTS, TableConfig, Variant, find_variant, make_config  # noqa: E402
 from .view import LayoutView, PlayerView, ScoreRow, view_for  # noqa: E402
 
 __all__ = [
@@ -20,5 +20,5 @@ __all__ = [
     "BadText", "ConfigError", "Deal", "DominoError", "IllegalMove", "Layout", "LayoutView", "LogError", "Match",
     "Move", "OptionSpec", "Phrase", "Placed", "PlayerView", "Round", "RoundOutcome", "RoundRecord", "Said", "ScoreRow", "Seat",
     "TableConfig", "Tile", "Variant", "dumps", "hand_pips", "load_match", "load_matches",
-    "make_config", "parse_tile", "phrase_of", "round5", "tile", "view_for", "write_log",
+    "find_variant", "make_config", "parse_tile", "phrase_of", "round5", "tile", "view_for", "write_log",
 ]

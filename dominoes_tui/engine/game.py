@@ -21,7 +21,6 @@ from .events import START as _START
 from .events import materialize
 from .knowledge import LackTracker
 from .layout import Layout
-from .leads import first_round_lead
 from .moves import Move
 from .phases import MATCH_OVER, NEW, PLAYING, ROUND_OVER
 from .records import Deal, RoundRecord, Seat
@@ -78,8 +77,7 @@ class Match(RoundEnd):
         size = config.hand_size
         self._deal_slices = tuple(slice(i * size, (i + 1) * size) for i in range(self.n))
         self._spinner = config.rules.spinner
-        self._variant = config.variant
-        self._plaza = config.variant == "partner" and config.option("partner_lead_rule") == "plaza"
+        self._plaza = config.rules.leads_six_six(config)
         self._scores = [0] * self.sides
         self.round_no = 0
         self.phase = NEW
@@ -269,7 +267,8 @@ class Match(RoundEnd):
         if self.round_no == 1 and self._plaza:  # PARTNER-3: 6-6 (index 27) is always dealt
             leader, lead_tile = next(i for i, h in enumerate(hands) if 27 in h), TILES[27]
         elif self.round_no == 1:
-            leader, lead_tile = first_round_lead(self.config, [[TILES[t] for t in h] for h in hands], self.rng)
+            leader, lead_tile = self.config.rules.first_round_lead(self.config, [[TILES[t] for t in h] for h in hands],
+                                                                   self.rng)
         else:
             leader, lead_tile = self._next_leader, None  # type: ignore[assignment]
         if deal is not None and deal.leader is not None and deal.leader != leader:

@@ -19,6 +19,8 @@ class OptionSpec:
     default: Any = None
     # Defaults that depend on the player count (DRAW-9).
     default_for: Callable[[int], Any] | None = None
+    label: str = ""  # marked with N_(): the settings screen's label (at most 20 letters)
+    words: tuple[tuple[Any, str], ...] = ()  # choices as a person says them, marked with N_()
 
     def default_value(self, players: int) -> Any:
         return self.default_for(players) if self.default_for else self.default
@@ -59,78 +61,29 @@ class OptionSpec:
 
 LEADS_ANY = ("LOT", "HIGHEST_DOUBLE", "LOWEST_DOUBLE")
 
-_FIRST_LEAD_HELP = N_("who leads round 1: by lot (any tile), or the holder of the highest/lowest double")
-_RESERVE = OptionSpec("boneyard_reserve", N_("tiles left undrawn at the bottom of the boneyard"), (0, 1, 2), default=0)
-_BLOCKED = OptionSpec(
+# Options several variants share; each variant's module (rules/) lists its own.
+FIRST_LEAD = OptionSpec(
+    "first_lead", N_("who leads round 1: by lot (any tile), or the holder of the highest/lowest double"), LEADS_ANY,
+    default="LOT", label=N_("first lead"), words=(
+        ("LOT", N_("by lot")), ("HIGHEST_DOUBLE", N_("highest double")), ("LOWEST_DOUBLE", N_("lowest double"))),
+)
+RESERVE = OptionSpec("boneyard_reserve", N_("tiles left undrawn at the bottom of the boneyard"), (0, 1, 2), default=0,
+                     label=N_("boneyard reserve"))
+BLOCKED = OptionSpec(
     "blocked_points", N_("after a block the winner scores the difference, or all the losers' pips"),
-    ("difference", "loser_pips"), default="difference",
+    ("difference", "loser_pips"), default="difference", label=N_("blocked points"),
+    words=(("difference", N_("the difference")), ("loser_pips", N_("losers' pips"))),
 )
 
-
-def _draw_target(players: int) -> int:
-    return 100 if players == 2 else 61
-
-
-OPTIONS: dict[str, tuple[OptionSpec, ...]] = {
-    "draw": (
-        OptionSpec("first_lead", _FIRST_LEAD_HELP, LEADS_ANY, default="LOT"),
-        _RESERVE,
-        _BLOCKED,
-        OptionSpec("target_score", N_("points that win the match"), minimum=1, maximum=1000, default_for=_draw_target),
-    ),
-    "block": (
-        OptionSpec("first_lead", _FIRST_LEAD_HELP, LEADS_ANY, default="LOT"),
-        _BLOCKED,
-        OptionSpec("target_score", N_("points that win the match"), minimum=1, maximum=1000, default_for=_draw_target),
-    ),
-    "allfives": (
-        OptionSpec("first_lead", _FIRST_LEAD_HELP, LEADS_ANY, default="LOT"),
-        _RESERVE,
-        OptionSpec("target_score", N_("points that win the match"), minimum=1, maximum=1000, default=150),
-        OptionSpec(
-            "fives_win_mid_round", N_("reaching the target by scoring in play wins at once"),
-            ("off", "on"), default="off",
-        ),
-    ),
-    "partner": (
-        OptionSpec("target_score", N_("points that win the match (50 short, 100 classic, 200 long)"),
-                   (50, 100, 150, 200, 500), default=100),
-        OptionSpec("partner_lead_rule", N_("plaza: 6-6 opens, then the winner or blocker; fid: lot, then rotation"),
-                   ("plaza", "fid"), default="plaza"),
-        OptionSpec("partner_round_points", N_("winners score all four hands, or only the opponents' hands"),
-                   ("all_hands", "opponents_only"), default="all_hands"),
-        OptionSpec("partner_block_winner", N_("a block is won by the lighter team, or by the blocker's team"),
-                   ("fewest_pips", "blocker"), default="fewest_pips"),
-        OptionSpec("capicu_bonus", N_("bonus for going out with a tile that fits both ends"), (0, 25, 30), default=0),
-    ),
-    "kozel": (
-        OptionSpec("first_lead", N_("who leads round 1: the lowest double (1-1 first) or the highest"),
-                   ("LOWEST_DOUBLE", "HIGHEST_DOUBLE"), default="LOWEST_DOUBLE"),
-        _RESERVE,
-        OptionSpec("kozel_limit", N_("penalty total that loses the match"), minimum=1, maximum=1000, default=101),
-        OptionSpec("kozel_threshold", N_("smallest penalty that is recorded"), minimum=0, maximum=30, default=13),
-        OptionSpec("kozel_threshold_mode", N_("the threshold applies only to an empty account, or every round"),
-                   ("opening", "every_round"), default="opening"),
-        OptionSpec("kozel_lone_00", N_("penalty for a hand of only 0-0"), minimum=0, maximum=100, default=25),
-        OptionSpec("kozel_lone_66", N_("penalty for a hand of only 6-6"), minimum=0, maximum=100, default=20),
-        OptionSpec("kozel_fish_lead", N_("who leads after a fish with a winner: the winner or the blocker"),
-                   ("winner", "blocker"), default="winner"),
-    ),
-    "duel": (
-        OptionSpec("first_lead", N_("who leads round 1: the highest double (6-6 first) or the lowest"),
-                   ("HIGHEST_DOUBLE", "LOWEST_DOUBLE"), default="HIGHEST_DOUBLE"),
-        _RESERVE,
-        _BLOCKED,
-        OptionSpec("target_score", N_("points that win the match"), (50, 100, 150, 200, 250, 300), default=100),
-        OptionSpec("duel_lone_00", N_("a loser's hand of only 0-0 is worth 10, 25, or its pips (0)"),
-                   ("pips", 10, 25), default=10),
-    ),
-}
+# Each registered variant's options and the one that holds its target, entered by the
+# registry (rules/__init__.py register) from the variant's own module.
+OPTIONS: dict[str, tuple[OptionSpec, ...]] = {}
+TARGET_OPTIONS: dict[str, str] = {}
 
 
 def target_option(variant: str) -> str:
     """The option that holds the match's target (Kozel's is the losing limit)."""
-    return "kozel_limit" if variant == "kozel" else "target_score"
+    return TARGET_OPTIONS[variant]
 
 
 def resolve_options(variant: str, players: int, given: dict[str, Any]) -> dict[str, Any]:

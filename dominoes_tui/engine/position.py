@@ -20,7 +20,7 @@ from .view import PlayerView
 
 def layout_from_view(view: PlayerView) -> Layout:
     lv = view.layout
-    layout = Layout(spinner_allowed=view.variant == "allfives")
+    layout = Layout(spinner_allowed=view.rules.spinner)
     layout.line = deque(lv.line)
     if lv.spinner_index is not None:
         layout.spinner = lv.line[lv.spinner_index].tile
@@ -50,7 +50,7 @@ def position_from_view(
     match.leader = view.leader
     match.lead_tile = view.legal[0].tile if not view.layout.line and len(view.legal) == 1 and view.my_turn else None
     match.to_act = view.to_act if view.to_act is not None else view.seat
-    match.knowledge = replay_history(view.players, view.history, view.variant == "allfives")[1]
+    match.knowledge = replay_history(view.players, view.history, view.rules.spinner)[1]
     match.round_start_index = len(match.events) - 1
     placers = [e["seat"] for e in view.history if e["event"] == "play"]
     match.last_placer = placers[-1] if placers else None

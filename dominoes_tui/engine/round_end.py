@@ -11,12 +11,11 @@ from .bits import PIPS, tile_hands
 from .board import Board
 from .events import EVENT as _EVENT
 from .events import ROUND_END as _ROUND_END
-from .leads import next_leader
 from .moves import Move
 from .phases import MATCH_OVER, ROUND_OVER
 from .records import RoundRecord, Seat
 from .round import Round, drawable
-from .scoring import MatchVerdict, RoundOutcome, match_verdict, score_round
+from .scoring import MatchVerdict, RoundOutcome
 from .variants import TableConfig
 
 
@@ -68,10 +67,11 @@ def settle(config: TableConfig, r: Round) -> Settlement:
     if r.won_in_play is not None:
         return Settlement(None, after, MatchVerdict(True, r.won_in_play))
     pips = [sum(map(PIPS.__getitem__, h)) for h in r.hands]
-    outcome = score_round(config, tile_hands(r.hands), r.went_out, r.blocker, after, r.capicu, pips)
+    rules = config.rules
+    outcome = rules.score(config, tile_hands(r.hands), r.went_out, r.blocker, after, r.capicu, pips)
     for side, delta in enumerate(outcome.deltas):
         after[side] += delta
-    return Settlement(outcome, after, match_verdict(config, after))
+    return Settlement(outcome, after, rules.verdict(config, after))
 
 
 class RoundEnd:
@@ -92,7 +92,6 @@ class RoundEnd:
     _raw: list[Any]
     _legal: list[Move] | None
     _next_leader: int | None
-    _variant: str
 
     def _score_in_play(self, seat: int, count: int) -> bool:
         """FIVES-7: `count` points scored in play (the round has added them to its
@@ -122,7 +121,7 @@ class RoundEnd:
         assert outcome is not None  # a round won in play ends in _score_in_play
         self._scores[:] = settled.scores
         hands = tile_hands(r.hands)
-        self._next_leader = next_leader(self.config, self.leader, outcome.winner_seat, went_out, blocker)
+        self._next_leader = self.config.rules.next_leader(self.config, self.leader, outcome.winner_seat, went_out, blocker)
         result = "domino" if went_out is not None else "blocked"
         event: dict[str, Any] = {
             "event": "round_end",
@@ -134,7 +133,7 @@ class RoundEnd:
             "scores": list(self._scores),
             "blocker": blocker,
         }
-        if self._variant == "partner":
+        if self.config.rules.capicu:
             event["capicu"] = outcome.capicu
         self._raw.append((_ROUND_END, event))
         self.records.append(
@@ -145,7 +144,7 @@ class RoundEnd:
         if self.verdict.over:
             self.phase = MATCH_OVER
             end: dict[str, Any] = {"event": "match_end", "winner": self.verdict.winner, "scores": list(self._scores)}
-            if self._variant == "kozel":
+            if self.config.rules.penalties:
                 end["loser"] = self.verdict.loser
             if self.config.teams:  # PARTNER-10, an extra field of this program's logs
                 end["shutout"] = self.verdict.shutout

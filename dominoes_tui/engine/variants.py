@@ -1,4 +1,5 @@
-"""The six variants as data: who may play, how many tiles, drawing, spinner, teams (docs/RULES.md §3)."""
+"""A table's settings, checked against its variant's rules (docs/RULES.md §3, §4). The
+variants themselves are objects, one module each in rules/."""
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -7,41 +8,12 @@ from functools import cached_property
 from types import MappingProxyType
 from typing import Any
 
-from .errors import N_, ConfigError, Phrase
+from .errors import ConfigError, Phrase
 from .options import resolve_options, target_option
+from .rules import VARIANTS, Variant, find_variant
 from .says import PLAYED_BY, UNKNOWN_VARIANT, either
 
-
-@dataclass(frozen=True)
-class Variant:
-    name: str  # in logs, JSON and on the command line
-    title: str  # marked with N_(): shown through _(); stays English in JSON ("title")
-    summary: str  # marked with N_(): shown through _()
-    players: tuple[int, ...]
-    hand_size: dict[int, int]
-    draws: bool  # COM-5 forced drawing; otherwise undealt tiles are dead
-    spinner: bool = False
-    teams: bool = False
-    penalties: bool = False  # Kozel: points are bad
-
-
-VARIANTS: dict[str, Variant] = {
-    v.name: v
-    for v in (
-        Variant("draw", N_("Draw"), N_("Match the ends; draw from the boneyard when stuck; lowest hand scores the rest."),
-                (2, 3, 4), {2: 7, 3: 7, 4: 6}, draws=True),
-        Variant("block", N_("Block"), N_("No drawing: stuck means pass; the first out scores the others' pips."),
-                (2, 3, 4), {2: 7, 3: 5, 4: 5}, draws=False),
-        Variant("allfives", N_("All Fives"), N_("The first double spins four ways; score whenever the ends add to 5s."),
-                (2, 3, 4), {2: 7, 3: 5, 4: 5}, draws=True, spinner=True),
-        Variant("partner", N_("Partner"), N_("Two against two, all tiles dealt; partners sit opposite."),
-                (4,), {4: 7}, draws=False, teams=True),
-        Variant("kozel", N_("Kozel"), N_("The Russian goat: leftover pips are penalties; 101 loses."),
-                (2, 3, 4), {2: 7, 3: 7, 4: 7}, draws=True, penalties=True),
-        Variant("duel", N_("Classic Duel"), N_("Two players, 6-6 leads, the stuck draw from the boneyard, pips decide a fish."),
-                (2,), {2: 7}, draws=True),
-    )
-}
+__all__ = ["VARIANTS", "TableConfig", "Variant", "find_variant", "make_config"]
 
 
 @dataclass(frozen=True)
@@ -55,7 +27,7 @@ class TableConfig:
     # Worked out once per table (a config never changes): matches read them every round.
     @cached_property
     def rules(self) -> Variant:
-        return VARIANTS[self.variant]
+        return find_variant(self.variant)
 
     @cached_property
     def target(self) -> int:
@@ -98,3 +70,4 @@ def make_config(
     if target is not None:
         given[target_option(variant)] = target
     return TableConfig(variant, players, MappingProxyType(resolve_options(variant, players, given)))
+

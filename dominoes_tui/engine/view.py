@@ -13,6 +13,7 @@ from typing import Any
 from .game import Match, RoundRecord
 from .layout import Placed
 from .moves import Move
+from .rules import Variant, find_variant
 from .tiles import Tile
 
 
@@ -70,6 +71,11 @@ class PlayerView:
     history: tuple[dict[str, Any], ...]  # this round's public events, oldest first
     lacks: tuple[frozenset[int], ...]  # numbers each seat has shown it cannot hold now
     scoresheet: tuple[ScoreRow, ...] = field(default=())
+
+    @property
+    def rules(self) -> Variant:
+        """The variant played, with its rules and words."""
+        return find_variant(self.variant)
 
     @property
     def my_turn(self) -> bool:

@@ -23,6 +23,7 @@ from ..engine import LogError, Match, dumps
 from ..i18n import _, ngettext
 from ..i18n.os_words import os_words
 from ..records import Identity, Records, record_or_keep, summarize
+from ..records.report import lists
 from ..records.source import LocalSource
 from ..records.store import RecordsUnavailable
 from . import says as S
@@ -35,7 +36,6 @@ from .table_keeping import file_away
 log = logging.getLogger(__name__)
 
 MAX_PARALLEL = 4  # records queries and recordings running at once, server-wide
-LISTS = ("all", "draw", "block", "allfives", "partner", "kozel", "duel")
 BOARD_TOP = 10  # leaderboard places the projector board is sent
 BOARD_FRESH = 20.0  # seconds a board's copy of the leaderboard is used before it is read again
 
@@ -188,7 +188,7 @@ class ServerRecords:
         last (None until the first read, or while the records cannot be read), and a new
         read in the background when that copy is old or a match was recorded since. Boards
         ask every second; the database is read at most every BOARD_FRESH seconds."""
-        variant = variant if variant in LISTS else "all"
+        variant = variant if variant in lists() else "all"
         read_from, rows = self._top.get(variant, (-BOARD_FRESH, None))
         now = time.monotonic()
         stale = now - read_from > BOARD_FRESH or read_from <= self._recorded_at
@@ -223,8 +223,8 @@ class ServerRecords:
     def check(data: dict[str, Any]) -> None:
         """RecordsRequestError unless the request follows the protocol."""
         what = data.get("what")
-        if data.get("variant", "all") not in LISTS:
-            raise RecordsRequestError(S.RECORDS_VARIANT, allowed=", ".join(LISTS))
+        if data.get("variant", "all") not in lists():
+            raise RecordsRequestError(S.RECORDS_VARIANT, allowed=", ".join(lists()))
         if what == "player":
             _number(data, "player_id")
         elif what == "match":

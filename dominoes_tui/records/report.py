@@ -77,6 +77,11 @@ def local_time(iso: str) -> str:
     return moment(utc(at).astimezone())
 
 
+def lists() -> list[str]:
+    """The leaderboards: the overall one, then one a variant (the registry's, engine/rules/)."""
+    return [OVERALL, *VARIANTS]
+
+
 def list_title(variant: str) -> str:
     """A leaderboard's name: the overall list, or a variant's."""
     if variant == OVERALL:

@@ -76,7 +76,7 @@ def match_key(events: Sequence[dict[str, Any]]) -> str:
 def placings(match: Match) -> list[int]:
     """The place of each side (seat, or team in Partner): 1 is best, equal scores share."""
     scores = list(match.scores)
-    kozel = match.config.variant == "kozel"
+    kozel = match.config.rules.penalties
     losers = match.verdict.loser if kozel else None
     last = set(losers if isinstance(losers, list) else [] if losers is None else [losers])
 

@@ -8,25 +8,14 @@ from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from ..bots import level_names
-from ..engine import OPTIONS, VARIANTS, ConfigError, TableConfig, make_config
+from ..engine import OPTIONS, VARIANTS, ConfigError, OptionSpec, TableConfig, make_config
 from ..engine.options import target_option
-from ..i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, language_of, told
+from ..i18n import LANGUAGE_NAMES, LANGUAGES, _, language_of, told
 from ..table.client import SeatInfo
 from ..table.local import SPEEDS
 
 MAX_NAME = 14
 
-# Targets offered as presets where the rules leave the number open (docs/RULES.md §4).
-TARGET_PRESETS = {
-    "draw": (61, 100, 150),
-    "block": (61, 100, 150),
-    "allfives": (100, 150, 200, 250),
-    "kozel": (51, 101, 151),
-}
-
-
-# Levels that are another name for one already offered: accepted when typed, not listed twice.
-LEVEL_ALIASES = {"random": "easy"}
 THEMES = {"dark": "textual-dark", "light": "textual-light"}
 PROJECTOR = ("auto", "on", "off")  # auto: double-size tiles from 160×48 up
 # The Language field: "auto" leaves it to the system (LANG ...), else one of i18n.LANGUAGES.
@@ -49,39 +38,24 @@ def remembered_language(value: object) -> str:
     return language_of(value) or "auto"
 
 
-# Option values as a person says them; the engine's names ("LOWEST_DOUBLE") stay in logs
-# and on the command line.
-VALUE_WORDS = {
-    "LOT": N_("by lot"), "HIGHEST_DOUBLE": N_("highest double"), "LOWEST_DOUBLE": N_("lowest double"),
-    "difference": N_("the difference"), "loser_pips": N_("losers' pips"), "all_hands": N_("all hands"),
-    "opponents_only": N_("opponents only"), "fewest_pips": N_("fewest pips"), "opening": N_("opening only"),
-    "every_round": N_("every round"), "plaza": N_("plaza (6-6)"), "fid": N_("fid (lot)"), "pips": N_("its pips"),
-    "winner": N_("winner"), "blocker": N_("blocker"), "on": N_("on"), "off": N_("off"),
-}
+def _option_specs() -> list[OptionSpec]:
+    return [spec for rules in VARIANTS.values() for spec in rules.options]
 
-# The table options' names as the settings screen labels them (at most 20 letters: the
-# label column); the engine's names (first_lead) stay in logs and on the command line.
-OPTION_LABELS = {
-    "first_lead": N_("first lead"), "boneyard_reserve": N_("boneyard reserve"),
-    "blocked_points": N_("blocked points"), "target_score": N_("target score"),
-    "fives_win_mid_round": N_("fives win mid round"), "partner_lead_rule": N_("partner lead rule"),
-    "partner_round_points": N_("partner round points"), "partner_block_winner": N_("partner block winner"),
-    "capicu_bonus": N_("capicu bonus"), "kozel_limit": N_("kozel limit"), "kozel_threshold": N_("kozel threshold"),
-    "kozel_threshold_mode": N_("kozel threshold mode"), "kozel_lone_00": N_("kozel lone 0-0"),
-    "kozel_lone_66": N_("kozel lone 6-6"), "kozel_fish_lead": N_("kozel fish lead"),
-    "duel_lone_00": N_("duel lone 0-0"),
-}
 
 def value_words(value: Any) -> str:
     """An option's value in words: "lowest double", not LOWEST_DOUBLE."""
     if isinstance(value, str):
-        return _(VALUE_WORDS[value]) if value in VALUE_WORDS else value.replace("_", " ").lower()
+        # as each variant's options say them (engine/rules/); the engine's names
+        # ("LOWEST_DOUBLE") stay in logs and on the command line
+        words = {choice: word for spec in _option_specs() for choice, word in spec.words}
+        return _(words[value]) if value in words else value.replace("_", " ").lower()
     return str(value)
 
 
 def option_label(name: str) -> str:
     """A table option's name as the settings screen labels it."""
-    return _(OPTION_LABELS[name]) if name in OPTION_LABELS else name.replace("_", " ")
+    labels = {spec.name: spec.label for spec in _option_specs() if spec.label}
+    return _(labels[name]) if name in labels else name.replace("_", " ")
 
 
 def carried_target(settings: MatchSettings, variant: str) -> int | None:
@@ -104,19 +78,11 @@ def default_level() -> str:
     return "medium" if "medium" in levels else levels[0]
 
 
-def offered_levels() -> list[str]:
-    """The bot levels a person is offered (settings, help): each level once, weakest first,
-    so that stepping through a seat's choices climbs in strength."""
-    by_strength = ("easy", "heaviest", "medium", "hard", "expert")
-    levels = [lvl for lvl in level_names() if lvl not in LEVEL_ALIASES]
-    return sorted(levels, key=lambda lvl: by_strength.index(lvl) if lvl in by_strength else len(by_strength))
-
-
 def target_presets(variant: str, players: int) -> tuple[int, ...]:
     spec = next(s for s in OPTIONS[variant] if s.name == target_option(variant))
     if spec.choices is not None:
         return tuple(int(c) for c in spec.choices)
-    presets = set(TARGET_PRESETS.get(variant, ()))
+    presets = set(VARIANTS[variant].target_presets)
     presets.add(int(spec.default_value(players)))
     return tuple(sorted(presets))
 

@@ -138,7 +138,7 @@ def reason(view: PlayerView, move: Move) -> str:
         count = layout.count()
     else:
         ends, count = {tile.low, tile.high}, tile.pips
-    if view.variant == "allfives" and fives_points(count):
+    if view.rules.counts_fives and fives_points(count):
         return _("the ends then count {count}, so it scores {count}.").format(count=count)
     nxt = (view.seat + 1) % view.players
     partner = (view.seat + 2) % 4 if view.teams else None

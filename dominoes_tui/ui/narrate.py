@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..engine import VARIANTS
 from ..i18n import N_, _, ngettext, npgettext, pgettext
 from .words import is_you, shown
 
@@ -87,7 +88,7 @@ def log_entries(history: Sequence[dict[str, Any]], names: Sequence[str], variant
         elif kind == "round_end":
             if event.get("result") == "domino":
                 how = _("The round is over: domino!")
-            elif variant in ("kozel", "duel"):
+            elif variant in VARIANTS and VARIANTS[variant].fish:
                 how = _("The round is over: a fish: nobody could play.")
             else:
                 how = _("The round is over: blocked: nobody could play.")

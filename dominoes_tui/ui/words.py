@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..bots.registry import level_word as bot_level_word
 from ..engine import VARIANTS, PlayerView, TableConfig, Tile, hand_pips
 from ..i18n import N_, _, ngettext, pgettext, told
 from ..table.client import RoundReport, SeatInfo
@@ -52,12 +53,8 @@ def end_name(end: str | None) -> str:
 
 def level_word(level: str) -> str:
     """A seat's kind as the seats panel says it: a person, or a bot's level."""
-    words = {
-        "person": pgettext("level", "person"), "bot": pgettext("level", "bot"), "random": pgettext("level", "random"),
-        "easy": pgettext("level", "easy"), "heaviest": pgettext("level", "heaviest first"), "medium": pgettext("level", "medium"),
-        "hard": pgettext("level", "hard"), "expert": pgettext("level", "expert"), "away": pgettext("level", "away"),
-    }
-    return words.get(level, level)
+    kinds = {"person": pgettext("level", "person"), "bot": pgettext("level", "bot"), "away": pgettext("level", "away")}
+    return kinds[level] if level in kinds else bot_level_word(level)  # a bot's level: the registry's word
 
 
 def seat_title(seat: SeatInfo) -> str:
@@ -101,7 +98,7 @@ def how_it_ended(report: RoundReport, config: TableConfig, seats: Sequence[SeatI
         return by_person(who, _("Domino: {name} played the last tile."),
                          pgettext("you", "Domino: {name} played the last tile.")).format(name=who)
     blocker = shown(seats[report.blocker].name) if report.blocker is not None else _("nobody")
-    if config.variant in ("kozel", "duel"):
+    if config.rules.fish:
         text = by_person(blocker, _("Fish: nobody could play; {name} placed the last tile."),
                          pgettext("you", "Fish: nobody could play; {name} placed the last tile."))
     else:
@@ -128,7 +125,7 @@ def arithmetic(report: RoundReport, config: TableConfig, seats: Sequence[SeatInf
     """The scoring of the round as sums a person can check."""
     if report.result == "won_in_play":
         return []
-    if config.variant == "kozel":
+    if config.rules.penalties:
         return _kozel_lines(report, config, seats)
     if report.winner is None:
         return [_("No points this round.")]
@@ -144,7 +141,7 @@ def arithmetic(report: RoundReport, config: TableConfig, seats: Sequence[SeatInf
         else:
             parts.append(f"{MINUS if minus else '+'} {text}")
     sum_text = " ".join(parts) if parts else "0"
-    if config.variant == "allfives":
+    if config.rules.counts_fives:
         raw = sum(v for _t, v in report.terms)
         total = f"{sum_text} = {raw}" if len(report.terms) > 1 else sum_text
         return [by_person(
@@ -226,7 +223,7 @@ def play_points_line(report: RoundReport, seats: Sequence[SeatInfo]) -> str | No
 def match_story(report: RoundReport, config: TableConfig, seats: Sequence[SeatInfo]) -> list[str]:
     """Who won the match, shutout or the Kozel."""
     lines = []
-    if config.variant == "kozel":
+    if config.rules.penalties:
         loser = _winner_names(config, seats, report.match_loser)
         lines.append(by_person(
             loser, _("{name} reached {target} and is the Kozel!"), _("You reached {target} and are the Kozel!"),
@@ -257,7 +254,7 @@ def lead_reason(view: PlayerView, seats: Sequence[SeatInfo], addressed: bool = F
         return yours if you else one
 
     if view.round <= 1:
-        if view.variant == "partner":
+        if view.rules.teams:
             if options.get("partner_lead_rule", "plaza") == "plaza":
                 return form(_("holds 6-6"), pgettext("you", "holds 6-6"))
             return _("chosen by lot")
@@ -285,7 +282,7 @@ def lead_reason(view: PlayerView, seats: Sequence[SeatInfo], addressed: bool = F
     row = next((r for r in reversed(view.scoresheet) if r.round == view.round - 1), None)
     if row is not None:
         side = leader % 2 if view.teams else leader
-        if view.variant == "partner":
+        if view.rules.teams:
             return form(_("played the last tile of the last round"),
                         pgettext("you", "played the last tile of the last round"))
         if row.winner == side:

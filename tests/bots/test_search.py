@@ -179,10 +179,8 @@ def test_with_more_than_two_sides_the_values_are_chances_that_add_up_to_one(vari
 
 
 def test_the_value_models_constants_are_the_fitted_ones_and_can_be_tried_otherwise() -> None:
-    from dominoes_tui.bots.search.value import MODEL
-
     fitted = _value("draw", 2, [0, 0])
-    assert (fitted.pace, fitted.spread) == MODEL[("draw", 2)]
+    assert (fitted.pace, fitted.spread) == fitted.config.rules.value_model[2]
     wide = MatchValue(fitted.config, [0, 0], (20.0, 80.0)).of_scores([30, 0])[0]
     narrow = MatchValue(fitted.config, [0, 0], (20.0, 10.0)).of_scores([30, 0])[0]
     assert 0.5 < wide < narrow < 1.0  # a narrower spread is surer of the same lead

@@ -6,9 +6,7 @@ import random
 import pytest
 
 from dominoes_tui.engine import ALL_TILES, MATCH_OVER, ROUND_OVER, Deal, Match, make_config
-from dominoes_tui.engine.leads import first_round_lead, next_leader
-from dominoes_tui.engine.scoring import match_verdict, score_round
-from dominoes_tui.engine.tiles import Tile, parse_tiles
+from dominoes_tui.engine.tiles import Tile, hand_pips, parse_tiles
 
 from .fixtures import last, mv, position
 
@@ -29,8 +27,8 @@ def test_E14_DRAW10_match_end(before, b_hand, c_hand, after, over) -> None:
 
 def test_DRAW10_shared_top_is_not_a_win() -> None:
     config = make_config("allfives", 3)
-    assert not match_verdict(config, [150, 150, 20]).over
-    assert match_verdict(config, [150, 155, 20]).winner == 1
+    assert not config.rules.verdict(config, [150, 150, 20]).over
+    assert config.rules.verdict(config, [150, 155, 20]).winner == 1
 
 
 # -- Partner --------------------------------------------------------------------
@@ -104,14 +102,14 @@ def test_E18_PARTNER3_plaza_leads() -> None:
     tiles = list(ALL_TILES)
     hands = [tiles[0:7], tiles[7:14], tiles[21:28], tiles[14:21]]  # 6-6 is the last tile: seat 2
     assert Tile(6, 6) in hands[2]
-    assert first_round_lead(config, hands, random.Random(0)) == (2, Tile(6, 6))
+    assert config.rules.first_round_lead(config, hands, random.Random(0)) == (2, Tile(6, 6))
     m = Match(config, random.Random(0))
     m.begin_round(Deal(hands, []))
     assert m.legal_moves() == [mv("6-6", None)]
     m.apply(mv("6-6", None))
     assert m.to_act == 3
-    assert next_leader(config, leader=2, winner_seat=3, went_out=3, blocker=None) == 3
-    assert next_leader(config, leader=3, winner_seat=None, went_out=None, blocker=0) == 0
+    assert config.rules.next_leader(config, leader=2, winner_seat=3, went_out=3, blocker=None) == 3
+    assert config.rules.next_leader(config, leader=3, winner_seat=None, went_out=None, blocker=0) == 0
 
 
 def test_E18_PARTNER3_fid_rotates_from_the_lot() -> None:
@@ -129,7 +127,7 @@ def test_E18_PARTNER3_fid_rotates_from_the_lot() -> None:
     # The example: the lot picks seat 1, then 2, 3, 0 whatever happened.
     seq = [1]
     for went_out, blocker in ((3, None), (None, 0), (1, None)):
-        seq.append(next_leader(config, seq[-1], went_out, went_out, blocker))
+        seq.append(config.rules.next_leader(config, seq[-1], went_out, went_out, blocker))
     assert seq == [1, 2, 3, 0]
     m2 = Match(config, random.Random(0))
     m2.begin_round()
@@ -153,10 +151,11 @@ def test_E18_PARTNER3_fid_rotates_from_the_lot() -> None:
 def test_E19_KOZEL8_KOZEL9_recording(b_hand: list[str], before: int, opening: int, every_round: int) -> None:
     for mode, expected in (("opening", opening), ("every_round", every_round)):
         config = make_config("kozel", 2, options={"kozel_threshold_mode": mode})
-        outcome = score_round(config, [[], parse_tiles(b_hand)], went_out=0, blocker=None, scores=[0, before])
+        hands = [[], parse_tiles(b_hand)]
+        outcome = config.rules.score(config, hands, 0, None, [0, before], False, [hand_pips(h) for h in hands])
         assert before + outcome.deltas[1] == expected, mode
         assert outcome.deltas[0] == 0
-        verdict = match_verdict(config, [0, expected])
+        verdict = config.rules.verdict(config, [0, expected])
         assert verdict.over is (expected >= 101)
         if verdict.over:
             assert (verdict.loser, verdict.winner) == (1, 0)

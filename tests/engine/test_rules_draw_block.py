@@ -12,7 +12,6 @@ from dominoes_tui.engine import (
     IllegalMove,
     make_config,
 )
-from dominoes_tui.engine.scoring import match_verdict
 from dominoes_tui.engine.tiles import parse_tile, parse_tiles
 
 from .fixtures import ends_of, last, line, mv, position
@@ -138,8 +137,8 @@ def test_DRAW9_default_target_by_player_count(players: int, target: int) -> None
     below[0] = target - 1
     reached = [0] * players
     reached[0] = target
-    assert not match_verdict(config, below).over
-    assert match_verdict(config, reached).winner == 0
+    assert not config.rules.verdict(config, below).over
+    assert config.rules.verdict(config, reached).winner == 0
 
 
 def test_DRAW9_match_ends_when_a_round_reaches_the_target() -> None:

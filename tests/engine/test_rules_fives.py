@@ -9,7 +9,6 @@ from dominoes_tui.engine import (
     Match,
     make_config,
 )
-from dominoes_tui.engine.scoring import match_verdict
 
 from .fixtures import last, mv, position
 from .rules_helpers import (
@@ -142,8 +141,8 @@ def test_FIVES8_block_after_the_boneyard_is_drawn_out() -> None:
 def test_FIVES10_default_target_150() -> None:
     config = make_config("allfives", 3)
     assert config.option("target_score") == 150 and config.target == 150
-    assert not match_verdict(config, [149, 0, 0]).over
-    assert match_verdict(config, [150, 0, 0]).winner == 0
+    assert not config.rules.verdict(config, [149, 0, 0]).over
+    assert config.rules.verdict(config, [150, 0, 0]).winner == 0
     m = position("allfives", [["1-6", "0-0"], ["0-1"]], ends=(1, 4), scores=[135, 0])
     m.apply(mv("1-6", "left"))  # count 6 + 4 = 10 -> 145; then blocked, A wins round5(1) = 0
     assert m.scores == [145, 0] and m.phase == ROUND_OVER

@@ -12,7 +12,6 @@ from dominoes_tui.engine import (
     IllegalMove,
     make_config,
 )
-from dominoes_tui.engine.scoring import match_verdict
 
 from .fixtures import ends_of, last, mv, position
 from .rules_helpers import (
@@ -150,9 +149,9 @@ def test_KOZEL1_two_to_four_players_points_are_penalties() -> None:
     # reaching the limit loses: the highest is the Kozel, the lowest of the rest wins
     config = make_config("kozel", 3)
     assert config.target == 101
-    v = match_verdict(config, [10, 101, 50])
+    v = config.rules.verdict(config, [10, 101, 50])
     assert (v.over, v.loser, v.winner) == (True, 1, 0)
-    assert not match_verdict(config, [10, 100, 50]).over
+    assert not config.rules.verdict(config, [10, 100, 50]).over
 
 
 @pytest.mark.parametrize(("players", "bazaar"), [(2, 14), (3, 7), (4, 0)])

@@ -155,16 +155,15 @@ def test_tied_placings_are_shared_at_a_table_of_three():
     import random
 
     from dominoes_tui.engine import Match, make_config
-    from dominoes_tui.engine.scoring import match_verdict
     from dominoes_tui.records.summary import placings
 
     config = make_config("draw", 3)
     match = Match(config, random.Random(0))
     match.scores = [120, 40, 40]
-    match.verdict = match_verdict(config, match.scores)
+    match.verdict = config.rules.verdict(config, match.scores)
     assert placings(match) == [1, 2, 2]
     kozel = make_config("kozel", 4)
     match = Match(kozel, random.Random(0))
     match.scores = [30, 30, 101, 50]
-    match.verdict = match_verdict(kozel, match.scores)
+    match.verdict = kozel.rules.verdict(kozel, match.scores)
     assert placings(match) == [1, 1, 4, 3]

@@ -194,8 +194,8 @@ async def test_10_the_draw_notice_and_the_round_end_prompt_do_not_repeat_the_log
 
 
 def test_11_seats_set_the_player_count_and_variants_ignore_case() -> None:
+    from dominoes_tui.bots.registry import offered_levels
     from dominoes_tui.commands.play import add_arguments, settings_from_args
-    from dominoes_tui.ui.choices import offered_levels
 
     parser = argparse.ArgumentParser()
     add_arguments(parser)

@@ -12,19 +12,18 @@ A position at or below the cut-off is solved on every guess: no bias.
 """
 from __future__ import annotations
 
-# (variant, players) -> the 95th percentile for above = 1, 2, ...; beyond the last, the last
-MEASURED: dict[tuple[str, int], tuple[float, ...]] = {
-    # draw 2p, 40 rounds, 40 guesses a position, seed 1 (2026-12-03), never less than nearer the cut-off
-    ("draw", 2): (0.0, 0.116, 0.116, 0.116, 0.116, 0.116, 0.116, 0.116, 0.179, 0.179, 0.180, 0.180),
-    # All Fives 2p, the same run's settings
-    ("allfives", 2): (0.035, 0.044, 0.066, 0.066, 0.104, 0.104, 0.201, 0.201, 0.201, 0.201, 0.201, 0.201),
-}
-# A table not measured: the largest of the measured ones at the same distance.
+from ...engine.rules import VARIANTS, find_variant
+
+# Each variant's measured bias, by player count, is its own (engine/rules/, playout_bias):
+# the 95th percentile for above = 1, 2, ...; beyond the last, the last. Draw 2p and All
+# Fives 2p: 40 rounds, 40 guesses a position, seed 1 (2026-12-03), never less than nearer
+# the cut-off. A table not measured: the largest of the measured ones at the same distance.
 
 
 def playout_bias(variant: str, players: int, above: int) -> float:
     """The bias bound of a loss judged with `above` tiles in play above the cut-off."""
     if above <= 0:
         return 0.0
-    rows = [MEASURED[(variant, players)]] if (variant, players) in MEASURED else list(MEASURED.values())
+    own = find_variant(variant).playout_bias.get(players)
+    rows = [own] if own is not None else [row for v in VARIANTS.values() for row in v.playout_bias.values()]
     return max((row[min(above, len(row)) - 1] for row in rows if row), default=0.0)

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from ...engine.bits import BIT, HI, LO, NUMBER, PIPS, fits
 from ...engine.board import Board, fives_points
+from ...engine.rules import find_variant
 
 FEATURES = ("pips", "double", "follow", "can_follow", "dead", "same")
 
@@ -33,22 +34,16 @@ class LineStyle:
     weights: tuple[float, ...]
 
 
-# bench/play_style_fit.py --variant V --players N --deals D --seed 11 (hard, 200 ms)
-BLOCK_STYLE = LineStyle((1.523, 0.594, 1.465, 1.223, 0.978, 3.358))  # block 2p, 300 deals
-KOZEL_THREE_STYLE = LineStyle((1.010, 1.016, 1.818, 0.673, 1.452, 2.832))  # kozel 3p, 200 deals
-
 # Greedy: a softmax this soft over the rule of thumb's score (nobody plays it every time)
 GREEDY_TEMPERATURE = 3.0
 
 
 def style_for(variant: str, players: int) -> LineStyle | None:
     """The fitted style for a table, or None for the greedy rule: only where it was
-    measured to make the expert stronger."""
-    if variant == "block":
-        return BLOCK_STYLE
-    if variant == "kozel" and players == 3:
-        return KOZEL_THREE_STYLE
-    return None
+    measured to make the expert stronger (a variant's `line_style`, fitted by
+    bench/play_style_fit.py --variant V --players N --deals D --seed 11, hard at 200 ms)."""
+    weights = find_variant(variant).line_style.get(players)
+    return LineStyle(weights) if weights is not None else None
 
 
 def line_features(hand_mask: int, placed: int, b: Board, t: int, point: int) -> tuple[float, ...]:

@@ -29,17 +29,9 @@ from collections.abc import Sequence
 
 from ...engine.round import Round
 from ...engine.round_end import settle
-from ...engine.scoring import match_verdict
 from ...engine.variants import TableConfig
 
-# (variant, players) -> (pace, spread)
-MODEL: dict[tuple[str, int], tuple[float, float]] = {
-    ("draw", 2): (19.38, 44.69),
-    # All Fives 2p: the fit's best (10, 24) lies on a flat ridge (log-loss a round end 0.4219,
-    # these 0.4259), and hard with it won only 38 % against hard with these (bench/README.md)
-    ("partner", 4): (40.0, 40.0), ("allfives", 2): (30.0, 30.0), ("allfives", 3): (30.0, 30.0),
-    ("allfives", 4): (30.0, 30.0), ("kozel", 2): (20.0, 20.0), ("kozel", 3): (20.0, 20.0), ("kozel", 4): (20.0, 20.0),
-}
+# (pace, spread): each variant's fitted ones are its own (engine/rules/, value_model)
 DEFAULT_MODEL = (22.0, 22.0)  # a table not fitted
 
 
@@ -56,7 +48,7 @@ class MatchValue:
         self.scores = list(scores)
         self.target = config.target
         self.kozel = config.rules.penalties
-        self.pace, self.spread = constants or MODEL.get((config.variant, config.players), DEFAULT_MODEL)
+        self.pace, self.spread = constants or config.rules.value_model.get(config.players, DEFAULT_MODEL)
         self.teams = config.teams is not None
         self.sides = 2 if self.teams else config.players
         # finished rounds met before (many lines of a search end alike), by how they ended
@@ -76,7 +68,7 @@ class MatchValue:
         return known
 
     def of_scores(self, after: list[int]) -> list[float]:
-        verdict = match_verdict(self.config, after)
+        verdict = self.config.rules.verdict(self.config, after)
         return self._of_verdict(after, verdict.over, verdict.winner)
 
     def _of_verdict(self, after: list[int], over: bool, winner: int | list[int] | None) -> list[float]:

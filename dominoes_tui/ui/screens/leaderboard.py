@@ -13,7 +13,7 @@ from ...records.identity import shown_name
 from ..widgets.footer import Footer
 from ..widgets.too_small import TooSmall
 from .records_reader import RecordsReader
-from .records_words import LISTS, cells, list_title, rating_text
+from .records_words import cells, list_title, lists, rating_text
 
 
 class LeaderboardScreen(Screen[None]):
@@ -55,7 +55,7 @@ class LeaderboardScreen(Screen[None]):
     def load(self) -> None:
         self.query_one("#title", Static).update(_("Leaderboard: {list}").format(list=list_title(self.variant)))
         self.query_one("#lists", Static).update(
-            "  ".join(f"[{list_title(v)}]" if v == self.variant else list_title(v) for v in LISTS))
+            "  ".join(f"[{list_title(v)}]" if v == self.variant else list_title(v) for v in lists()))
         self.run_worker(self._load(self.variant), exclusive=True, group="load")
 
     async def _load(self, variant: str) -> None:
@@ -84,7 +84,8 @@ class LeaderboardScreen(Screen[None]):
         table.focus()
 
     def action_list(self, step: int) -> None:
-        self.variant = LISTS[(LISTS.index(self.variant) + step) % len(LISTS)]
+        shown = lists()
+        self.variant = shown[(shown.index(self.variant) + step) % len(shown)]
         self.load()
 
     def action_open(self) -> None:

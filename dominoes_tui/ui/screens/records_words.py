@@ -3,12 +3,10 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from ...engine import VARIANTS
-from ...records.report import list_title
+from ...records.report import list_title, lists
 from ...table.plain import plain
 
-LISTS = ["all", *VARIANTS]
-__all__ = ["LISTS", "cell", "cells", "list_title", "rating_text"]
+__all__ = ["lists", "cell", "cells", "list_title", "rating_text"]
 
 
 def rating_text(rating: int | None, provisional: bool | None) -> str:

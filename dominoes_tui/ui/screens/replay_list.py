@@ -39,7 +39,7 @@ def outcome(match: Match) -> str:
         return _(" and ").join(side_name(match.config, seats, s) for s in sides)
 
     verdict = match.verdict
-    if match.config.variant == "kozel" and verdict.loser is not None:
+    if match.config.rules.penalties and verdict.loser is not None:
         return _("{names} the Kozel").format(names=names(verdict.loser))
     return _("{names} won").format(names=names(verdict.winner))
 

@@ -25,14 +25,14 @@ def scoresheet_rows(
 ) -> tuple[list[str], list[list[str]]]:
     """Column headings and rows (pure, so it is tested without a screen)."""
     names = side_names(config, seats)
-    fives = config.variant == "allfives"
-    kozel = config.variant == "kozel"
+    fives = config.rules.counts_fives
+    kozel = config.rules.penalties
     headings = [_("Round"), _("Result")]
     for name in names:
         headings.append(name)  # one column a side: 80 columns hold four of them
     rows = []
     for r in rounds:
-        how = "fish" if r.result == "blocked" and config.variant in ("kozel", "duel") else r.result
+        how = "fish" if r.result == "blocked" and config.rules.fish else r.result
         result = _(RESULT_WORDS[how]) if how in RESULT_WORDS else how
         if r.capicu:
             result += " " + _("(capicú)")
@@ -78,7 +78,7 @@ class ScoresheetScreen(ModalScreen[None]):
         self.rounds, self.config, self.seats, self.view = rounds, config, seats, view
 
     def compose(self) -> ComposeResult:
-        kozel = self.config.variant == "kozel"
+        kozel = self.config.rules.penalties
         names = side_names(self.config, self.seats)
         scores = self.view.scores if self.view is not None else (self.rounds[-1].scores if self.rounds else (0,) * len(names))
         with Vertical(id="sheet"):
@@ -89,7 +89,7 @@ class ScoresheetScreen(ModalScreen[None]):
             goal = _("whoever reaches {target} is the Kozel") if kozel else _("target {n}")
             goal = goal.format(target=self.config.target, n=self.config.target)
             yield Static(Text.assemble((_("Totals:"), "bold"), f" {totals}   ({goal})"))  # names: plain text
-            if self.config.variant == "allfives":
+            if self.config.rules.counts_fives:
                 key = _("{mark}a+b (t): {mark} the round's winner, a scored in play when the ends counted a "
                         "multiple of 5, b the winner's bonus for the others' pips, t the total so far.")
                 yield Static(key.format(mark=WIN_MARK))

@@ -13,20 +13,18 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Input, Label, Static
 
-from ...bots.registry import level_word
+from ...bots.registry import level_word, offered_as, offered_levels
 from ...engine import OPTIONS, VARIANTS
 from ...engine.options import target_option
 from ...i18n import _
 from ...table.client import SeatInfo
 from ..choices import (
-    LEVEL_ALIASES,
     MAX_NAME,
     MatchSettings,
     SettingsError,
     carried_target,
     check,
     default_level,
-    offered_levels,
     option_label,
     target_is_free,
     target_presets,
@@ -44,7 +42,7 @@ def seat_row(variant: str, i: int, seat: SeatInfo | None) -> Horizontal:
     levels = offered_levels()
     if seat is None:
         seat = SeatInfo("You", "human") if i == 0 else SeatInfo(f"Bot {i + 1}", "bot", default_level())
-    level = LEVEL_ALIASES.get(seat.level or "", seat.level)
+    level = offered_as(seat.level) if seat.level else seat.level
     value = "human" if seat.is_human else (level if level in levels else default_level())
     label = _("Seat {seat}").format(seat=i + 1)
     if VARIANTS[variant].teams:

@@ -43,7 +43,7 @@ def totals_text(report: RoundReport, config: TableConfig, seats: tuple[SeatInfo,
     """The sums so far; `target` False leaves out the goal (the walk-through's 1 is no rule to learn)."""
     names = side_names(config, seats)
     parts = ", ".join(f"{n} {s}" for n, s in zip(names, report.scores))
-    if config.variant == "kozel":
+    if config.rules.penalties:
         said = _("Penalties: {scores}  (loses at {target})") if target else _("Penalties: {scores}")
     else:
         said = _("Totals: {scores}  (target {target})") if target else _("Totals: {scores}")
@@ -112,7 +112,7 @@ class RoundSummaryScreen(ModalScreen[None]):
             yield Static(hands_text(r, self.seats))
             for line in arithmetic(r, self.config, self.seats):
                 yield Static(Text(line, "bold"))
-            if self.config.variant == "allfives":
+            if self.config.rules.counts_fives:
                 in_play = play_points_line(r, self.seats)
                 if in_play:
                     yield Static(in_play, markup=False)

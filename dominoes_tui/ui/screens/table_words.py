@@ -202,7 +202,7 @@ class TableWords(TableState):
             text.append(f" {dot} " + goal.format(n=config.target))
         if rules.draws:  # the Talon in every variant (docs/TRANSLATING.md's glossary)
             text.append(f" {dot} " + _("boneyard {n}").format(n=view.boneyard))
-        if config.variant == "allfives" and view.layout.line:
+        if rules.counts_fives and view.layout.line:
             text.append(f" {dot} " + _("count {n}").format(n=view.layout.count))
         if config.teams:
             for side in (0, 1):
@@ -308,7 +308,7 @@ class TableWords(TableState):
 
     def counts_after(self, tile: Tile, ends: list[str]) -> str:
         """All Fives: what each end would make the count, and which would score."""
-        if self.client.config.variant != "allfives":
+        if not self.client.config.rules.counts_fives:
             return ""
         from ...engine.position import layout_from_view
 
