@@ -58,7 +58,7 @@ class Knowledge:
             else:
                 passes[seat] += 1
 
-        layout, tracker = replay_history(n, view.history, view.variant == "allfives", note)
+        layout, tracker = replay_history(n, view.history, view.rules.spinner, note)
         seen = set(view.hand) | set(layout.tiles())
         unseen = [t for t in ALL_TILES if t not in seen]
         lacks = tracker.lacks
