@@ -17,7 +17,7 @@ from textual.widgets import Static
 
 from ..i18n import N_, _
 from ..i18n.os_words import os_words
-from ..net.client import Connection, ConnectionLost, ServerRefused
+from ..net.client.client import Connection, ConnectionLost, ServerRefused
 from .board_render import render_board
 from .render import Look
 from .speaking_app import SpeakingApp

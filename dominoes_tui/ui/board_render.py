@@ -16,8 +16,8 @@ from rich.text import Text
 
 from ..engine import VARIANTS
 from ..i18n import _, ngettext
-from ..net.protocol import view_from_json
-from ..net.says import spoken
+from ..net.wire.protocol import view_from_json
+from ..net.wire.says import spoken
 from ..table.plain import plain
 from .chain_render import render_chain
 from .evening_words import format_words as _format_words

@@ -8,7 +8,7 @@ a thread of the app. On a server's machine (a session of the SSH gateway or a br
 tab: replay_analysis.on_a_server) it runs as a hosted analysis does (docs/ANALYSIS.md,
 "On a server"): in one worker process at the lowest CPU priority (workers.worker_pool),
 and only while the session holds one of the server's analysis slots
-(net/analysis_slots.py), so however many guests press `h`, the live tables' bots come
+(net/gateways/analysis_slots.py), so however many guests press `h`, the live tables' bots come
 first; cancelling it ends the worker at once.
 """
 from __future__ import annotations
@@ -18,8 +18,8 @@ import threading
 from typing import TYPE_CHECKING, Any
 
 from ..engine import Move, PlayerView
-from ..net import analysis_slots
-from ..net.protocol import view_from_json, view_to_json
+from ..net.gateways import analysis_slots
+from ..net.wire.protocol import view_from_json, view_to_json
 from ..workers import LOWEST, worker_pool
 
 if TYPE_CHECKING:  # the search is imported when a hint is first weighed, not at start

@@ -12,10 +12,10 @@ from typing import TYPE_CHECKING, Any
 
 from ..i18n import N_, _
 from ..i18n.os_words import os_words
-from ..net import says as S
-from ..net import tokens
-from ..net.client import Connection, ConnectionLost, ServerRefused
-from ..net.remote_table import RemoteTable
+from ..net.client import tokens
+from ..net.client.client import Connection, ConnectionLost, ServerRefused
+from ..net.client.remote_table import RemoteTable
+from ..net.wire import says as S
 from ..table.client import TableClient
 from .app import DominoesApp
 from .choices import MatchSettings, Prefs

@@ -4,7 +4,7 @@ board's own words are German too and still fit 80×24."""
 from __future__ import annotations
 
 from dominoes_tui import i18n
-from dominoes_tui.net.board_feed import last_said
+from dominoes_tui.net.evening.board_feed import last_said
 from dominoes_tui.ui.board_render import render_board
 from dominoes_tui.ui.render import Look
 

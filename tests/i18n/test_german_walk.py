@@ -240,7 +240,7 @@ async def test_the_records_the_player_page_and_the_replays_in_german(tmp_path: P
 
 
 async def test_the_lobby_and_the_evening_in_german(tmp_path: Path) -> None:
-    from dominoes_tui.net.server import Server
+    from dominoes_tui.net.server.server import Server
     from dominoes_tui.ui.remote_app import RemoteApp
     from dominoes_tui.ui.screens.evening import EveningScreen, OpenTournament
     from dominoes_tui.ui.screens.lobby import LobbyScreen

@@ -1,4 +1,4 @@
-"""At most N hosted analyses at once across a server's sessions (net/analysis_slots.py):
+"""At most N hosted analyses at once across a server's sessions (net/gateways/analysis_slots.py):
 a slot held is held against every other process, a killed holder frees it, the servers
 hand their sessions the slots, and where slots cannot be kept the analysis runs anyway."""
 from __future__ import annotations
@@ -15,15 +15,15 @@ from pathlib import Path
 
 import pytest
 
-from dominoes_tui.net import analysis_slots
-from dominoes_tui.net.analysis_slots import ENV, FOLDER, Slots, from_env, server_env
+from dominoes_tui.net.gateways import analysis_slots
+from dominoes_tui.net.gateways.analysis_slots import ENV, FOLDER, Slots, from_env, server_env
 
 pytestmark = pytest.mark.each_python  # .ci/run runs these on every Python it finds
 
 HOLDER = textwrap.dedent("""
     import sys, time
     from pathlib import Path
-    from dominoes_tui.net.analysis_slots import Slots
+    from dominoes_tui.net.gateways.analysis_slots import Slots
     slot = Slots(Path(sys.argv[1]), int(sys.argv[2])).take()
     print("held" if slot is not None else "none", flush=True)
     time.sleep(60)
@@ -113,7 +113,7 @@ def test_the_variable_is_read_or_set_aside(tmp_path: Path) -> None:
 
 async def test_the_gateway_tells_each_session_where_its_slots_are(tmp_path: Path) -> None:
     pytest.importorskip("asyncssh")
-    from dominoes_tui.net.ssh_gateway import GameSession, Gateway
+    from dominoes_tui.net.gateways.ssh_gateway import GameSession, Gateway
 
     gateway = Gateway("127.0.0.1:1", tmp_path / "ssh", analyses_at_once=3)
     await gateway.start("127.0.0.1", 0)
@@ -128,7 +128,7 @@ async def test_the_gateway_tells_each_session_where_its_slots_are(tmp_path: Path
 
 def test_the_browser_server_tells_each_tab_where_its_slots_are(tmp_path: Path, monkeypatch) -> None:
     pytest.importorskip("textual_serve")
-    from dominoes_tui.net import web
+    from dominoes_tui.net.gateways import web
 
     monkeypatch.setenv(ENV, "9:/somewhere/else")  # in the web server's own environment: not the tabs'
     server = web.make_web_server("127.0.0.1:1", "127.0.0.1", 0, slots_folder=tmp_path / FOLDER, analyses_at_once=4)

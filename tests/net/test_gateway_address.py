@@ -16,10 +16,10 @@ from pathlib import Path
 
 import pytest
 
-from dominoes_tui.net.client import Connection, ServerRefused
-from dominoes_tui.net.limits import Limits
-from dominoes_tui.net.server import Server
-from dominoes_tui.net.vouch import ENV, Vouched, read_vouch, vouch_for, vouch_from_env
+from dominoes_tui.net.client.client import Connection, ServerRefused
+from dominoes_tui.net.gateways.vouch import ENV, Vouched, read_vouch, vouch_for, vouch_from_env
+from dominoes_tui.net.host.limits import Limits
+from dominoes_tui.net.server.server import Server
 
 from .helpers import WAIT, Driven
 
@@ -127,7 +127,7 @@ async def test_a_forged_or_unsigned_vouch_changes_nothing(server: Server, vouch:
 
 SESSION = """
 import asyncio, sys
-from dominoes_tui.net.client import Connection
+from dominoes_tui.net.client.client import Connection
 async def main():
     _, addr, _, name = sys.argv[1:5]
     host, port = addr.rsplit(":", 1)
@@ -143,7 +143,7 @@ async def test_an_ssh_guest_is_counted_at_the_address_he_came_from(server: Serve
     """A login with the password and no key (a guest) over IPv6 loopback: the table server sees the
     gateway's 127.0.0.1, and counts him at ::1's /64."""
     asyncssh = pytest.importorskip("asyncssh")
-    from dominoes_tui.net.ssh_gateway import Gateway
+    from dominoes_tui.net.gateways.ssh_gateway import Gateway
 
     gw = Gateway(f"127.0.0.1:{server.port}", tmp_path / "ssh", command=[sys.executable, "-c", SESSION],
                  password="club night", vouch_key=server.data_dir / "gateway.key")
@@ -171,7 +171,7 @@ async def test_a_browser_tab_is_counted_at_its_own_address(server: Server) -> No
     aiohttp = pytest.importorskip("aiohttp")
     from aiohttp import web
 
-    from dominoes_tui.net.web import make_web_server
+    from dominoes_tui.net.gateways.web import make_web_server
 
     from .test_web import reap_tab_processes
 
@@ -203,7 +203,7 @@ async def test_a_browser_tab_is_counted_at_its_own_address(server: Server) -> No
 
 def test_a_tab_without_the_key_gets_no_vouch_not_even_an_inherited_one(monkeypatch: pytest.MonkeyPatch) -> None:
     pytest.importorskip("textual_serve")
-    from dominoes_tui.net import web
+    from dominoes_tui.net.gateways import web
 
     monkeypatch.setenv(ENV, "someone:192.0.2.1:" + "0" * 64)  # in the gateway's own environment
     service = web.VouchingAppService("true", write_bytes=None, write_str=None, close=None, download_manager=None)

@@ -11,14 +11,14 @@ import sys
 
 import pytest
 
-from dominoes_tui.net.client import Connection
-from dominoes_tui.net.server import Server
+from dominoes_tui.net.client.client import Connection
+from dominoes_tui.net.server.server import Server
 
 from .helpers import WAIT, key_hello, key_of
 
 
 def signed(key: bytes, person: str) -> dict[str, str]:
-    """A vouch as the gateway makes it (net/vouch.py): a person id and its HMAC under the gateway key."""
+    """A vouch as the gateway makes it (net/gateways/vouch.py): a person id and its HMAC under the gateway key."""
     return {"person": person, "mac": hmac.new(key, f"person:{person}".encode(), hashlib.sha256).hexdigest()}
 
 
@@ -49,8 +49,8 @@ async def test_claims_vouched_for_by_a_gateway_count_per_person(tmp_path) -> Non
 
 SESSION = """
 import asyncio, sys
-from dominoes_tui.net.client import Connection
-from dominoes_tui.net.tokens import identity_key
+from dominoes_tui.net.client.client import Connection
+from dominoes_tui.net.client.tokens import identity_key
 async def main():
     _, addr, _, name = sys.argv[1:5]
     host, port = addr.rsplit(":", 1)
@@ -63,7 +63,7 @@ asyncio.run(main())
 
 async def test_an_ssh_member_claims_his_name_at_the_table_server_after_twenty_others(server: Server, tmp_path) -> None:
     asyncssh = pytest.importorskip("asyncssh")
-    from dominoes_tui.net.ssh_gateway import Gateway
+    from dominoes_tui.net.gateways.ssh_gateway import Gateway
 
     # the gateway's address has used its hour's budget of claims; the member comes from an
     # address of his own (a claim counts against the person and the address he came from)

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from dominoes_tui.net.server import Server
-from dominoes_tui.net.vouch import vouch_for
+from dominoes_tui.net.gateways.vouch import vouch_for
+from dominoes_tui.net.server.server import Server
 
 from .helpers import WAIT, key_hello, key_of
 
@@ -21,8 +21,8 @@ SESSION = "import time; time.sleep(0.2)"
 
 async def test_fresh_keys_from_one_address_claim_few_gateway_names(server: Server, tmp_path: Path) -> None:
     asyncssh = pytest.importorskip("asyncssh")
-    from dominoes_tui.net.ssh_admission import Admission
-    from dominoes_tui.net.ssh_gateway import Gateway
+    from dominoes_tui.net.gateways.ssh_admission import Admission
+    from dominoes_tui.net.gateways.ssh_gateway import Gateway
 
     gw = Gateway(f"127.0.0.1:{server.port}", tmp_path / "ssh", command=[sys.executable, "-c", SESSION],
                  admission=Admission(names_per_address=3))

@@ -1,7 +1,7 @@
 """The load check runs end to end on a tiny scale (figures are read, never asserted)."""
 from __future__ import annotations
 
-from dominoes_tui.net.load_check import _idle_tables, run_load
+from dominoes_tui.net.load.load_check import _idle_tables, run_load
 
 # Bots with no delay finish a match to 1000 in about a second, before a later window is
 # measured; a hundredth of a second a move keeps both windows' tables playing.
@@ -49,7 +49,7 @@ def test_the_analyses_cpu_is_read_from_the_fork_servers_workers() -> None:
     seconds for two analyses busy through a 10-second window): their own counters are."""
     import os
 
-    from dominoes_tui.net.load_analyses import worker_cpu
+    from dominoes_tui.net.load.load_analyses import worker_cpu
     from dominoes_tui.workers import worker_pool
 
     nice = 3  # not the analyses' 19: a busy machine would starve the test's worker

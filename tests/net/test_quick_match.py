@@ -7,9 +7,9 @@ import asyncio
 
 import pytest
 
-from dominoes_tui.net import quick_match
-from dominoes_tui.net.client import ServerRefused
-from dominoes_tui.net.server import Server
+from dominoes_tui.net.client.client import ServerRefused
+from dominoes_tui.net.server import quick_match
+from dominoes_tui.net.server.server import Server
 from dominoes_tui.table.client import SeatInfo
 from dominoes_tui.ui.choices import MatchSettings, Prefs
 from dominoes_tui.ui.remote_app import RemoteApp

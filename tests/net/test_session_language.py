@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from dominoes_tui.net.ssh_lang import FALLBACK, client_env, session_locale
+from dominoes_tui.net.gateways.ssh_lang import FALLBACK, client_env, session_locale
 
 
 @pytest.mark.parametrize(("sent", "expected"), [
@@ -47,8 +47,8 @@ def test_the_gateway_runs_each_session_with_the_clients_language(monkeypatch, tm
     pytest.importorskip("asyncssh")
     import asyncio
 
-    from dominoes_tui.net import ssh_gateway
-    from dominoes_tui.net.ssh_gateway import GameSession, Gateway
+    from dominoes_tui.net.gateways import ssh_gateway
+    from dominoes_tui.net.gateways.ssh_gateway import GameSession, Gateway
 
     started: list[dict[str, str]] = []
 
@@ -80,7 +80,7 @@ def test_the_gateway_runs_each_session_with_the_clients_language(monkeypatch, tm
 def test_web_lang_reaches_every_tabs_command(monkeypatch) -> None:
     pytest.importorskip("textual_serve")
     from dominoes_tui.cli import main
-    from dominoes_tui.net import web
+    from dominoes_tui.net.gateways import web
 
     assert web.join_command("127.0.0.1:7788", "Ana", python="/p", lang="de").endswith(
         " join 127.0.0.1:7788 --name Ana --forget-tokens --lang de")

@@ -10,9 +10,9 @@ import pytest
 
 asyncssh = pytest.importorskip("asyncssh")
 
-from dominoes_tui.net.server import Server  # noqa: E402
-from dominoes_tui.net.ssh_gateway import Gateway  # noqa: E402
-from dominoes_tui.net.ssh_names import load_host_key  # noqa: E402
+from dominoes_tui.net.gateways.ssh_gateway import Gateway  # noqa: E402
+from dominoes_tui.net.gateways.ssh_names import load_host_key  # noqa: E402
+from dominoes_tui.net.server.server import Server  # noqa: E402
 
 from .helpers import WAIT  # noqa: E402
 

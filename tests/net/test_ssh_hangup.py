@@ -11,9 +11,9 @@ import pytest
 
 pytest.importorskip("asyncssh")
 
-from dominoes_tui.net import ssh_gateway
-from dominoes_tui.net.server import Server
-from dominoes_tui.net.ssh_gateway import Gateway
+from dominoes_tui.net.gateways import ssh_gateway
+from dominoes_tui.net.gateways.ssh_gateway import Gateway
+from dominoes_tui.net.server.server import Server
 
 from .helpers import WAIT
 from .test_ssh_identity import game_for, login, screen_has

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from dominoes_tui.net.server import Server
+from dominoes_tui.net.server.server import Server
 
 from .helpers import WAIT, Driven
 
@@ -27,7 +27,7 @@ def command_lines() -> list[bytes]:
 
 
 async def test_a_private_code_never_shows_in_ps(server: Server, tmp_path) -> None:
-    from dominoes_tui.net.ssh_gateway import Gateway
+    from dominoes_tui.net.gateways.ssh_gateway import Gateway
 
     gw = Gateway(f"127.0.0.1:{server.port}", tmp_path / "ssh")
     await gw.start("127.0.0.1", 0)

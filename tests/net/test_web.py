@@ -12,8 +12,8 @@ aiohttp = pytest.importorskip("aiohttp")
 
 from aiohttp import web  # noqa: E402
 
-from dominoes_tui.net.server import Server  # noqa: E402
-from dominoes_tui.net.web import join_command, make_web_server  # noqa: E402
+from dominoes_tui.net.gateways.web import join_command, make_web_server  # noqa: E402
+from dominoes_tui.net.server.server import Server  # noqa: E402
 
 from .helpers import WAIT  # noqa: E402
 
@@ -124,7 +124,7 @@ async def test_the_browser_gateway_has_a_password_an_origin_check_and_a_session_
 
 def test_web_board_serves_the_board_command_and_refuses_a_player_name(capsys) -> None:
     from dominoes_tui.cli import main
-    from dominoes_tui.net.web import board_command
+    from dominoes_tui.net.gateways.web import board_command
 
     cmd = board_command("127.0.0.1:11201", python="/usr/bin/python3")
     assert cmd == "/usr/bin/python3 -P -m dominoes_tui board 127.0.0.1:11201"

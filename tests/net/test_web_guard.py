@@ -10,7 +10,7 @@ import pytest
 pytest.importorskip("textual_serve")
 aiohttp = pytest.importorskip("aiohttp")
 
-from dominoes_tui.net.server import Server  # noqa: E402
+from dominoes_tui.net.server.server import Server  # noqa: E402
 
 from .test_web import basic_auth, reap_tab_processes, start_guarded  # noqa: E402
 

@@ -16,8 +16,8 @@ aiohttp = pytest.importorskip("aiohttp")
 import textual_serve.app_service  # noqa: E402
 import textual_serve.server  # noqa: E402
 
-from dominoes_tui.net import web  # noqa: E402
-from dominoes_tui.net.server import Server  # noqa: E402
+from dominoes_tui.net.gateways import web  # noqa: E402
+from dominoes_tui.net.server.server import Server  # noqa: E402
 
 from .test_web import start_guarded  # noqa: E402
 

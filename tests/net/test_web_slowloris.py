@@ -22,8 +22,8 @@ aiohttp = pytest.importorskip("aiohttp")
 
 from aiohttp import web  # noqa: E402
 
-from dominoes_tui.net.web import MAX_COLUMNS, MAX_ROWS, VouchingAppService, make_web_server  # noqa: E402
-from dominoes_tui.net.web_conns import Doors  # noqa: E402
+from dominoes_tui.net.gateways.web import MAX_COLUMNS, MAX_ROWS, VouchingAppService, make_web_server  # noqa: E402
+from dominoes_tui.net.gateways.web_conns import Doors  # noqa: E402
 
 from .helpers import WAIT  # noqa: E402
 
@@ -146,7 +146,7 @@ async def test_a_terminal_from_the_browser_is_bounded() -> None:
 WEB = """
 import resource, sys
 resource.setrlimit(resource.RLIMIT_NOFILE, (160, 160))
-from dominoes_tui.net.web import GuardedWebServer
+from dominoes_tui.net.gateways.web import GuardedWebServer
 started = GuardedWebServer.start_serving
 async def told(self):  # the port it listens on, for the test (the command is given port 0)
     parts = await started(self)

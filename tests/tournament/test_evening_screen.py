@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from dominoes_tui.net.server import Server
+from dominoes_tui.net.server.server import Server
 from dominoes_tui.ui.choices import Prefs
 from dominoes_tui.ui.remote_app import RemoteApp
 from dominoes_tui.ui.screens.evening import EveningScreen, OpenTournament

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from dominoes_tui.engine import Match, make_config, view_for
-from dominoes_tui.net import analysis_slots
+from dominoes_tui.net.gateways import analysis_slots
 from dominoes_tui.ui import hint_search
 from dominoes_tui.workers import LOWEST
 

@@ -1,12 +1,12 @@
-"""On a server that counts its analyses across sessions (net/analysis_slots.py), the
+"""On a server that counts its analyses across sessions (net/gateways/analysis_slots.py), the
 viewer's `a` waits for a free slot, said in words, holds it while the analysis runs and
 gives it back when it ends, fails or is left."""
 from __future__ import annotations
 
 import threading
 
-from dominoes_tui.net import analysis_slots
-from dominoes_tui.net.analysis_slots import ENV, Slots
+from dominoes_tui.net.gateways import analysis_slots
+from dominoes_tui.net.gateways.analysis_slots import ENV, Slots
 from dominoes_tui.ui.records_app import RecordsApp
 from dominoes_tui.ui.screens import replay_analysis
 from dominoes_tui.ui.screens.replay import ReplayScreen

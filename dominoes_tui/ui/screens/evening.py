@@ -21,7 +21,7 @@ from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from ...engine import VARIANTS
 from ...i18n import N_, _, ngettext
-from ...net.client import Connection
+from ...net.client.client import Connection
 from ...table.client import TableClient
 from ...table.titles import variant_title
 from ...tournament.model import FORMATS

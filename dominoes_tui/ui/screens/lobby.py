@@ -19,7 +19,7 @@ from textual.widgets.option_list import Option
 
 from ... import i18n
 from ...i18n import N_, _, ngettext
-from ...net.client import Connection
+from ...net.client.client import Connection
 from ..choices import MatchSettings, Prefs
 from ..widgets.footer import Footer
 from ..widgets.too_small import TooSmall

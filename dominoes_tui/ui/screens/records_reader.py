@@ -7,7 +7,7 @@ import asyncio
 from typing import Any, Protocol
 
 from ...i18n import _
-from ...net.client import Connection
+from ...net.client.client import Connection
 from ...records.source import LocalSource
 
 

@@ -11,7 +11,7 @@ whatever else they run) comes first, and on an idle machine it costs the analysi
 nothing. On a server it is one worker (bots/analysis analyse_hosted), and one analysis
 at a time per process however many viewers ask, so a session takes at most one core,
 only when the live tables leave it free; and a server that counts its analyses across
-sessions (net/analysis_slots.py) makes it wait for one of its slots too
+sessions (net/gateways/analysis_slots.py) makes it wait for one of its slots too
 (docs/ANALYSIS.md, "On a server").
 """
 from __future__ import annotations
@@ -24,8 +24,8 @@ from textual.widgets import ProgressBar
 
 from ...engine import jsontext
 from ...i18n import _, ngettext, told
-from ...net import analysis_slots
-from ...net.analysis_slots import Slot, Slots
+from ...net.gateways import analysis_slots
+from ...net.gateways.analysis_slots import Slot, Slots
 from ...workers import LOWEST
 from ..widgets.line import TextLine
 
@@ -98,7 +98,7 @@ def analyse(steps: ReplaySteps, progress: Any, cancel: threading.Event, hosted: 
 
 def take_turn(cancel: threading.Event, waiting: Any, slots: Slots | None = None, no_slot: Any = None) -> Slot | None:
     """Wait until no other analysis runs in this process (`waiting()` is told once if
-    one does), then, on a server that counts its analyses (net/analysis_slots.py), until
+    one does), then, on a server that counts its analyses (net/gateways/analysis_slots.py), until
     one of its slots is free (`no_slot()` is told once if none is). The turn (give it
     back with end_turn), or None if cancelled meanwhile."""
     if not _ONE_AT_A_TIME.acquire(blocking=False):

@@ -22,7 +22,7 @@ from typing import Any
 
 from ...i18n import _, told
 from ...i18n.os_words import os_words
-from ...net.console import tell
+from ...net.host.console import tell
 from .replay_analysis import LocalShelf, Shelf, parse
 
 log = logging.getLogger(__name__)
