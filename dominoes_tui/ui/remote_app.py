@@ -19,13 +19,13 @@ from ..net.wire import says as S
 from ..table.client import TableClient
 from .app import DominoesApp
 from .choices import MatchSettings, Prefs
-from .screens.evening import EveningFollower
-from .screens.lobby import LobbyScreen
-from .screens.quick_match import QuickFollower
-from .screens.table import TableScreen
+from .screens.hosted.evening import EveningFollower
+from .screens.hosted.lobby import LobbyScreen
+from .screens.hosted.quick_match import QuickFollower
+from .screens.table.table import TableScreen
 
 if TYPE_CHECKING:  # the records pull in the database: imported when first opened
-    from .screens.records_reader import RecordsReader
+    from .screens.records.records_reader import RecordsReader
 
 RECONNECT_TRIES = 30
 RECONNECT_PAUSE = 2.0
@@ -67,11 +67,11 @@ class RemoteApp(DominoesApp):
         self.home_of_its_own = keep_tokens  # a guest's data folder is thrown away (SSH) or shared (browser)
         self.organizer_secret = organizer_secret  # the server's, when this is an organizer's client
         self._tokens: dict[str, str] = {}
-        self.evening = EveningFollower(self)  # the club evening's tournament (screens/evening.py)
-        self.quick = QuickFollower(self)  # quick match and who is online (screens/quick_match.py)
+        self.evening = EveningFollower(self)  # the club evening's tournament (screens/hosted/evening.py)
+        self.quick = QuickFollower(self)  # quick match and who is online (screens/hosted/quick_match.py)
 
     def records_reader(self) -> RecordsReader:
-        from .screens.records_reader import RemoteReader
+        from .screens.records.records_reader import RemoteReader
 
         return RemoteReader(self)
 

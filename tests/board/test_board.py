@@ -12,8 +12,8 @@ import pytest
 
 from dominoes_tui.net.server.server import Server
 from dominoes_tui.ui.board_app import BoardApp
-from dominoes_tui.ui.board_render import render_board
 from dominoes_tui.ui.render import Look, plain
+from dominoes_tui.ui.screens.hosted.board_render import render_board
 from tests.net.helpers import Driven
 
 from .fixtures import CODES, sample_board
@@ -317,7 +317,7 @@ def test_the_automatic_choice_is_one_of_the_evenings_tables() -> None:
 
 
 def test_the_evenings_end_says_1_pt_not_1_pts() -> None:
-    from dominoes_tui.ui.board_render import _idle_rows
+    from dominoes_tui.ui.screens.hosted.board_render import _idle_rows
 
     rows = [{"rank": 1, "name": "Ana", "shown": "2", "opponents_score": 1},
             {"rank": 2, "name": "Bot 1", "shown": "1", "opponents_score": 2},
@@ -328,7 +328,7 @@ def test_the_evenings_end_says_1_pt_not_1_pts() -> None:
 
 def test_the_headline_names_the_variant_as_everywhere_else() -> None:
     """The board said "draw swiss, round 1 of 2" where every other screen says "Draw"."""
-    from dominoes_tui.ui.board_render import headline
+    from dominoes_tui.ui.screens.hosted.board_render import headline
 
     tour = {"state": "playing", "round": 1, "settings": {"variant": "draw", "format": "swiss", "rounds": 2}}
     assert "Draw, Swiss, round 1 of 2" in headline({"tables": [], "tournament": tour}, "club:7788")

@@ -14,9 +14,9 @@ from dominoes_tui.engine import VARIANTS
 from dominoes_tui.ui.records_app import RecordsApp
 from dominoes_tui.ui.screens.confirm import ConfirmScreen
 from dominoes_tui.ui.screens.help import HelpScreen
-from dominoes_tui.ui.screens.replay import ReplayScreen
-from dominoes_tui.ui.screens.summary import MatchEndScreen, RoundSummaryScreen
-from dominoes_tui.ui.screens.table import TableScreen
+from dominoes_tui.ui.screens.replay.replay import ReplayScreen
+from dominoes_tui.ui.screens.table.summary import MatchEndScreen, RoundSummaryScreen
+from dominoes_tui.ui.screens.table.table import TableScreen
 from tests.ui.helpers import make_app, press, settle
 
 from .walk import Walk

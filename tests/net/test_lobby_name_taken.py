@@ -5,7 +5,7 @@ from __future__ import annotations
 from dominoes_tui.net.client.client import Connection
 from dominoes_tui.net.server.server import Server
 from dominoes_tui.ui.remote_app import RemoteApp
-from dominoes_tui.ui.screens.lobby import LobbyScreen
+from dominoes_tui.ui.screens.hosted.lobby import LobbyScreen
 from tests.net.helpers import key_of
 from tests.net.test_remote_app import until
 

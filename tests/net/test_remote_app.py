@@ -15,9 +15,9 @@ from dominoes_tui.ui import remote_app
 from dominoes_tui.ui.choices import Prefs
 from dominoes_tui.ui.remote_app import RemoteApp
 from dominoes_tui.ui.render import END_KEYS
-from dominoes_tui.ui.screens.lobby import LobbyScreen
-from dominoes_tui.ui.screens.summary import MatchEndScreen, RoundSummaryScreen
-from dominoes_tui.ui.screens.table import TableScreen
+from dominoes_tui.ui.screens.hosted.lobby import LobbyScreen
+from dominoes_tui.ui.screens.table.summary import MatchEndScreen, RoundSummaryScreen
+from dominoes_tui.ui.screens.table.table import TableScreen
 
 from ..ui.helpers import Notices, screen_lines
 from .helpers import WAIT, Driven

@@ -194,7 +194,7 @@ async def test_the_invite_over_ssh_is_the_ssh_command_and_its_code_seats_you(ser
             await proc.wait()
         await ana.close()
     # the line the waiting room shows a person who came over SSH
-    from dominoes_tui.ui.screens.lobby import invite_line
+    from dominoes_tui.ui.screens.hosted.lobby import invite_line
 
     over_ssh = f"ssh -t -p {gateway.port} 127.0.0.1"
     assert invite_line(over_ssh, "127.0.0.1", server.port, code) == f"{over_ssh} {code}"

@@ -14,10 +14,10 @@ import pytest
 from dominoes_tui.engine import dumps
 from dominoes_tui.records import match_key
 from dominoes_tui.ui.records_app import RecordsApp
-from dominoes_tui.ui.screens import replay_analysis
-from dominoes_tui.ui.screens.replay import ReplayScreen
-from dominoes_tui.ui.screens.replay_shelf import FOLDER_NAME, KeptShelf
-from dominoes_tui.ui.screens.replay_steps import ReplaySteps
+from dominoes_tui.ui.screens.replay import replay_analysis
+from dominoes_tui.ui.screens.replay.replay import ReplayScreen
+from dominoes_tui.ui.screens.replay.replay_shelf import FOLDER_NAME, KeptShelf
+from dominoes_tui.ui.screens.replay.replay_steps import ReplaySteps
 
 from .helpers import Notices
 from .test_replay_analysis import made_up, wait_for

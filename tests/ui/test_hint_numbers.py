@@ -3,7 +3,7 @@ chance of every legal move, marked as an estimate, without freezing the table.""
 from __future__ import annotations
 
 from dominoes_tui import i18n
-from dominoes_tui.ui import hints
+from dominoes_tui.ui.screens.table import hints
 
 from .helpers import make_app, press
 from .test_table_features import my_turn

@@ -15,7 +15,7 @@ import pytest
 
 from dominoes_tui.engine import Match, make_config, view_for
 from dominoes_tui.net.gateways import analysis_slots
-from dominoes_tui.ui import hint_search
+from dominoes_tui.ui.screens.table import hint_search
 from dominoes_tui.workers import LOWEST
 
 WAIT = 30.0

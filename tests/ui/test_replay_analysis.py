@@ -9,10 +9,10 @@ import threading
 from dominoes_tui.bots.analysis import MatchAnalysis, MoveJudgement, SeatReport, Verdict
 from dominoes_tui.engine import dumps
 from dominoes_tui.ui.records_app import RecordsApp
-from dominoes_tui.ui.screens import replay_analysis
-from dominoes_tui.ui.screens.replay import ReplayScreen
-from dominoes_tui.ui.screens.replay_moves import MovesList
-from dominoes_tui.ui.screens.replay_steps import ReplaySteps
+from dominoes_tui.ui.screens.replay import replay_analysis
+from dominoes_tui.ui.screens.replay.replay import ReplayScreen
+from dominoes_tui.ui.screens.replay.replay_moves import MovesList
+from dominoes_tui.ui.screens.replay.replay_steps import ReplaySteps
 from tests.records.helpers import people, play
 
 from .helpers import screen_lines
@@ -190,7 +190,7 @@ async def test_the_real_analysis_on_few_guesses_marks_the_judged_moves(monkeypat
 
 
 async def test_the_match_end_screen_opens_the_match_analysed(monkeypatch) -> None:
-    from dominoes_tui.ui.screens.summary import MatchEndScreen
+    from dominoes_tui.ui.screens.table.summary import MatchEndScreen
 
     from .helpers import make_app, play_through
 

@@ -8,8 +8,8 @@ import threading
 from dominoes_tui.net.gateways import analysis_slots
 from dominoes_tui.net.gateways.analysis_slots import ENV, Slots
 from dominoes_tui.ui.records_app import RecordsApp
-from dominoes_tui.ui.screens import replay_analysis
-from dominoes_tui.ui.screens.replay import ReplayScreen
+from dominoes_tui.ui.screens.replay import replay_analysis
+from dominoes_tui.ui.screens.replay.replay import ReplayScreen
 
 from .helpers import screen_lines
 from .test_replay_analysis import made_up, the_steps, wait_for

@@ -17,11 +17,11 @@ from dominoes_tui.records import Records, match_key, summarize
 from dominoes_tui.records.analyses import stored_analysis
 from dominoes_tui.records.store import default_url
 from dominoes_tui.ui.records_app import RecordsApp
-from dominoes_tui.ui.screens import replay_analysis
-from dominoes_tui.ui.screens.replay import ReplayScreen
-from dominoes_tui.ui.screens.replay_list import ReplayListScreen
-from dominoes_tui.ui.screens.replay_shelf import FOLDER_NAME, FolderShelf, KeptShelf
-from dominoes_tui.ui.screens.replay_steps import ReplaySteps
+from dominoes_tui.ui.screens.replay import replay_analysis
+from dominoes_tui.ui.screens.replay.replay import ReplayScreen
+from dominoes_tui.ui.screens.replay.replay_list import ReplayListScreen
+from dominoes_tui.ui.screens.replay.replay_shelf import FOLDER_NAME, FolderShelf, KeptShelf
+from dominoes_tui.ui.screens.replay.replay_steps import ReplaySteps
 from tests.records.helpers import people, play
 
 from .test_replay_analysis import made_up, marks, wait_for

@@ -7,9 +7,9 @@ from textual.widgets import DataTable
 from dominoes_tui.engine import dumps
 from dominoes_tui.engine.gamelog import parse_lines, replay, split_matches
 from dominoes_tui.ui.records_app import RecordsApp
-from dominoes_tui.ui.screens.replay import ReplayScreen
-from dominoes_tui.ui.screens.replay_list import ReplayListScreen
-from dominoes_tui.ui.screens.replay_steps import ReplaySteps
+from dominoes_tui.ui.screens.replay.replay import ReplayScreen
+from dominoes_tui.ui.screens.replay.replay_list import ReplayListScreen
+from dominoes_tui.ui.screens.replay.replay_steps import ReplaySteps
 from tests.records.helpers import people, play
 from tests.ui.helpers import screen_lines
 

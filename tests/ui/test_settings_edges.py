@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from dominoes_tui.ui.app import DominoesApp
 from dominoes_tui.ui.choices import MatchSettings, Prefs
-from dominoes_tui.ui.screens.settings import SettingsScreen
-from dominoes_tui.ui.screens.table import TableScreen
+from dominoes_tui.ui.screens.settings.settings import SettingsScreen
+from dominoes_tui.ui.screens.table.table import TableScreen
 from dominoes_tui.ui.widgets.choice import Choice
 
 from .helpers import press, screen_lines, settle
