@@ -17,7 +17,7 @@ from dominoes_tui.ui.screens.replay.replay import ReplayScreen
 from dominoes_tui.ui.screens.replay.replay_words import judged_line
 from dominoes_tui.ui.screens.table.hints import HINT_ROWS, weighed_line
 
-from .test_replay_analysis import Shelf, the_steps, wait_for
+from .screens.replay.test_replay_analysis import Shelf, the_steps, wait_for
 from .test_table_features import _view
 
 OPTIONS = (("6-6 right", 0.62), ("1-3 right", 0.39), ("0-3 left", 0.31), ("2-3 left", 0.2), ("3-4 right", 0.18),

@@ -19,7 +19,7 @@ from dominoes_tui.ui.screens.replay.replay import ReplayScreen
 from dominoes_tui.ui.screens.replay.replay_shelf import FOLDER_NAME, KeptShelf
 from dominoes_tui.ui.screens.replay.replay_steps import ReplaySteps
 
-from .helpers import Notices
+from ...helpers import Notices
 from .test_replay_analysis import made_up, wait_for
 from .test_replay_shelf import the_match
 

@@ -15,7 +15,7 @@ from aiohttp import web  # noqa: E402
 from dominoes_tui.net.gateways.web import join_command, make_web_server  # noqa: E402
 from dominoes_tui.net.server.server import Server  # noqa: E402
 
-from .helpers import WAIT  # noqa: E402
+from ..helpers import WAIT  # noqa: E402
 
 
 def basic_auth(user: str, password: str) -> dict[str, str]:

@@ -10,7 +10,7 @@ import pytest
 
 from dominoes_tui.net.server.server import Server
 
-from .helpers import WAIT, Driven
+from ..helpers import WAIT, Driven
 
 asyncssh = pytest.importorskip("asyncssh")
 

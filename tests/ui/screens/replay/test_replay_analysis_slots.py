@@ -11,7 +11,7 @@ from dominoes_tui.ui.records_app import RecordsApp
 from dominoes_tui.ui.screens.replay import replay_analysis
 from dominoes_tui.ui.screens.replay.replay import ReplayScreen
 
-from .helpers import screen_lines
+from ...helpers import screen_lines
 from .test_replay_analysis import made_up, the_steps, wait_for
 
 WAITING = "Waiting for a free slot…"

@@ -14,7 +14,7 @@ from dominoes_tui.net.gateways.ssh_gateway import Gateway  # noqa: E402
 from dominoes_tui.net.gateways.ssh_names import load_host_key  # noqa: E402
 from dominoes_tui.net.server.server import Server  # noqa: E402
 
-from .helpers import WAIT  # noqa: E402
+from ..helpers import WAIT  # noqa: E402
 
 SSH = shutil.which("ssh")
 needs_ssh = pytest.mark.skipif(SSH is None, reason="the OpenSSH client (ssh) is not installed")
@@ -168,7 +168,7 @@ async def test_the_invite_over_ssh_is_the_ssh_command_and_its_code_seats_you(ser
     """Over the gateway the table server is loopback, so `dominoes join 127.0.0.1:…` would
     send a friend nowhere: the waiting room shows the gateway's own `ssh` command with the
     code, and that command (the code as the ssh command) sits the friend at the table."""
-    from .helpers import Driven
+    from ..helpers import Driven
 
     ana = await Driven.connect(server.port, "Ana")
     made = await ana.create(variant="draw", players=2, target=20, seats=[{"kind": "human"}, {"kind": "human"}])

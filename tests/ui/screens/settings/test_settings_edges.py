@@ -7,7 +7,7 @@ from dominoes_tui.ui.screens.settings.settings import SettingsScreen
 from dominoes_tui.ui.screens.table.table import TableScreen
 from dominoes_tui.ui.widgets.choice import Choice
 
-from .helpers import press, screen_lines, settle
+from ...helpers import press, screen_lines, settle
 
 
 async def test_enter_on_a_field_starts_the_match_and_changes_nothing() -> None:

@@ -13,7 +13,7 @@ asyncssh = pytest.importorskip("asyncssh")
 from dominoes_tui.net.gateways.ssh_gateway import Gateway  # noqa: E402
 from dominoes_tui.net.server.server import Server  # noqa: E402
 
-from .helpers import WAIT  # noqa: E402
+from ..helpers import WAIT  # noqa: E402
 from .test_ssh_identity import Keyless, screen_has  # noqa: E402
 
 

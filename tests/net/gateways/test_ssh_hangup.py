@@ -15,7 +15,7 @@ from dominoes_tui.net.gateways import ssh_gateway
 from dominoes_tui.net.gateways.ssh_gateway import Gateway
 from dominoes_tui.net.server.server import Server
 
-from .helpers import WAIT
+from ..helpers import WAIT
 from .test_ssh_identity import game_for, login, screen_has
 
 

@@ -16,7 +16,7 @@ from dominoes_tui.net.gateways.ssh_gateway import Gateway  # noqa: E402
 from dominoes_tui.net.gateways.ssh_names import KeyRegister, name_folder  # noqa: E402
 from dominoes_tui.net.server.server import Server  # noqa: E402
 
-from .helpers import WAIT  # noqa: E402
+from ..helpers import WAIT  # noqa: E402
 from .test_ssh import SSH, SSH_OPTS, finish, key_opts, make_key, needs_ssh, read_until  # noqa: E402
 
 

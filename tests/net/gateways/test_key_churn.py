@@ -14,7 +14,7 @@ import pytest
 from dominoes_tui.net.gateways.vouch import vouch_for
 from dominoes_tui.net.server.server import Server
 
-from .helpers import WAIT, key_hello, key_of
+from ..helpers import WAIT, key_hello, key_of
 
 SESSION = "import time; time.sleep(0.2)"
 

@@ -25,7 +25,7 @@ from aiohttp import web  # noqa: E402
 from dominoes_tui.net.gateways.web import MAX_COLUMNS, MAX_ROWS, VouchingAppService, make_web_server  # noqa: E402
 from dominoes_tui.net.gateways.web_conns import Doors  # noqa: E402
 
-from .helpers import WAIT  # noqa: E402
+from ..helpers import WAIT  # noqa: E402
 
 HALF = b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: 1\r\n"
 

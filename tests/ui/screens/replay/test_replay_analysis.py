@@ -15,7 +15,7 @@ from dominoes_tui.ui.screens.replay.replay_moves import MovesList
 from dominoes_tui.ui.screens.replay.replay_steps import ReplaySteps
 from tests.records.helpers import people, play
 
-from .helpers import screen_lines
+from ...helpers import screen_lines
 
 VERDICTS = {3: Verdict.BLUNDER, 6: Verdict.INACCURACY, 10: Verdict.MISTAKE, 15: Verdict.BEST}
 
@@ -192,7 +192,7 @@ async def test_the_real_analysis_on_few_guesses_marks_the_judged_moves(monkeypat
 async def test_the_match_end_screen_opens_the_match_analysed(monkeypatch) -> None:
     from dominoes_tui.ui.screens.table.summary import MatchEndScreen
 
-    from .helpers import make_app, play_through
+    from ...helpers import make_app, play_through
 
     asked = []
 

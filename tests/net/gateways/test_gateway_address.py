@@ -21,7 +21,7 @@ from dominoes_tui.net.gateways.vouch import ENV, Vouched, read_vouch, vouch_for,
 from dominoes_tui.net.host.limits import Limits
 from dominoes_tui.net.server.server import Server
 
-from .helpers import WAIT, Driven
+from ..helpers import WAIT, Driven
 
 SETTINGS = {"variant": "draw", "format": "swiss", "rounds": 1, "target": 15, "fill_bots": True, "bot_level": "random"}
 

@@ -14,7 +14,7 @@ import pytest
 from dominoes_tui.net.client.client import Connection
 from dominoes_tui.net.server.server import Server
 
-from .helpers import WAIT, key_hello, key_of
+from ..helpers import WAIT, key_hello, key_of
 
 
 def signed(key: bytes, person: str) -> dict[str, str]:
