@@ -8,10 +8,10 @@ from typing import Any
 import pytest
 from textual.widgets import Button
 
+from dominoes_tui.net.client import session
 from dominoes_tui.net.client.client import Connection
 from dominoes_tui.net.client.remote_table import RemoteTable
 from dominoes_tui.net.server.server import Server
-from dominoes_tui.ui import remote_app
 from dominoes_tui.ui.choices import Prefs
 from dominoes_tui.ui.remote_app import RemoteApp
 from dominoes_tui.ui.render import END_KEYS
@@ -91,7 +91,7 @@ async def play_with_keys(pilot, app: RemoteApp, on_step=None) -> int:
 
 @pytest.fixture
 def fast_reconnect(monkeypatch):
-    monkeypatch.setattr(remote_app, "RECONNECT_PAUSE", 0.05)
+    monkeypatch.setattr(session, "RECONNECT_PAUSE", 0.05)
 
 
 async def test_lobby_join_play_a_hosted_match(server: Server) -> None:

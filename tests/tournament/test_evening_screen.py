@@ -217,12 +217,12 @@ async def test_a_seat_at_the_table_one_sits_at_is_not_announced_as_the_next() ->
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         app.notify = lambda message, **kw: said.append(message)  # type: ignore[method-assign]
-        app.table_code = "KXMP"  # sat down at the evening's table by hand, from the lobby
+        app.session.table_code = "KXMP"  # sat down at the evening's table by hand, from the lobby
         app.evening.on_push({"type": "seated", "round": 1, "table": 1, "seat": 0, "code": "KXMP", "token": "t"})
         assert said == [] and not app.evening.seat_waiting()
         app.evening.on_push({"type": "seated", "round": 2, "table": 1, "seat": 0, "code": "QTPY", "token": "u"})
         assert len(said) == 1 and "table QTPY" in said[0]
-        app.table_code = None  # (so that the app does not try to leave a table at the end)
+        app.session.table_code = None  # (so that the app does not try to leave a table at the end)
 
 
 async def test_a_refused_tournament_form_comes_back_as_it_was_typed() -> None:

@@ -33,9 +33,14 @@ class EveningApp(Protocol):
     """What the follower needs of the hosted app (remote_app.py, which imports this module)."""
 
     client: TableClient | None
-    pending: dict[str, Any] | None  # a joined answer, until the table starts
-    table_code: str | None
-    conn: Connection | None
+
+    # the session's, read only (net/client/session.py)
+    @property
+    def pending(self) -> dict[str, Any] | None: ...  # a joined answer, until the table starts
+    @property
+    def table_code(self) -> str | None: ...
+    @property
+    def conn(self) -> Connection | None: ...
 
     @property
     def screen(self) -> Screen[Any]: ...

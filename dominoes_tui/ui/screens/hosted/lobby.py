@@ -33,16 +33,23 @@ class LobbyHost(Protocol):
     """What the lobby asks of the app that owns the connection (ui/remote_app.py's
     `RemoteApp`, which imports this screen: hence a protocol here, not an import)."""
 
-    host: str
-    port: int
     invite: str | None  # how a friend comes to a table, when not `dominoes join`
-    conn: Connection | None
-    seat: int | None
-    creator: bool
     settings: MatchSettings
     prefs: Prefs
     quick: QuickFollower
     evening: EveningFollower
+
+    # the session's, read only (net/client/session.py)
+    @property
+    def host(self) -> str: ...
+    @property
+    def port(self) -> int: ...
+    @property
+    def conn(self) -> Connection | None: ...
+    @property
+    def seat(self) -> int | None: ...
+    @property
+    def creator(self) -> bool: ...
 
     def token_for(self, code: str) -> str | None: ...
     def do(self, work: Awaitable[Any]) -> None: ...

@@ -25,7 +25,8 @@ class Connected(Protocol):
     """What the hosted reader needs of the hosted app (which imports this module): its
     connection, None while it is away."""
 
-    conn: Connection | None
+    @property
+    def conn(self) -> Connection | None: ...
 
 
 class LocalReader:
