@@ -21,15 +21,6 @@ SEATS = [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "level": "random"
 
 
 @pytest.fixture
-async def patient(tmp_path):
-    """Stand-ins wait a minute for someone who dropped: the seat is still hers to take back."""
-    srv = Server(tmp_path / "patient", bot_delay=0.0, default_level="random", standin_delay=60.0)
-    await srv.start("127.0.0.1", 0)
-    yield srv
-    await srv.close()
-
-
-@pytest.fixture
 def quick(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(session_module, "RECONNECT_PAUSE", 0.02)
 
@@ -58,11 +49,11 @@ async def seated(server: Server, keep_tokens: bool = True) -> tuple[Session, Dri
     return s, ben, code, client
 
 
-async def test_a_dropped_session_takes_its_seat_back_with_its_token(patient: Server, quick: None) -> None:
-    s, ben, code, client = await seated(patient)
+async def test_a_dropped_session_takes_its_seat_back_with_its_token(server: Server, quick: None) -> None:
+    s, ben, code, client = await seated(server)
     said: list[str] = []
     client.on_lost = lambda: said.append("lost")  # the table's client has the line while it is open
-    table = patient.tables[code]
+    table = server.tables[code]
     token = table.slots[1].token
     assert table.slots[1].conn is not None
     table.slots[1].conn.abort()  # the network goes away under Ana's feet
