@@ -17,8 +17,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from ..net.evening import PLAYING, Evening, EveningSettings
-from ..net.server import Server
+from ..net.evening.evening import PLAYING, Evening, EveningSettings
+from ..net.server.server import Server
 
 
 async def _round_times(entrants: int, rounds: int, seed: int, home: Path) -> list[float]:

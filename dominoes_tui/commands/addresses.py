@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from ..net.client import split_address
+from ..net.client.client import split_address
 
 
 def address(text: str) -> str:

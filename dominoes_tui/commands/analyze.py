@@ -27,7 +27,7 @@ from ..i18n.os_words import os_words
 from ..table.plain import plain
 from ..table.sides import seat_number
 from ..table.you import shown
-from ..ui.screens.replay_words import NOT_SURELY, estimate_legend, marks_legend
+from ..ui.screens.replay.replay_words import NOT_SURELY, estimate_legend, marks_legend
 from .progress import progress_bar, wanted
 
 WORST = 5  # worst moves shown per match

@@ -5,7 +5,7 @@ import argparse
 import sys
 
 from ..i18n import _, pgettext
-from ..net.protocol import DEFAULT_PORT
+from ..net.wire.protocol import DEFAULT_PORT
 from .addresses import address
 from .terminal import no_terminal
 
@@ -18,7 +18,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..net.client import split_address
+    from ..net.client.client import split_address
     from ..ui.board_app import BoardApp, ServerSource
     from ..ui.render import Look
 

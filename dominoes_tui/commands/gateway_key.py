@@ -1,5 +1,5 @@
 """The table server's gateway key as both gateways (`dominoes ssh`, `dominoes web`) find
-it: the one in this machine's server data folder, or `--gateway-key FILE` (net/vouch.py)."""
+it: the one in this machine's server data folder, or `--gateway-key FILE` (net/gateways/vouch.py)."""
 from __future__ import annotations
 
 import argparse
@@ -17,7 +17,7 @@ def add_argument(p: argparse.ArgumentParser) -> None:
 
 def key_path(args: argparse.Namespace) -> Path:
     """Where the gateway reads the key (at each session: the server may make it later)."""
-    from ..net.server import data_home
-    from ..net.vouch import KEY_FILE
+    from ..net.gateways.vouch import KEY_FILE
+    from ..net.server.server import data_home
 
     return args.gateway_key or data_home() / KEY_FILE

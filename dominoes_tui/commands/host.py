@@ -12,9 +12,9 @@ from pathlib import Path
 from ..engine.files import atomic_write
 from ..i18n import _, pgettext
 from ..i18n.formats import number
-from ..net.finished import Keeping, MiB
-from ..net.limits import Limits
-from ..net.protocol import DEFAULT_PORT
+from ..net.host.limits import Limits
+from ..net.records.finished import Keeping, MiB
+from ..net.wire.protocol import DEFAULT_PORT
 from . import logs
 from .addresses import address
 from .hosting import release_and_list, run_until_stopped
@@ -144,7 +144,7 @@ def limits_from(args: argparse.Namespace) -> Limits | str:
 
 
 def manage_names(args: argparse.Namespace, data: Path) -> int:
-    from ..net.names import NameRegister
+    from ..net.host.names import NameRegister
 
     def claimed(since: int) -> str:
         return _("claimed {when}").format(when=time.strftime("%Y-%m-%d %H:%M", time.localtime(since)))
@@ -161,17 +161,17 @@ def organizer_hint(server: str, data: Path | None, default_data: Path) -> str:
         return _("it is kept nowhere: put it in a file and run `{command}`").format(command=f"dominoes join{at} --organizer FILE")
     if Path(data) == default_data:
         return _("on this machine `{command}` reads it itself").format(command=f"dominoes join{at} --organizer")
-    from ..net.organizers import SECRET_NAME
+    from ..net.evening.organizers import SECRET_NAME
     return _("on this machine `{command}`").format(command=f"dominoes join{at} --organizer {Path(data) / SECRET_NAME}")
 
 
 def run(args: argparse.Namespace) -> int:
     from ..bots import level_names
-    from ..net.client import split_address
-    from ..net.server import Server, data_home, serve
+    from ..net.client.client import split_address
+    from ..net.server.server import Server, data_home, serve
 
     if args.load_check:
-        from ..net.load_check import main as load_main
+        from ..net.load.load_check import main as load_main
 
         if args.analyses < 0:
             print("dominoes host: " + _("--analyses is 0 or more"), file=sys.stderr)

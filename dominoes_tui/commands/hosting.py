@@ -12,13 +12,13 @@ from typing import Any, Protocol, TypeVar
 
 from ..i18n import _
 from ..i18n.os_words import os_words
-from ..net import analysis_slots
+from ..net.gateways import analysis_slots
 
 T_co = TypeVar("T_co", covariant=True)
 
 
 class NameRegister(Protocol[T_co]):
-    """net/names.py's claims by secret and net/ssh_names.py's claims by SSH key."""
+    """net/host/names.py's claims by secret and net/gateways/ssh_names.py's claims by SSH key."""
 
     def release(self, name: str) -> bool: ...
     def listing(self) -> Iterable[tuple[str, T_co]]: ...

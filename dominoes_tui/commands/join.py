@@ -9,7 +9,7 @@ from pathlib import Path
 
 from ..i18n import _, pgettext
 from ..i18n.os_words import os_words
-from ..net.protocol import DEFAULT_PORT
+from ..net.wire.protocol import DEFAULT_PORT
 from .addresses import address
 from .terminal import no_terminal
 
@@ -38,22 +38,22 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help=_("organize the club evening: show the server its organizer secret (default: the one "
                         "`dominoes host` keeps on this machine, in its data folder)"))
     # a gateway hands a session its secrets (a private table's code) on a pipe, never as
-    # arguments, which any local user reads with `ps` (net/handed.py)
+    # arguments, which any local user reads with `ps` (net/gateways/handed.py)
     p.add_argument("--secrets-fd", type=int, default=None, help=argparse.SUPPRESS)
     p.add_argument("--forget-tokens", action="store_true",
                    help=_("keep seat tokens in memory only (shared logins such as the browser client)"))
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..net.client import split_address
-    from ..net.protocol import clean_name
+    from ..net.client.client import split_address
+    from ..net.wire.protocol import clean_name
     from ..table import saves
     from ..table.plain import plain
     from ..ui.choices import from_json
     from ..ui.remote_app import RemoteApp
 
     if args.secrets_fd is not None:
-        from ..net.handed import take
+        from ..net.gateways.handed import take
 
         args.code = take(args.secrets_fd).get("code") or args.code
     try:
@@ -88,9 +88,9 @@ def run(args: argparse.Namespace) -> int:
 
 
 def read_organizer_secret(path: Path) -> str | OSError | ValueError:
-    """The secret in `path`, or (an empty path) the local server's own (net/tournament_host.py)."""
-    from ..net.organizers import SECRET_NAME
-    from ..net.server import data_home
+    """The secret in `path`, or (an empty path) the local server's own (net/evening/tournament_host.py)."""
+    from ..net.evening.organizers import SECRET_NAME
+    from ..net.server.server import data_home
 
     where = path if str(path) not in ("", ".") else data_home() / SECRET_NAME
     try:

@@ -27,7 +27,7 @@ QUIET = ("alembic",)
 
 def level_word(level: int) -> str:
     """A line's level as the host reads it: its messages are in the host's language
-    (net/console.py), and so is the word before them."""
+    (net/host/console.py), and so is the word before them."""
     words = {logging.DEBUG: pgettext("log level", "DEBUG"), logging.INFO: pgettext("log level", "INFO"),
              logging.WARNING: pgettext("log level", "WARNING"), logging.ERROR: pgettext("log level", "ERROR"),
              logging.CRITICAL: pgettext("log level", "CRITICAL")}

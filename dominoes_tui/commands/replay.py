@@ -94,10 +94,10 @@ def _view(chunks: list, matches: list[Match], args: argparse.Namespace) -> int:
     from ..table import saves
     from ..ui.choices import from_json
     from ..ui.records_app import RecordsApp
-    from ..ui.screens.replay import ReplayScreen
-    from ..ui.screens.replay_list import ReplayListScreen
-    from ..ui.screens.replay_shelf import KeptShelf
-    from ..ui.screens.replay_steps import ReplaySteps
+    from ..ui.screens.replay.replay import ReplayScreen
+    from ..ui.screens.replay.replay_list import ReplayListScreen
+    from ..ui.screens.replay.replay_shelf import KeptShelf
+    from ..ui.screens.replay.replay_steps import ReplaySteps
 
     _settings, prefs = from_json(saves.load_settings())
     if args.ascii:

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from ..i18n import _, pgettext
 from ..i18n.formats import number
-from ..net.protocol import DEFAULT_PORT
+from ..net.wire.protocol import DEFAULT_PORT
 from . import gateway_key, logs
 from .addresses import address
 from .hosting import add_analyses_at_once, analyses_at_once_ok, release_and_list, run_until_stopped
@@ -33,7 +33,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--max-sessions", type=int, default=64, help=_("sessions at once in total (default 64)"))
     p.add_argument("--sessions-per-key", type=int, default=3, help=_("sessions at once per SSH key (default 3)"))
     p.add_argument("--sessions-per-address", type=int, default=8, help=_("sessions at once per client address (default 8)"))
-    from ..net.ssh_admission import Admission
+    from ..net.gateways.ssh_admission import Admission
 
     a = Admission()
     p.add_argument("--max-connections", type=int, default=a.max_connections,
@@ -69,8 +69,8 @@ def manage(args: argparse.Namespace, home: Path) -> int | None:
         return None
     import asyncssh
 
-    from ..net.protocol import clean_name
-    from ..net.ssh_names import KeyRegister
+    from ..net.gateways.ssh_names import KeyRegister
+    from ..net.wire.protocol import clean_name
 
     keys = KeyRegister(home / "names.json")
     try:
@@ -92,15 +92,15 @@ def manage(args: argparse.Namespace, home: Path) -> int | None:
 
 def run(args: argparse.Namespace) -> int:
     try:
-        from ..net.ssh_gateway import Gateway
+        from ..net.gateways.ssh_gateway import Gateway
     except ImportError:
         from ..install import add_extra
 
         print(_("dominoes ssh needs the optional extra asyncssh: {command}").format(command=add_extra("ssh")),
               file=sys.stderr)
         return 2
-    from ..net.client import split_address
-    from ..net.server import Server, data_home
+    from ..net.client.client import split_address
+    from ..net.server.server import Server, data_home
 
     wrong = logs.start(args, quiet=("asyncssh",))  # its INFO lines are about listeners and channels, not players
     if wrong is not None:
@@ -118,7 +118,7 @@ def run(args: argparse.Namespace) -> int:
     if not 0 <= args.newcomer_share <= 0.5:
         print("dominoes ssh: " + _("{option} is 0 to 0.5").format(option="--newcomer-share"), file=sys.stderr)
         return 2
-    from ..net.ssh_admission import Admission
+    from ..net.gateways.ssh_admission import Admission
 
     admission = Admission(args.max_connections, args.connections_per_address, args.max_startups,
                           args.startups_per_address, args.newcomer_share, args.names_per_address)

@@ -47,7 +47,7 @@ def _bot_spec(level: str) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..commands.simulate import UsageError, parse_options
+    from .simulate import UsageError, parse_options
 
     try:
         if args.jobs < 1:

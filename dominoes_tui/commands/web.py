@@ -8,7 +8,7 @@ import sys
 from ..i18n import _, ngettext, pgettext
 from ..i18n.formats import number
 from ..i18n.os_words import os_words
-from ..net.protocol import DEFAULT_PORT
+from ..net.wire.protocol import DEFAULT_PORT
 from . import gateway_key, logs
 from .addresses import address
 from .hosting import add_analyses_at_once, analyses_at_once_ok
@@ -35,7 +35,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--allowed-host", action="append", default=[], metavar=pgettext("metavar", "NAME"),
                    help=_("a host name browsers reach this server by, besides localhost, --listen and --public-url "
                         "(repeatable; any other name in a request's Host is refused: DNS rebinding)"))
-    from ..net import web_conns as w
+    from ..net.gateways import web_conns as w
 
     p.add_argument("--max-connections", type=int, default=w.MAX_CONNECTIONS,
                    help=_("plain HTTP connections at once, the tabs' too (default {default})").format(default=w.MAX_CONNECTIONS))
@@ -56,7 +56,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     try:
-        from ..net.web import make_web_server
+        from ..net.gateways.web import make_web_server
     except ImportError:
         from ..install import add_extra
 
@@ -65,8 +65,8 @@ def run(args: argparse.Namespace) -> int:
         return 2
     import os
 
-    from ..net.analysis_slots import FOLDER
-    from ..net.protocol import clean_name
+    from ..net.gateways.analysis_slots import FOLDER
+    from ..net.wire.protocol import clean_name
     from ..table.saves import home as data_folder
 
     if args.board and args.name is not None:
@@ -79,14 +79,14 @@ def run(args: argparse.Namespace) -> int:
     if not 0 <= args.newcomer_share <= 0.5:
         print("dominoes web: " + _("{option} is 0 to 0.5").format(option="--newcomer-share"), file=sys.stderr)
         return 2
-    from ..net.web_conns import Doors
+    from ..net.gateways.web_conns import Doors
 
     doors = Doors(args.max_connections, args.connections_per_address, args.header_timeout, args.newcomer_share,
                   tabs=args.max_sessions)
     if not analyses_at_once_ok("web", args):
         return 2
     password = args.password or os.environ.get("DOMINOES_WEB_PASSWORD") or None
-    wrong = logs.start(args)  # textual-serve's request log too: one line a request (net/web.py)
+    wrong = logs.start(args)  # textual-serve's request log too: one line a request (net/gateways/web.py)
     if wrong is not None:
         print("dominoes web: " + wrong, file=sys.stderr)
         return 2

@@ -2,7 +2,7 @@
 sentence a key (its English template, marked for the catalog) that an error carries with
 its arguments (errors.py). A hosted table sends a refusal built from one of these to each
 client as key and arguments, and SAYS is the list a client translates them from
-(net/says.py), as it does the server's own templates. The game log's and the JSON
+(net/wire/says.py), as it does the server's own templates. The game log's and the JSON
 reader's words (gamelog.py, jsontext.py) never go to a client and stay where they are said.
 """
 from __future__ import annotations

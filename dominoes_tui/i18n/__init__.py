@@ -135,7 +135,7 @@ def record_misses() -> Iterator[set[str]]:
 @contextmanager
 def speaking(other: str) -> Iterator[str]:
     """Within the block, sentences in `other`, then the language before it again: a
-    server's own words to one client in that client's language (net/ssh_lang.py). The
+    server's own words to one client in that client's language (net/gateways/ssh_lang.py). The
     language is the process's: nothing may wait (await) inside the block."""
     before = _language
     try:

@@ -17,7 +17,7 @@ from .widgets.too_small import MIN_HEIGHT, MIN_WIDTH
 from .words import variant_title
 
 if TYPE_CHECKING:  # the records pull in the database: imported when first opened
-    from .screens.records_reader import RecordsReader
+    from .screens.records.records_reader import RecordsReader
 
 TableFactory = Callable[[MatchSettings, Prefs], TableClient]
 
@@ -162,7 +162,7 @@ class DominoesApp(SpeakingApp[None]):
             self.open_settings()
 
     def open_settings(self) -> None:
-        from .screens.settings import SettingsScreen
+        from .screens.settings.settings import SettingsScreen
 
         def chosen(settings: MatchSettings | str | None) -> None:
             if settings is None:
@@ -188,7 +188,7 @@ class DominoesApp(SpeakingApp[None]):
         self.open_table(client)
 
     def open_table(self, client: TableClient) -> None:
-        from .screens.table import TableScreen
+        from .screens.table.table import TableScreen
 
         if self.client is not None:
             self.client.close()
@@ -205,7 +205,7 @@ class DominoesApp(SpeakingApp[None]):
 
     def start_walkthrough(self) -> None:
         from ..table.walkthrough import walkthrough_table
-        from .screens.table import TableScreen
+        from .screens.table.table import TableScreen
 
         self.prefs.walkthrough_offered = True
         self.__dict__["records_said"] = None
@@ -251,12 +251,12 @@ class DominoesApp(SpeakingApp[None]):
 
     def records_reader(self) -> RecordsReader:
         from ..records.source import LocalSource
-        from .screens.records_reader import LocalReader
+        from .screens.records.records_reader import LocalReader
 
         return LocalReader(LocalSource(saves.home()))
 
     def action_records(self) -> None:
-        from .screens.leaderboard import LeaderboardScreen
+        from .screens.records.leaderboard import LeaderboardScreen
 
         self.push_screen(LeaderboardScreen(self.records_reader()))
 

@@ -17,9 +17,9 @@ from textual.widgets import Static
 
 from ..i18n import N_, _
 from ..i18n.os_words import os_words
-from ..net.client import Connection, ConnectionLost, ServerRefused
-from .board_render import render_board
+from ..net.client.client import Connection, ConnectionLost, ServerRefused
 from .render import Look
+from .screens.hosted.board_render import render_board
 from .speaking_app import SpeakingApp
 from .widgets.footer import Footer
 

@@ -24,7 +24,7 @@ from ..i18n import N_, _
 from .key_names import key_name
 
 if TYPE_CHECKING:
-    from .screens.table import TableScreen
+    from .screens.table.table import TableScreen
 
 # (the command, what it does, the table screen's action, its key)
 TABLE_COMMANDS = [
@@ -70,7 +70,7 @@ class GameCommands(Provider):
             yield _(binding.description), help_text, partial(self.app.run_action, binding.action, active.node)
 
     def _commands(self) -> Iterator[Command]:
-        from .screens.table import TableScreen
+        from .screens.table.table import TableScreen
 
         screen = self.screen
         yield from self._table(screen) if isinstance(screen, TableScreen) else self._screen()

@@ -40,7 +40,7 @@ def record_match(app: App, match: Match, *, seeded: bool, abandoned: bool = Fals
         # Said on the match's end screen, not in a notice: at 80×24 a notice sat over the
         # last round's summary ("Domino: Bot 2 hat den letzten S▌")
         app.__dict__["records_said"] = (kept.message, kept.recorded)
-        from .screens.summary import MatchEndScreen
+        from .screens.table.summary import MatchEndScreen
 
         for screen in app.screen_stack:
             if isinstance(screen, MatchEndScreen):

@@ -3,32 +3,30 @@
 Everything after the lobby is the local app unchanged: the table screen, the summaries,
 the scoresheet and help get a `TableClient`; here one with a socket behind it. A dropped
 connection is taken up again by itself (with the seat's token) while the table lasts.
+The session (net/client/session.py) keeps the connection, the seat and its tokens; this
+app shows what happens.
 """
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Awaitable
 from typing import TYPE_CHECKING, Any
 
 from ..i18n import N_, _
 from ..i18n.os_words import os_words
-from ..net import says as S
-from ..net import tokens
-from ..net.client import Connection, ConnectionLost, ServerRefused
-from ..net.remote_table import RemoteTable
+from ..net.client.client import Connection, ConnectionLost, ServerRefused
+from ..net.client.remote_table import RemoteTable
+from ..net.client.session import Session
+from ..net.wire import says as S
 from ..table.client import TableClient
 from .app import DominoesApp
 from .choices import MatchSettings, Prefs
-from .screens.evening import EveningFollower
-from .screens.lobby import LobbyScreen
-from .screens.quick_match import QuickFollower
-from .screens.table import TableScreen
+from .screens.hosted.evening import EveningFollower
+from .screens.hosted.lobby import LobbyScreen
+from .screens.hosted.quick_match import QuickFollower
+from .screens.table.table import TableScreen
 
 if TYPE_CHECKING:  # the records pull in the database: imported when first opened
-    from .screens.records_reader import RecordsReader
-
-RECONNECT_TRIES = 30
-RECONNECT_PAUSE = 2.0
+    from .screens.records.records_reader import RecordsReader
 
 
 class RemoteApp(DominoesApp):
@@ -49,53 +47,56 @@ class RemoteApp(DominoesApp):
         organizer_secret: str | None = None,
     ) -> None:
         super().__init__(settings, prefs or Prefs(), start_now=False, table_factory=self._table_factory, offer_resume=False)
-        self.host, self.port, self.player_name = host, port, name
+        self.session = Session(host, port, name, keep_tokens=keep_tokens, organizer_secret=organizer_secret)
+        self.session.on_push, self.session.on_lost = self._push, self._lost
         # how a friend comes to a table: over the SSH gateway its command (this app's
         # server address is the gateway's, often loopback); otherwise `dominoes join`
         self.invite = invite
         self.code = code.upper() if code else None
         self.watch_only = watch
-        self.conn: Connection | None = None
         self.lobby = LobbyScreen()
-        self.seat: int | None = None
-        self.creator = False
-        self.pending: dict[str, Any] | None = None  # a joined answer, until the table starts
-        self.early: list[dict[str, Any]] = []  # states that came before we were ready for them
-        self.table_code: str | None = None  # the table we play or watch
         self._leaving = False
         self.keep_tokens = keep_tokens  # False: tokens live in this process only
         self.home_of_its_own = keep_tokens  # a guest's data folder is thrown away (SSH) or shared (browser)
-        self.organizer_secret = organizer_secret  # the server's, when this is an organizer's client
-        self._tokens: dict[str, str] = {}
-        self.evening = EveningFollower(self)  # the club evening's tournament (screens/evening.py)
-        self.quick = QuickFollower(self)  # quick match and who is online (screens/quick_match.py)
+        self.evening = EveningFollower(self)  # the club evening's tournament (screens/hosted/evening.py)
+        self.quick = QuickFollower(self)  # quick match and who is online (screens/hosted/quick_match.py)
 
-    def records_reader(self) -> RecordsReader:
-        from .screens.records_reader import RemoteReader
+    # what the screens read of the session (the lobby's LobbyHost, the evening, the records)
+    @property
+    def host(self) -> str:
+        return self.session.host
 
-        return RemoteReader(self)
+    @property
+    def port(self) -> int:
+        return self.session.port
 
-    def proof(self) -> dict[str, Any]:
-        """What proves our name to this server: our key, and an older version's secret that
-        moves a name it claimed here to the key (nothing for shared logins: a guest)."""
-        if not self.keep_tokens:
-            return {}
-        return {"key": tokens.identity_key(), "old_secret": tokens.old_identity_secret()}
+    @property
+    def conn(self) -> Connection | None:
+        return self.session.conn
+
+    @property
+    def seat(self) -> int | None:
+        return self.session.seat
+
+    @property
+    def creator(self) -> bool:
+        return self.session.creator
+
+    @property
+    def pending(self) -> dict[str, Any] | None:
+        return self.session.pending
+
+    @property
+    def table_code(self) -> str | None:
+        return self.session.table_code
 
     def token_for(self, code: str) -> str | None:
-        if code in self._tokens:
-            return self._tokens[code]
-        return tokens.get(self.host, self.port, code, self.player_name) if self.keep_tokens else None
+        return self.session.token_for(code)
 
-    def keep_token(self, code: str, token: str) -> None:
-        self._tokens[code] = token
-        if self.keep_tokens:
-            tokens.put(self.host, self.port, code, self.player_name, token)
+    def records_reader(self) -> RecordsReader:
+        from .screens.records.records_reader import RemoteReader
 
-    def drop_token(self, code: str) -> None:
-        self._tokens.pop(code, None)
-        if self.keep_tokens:
-            tokens.forget(self.host, self.port, code, self.player_name)
+        return RemoteReader(self)
 
     def _table_factory(self, settings: MatchSettings, prefs: Prefs) -> TableClient:
         raise ValueError(_("hosted tables are made in the lobby"))
@@ -123,12 +124,12 @@ class RemoteApp(DominoesApp):
         if kind == "tables":
             self.lobby.show_tables(msg["tables"])
             self.quick.on_push(msg)
-        elif kind == "table" and self.pending is not None and msg["table"]["code"] == self.pending["code"]:
+        elif kind == "table" and self.session.waits_at(msg["table"]["code"]):
             self.lobby.show_waiting(msg["table"])
         elif kind == "state":
-            self.early.append(msg)
-            if self.pending is not None and msg.get("code") == self.pending["code"]:
-                self._open_remote(self.pending, msg)
+            started = self.session.came(msg)
+            if started is not None:
+                self._open_remote(started, msg)
         elif kind in ("tournament", "seated"):
             self.quick.on_push(msg)
             self.evening.on_push(msg)
@@ -140,27 +141,25 @@ class RemoteApp(DominoesApp):
             self.notify(S.spoken(msg, "text")[:200], timeout=8, markup=False)
 
     def _lost(self) -> None:
-        self.conn = None
+        self.session.lost()
         if self.table_code is not None and not self._leaving:
             self.notify(_("Lost the server: trying to take the seat back…"), severity="warning", timeout=6)
             self.do(self.reconnect(self.table_code))
         else:
-            self.pending = None
+            self.session.pending = None
             self.lobby.waiting = None
             self.lobby.say(lambda: _("The connection to the server was lost. Press r to connect again."))
 
     async def connect(self) -> bool:
-        self.lobby.say(lambda: _("Connecting to {address}…").format(address=f"{self.host}:{self.port}"))
+        address = self.session.address
+        self.lobby.say(lambda: _("Connecting to {address}…").format(address=address))
         try:
-            conn = await Connection.open(self.host, self.port, self.player_name, **self.proof())
+            conn = await self.session.open()
         except (TimeoutError, OSError, ConnectionLost, ServerRefused) as exc:
             reason = os_words(exc)  # the name `exc` is gone after this block; the words are said again on `l`
             self.lobby.say(lambda: _("Cannot reach the server at {address}: {reason}. Press r to try again.").format(
-                address=f"{self.host}:{self.port}", reason=reason))
+                address=address, reason=reason))
             return False
-        self.conn = conn
-        conn.on_push = self._push
-        conn.on_lost = self._lost
         try:
             listing = await conn.request({"type": "list"})
         except (TimeoutError, ConnectionLost, ServerRefused):
@@ -188,14 +187,10 @@ class RemoteApp(DominoesApp):
 
     async def prove_organizer(self, conn: Connection) -> None:
         """An organizer's client shows the server its organizer secret on every connection."""
-        if self.organizer_secret is None:
-            return
-        try:
-            await conn.request({"type": "tournament_organize", "secret": self.organizer_secret})
-        except ServerRefused as exc:
-            self.notify(_("Not an organizer here: {reason}").format(reason=exc), severity="warning", timeout=8, markup=False)
-        except (TimeoutError, ConnectionLost):
-            pass
+        refused = await self.session.organize(conn)
+        if refused is not None:
+            self.notify(_("Not an organizer here: {reason}").format(reason=refused), severity="warning", timeout=8,
+                        markup=False)
 
     async def _ask(self, msg: dict[str, Any]) -> dict[str, Any] | None:
         if self.conn is None:
@@ -210,7 +205,7 @@ class RemoteApp(DominoesApp):
         return None
 
     async def join(self, code: str, seat: int | None = None, token: str | None = None) -> None:
-        msg: dict[str, Any] = {"type": "join", "code": code, "name": self.player_name}
+        msg: dict[str, Any] = {"type": "join", "code": code, "name": self.session.name}
         if token:
             msg["token"] = token
         elif seat is not None:
@@ -220,8 +215,8 @@ class RemoteApp(DominoesApp):
             try:
                 answer = await self.conn.request(msg)
             except ServerRefused:  # an old token: join as anyone would
-                self.drop_token(code)
-                answer = await self._ask({"type": "join", "code": code, "name": self.player_name})
+                self.session.drop_token(code)
+                answer = await self._ask({"type": "join", "code": code, "name": self.session.name})
             except (TimeoutError, ConnectionLost):
                 answer = None
         elif self.conn is not None:
@@ -268,34 +263,18 @@ class RemoteApp(DominoesApp):
         answer = await self._ask({"type": "watch", "code": code})
         if answer is None:
             return
-        self.seat, self.creator = None, False
+        self.session.seat, self.session.creator = None, False
         self._seated(answer)
 
     def _seated(self, answer: dict[str, Any]) -> None:
-        code = answer["code"]
-        if answer.get("token"):
-            self.keep_token(code, answer["token"])
-        self.seat = answer.get("seat") if answer.get("type") == "joined" else None
-        self.creator = bool(answer.get("creator"))
-        if answer.get("state") is not None:
-            self._open_remote(answer, None)
-            return
-        early = [m for m in self.early if m.get("code") == code]
-        if early:
-            self._open_remote(answer, early[-1])
-            return
-        self.pending = answer
-        self.early.clear()
-        self.lobby.show_waiting(answer["table"])
+        opens, state = self.session.sit(answer)
+        if opens:
+            self._open_remote(answer, state)
+        else:
+            self.lobby.show_waiting(answer["table"])
 
     def _open_remote(self, answer: dict[str, Any], state: dict[str, Any] | None) -> None:
-        assert self.conn is not None
-        self.pending = None
-        client = RemoteTable(self.conn, answer, state)
-        for msg in self.early:  # anything newer that came before the table was ready
-            if msg.get("code") == client.code and int(msg.get("seq", 0)) > client.seq:
-                client._push(msg)
-        self.early.clear()
+        client = self.session.table(answer, state)
         client.on_note = self._table_note
         client.on_evening = self.evening.on_push  # the next round is paired while this match's end is read
         if answer.get("table", {}).get("practice"):  # said to everyone at the table, players and watchers
@@ -304,7 +283,6 @@ class RemoteApp(DominoesApp):
         client.on_lost = self._lost
         client.on_state = self._table_moved
         client.on_seats = self._seats_changed
-        self.table_code = client.code
         self.lobby.waiting = None
         self.open_table(client)
 
@@ -346,13 +324,12 @@ class RemoteApp(DominoesApp):
             if self.client is not None:
                 self.client.close()
                 self.client = None
-            self.pending, self.table_code, self.seat, self.creator = None, None, None, False
+            self.session.left()
             while len(self.screen_stack) > 1 and self.screen is not self.lobby:
                 await self.pop_screen()
             self.lobby.show_waiting(None)
             if self.conn is not None:
-                self.conn.on_push = self._push
-                self.conn.on_lost = self._lost
+                self.session.listen()
                 answer = await self._ask({"type": "leave"})
                 if answer is not None:
                     listing = await self._ask({"type": "list"})
@@ -366,44 +343,28 @@ class RemoteApp(DominoesApp):
 
     async def reconnect(self, code: str) -> None:
         """Take the seat (or the spectator's chair) back after the connection dropped."""
-        watching = self.seat is None
-        for _try in range(RECONNECT_TRIES):
-            await asyncio.sleep(RECONNECT_PAUSE)
-            try:
-                conn = await Connection.open(self.host, self.port, self.player_name, **self.proof())
-            except (TimeoutError, OSError, ConnectionLost, ServerRefused):
-                continue
-            self.conn = conn
-            conn.on_push = self._push
-            conn.on_lost = self._lost
-            await self.prove_organizer(conn)
-            token = self.token_for(code)
-            msg = {"type": "watch", "code": code} if watching or not token else {"type": "join", "code": code, "token": token}
-            try:
-                answer = await conn.request(msg)
-            except ServerRefused as exc:
-                self.notify(_("Could not take the seat back: {reason}").format(reason=exc), severity="warning", timeout=8,
-                            markup=False)
-                self.table_code = None
-                await self.leave()
-                return
-            except (TimeoutError, ConnectionLost):
-                continue
-            self.notify(_("Back at the table."), timeout=4)
-            while len(self.screen_stack) > 1 and self.screen is not self.lobby:
-                await self.pop_screen()
-            if self.client is not None:
-                self.client.close()
-                self.client = None
-            self._seated(answer)
+        try:
+            answer = await self.session.take_back(code, self.prove_organizer)
+        except ServerRefused as exc:
+            self.notify(_("Could not take the seat back: {reason}").format(reason=exc), severity="warning", timeout=8,
+                        markup=False)
+            self.session.table_code = None
+            await self.leave()
             return
-        self.table_code = None
-        self.lobby.say(lambda: _("The server did not come back. Press r to connect again."))
-        await self.leave()
+        if answer is None:
+            self.session.table_code = None
+            self.lobby.say(lambda: _("The server did not come back. Press r to connect again."))
+            await self.leave()
+            return
+        self.notify(_("Back at the table."), timeout=4)
+        while len(self.screen_stack) > 1 and self.screen is not self.lobby:
+            await self.pop_screen()
+        if self.client is not None:
+            self.client.close()
+            self.client = None
+        self._seated(answer)
 
     async def on_unmount(self) -> None:
         # Textual calls DominoesApp's on_unmount after this one by itself (a handler of
         # every class along the MRO): calling it here too wrote the settings twice
-        if self.conn is not None:
-            self.conn.on_lost = None
-            await self.conn.close()
+        await self.session.close()

@@ -8,9 +8,9 @@ from typing import Any
 
 from dominoes_tui.bots import make_bot
 from dominoes_tui.engine import PLAYING, Match, Seat, make_config, view_for
-from dominoes_tui.net.board_feed import board
-from dominoes_tui.net.evening import Evening, EveningSettings
-from dominoes_tui.net.table import Slot, Table
+from dominoes_tui.net.evening.board_feed import board
+from dominoes_tui.net.evening.evening import Evening, EveningSettings
+from dominoes_tui.net.tables.table import Slot, Table
 
 CODES = ["KXMP", "RTBW", "HNCY", "DFGL"]
 

@@ -10,10 +10,10 @@ from typing import Any
 
 import pytest
 
-from dominoes_tui.net.server import Server
+from dominoes_tui.net.server.server import Server
 from dominoes_tui.ui.board_app import BoardApp
-from dominoes_tui.ui.board_render import render_board
 from dominoes_tui.ui.render import Look, plain
+from dominoes_tui.ui.screens.hosted.board_render import render_board
 from tests.net.helpers import Driven
 
 from .fixtures import CODES, sample_board
@@ -220,7 +220,7 @@ async def test_the_board_answer_holds_no_hidden_tile(server: Server) -> None:
 
 
 async def test_boards_asking_every_second_read_the_records_once_in_a_while(tmp_path: Path) -> None:
-    from dominoes_tui.net.records_service import ServerRecords
+    from dominoes_tui.net.records.records_service import ServerRecords
 
     records = ServerRecords(tmp_path)
     reads: list[str] = []
@@ -255,8 +255,8 @@ def _main_area(text: str) -> str:
 
 def _evening_board(play_all: bool) -> dict[str, Any]:
     """A board with no live table: an evening registering, or played to its end."""
-    from dominoes_tui.net.board_feed import board
-    from dominoes_tui.net.evening import Evening, EveningSettings
+    from dominoes_tui.net.evening.board_feed import board
+    from dominoes_tui.net.evening.evening import Evening, EveningSettings
 
     from .fixtures import FakeHost
 
@@ -300,7 +300,7 @@ def test_a_matchs_rounds_are_called_deals_beside_the_tournaments_rounds() -> Non
     text = plain(render_board(board, 200, 60, Look()))
     assert "Draw, deal 1, target 100" in text and "Draw · deal 1" in text and "Draw r1" not in text
     assert "round 2 of 3" in text.splitlines()[0]
-    from dominoes_tui.net.board_feed import last_move
+    from dominoes_tui.net.evening.board_feed import last_move
 
     from .fixtures import _table
 
@@ -317,7 +317,7 @@ def test_the_automatic_choice_is_one_of_the_evenings_tables() -> None:
 
 
 def test_the_evenings_end_says_1_pt_not_1_pts() -> None:
-    from dominoes_tui.ui.board_render import _idle_rows
+    from dominoes_tui.ui.screens.hosted.board_render import _idle_rows
 
     rows = [{"rank": 1, "name": "Ana", "shown": "2", "opponents_score": 1},
             {"rank": 2, "name": "Bot 1", "shown": "1", "opponents_score": 2},
@@ -328,7 +328,7 @@ def test_the_evenings_end_says_1_pt_not_1_pts() -> None:
 
 def test_the_headline_names_the_variant_as_everywhere_else() -> None:
     """The board said "draw swiss, round 1 of 2" where every other screen says "Draw"."""
-    from dominoes_tui.ui.board_render import headline
+    from dominoes_tui.ui.screens.hosted.board_render import headline
 
     tour = {"state": "playing", "round": 1, "settings": {"variant": "draw", "format": "swiss", "rounds": 2}}
     assert "Draw, Swiss, round 1 of 2" in headline({"tables": [], "tournament": tour}, "club:7788")

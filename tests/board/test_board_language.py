@@ -4,9 +4,9 @@ board's own words are German too and still fit 80×24."""
 from __future__ import annotations
 
 from dominoes_tui import i18n
-from dominoes_tui.net.board_feed import last_said
-from dominoes_tui.ui.board_render import render_board
+from dominoes_tui.net.evening.board_feed import last_said
 from dominoes_tui.ui.render import Look
+from dominoes_tui.ui.screens.hosted.board_render import render_board
 
 from .fixtures import _table, sample_board
 
@@ -51,7 +51,7 @@ def test_the_german_headline_at_80_columns_keeps_the_evenings_state_whole() -> N
     """Tried on a projector at 80×24 in German: the top line was cut at the screen's edge
     ("Draw, Schweizer System, Run", "Turnier vorbei: Abschlussta"); and the evening's round
     and a match's deal were both "Runde" side by side."""
-    from dominoes_tui.ui.board_render import headline
+    from dominoes_tui.ui.screens.hosted.board_render import headline
 
     i18n.use("de")
     where = "192.168.178.20:7788"

@@ -172,7 +172,7 @@ def test_german_sentences_read_as_a_german_writes_them(capsys, tmp_path: Path) -
 
 
 def test_the_formats_read_as_names_in_english_too() -> None:
-    from dominoes_tui.ui.evening_words import format_words
+    from dominoes_tui.ui.screens.hosted.evening_words import format_words
 
     assert [format_words(f) for f in ("swiss", "roundrobin", "rotation")] == ["Swiss", "round robin", "rotation"]
     i18n.use("de")

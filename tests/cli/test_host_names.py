@@ -3,7 +3,7 @@ a name nobody holds is said so, with exit status 1."""
 from __future__ import annotations
 
 from dominoes_tui.cli import main
-from dominoes_tui.net.names import NameRegister
+from dominoes_tui.net.host.names import NameRegister
 from tests.net.helpers import claim
 
 

@@ -31,7 +31,8 @@ def test_in_a_venv_or_a_clone_this_interpreters_pip_adds_the_requirements(tmp_pa
     assert install.requirements("postgres") == ["psycopg[binary]>=3.1"]
 
 
-@pytest.mark.parametrize(("command", "missing"), [("web", "dominoes_tui.net.web"), ("ssh", "dominoes_tui.net.ssh_gateway")])
+@pytest.mark.parametrize(("command", "missing"), [("web", "dominoes_tui.net.gateways.web"),
+                                                   ("ssh", "dominoes_tui.net.gateways.ssh_gateway")])
 def test_a_missing_extra_is_told_with_the_line_for_this_installation(command: str, missing: str,
                                                                       monkeypatch: pytest.MonkeyPatch,
                                                                       capsys: pytest.CaptureFixture[str]) -> None:

@@ -8,7 +8,7 @@ import pytest
 pytest.importorskip("textual_serve")
 
 from dominoes_tui.cli import main
-from dominoes_tui.net import web
+from dominoes_tui.net.gateways import web
 
 
 @pytest.mark.parametrize(("lang", "guest"), [("de", "Gast"), ("en", "Guest")])

@@ -13,7 +13,7 @@ from dominoes_tui.bots.runner import StopMatch, asking, play_match
 from dominoes_tui.engine import Match, Move, PlayerView, make_config, view_for
 from dominoes_tui.engine.seeds import seeded
 from dominoes_tui.engine.view import NOBODY, public_view
-from dominoes_tui.net.board_feed import summary
+from dominoes_tui.net.evening.board_feed import summary
 
 
 def _stripped(match: Match) -> PlayerView:

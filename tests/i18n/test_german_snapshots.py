@@ -6,7 +6,7 @@ from __future__ import annotations
 from dominoes_tui import i18n
 from dominoes_tui.ui.app import DominoesApp
 from dominoes_tui.ui.choices import MatchSettings, Prefs
-from dominoes_tui.ui.screens.summary import MatchEndScreen, RoundSummaryScreen
+from dominoes_tui.ui.screens.table.summary import MatchEndScreen, RoundSummaryScreen
 from dominoes_tui.ui.widgets.choice import Choice
 from tests.ui.helpers import make_app, next_turn, press, settle
 

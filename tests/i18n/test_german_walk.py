@@ -17,8 +17,8 @@ from dominoes_tui.engine.gamelog import parse_lines, replay, split_matches
 from dominoes_tui.ui.app import DominoesApp
 from dominoes_tui.ui.choices import MatchSettings, Prefs
 from dominoes_tui.ui.screens.help import HelpScreen
-from dominoes_tui.ui.screens.summary import MatchEndScreen, RoundSummaryScreen
-from dominoes_tui.ui.screens.table import TableScreen
+from dominoes_tui.ui.screens.table.summary import MatchEndScreen, RoundSummaryScreen
+from dominoes_tui.ui.screens.table.table import TableScreen
 from tests.ui.helpers import make_app, press, settle
 
 from .walk import Walk, english_fragments, english_on
@@ -133,8 +133,8 @@ async def test_a_table_its_summaries_the_scoresheet_and_the_round_log_in_german(
 
 async def test_resuming_a_saved_match_a_hotseat_handover_and_quitting_in_german() -> None:
     from dominoes_tui.ui.screens.confirm import ConfirmScreen
-    from dominoes_tui.ui.screens.handover import HandoverScreen
     from dominoes_tui.ui.screens.resume import ResumeScreen
+    from dominoes_tui.ui.screens.table.handover import HandoverScreen
     from tests.ui.helpers import leave_unfinished
 
     await leave_unfinished("block", players=3, seed=2)
@@ -175,11 +175,11 @@ async def test_the_records_the_player_page_and_the_replays_in_german(tmp_path: P
     from dominoes_tui.records import Records, summarize
     from dominoes_tui.records.source import LocalSource
     from dominoes_tui.ui.records_app import RecordsApp
-    from dominoes_tui.ui.screens.leaderboard import LeaderboardScreen
-    from dominoes_tui.ui.screens.player import PlayerScreen
-    from dominoes_tui.ui.screens.records_reader import LocalReader
-    from dominoes_tui.ui.screens.replay import ReplayScreen
-    from dominoes_tui.ui.screens.replay_list import ReplayListScreen
+    from dominoes_tui.ui.screens.records.leaderboard import LeaderboardScreen
+    from dominoes_tui.ui.screens.records.player import PlayerScreen
+    from dominoes_tui.ui.screens.records.records_reader import LocalReader
+    from dominoes_tui.ui.screens.replay.replay import ReplayScreen
+    from dominoes_tui.ui.screens.replay.replay_list import ReplayListScreen
     from tests.records.helpers import people, play
 
     german()
@@ -240,10 +240,10 @@ async def test_the_records_the_player_page_and_the_replays_in_german(tmp_path: P
 
 
 async def test_the_lobby_and_the_evening_in_german(tmp_path: Path) -> None:
-    from dominoes_tui.net.server import Server
+    from dominoes_tui.net.server.server import Server
     from dominoes_tui.ui.remote_app import RemoteApp
-    from dominoes_tui.ui.screens.evening import EveningScreen, OpenTournament
-    from dominoes_tui.ui.screens.lobby import LobbyScreen
+    from dominoes_tui.ui.screens.hosted.evening import EveningScreen, OpenTournament
+    from dominoes_tui.ui.screens.hosted.lobby import LobbyScreen
     from tests.net.helpers import Driven
 
     german()

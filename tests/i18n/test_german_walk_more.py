@@ -14,9 +14,9 @@ from dominoes_tui.engine import VARIANTS
 from dominoes_tui.ui.records_app import RecordsApp
 from dominoes_tui.ui.screens.confirm import ConfirmScreen
 from dominoes_tui.ui.screens.help import HelpScreen
-from dominoes_tui.ui.screens.replay import ReplayScreen
-from dominoes_tui.ui.screens.summary import MatchEndScreen, RoundSummaryScreen
-from dominoes_tui.ui.screens.table import TableScreen
+from dominoes_tui.ui.screens.replay.replay import ReplayScreen
+from dominoes_tui.ui.screens.table.summary import MatchEndScreen, RoundSummaryScreen
+from dominoes_tui.ui.screens.table.table import TableScreen
 from tests.ui.helpers import make_app, press, settle
 
 from .walk import Walk
@@ -83,7 +83,7 @@ async def test_a_whole_match_of_each_variant_in_german(variant: str) -> None:
 
 
 async def test_the_replay_viewer_with_its_analysis_in_german() -> None:
-    from tests.ui.test_replay_analysis import Shelf, made_up, the_steps, wait_for
+    from tests.ui.screens.replay.test_replay_analysis import Shelf, made_up, the_steps, wait_for
 
     i18n.use("de")
     walk = Walk(allowed=("Ana", "Ben"))

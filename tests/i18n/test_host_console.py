@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from dominoes_tui import i18n
-from dominoes_tui.net.client import Connection
-from dominoes_tui.net.names import NameRegister
-from dominoes_tui.net.server import Server
+from dominoes_tui.net.client.client import Connection
+from dominoes_tui.net.host.names import NameRegister
+from dominoes_tui.net.server.server import Server
 from tests.net.helpers import Driven, claim, key_of, play_out
 
 from .walk import english_on

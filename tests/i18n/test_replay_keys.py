@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dominoes_tui import i18n
-from dominoes_tui.ui.screens.replay import ReplayScreen
+from dominoes_tui.ui.screens.replay.replay import ReplayScreen
 
 
 def _described(key: str) -> str:

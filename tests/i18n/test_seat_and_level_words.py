@@ -11,8 +11,8 @@ from dominoes_tui.engine.gamelog import parse_lines
 from dominoes_tui.ui.app import DominoesApp
 from dominoes_tui.ui.choices import MatchSettings, Prefs
 from dominoes_tui.ui.records_app import RecordsApp
-from dominoes_tui.ui.screens.replay import ReplayScreen
-from dominoes_tui.ui.screens.replay_steps import ReplaySteps
+from dominoes_tui.ui.screens.replay.replay import ReplayScreen
+from dominoes_tui.ui.screens.replay.replay_steps import ReplaySteps
 from dominoes_tui.ui.widgets.choice import Choice
 from tests.records.helpers import people, play
 from tests.ui.helpers import press, screen_lines, settle

@@ -18,12 +18,12 @@ from dominoes_tui import cli, i18n
 from dominoes_tui.engine import VARIANTS
 from dominoes_tui.i18n import catalog
 from dominoes_tui.table import saves
-from dominoes_tui.ui import walkthrough_text
 from dominoes_tui.ui.app import DominoesApp
 from dominoes_tui.ui.choices import MatchSettings, Prefs, from_json, to_json
 from dominoes_tui.ui.screens.help import HelpScreen
-from dominoes_tui.ui.screens.settings import SettingsScreen
-from dominoes_tui.ui.screens.table import TableScreen
+from dominoes_tui.ui.screens.settings.settings import SettingsScreen
+from dominoes_tui.ui.screens.table import walkthrough_text
+from dominoes_tui.ui.screens.table.table import TableScreen
 from dominoes_tui.ui.widgets.choice import Choice
 
 from ..ui.helpers import press, settle

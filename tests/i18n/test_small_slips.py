@@ -9,9 +9,9 @@ from pathlib import Path
 from dominoes_tui import i18n
 from dominoes_tui.cli import main
 from dominoes_tui.engine import Move, parse_tile
-from dominoes_tui.ui.hints import where
 from dominoes_tui.ui.narrate import END_WORDS
-from dominoes_tui.ui.screens.player import rating_ticks
+from dominoes_tui.ui.screens.records.player import rating_ticks
+from dominoes_tui.ui.screens.table.hints import where
 
 
 def test_a_hint_names_an_end_as_the_log_does() -> None:

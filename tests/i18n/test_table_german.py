@@ -14,8 +14,8 @@ from dominoes_tui.engine.view import view_for
 from dominoes_tui.table.client import RoundReport, SeatInfo
 from dominoes_tui.ui.narrate import describe
 from dominoes_tui.ui.render import Look
-from dominoes_tui.ui.screens.summary import MatchEndScreen, RoundSummaryScreen, hands_text
-from dominoes_tui.ui.screens.table import TableScreen
+from dominoes_tui.ui.screens.table.summary import MatchEndScreen, RoundSummaryScreen, hands_text
+from dominoes_tui.ui.screens.table.table import TableScreen
 from dominoes_tui.ui.widgets.move_log import log_text
 from dominoes_tui.ui.widgets.seats import seat_lines
 from dominoes_tui.ui.words import arithmetic, how_it_ended

@@ -5,8 +5,8 @@ from typing import Any
 
 import pytest
 
-from dominoes_tui.net.limits import Limits
-from dominoes_tui.net.server import Server
+from dominoes_tui.net.host.limits import Limits
+from dominoes_tui.net.server.server import Server
 
 
 @pytest.fixture

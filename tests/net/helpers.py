@@ -9,12 +9,12 @@ import secrets
 from collections.abc import Callable
 from typing import Any
 
-from dominoes_tui.net import proof
-from dominoes_tui.net import protocol as P
-from dominoes_tui.net.client import Connection
-from dominoes_tui.net.names import NameRegister, fold
-from dominoes_tui.net.proof import PlayerKey
-from dominoes_tui.net.protocol import PROTOCOL_VERSION
+from dominoes_tui.net.client.client import Connection
+from dominoes_tui.net.host.names import NameRegister, fold
+from dominoes_tui.net.wire import proof
+from dominoes_tui.net.wire import protocol as P
+from dominoes_tui.net.wire.proof import PlayerKey
+from dominoes_tui.net.wire.protocol import PROTOCOL_VERSION
 
 PACE_PER_SECOND, PACE_BURST = P.RATE_PER_SECOND * 0.75, P.RATE_BURST // 2  # well under the server's limit
 WAIT = 20.0  # the longest any single wait may take before the test fails (never a timing assertion)

@@ -6,7 +6,7 @@ import sys
 
 import pytest
 
-from dominoes_tui.net.client import split_address
+from dominoes_tui.net.client.client import split_address
 
 
 @pytest.mark.parametrize("text,expected", [

@@ -5,8 +5,8 @@ from __future__ import annotations
 import asyncio
 import json
 
-from dominoes_tui.net import protocol as P
-from dominoes_tui.net.server import Server
+from dominoes_tui.net.server.server import Server
+from dominoes_tui.net.wire import protocol as P
 
 from .helpers import WAIT, Driven, play_out
 
@@ -109,7 +109,7 @@ async def test_tables_made_and_abandoned_do_not_pile_up(server: Server) -> None:
         made.append((await spam.conn.request({"type": "create", "variant": "draw", "players": 2, "sit": None}))["code"])
     import pytest
 
-    from dominoes_tui.net.client import ServerRefused
+    from dominoes_tui.net.client.client import ServerRefused
 
     with pytest.raises(ServerRefused, match="running or waiting"):
         await spam.conn.request({"type": "create", "variant": "draw", "players": 2, "sit": None})

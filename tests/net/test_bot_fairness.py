@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from dominoes_tui.net.server import Server
+from dominoes_tui.net.server.server import Server
 
 from .helpers import WAIT, Driven
 
@@ -69,7 +69,7 @@ async def test_one_address_keeps_at_most_its_share_of_the_workers_busy(monkeypat
     from concurrent.futures import ThreadPoolExecutor
 
     from dominoes_tui.engine import Match, make_config, view_for
-    from dominoes_tui.net import bot_pool
+    from dominoes_tui.net.tables import bot_pool
 
     match = Match(make_config("draw", 2), random.Random(5))
     match.begin_round()

@@ -13,9 +13,9 @@ import time
 
 import pytest
 
-from dominoes_tui.net import protocol as P
-from dominoes_tui.net import says as S
-from dominoes_tui.net.server import Server
+from dominoes_tui.net.server.server import Server
+from dominoes_tui.net.wire import protocol as P
+from dominoes_tui.net.wire import says as S
 
 from .helpers import WAIT
 

@@ -12,8 +12,8 @@ import sys
 import time
 from pathlib import Path
 
-from dominoes_tui.net import protocol as P
-from dominoes_tui.net.server import Server
+from dominoes_tui.net.server.server import Server
+from dominoes_tui.net.wire import protocol as P
 
 from .helpers import WAIT, Driven
 

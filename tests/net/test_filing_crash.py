@@ -16,7 +16,7 @@ from pathlib import Path
 
 from sqlalchemy import func, select
 
-from dominoes_tui.net.server import Server
+from dominoes_tui.net.server.server import Server
 from dominoes_tui.records import Records
 from dominoes_tui.records.schema import matches
 
@@ -25,8 +25,8 @@ ROOT = Path(__file__).resolve().parents[2]
 CHILD = textwrap.dedent('''
     import asyncio, sys, threading
     from pathlib import Path
-    from dominoes_tui.net import records_service
-    from dominoes_tui.net.server import Server
+    from dominoes_tui.net.records import records_service
+    from dominoes_tui.net.server.server import Server
     from tests.net.helpers import Driven
 
     data, marker = Path(sys.argv[1]), Path(sys.argv[2])

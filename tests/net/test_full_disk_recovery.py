@@ -20,10 +20,10 @@ from pathlib import Path
 
 import pytest
 
-from dominoes_tui.net import table_files
-from dominoes_tui.net.client import Connection
-from dominoes_tui.net.server import Server
-from dominoes_tui.net.table_files import read_log
+from dominoes_tui.net.client.client import Connection
+from dominoes_tui.net.server.server import Server
+from dominoes_tui.net.tables import table_files
+from dominoes_tui.net.tables.table_files import read_log
 
 from .helpers import WAIT, Driven, play_out
 

@@ -8,8 +8,8 @@ import json
 import random
 from typing import Any
 
-from dominoes_tui.net import protocol as P
-from dominoes_tui.net.server import Server
+from dominoes_tui.net.server.server import Server
+from dominoes_tui.net.wire import protocol as P
 
 from .test_bad_input import raw
 

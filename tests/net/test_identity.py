@@ -7,10 +7,10 @@ from __future__ import annotations
 import json
 import secrets
 
-from dominoes_tui.net import proof
-from dominoes_tui.net.client import Connection
-from dominoes_tui.net.names import NameRegister
-from dominoes_tui.net.server import Server
+from dominoes_tui.net.client.client import Connection
+from dominoes_tui.net.host.names import NameRegister
+from dominoes_tui.net.server.server import Server
+from dominoes_tui.net.wire import proof
 
 from .helpers import Driven, key_of, play_out
 

@@ -15,11 +15,11 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from dominoes_tui.net.client import Connection
-from dominoes_tui.net.names import NameRegister
-from dominoes_tui.net.proof import secret_hash
+from dominoes_tui.net.client.client import Connection
+from dominoes_tui.net.host.names import NameRegister
+from dominoes_tui.net.wire.proof import secret_hash
 from dominoes_tui.ui.remote_app import RemoteApp
-from dominoes_tui.ui.screens.lobby import LobbyScreen
+from dominoes_tui.ui.screens.hosted.lobby import LobbyScreen
 
 from .helpers import WAIT
 from .test_remote_app import until

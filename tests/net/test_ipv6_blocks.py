@@ -16,7 +16,7 @@ import sys
 
 import pytest
 
-from dominoes_tui.net.guesses import address_key
+from dominoes_tui.net.host.guesses import address_key
 
 ADDRESSES = [f"fd00::{i}" for i in range(1, 10)]
 
@@ -28,10 +28,10 @@ for a in %(addresses)r:
     subprocess.run(["ip", "addr", "add", a + "/64", "dev", "lo", "nodad"], check=True)
 subprocess.run(["ip", "addr", "add", "fd00:1::8/64", "dev", "lo", "nodad"], check=True)  # another /64
 sys.path.insert(0, %(tests)r)
-from dominoes_tui.net.client import ServerRefused
-from dominoes_tui.net.limits import Limits
-from dominoes_tui.net.server import Server
-from dominoes_tui.net.vouch import vouch_for
+from dominoes_tui.net.client.client import ServerRefused
+from dominoes_tui.net.host.limits import Limits
+from dominoes_tui.net.server.server import Server
+from dominoes_tui.net.gateways.vouch import vouch_for
 from tests.net.helpers import key_of, open_from
 
 SETTINGS = {"variant": "draw", "format": "swiss", "rounds": 2, "players": 2, "fill_bots": True, "bot_level": "random"}
@@ -119,8 +119,8 @@ async def held(port, wait=1.0):
 
 
 async def ssh_logins_under_way():
-    from dominoes_tui.net.ssh_admission import Admission
-    from dominoes_tui.net.ssh_gateway import Gateway
+    from dominoes_tui.net.gateways.ssh_admission import Admission
+    from dominoes_tui.net.gateways.ssh_gateway import Gateway
     gw = Gateway("[fd00::1]:9", Path(tempfile.mkdtemp()) / "ssh", admission=Admission(startups_per_address=2))
     port = await gw.start("fd00::1", 0)
     n = await held(port)
@@ -129,8 +129,8 @@ async def ssh_logins_under_way():
 
 
 async def web_connections():
-    from dominoes_tui.net.web import make_web_server
-    from dominoes_tui.net.web_conns import Doors
+    from dominoes_tui.net.gateways.web import make_web_server
+    from dominoes_tui.net.gateways.web_conns import Doors
     web = make_web_server("[fd00::1]:9", "fd00::1", 0)
     web.doors = Doors(per_address=2)
     runner, listening = await web.start_serving()

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from dominoes_tui.net import protocol as P
-from dominoes_tui.net.client import Connection, ServerRefused
-from dominoes_tui.net.server import Server
+from dominoes_tui.net.client.client import Connection, ServerRefused
+from dominoes_tui.net.server.server import Server
+from dominoes_tui.net.wire import protocol as P
 
 from .helpers import WAIT, Driven
 from .test_bad_input import answer, closed, raw
@@ -224,7 +224,7 @@ async def test_a_torn_log_is_cut_back_and_the_table_resumes(tmp_path) -> None:
 
 
 def test_a_failed_append_leaves_no_torn_line(tmp_path, monkeypatch) -> None:
-    from dominoes_tui.net import table_files
+    from dominoes_tui.net.tables import table_files
 
     log = tmp_path / "ABCD.jsonl"
     table_files.write_whole_log(log, [{"event": "match_start", "n": 1}])

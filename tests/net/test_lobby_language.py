@@ -4,10 +4,10 @@ language of this one client and words everything again."""
 from __future__ import annotations
 
 from dominoes_tui import i18n
-from dominoes_tui.net.server import Server
+from dominoes_tui.net.server.server import Server
 from dominoes_tui.ui.choices import Prefs
 from dominoes_tui.ui.remote_app import RemoteApp
-from dominoes_tui.ui.screens.lobby import LobbyScreen
+from dominoes_tui.ui.screens.hosted.lobby import LobbyScreen
 
 from ..ui.helpers import screen_lines
 from .helpers import Driven

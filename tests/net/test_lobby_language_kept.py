@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 
 from dominoes_tui import cli, i18n
-from dominoes_tui.net.server import Server
+from dominoes_tui.net.server.server import Server
 from dominoes_tui.table import saves
 from dominoes_tui.ui.choices import from_json
 from dominoes_tui.ui.remote_app import RemoteApp
-from dominoes_tui.ui.screens.lobby import LobbyScreen
+from dominoes_tui.ui.screens.hosted.lobby import LobbyScreen
 
 from ..ui.helpers import screen_lines
 from .test_remote_app import until

@@ -2,10 +2,10 @@
 as a guest under a name of its own; the lobby says so in words, not only in its title."""
 from __future__ import annotations
 
-from dominoes_tui.net.client import Connection
-from dominoes_tui.net.server import Server
+from dominoes_tui.net.client.client import Connection
+from dominoes_tui.net.server.server import Server
 from dominoes_tui.ui.remote_app import RemoteApp
-from dominoes_tui.ui.screens.lobby import LobbyScreen
+from dominoes_tui.ui.screens.hosted.lobby import LobbyScreen
 from tests.net.helpers import key_of
 from tests.net.test_remote_app import until
 

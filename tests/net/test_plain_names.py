@@ -10,19 +10,19 @@ import html
 import json
 from typing import Any
 
-from dominoes_tui.net import protocol as P
-from dominoes_tui.net.client import Connection
-from dominoes_tui.net.limits import Limits
-from dominoes_tui.net.server import Server
+from dominoes_tui.net.client.client import Connection
+from dominoes_tui.net.host.limits import Limits
+from dominoes_tui.net.server.server import Server
+from dominoes_tui.net.wire import protocol as P
 from dominoes_tui.table.client import SeatInfo
 from dominoes_tui.table.plain import plain
 from dominoes_tui.ui.choices import MatchSettings, Prefs
 from dominoes_tui.ui.remote_app import RemoteApp
-from dominoes_tui.ui.screens.lobby import LobbyScreen, SeatPicker
+from dominoes_tui.ui.screens.hosted.lobby import LobbyScreen, SeatPicker
 from dominoes_tui.ui.screens.scoresheet import ScoresheetScreen
-from dominoes_tui.ui.screens.settings import SettingsScreen
-from dominoes_tui.ui.screens.summary import MatchEndScreen, RoundSummaryScreen
-from dominoes_tui.ui.screens.table import TableScreen
+from dominoes_tui.ui.screens.settings.settings import SettingsScreen
+from dominoes_tui.ui.screens.table.summary import MatchEndScreen, RoundSummaryScreen
+from dominoes_tui.ui.screens.table.table import TableScreen
 
 from .helpers import WAIT
 from .test_remote_app import play_with_keys, until

@@ -8,8 +8,8 @@ import os
 import stat
 from pathlib import Path
 
-from dominoes_tui.net.client import Connection
-from dominoes_tui.net.server import Server
+from dominoes_tui.net.client.client import Connection
+from dominoes_tui.net.server.server import Server
 from dominoes_tui.records.queries import totals
 from tests.net.helpers import Driven, key_of
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from dominoes_tui.net import protocol as P
-from dominoes_tui.net.client import ServerRefused
-from dominoes_tui.net.server import Server
+from dominoes_tui.net.client.client import ServerRefused
+from dominoes_tui.net.server.server import Server
+from dominoes_tui.net.wire import protocol as P
 
 from .helpers import Driven
 

@@ -7,15 +7,15 @@ import asyncio
 
 import pytest
 
-from dominoes_tui.net import quick_match
-from dominoes_tui.net.client import ServerRefused
-from dominoes_tui.net.server import Server
+from dominoes_tui.net.client.client import ServerRefused
+from dominoes_tui.net.server import quick_match
+from dominoes_tui.net.server.server import Server
 from dominoes_tui.table.client import SeatInfo
 from dominoes_tui.ui.choices import MatchSettings, Prefs
 from dominoes_tui.ui.remote_app import RemoteApp
-from dominoes_tui.ui.screens.lobby import LobbyScreen
-from dominoes_tui.ui.screens.quick_match import QuickMatchScreen
-from dominoes_tui.ui.screens.table import TableScreen
+from dominoes_tui.ui.screens.hosted.lobby import LobbyScreen
+from dominoes_tui.ui.screens.hosted.quick_match import QuickMatchScreen
+from dominoes_tui.ui.screens.table.table import TableScreen
 
 from .helpers import Driven
 from .test_remote_app import until

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from dominoes_tui.net import quick_match
-from dominoes_tui.net.server import Server
+from dominoes_tui.net.server import quick_match
+from dominoes_tui.net.server.server import Server
 
 from .helpers import Driven
 

@@ -8,16 +8,16 @@ from typing import Any
 import pytest
 from textual.widgets import Button
 
-from dominoes_tui.net.client import Connection
-from dominoes_tui.net.remote_table import RemoteTable
-from dominoes_tui.net.server import Server
-from dominoes_tui.ui import remote_app
+from dominoes_tui.net.client import session
+from dominoes_tui.net.client.client import Connection
+from dominoes_tui.net.client.remote_table import RemoteTable
+from dominoes_tui.net.server.server import Server
 from dominoes_tui.ui.choices import Prefs
 from dominoes_tui.ui.remote_app import RemoteApp
 from dominoes_tui.ui.render import END_KEYS
-from dominoes_tui.ui.screens.lobby import LobbyScreen
-from dominoes_tui.ui.screens.summary import MatchEndScreen, RoundSummaryScreen
-from dominoes_tui.ui.screens.table import TableScreen
+from dominoes_tui.ui.screens.hosted.lobby import LobbyScreen
+from dominoes_tui.ui.screens.table.summary import MatchEndScreen, RoundSummaryScreen
+from dominoes_tui.ui.screens.table.table import TableScreen
 
 from ..ui.helpers import Notices, screen_lines
 from .helpers import WAIT, Driven
@@ -91,7 +91,7 @@ async def play_with_keys(pilot, app: RemoteApp, on_step=None) -> int:
 
 @pytest.fixture
 def fast_reconnect(monkeypatch):
-    monkeypatch.setattr(remote_app, "RECONNECT_PAUSE", 0.05)
+    monkeypatch.setattr(session, "RECONNECT_PAUSE", 0.05)
 
 
 async def test_lobby_join_play_a_hosted_match(server: Server) -> None:
@@ -245,7 +245,7 @@ async def test_join_by_code_after_the_start_watches_instead(server: Server) -> N
 async def test_the_turn_clock_at_work_in_the_app(tmp_path, notices: Notices) -> None:
     """A person who does not move: the server's bot plays the turn, the screen moves on
     by itself and the person is told why."""
-    from dominoes_tui.net.limits import Limits
+    from dominoes_tui.net.host.limits import Limits
     from dominoes_tui.table.client import SeatInfo
     from dominoes_tui.ui.choices import MatchSettings
 
@@ -292,7 +292,7 @@ async def test_the_seats_panel_shows_someone_dropping_without_waiting_for_a_move
 
 
 async def test_a_private_table_from_the_lobby_and_a_friend_with_its_invite(server: Server) -> None:
-    from dominoes_tui.net import protocol as P
+    from dominoes_tui.net.wire import protocol as P
     from dominoes_tui.table.client import SeatInfo
     from dominoes_tui.ui.choices import MatchSettings
 

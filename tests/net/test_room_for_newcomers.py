@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from dominoes_tui.net import evening as evening_module
-from dominoes_tui.net.client import ServerRefused
-from dominoes_tui.net.server import Server
+from dominoes_tui.net.client.client import ServerRefused
+from dominoes_tui.net.evening import evening as evening_module
+from dominoes_tui.net.server.server import Server
 
 from .helpers import WAIT, key_of, open_from
 
@@ -83,7 +83,7 @@ async def _ssh_session(port: int, source: str) -> object | None:
 
 async def test_a_few_addresses_cannot_take_every_ssh_session(server: Server, tmp_path: Path) -> None:
     pytest.importorskip("asyncssh")
-    from dominoes_tui.net.ssh_gateway import Gateway
+    from dominoes_tui.net.gateways.ssh_gateway import Gateway
 
     gw = Gateway(f"127.0.0.1:{server.port}", tmp_path / "ssh", command=[sys.executable, "-c", SESSION],
                  max_sessions=4, sessions_per_address=2, password=PASSWORD)
@@ -108,7 +108,7 @@ GATEWAY = """
 import asyncio, resource, sys
 from pathlib import Path
 resource.setrlimit(resource.RLIMIT_NOFILE, (160, 160))
-from dominoes_tui.net.ssh_gateway import Gateway
+from dominoes_tui.net.gateways.ssh_gateway import Gateway
 async def main():
     gw = Gateway("127.0.0.1:9", Path(sys.argv[1]), command=[sys.executable, "-c", "import time; time.sleep(30)"],
                  password="club night")

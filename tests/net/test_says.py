@@ -1,5 +1,5 @@
 """The server sends events and views, never sentences (issue 27): every refusal, error and
-notice carries `say` (one of net/says.py's templates) and `args`; a client shows it in its
+notice carries `say` (one of net/wire/says.py's templates) and `args`; a client shows it in its
 own language, and nothing a server forges (a template of its own, format bombs, markup,
 escape codes, odd argument types) ever raises or reaches the screen as anything but plain
 text."""
@@ -11,11 +11,11 @@ import json
 import pytest
 
 from dominoes_tui import i18n
-from dominoes_tui.net import protocol as P
-from dominoes_tui.net import says as S
-from dominoes_tui.net.client import Connection, ServerRefused
-from dominoes_tui.net.remote_table import RemoteTable
-from dominoes_tui.net.server import Server
+from dominoes_tui.net.client.client import Connection, ServerRefused
+from dominoes_tui.net.client.remote_table import RemoteTable
+from dominoes_tui.net.server.server import Server
+from dominoes_tui.net.wire import protocol as P
+from dominoes_tui.net.wire import says as S
 
 FORGED_ARGS = [
     None, [], "text", 7, {"code": {"nested": [1, 2]}}, {"code": 10**30}, {"code": True},

@@ -3,8 +3,8 @@ person in a second seat) is seated under it with "~N", as the server's guest nam
 never with a bare digit that reads as another bot ("Bot 12")."""
 from __future__ import annotations
 
-from dominoes_tui.net.client import Connection
-from dominoes_tui.net.server import Server
+from dominoes_tui.net.client.client import Connection
+from dominoes_tui.net.server.server import Server
 from tests.net.helpers import Driven, key_of
 
 
@@ -23,8 +23,8 @@ async def test_a_person_named_like_a_bot_at_the_table_is_told_apart(server: Serv
 def test_a_long_name_keeps_its_suffix_within_the_limit() -> None:
     from types import SimpleNamespace
 
-    from dominoes_tui.net.protocol import MAX_NAME
-    from dominoes_tui.net.seating import Seating
+    from dominoes_tui.net.server.seating import Seating
+    from dominoes_tui.net.wire.protocol import MAX_NAME
 
     long = "L" * MAX_NAME
     table = SimpleNamespace(slots=[SimpleNamespace(name=long)] + [SimpleNamespace(name=f"{long[:MAX_NAME - 2]}~{n}")

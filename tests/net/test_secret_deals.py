@@ -9,11 +9,11 @@ import stat
 
 import pytest
 
-from dominoes_tui.net import tokens
-from dominoes_tui.net.client import Connection, ServerRefused
-from dominoes_tui.net.limits import Limits
-from dominoes_tui.net.server import Server
-from dominoes_tui.ui.screens.lobby import status_words
+from dominoes_tui.net.client import tokens
+from dominoes_tui.net.client.client import Connection, ServerRefused
+from dominoes_tui.net.host.limits import Limits
+from dominoes_tui.net.server.server import Server
+from dominoes_tui.ui.screens.hosted.lobby import status_words
 
 from .helpers import Driven
 

@@ -8,8 +8,8 @@ import re
 import pytest
 
 from dominoes_tui.engine import load_match
-from dominoes_tui.net.client import ServerRefused
-from dominoes_tui.net.server import Server
+from dominoes_tui.net.client.client import ServerRefused
+from dominoes_tui.net.server.server import Server
 
 from .helpers import WAIT, Driven, play_out
 
@@ -242,7 +242,7 @@ async def test_a_seat_left_past_the_grace_time_stays_with_the_bot(tmp_path) -> N
 
 
 async def test_a_bot_that_crashes_or_a_failing_step_does_not_stop_the_table(server: Server, monkeypatch) -> None:
-    from dominoes_tui.net import bot_pool
+    from dominoes_tui.net.tables import bot_pool
 
     class Broken:
         def choose(self, view):

@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 
 from dominoes_tui.engine import Seat, dumps
-from dominoes_tui.net import table as table_module
-from dominoes_tui.net.client import ServerRefused
-from dominoes_tui.net.finished import Keeping
-from dominoes_tui.net.server import Server
+from dominoes_tui.net.client.client import ServerRefused
+from dominoes_tui.net.records.finished import Keeping
+from dominoes_tui.net.server.server import Server
+from dominoes_tui.net.tables import table as table_module
 from tests.net.helpers import Driven, play_out
 from tests.records.helpers import play
 

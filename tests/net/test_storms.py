@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
-from dominoes_tui.net import evening as evening_module
-from dominoes_tui.net.server import Server
-from dominoes_tui.net.table import Table
+from dominoes_tui.net.evening import evening as evening_module
+from dominoes_tui.net.server.server import Server
+from dominoes_tui.net.tables.table import Table
 
 from .helpers import WAIT, Driven, open_from
 
@@ -84,9 +84,9 @@ async def test_board_and_lobby_floods_are_built_once_and_budgeted_per_address(
     import importlib
 
     try:  # where the server builds its board from
-        views = importlib.import_module("dominoes_tui.net.views")
+        views = importlib.import_module("dominoes_tui.net.server.views")
     except ImportError:  # a server before the views were kept
-        views = importlib.import_module("dominoes_tui.net.server")
+        views = importlib.import_module("dominoes_tui.net.server.server")
     boards = infos = 0
     board, info = views.board, Table.info
 

@@ -9,9 +9,9 @@ import os
 import sys
 from pathlib import Path
 
-from dominoes_tui.net import says as S
-from dominoes_tui.net.server import Server
-from dominoes_tui.net.ssh_pty import set_size
+from dominoes_tui.net.gateways.ssh_pty import set_size
+from dominoes_tui.net.server.server import Server
+from dominoes_tui.net.wire import says as S
 
 from .helpers import WAIT, Driven
 

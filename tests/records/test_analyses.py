@@ -73,8 +73,8 @@ async def test_the_player_page_shows_accuracy_per_analysed_match(db_url, tmp_pat
     from textual_plotext import PlotextPlot
 
     from dominoes_tui.ui.records_app import RecordsApp
-    from dominoes_tui.ui.screens.player import PlayerScreen
-    from dominoes_tui.ui.screens.records_reader import LocalReader
+    from dominoes_tui.ui.screens.records.player import PlayerScreen
+    from dominoes_tui.ui.screens.records.records_reader import LocalReader
 
     from .test_screens import cells, wait_for
 

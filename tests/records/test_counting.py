@@ -13,9 +13,9 @@ from dominoes_tui.records import Records, person_identity, report, summarize
 from dominoes_tui.records.identity import bot_identity
 from dominoes_tui.records.source import LocalSource
 from dominoes_tui.ui.records_app import RecordsApp
-from dominoes_tui.ui.screens.leaderboard import LeaderboardScreen
-from dominoes_tui.ui.screens.player import PlayerScreen
-from dominoes_tui.ui.screens.records_reader import LocalReader
+from dominoes_tui.ui.screens.records.leaderboard import LeaderboardScreen
+from dominoes_tui.ui.screens.records.player import PlayerScreen
+from dominoes_tui.ui.screens.records.records_reader import LocalReader
 
 from .helpers import people, play
 from .test_screens import cells, wait_for

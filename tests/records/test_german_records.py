@@ -16,8 +16,8 @@ from dominoes_tui.cli import main
 from dominoes_tui.records import Records, summarize
 from dominoes_tui.records.source import LocalSource
 from dominoes_tui.ui.records_app import RecordsApp
-from dominoes_tui.ui.screens.leaderboard import LeaderboardScreen
-from dominoes_tui.ui.screens.records_reader import LocalReader
+from dominoes_tui.ui.screens.records.leaderboard import LeaderboardScreen
+from dominoes_tui.ui.screens.records.records_reader import LocalReader
 
 from .helpers import people, play
 from .test_counting import in_tokyo  # noqa: F401 - a fixture: the reader's machine is on Tokyo time

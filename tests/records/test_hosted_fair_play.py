@@ -9,8 +9,8 @@ import asyncio
 import pytest
 from sqlalchemy import select
 
-from dominoes_tui.net.finished import Keeping
-from dominoes_tui.net.server import Server
+from dominoes_tui.net.records.finished import Keeping
+from dominoes_tui.net.server.server import Server
 from dominoes_tui.records import Records
 from dominoes_tui.records.schema import match_seats, matches, players
 from tests.net.helpers import Driven, key_of, open_from, play_out

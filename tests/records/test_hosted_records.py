@@ -8,7 +8,7 @@ import asyncio
 import pytest
 
 from dominoes_tui.engine import dumps, load_matches
-from dominoes_tui.net.server import Server
+from dominoes_tui.net.server.server import Server
 from dominoes_tui.records.queries import totals
 from tests.net.helpers import Driven, key_of, play_out
 
@@ -83,7 +83,7 @@ async def test_a_malformed_records_request_is_the_senders_mistake(server: Server
 
 
 async def test_people_who_proved_their_names_are_rated(server: Server):
-    from dominoes_tui.net.client import Connection
+    from dominoes_tui.net.client.client import Connection
 
     ana = Driven(await Connection.open("127.0.0.1", server.port, "Ana", key=key_of("ana-secret-" + "x" * 20)))
     await ana.create(variant="draw", players=2, target=20, seats=[{"kind": "human"}, {"kind": "human"}])

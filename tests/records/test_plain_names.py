@@ -8,13 +8,13 @@ from textual.widgets import DataTable
 from dominoes_tui.engine import Seat, dumps
 from dominoes_tui.records import Records, guest_identity, person_identity, summarize
 from dominoes_tui.records.source import LocalSource
-from dominoes_tui.ui.board_render import plain_text
 from dominoes_tui.ui.records_app import RecordsApp
-from dominoes_tui.ui.screens.leaderboard import LeaderboardScreen
-from dominoes_tui.ui.screens.player import PlayerScreen
-from dominoes_tui.ui.screens.records_reader import LocalReader
-from dominoes_tui.ui.screens.replay import ReplayScreen
-from dominoes_tui.ui.screens.replay_steps import ReplaySteps
+from dominoes_tui.ui.screens.hosted.board_render import plain_text
+from dominoes_tui.ui.screens.records.leaderboard import LeaderboardScreen
+from dominoes_tui.ui.screens.records.player import PlayerScreen
+from dominoes_tui.ui.screens.records.records_reader import LocalReader
+from dominoes_tui.ui.screens.replay.replay import ReplayScreen
+from dominoes_tui.ui.screens.replay.replay_steps import ReplaySteps
 
 from .helpers import play
 from .test_screens import cells, wait_for

@@ -10,12 +10,12 @@ from dominoes_tui.engine import dumps
 from dominoes_tui.records import Records, summarize
 from dominoes_tui.records.source import LocalSource
 from dominoes_tui.ui.records_app import RecordsApp
-from dominoes_tui.ui.screens.leaderboard import LeaderboardScreen
-from dominoes_tui.ui.screens.player import PlayerScreen
-from dominoes_tui.ui.screens.records_reader import LocalReader
-from dominoes_tui.ui.screens.replay import ReplayScreen
-from dominoes_tui.ui.screens.replay_hands import open_hand_lines
-from dominoes_tui.ui.screens.replay_steps import ReplaySteps
+from dominoes_tui.ui.screens.records.leaderboard import LeaderboardScreen
+from dominoes_tui.ui.screens.records.player import PlayerScreen
+from dominoes_tui.ui.screens.records.records_reader import LocalReader
+from dominoes_tui.ui.screens.replay.replay import ReplayScreen
+from dominoes_tui.ui.screens.replay.replay_hands import open_hand_lines
+from dominoes_tui.ui.screens.replay.replay_steps import ReplaySteps
 
 from .helpers import people, play
 

@@ -10,9 +10,9 @@ from types import SimpleNamespace
 import pytest
 
 from dominoes_tui.engine import Match, Move, PlayerView, Seat, make_config
-from dominoes_tui.net.limits import Limits
-from dominoes_tui.net.table import Table
-from dominoes_tui.net.table_seats import Slot
+from dominoes_tui.net.host.limits import Limits
+from dominoes_tui.net.tables.table import Table
+from dominoes_tui.net.tables.table_seats import Slot
 from dominoes_tui.table.bot_step import bot_turn
 from dominoes_tui.table.client import SeatInfo
 from dominoes_tui.table.local import LocalTable

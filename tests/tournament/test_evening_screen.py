@@ -7,12 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from dominoes_tui.net.server import Server
+from dominoes_tui.net.server.server import Server
 from dominoes_tui.ui.choices import Prefs
 from dominoes_tui.ui.remote_app import RemoteApp
-from dominoes_tui.ui.screens.evening import EveningScreen, OpenTournament
-from dominoes_tui.ui.screens.lobby import LobbyScreen
-from dominoes_tui.ui.screens.table import TableScreen
+from dominoes_tui.ui.screens.hosted.evening import EveningScreen, OpenTournament
+from dominoes_tui.ui.screens.hosted.lobby import LobbyScreen
+from dominoes_tui.ui.screens.table.table import TableScreen
 from tests.net.helpers import WAIT, Driven
 from tests.net.test_remote_app import autoplay, play_with_keys, until
 
@@ -114,7 +114,7 @@ async def test_back_in_the_lobby_its_evening_line_is_fresh(server: Server) -> No
 
 
 def test_after_the_evening_an_entrant_reads_that_they_played_not_that_they_are_entered() -> None:
-    from dominoes_tui.ui.screens.evening import describe
+    from dominoes_tui.ui.screens.hosted.evening import describe
 
     t = {"state": "over", "round": 3, "organizer": "Ana", "tables": [], "entrants": [], "standings": [],
          "settings": {"variant": "draw", "format": "swiss", "rounds": 3}}
@@ -161,7 +161,7 @@ async def test_the_next_round_paired_while_the_match_end_is_read_is_announced_th
 
 
 def test_the_evening_says_the_target_its_organizer_chose() -> None:
-    from dominoes_tui.ui.screens.evening import describe
+    from dominoes_tui.ui.screens.hosted.evening import describe
 
     t = {"state": "registering", "round": 0, "organizer": "Olga", "tables": [], "entrants": [], "standings": [],
          "settings": {"variant": "draw", "format": "swiss", "rounds": 2, "target": 20}}
@@ -174,7 +174,7 @@ async def test_a_duel_evening_is_named_in_the_readers_language() -> None:
     """Tried in German at a club evening: the evening's line and the organizer's form said
     "Classic Duel" where every other screen says "Klassisches Duell"."""
     from dominoes_tui import i18n
-    from dominoes_tui.ui.screens.evening import describe
+    from dominoes_tui.ui.screens.hosted.evening import describe
 
     i18n.use("de")
     t = {"state": "registering", "round": 0, "organizer": "Olga", "tables": [], "entrants": [], "standings": [],
@@ -191,7 +191,7 @@ async def test_a_duel_evening_is_named_in_the_readers_language() -> None:
 async def test_a_big_evenings_standings_are_all_there_and_scroll_with_keys() -> None:
     """Tried as a club host: with 30 people the standings stopped at 20 (the last ten never
     saw their place) and the screen could not be scrolled from the keyboard."""
-    from dominoes_tui.ui.screens.evening import EveningScreen
+    from dominoes_tui.ui.screens.hosted.evening import EveningScreen
 
     names = [f"Player {i:02}" for i in range(1, 31)]
     standings = [{"rank": i + 1, "name": n, "shown": "0", "opponents_score": 0, "difference": 0, "withdrawn": False}
@@ -217,12 +217,12 @@ async def test_a_seat_at_the_table_one_sits_at_is_not_announced_as_the_next() ->
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         app.notify = lambda message, **kw: said.append(message)  # type: ignore[method-assign]
-        app.table_code = "KXMP"  # sat down at the evening's table by hand, from the lobby
+        app.session.table_code = "KXMP"  # sat down at the evening's table by hand, from the lobby
         app.evening.on_push({"type": "seated", "round": 1, "table": 1, "seat": 0, "code": "KXMP", "token": "t"})
         assert said == [] and not app.evening.seat_waiting()
         app.evening.on_push({"type": "seated", "round": 2, "table": 1, "seat": 0, "code": "QTPY", "token": "u"})
         assert len(said) == 1 and "table QTPY" in said[0]
-        app.table_code = None  # (so that the app does not try to leave a table at the end)
+        app.session.table_code = None  # (so that the app does not try to leave a table at the end)
 
 
 async def test_a_refused_tournament_form_comes_back_as_it_was_typed() -> None:

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from dominoes_tui.net.client import Connection, ServerRefused
-from dominoes_tui.net.names import NameRegister
-from dominoes_tui.net.protocol import PROTOCOL_VERSION
-from dominoes_tui.net.server import Server
+from dominoes_tui.net.client.client import Connection, ServerRefused
+from dominoes_tui.net.host.names import NameRegister
+from dominoes_tui.net.server.server import Server
+from dominoes_tui.net.wire.protocol import PROTOCOL_VERSION
 from tests.net.helpers import Driven, claim, key_of
 
 SETTINGS = {"variant": "draw", "format": "swiss", "rounds": 1, "target": 15, "fill_bots": True, "bot_level": "random"}

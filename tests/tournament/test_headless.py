@@ -114,7 +114,7 @@ def test_bench_hosts_more_entrants_than_one_address_may_enter() -> None:
     """`dominoes bench` times a hosted round of 100 entrants: more than the server lets one
     address enter (a gateway's players share it), so each comes from a machine of its own."""
     from dominoes_tui.bench.hosted_round import hosted_round_times
-    from dominoes_tui.net.evening import ENTRANTS_PER_ADDRESS
+    from dominoes_tui.net.evening.evening import ENTRANTS_PER_ADDRESS
 
     row = hosted_round_times(entrants=ENTRANTS_PER_ADDRESS + 1, rounds=2, seed=2)
     assert row["entrants"] == ENTRANTS_PER_ADDRESS + 1 and row["rounds_timed"] == 1

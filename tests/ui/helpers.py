@@ -11,9 +11,9 @@ from textual.worker import WorkerCancelled
 from dominoes_tui.ui.app import DominoesApp
 from dominoes_tui.ui.choices import MatchSettings, Prefs, parse_seats
 from dominoes_tui.ui.render import END_KEYS, HAND_KEYS
-from dominoes_tui.ui.screens.handover import HandoverScreen
-from dominoes_tui.ui.screens.summary import MatchEndScreen, RoundSummaryScreen
-from dominoes_tui.ui.screens.table import TableScreen
+from dominoes_tui.ui.screens.table.handover import HandoverScreen
+from dominoes_tui.ui.screens.table.summary import MatchEndScreen, RoundSummaryScreen
+from dominoes_tui.ui.screens.table.table import TableScreen
 
 
 def make_app(

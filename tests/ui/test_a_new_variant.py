@@ -19,7 +19,7 @@ from dominoes_tui.i18n import N_
 from dominoes_tui.ui.app import DominoesApp
 from dominoes_tui.ui.choices import MatchSettings, Prefs
 from dominoes_tui.ui.help_text import help_markdown
-from dominoes_tui.ui.screens.settings import SettingsScreen
+from dominoes_tui.ui.screens.settings.settings import SettingsScreen
 from dominoes_tui.ui.widgets.choice import Choice
 
 from .helpers import screen_lines, settle

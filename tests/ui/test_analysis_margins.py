@@ -11,7 +11,7 @@ from dominoes_tui.bots.analysis import MatchAnalysis, MoveJudgement, SeatReport,
 from dominoes_tui.bots.analysis.verdicts import held_back
 from dominoes_tui.commands import analyze
 from dominoes_tui.i18n import use as set_language
-from dominoes_tui.ui.screens.replay_words import judged_line
+from dominoes_tui.ui.screens.replay.replay_words import judged_line
 from tests.records.helpers import people, play
 
 

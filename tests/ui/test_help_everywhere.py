@@ -7,9 +7,9 @@ from dominoes_tui.engine import dumps
 from dominoes_tui.engine.gamelog import parse_lines
 from dominoes_tui.ui.records_app import RecordsApp
 from dominoes_tui.ui.screens.help import HelpScreen
-from dominoes_tui.ui.screens.replay import ReplayScreen
-from dominoes_tui.ui.screens.replay_steps import ReplaySteps
-from dominoes_tui.ui.screens.summary import MatchEndScreen, RoundSummaryScreen
+from dominoes_tui.ui.screens.replay.replay import ReplayScreen
+from dominoes_tui.ui.screens.replay.replay_steps import ReplaySteps
+from dominoes_tui.ui.screens.table.summary import MatchEndScreen, RoundSummaryScreen
 from tests.records.helpers import people, play
 
 from .helpers import make_app, press, settle

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from dominoes_tui.ui.screens.summary import MatchEndScreen
-from dominoes_tui.ui.screens.table import TableScreen
+from dominoes_tui.ui.screens.table.summary import MatchEndScreen
+from dominoes_tui.ui.screens.table.table import TableScreen
 
 from .helpers import make_app, play_through
 

@@ -13,8 +13,8 @@ from dominoes_tui.ui.narrate import describe
 from dominoes_tui.ui.render import Look, plain, render_hand, tile_backs
 from dominoes_tui.ui.screens.confirm import ConfirmScreen
 from dominoes_tui.ui.screens.resume import ResumeScreen
-from dominoes_tui.ui.screens.settings import SettingsScreen
-from dominoes_tui.ui.screens.table import TableScreen
+from dominoes_tui.ui.screens.settings.settings import SettingsScreen
+from dominoes_tui.ui.screens.table.table import TableScreen
 from dominoes_tui.ui.widgets.choice import Choice
 from dominoes_tui.ui.words import arithmetic
 

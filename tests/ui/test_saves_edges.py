@@ -11,7 +11,7 @@ from dominoes_tui.commands.play import farewell
 from dominoes_tui.table import saves
 from dominoes_tui.ui.screens.confirm import ConfirmScreen
 from dominoes_tui.ui.screens.resume import ResumeScreen
-from dominoes_tui.ui.screens.table import TableScreen
+from dominoes_tui.ui.screens.table.table import TableScreen
 
 from .helpers import press, screen_lines, settle
 

@@ -9,10 +9,10 @@ from textual.widgets import Input
 from dominoes_tui.table import saves
 from dominoes_tui.ui.app import DominoesApp
 from dominoes_tui.ui.choices import MatchSettings, Prefs
-from dominoes_tui.ui.screens.handover import HandoverScreen
 from dominoes_tui.ui.screens.resume import ResumeScreen
-from dominoes_tui.ui.screens.settings import SettingsScreen
-from dominoes_tui.ui.screens.table import TableScreen
+from dominoes_tui.ui.screens.settings.settings import SettingsScreen
+from dominoes_tui.ui.screens.table.handover import HandoverScreen
+from dominoes_tui.ui.screens.table.table import TableScreen
 from dominoes_tui.ui.widgets.choice import Choice
 from dominoes_tui.ui.widgets.too_small import TooSmall
 
@@ -227,7 +227,7 @@ async def test_a_save_with_an_unknown_bot_level_still_resumes() -> None:
 
 async def test_the_scoresheet_opens_from_the_round_summary() -> None:
     from dominoes_tui.ui.screens.scoresheet import ScoresheetScreen
-    from dominoes_tui.ui.screens.summary import RoundSummaryScreen
+    from dominoes_tui.ui.screens.table.summary import RoundSummaryScreen
 
     app = make_app("kozel", players=2, seed=4)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -9,8 +9,8 @@ import pytest
 
 from dominoes_tui.ui.app import DominoesApp
 from dominoes_tui.ui.choices import MatchSettings, Prefs
-from dominoes_tui.ui.screens.summary import RoundSummaryScreen
-from dominoes_tui.ui.screens.table import TableScreen
+from dominoes_tui.ui.screens.table.summary import RoundSummaryScreen
+from dominoes_tui.ui.screens.table.table import TableScreen
 
 from .helpers import make_app, press, settle
 

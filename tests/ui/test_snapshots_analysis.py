@@ -12,9 +12,9 @@ import json
 import pytest
 
 from dominoes_tui.ui.records_app import RecordsApp
-from dominoes_tui.ui.screens.replay import ReplayScreen
+from dominoes_tui.ui.screens.replay.replay import ReplayScreen
 
-from .test_replay_analysis import Shelf, made_up, the_steps
+from .screens.replay.test_replay_analysis import Shelf, made_up, the_steps
 
 
 def analysed_viewer() -> RecordsApp:

@@ -7,8 +7,8 @@ at the SVGs under __snapshots__ before committing them.
 from __future__ import annotations
 
 from dominoes_tui import i18n
-from dominoes_tui.ui.screens.summary import RoundSummaryScreen
-from dominoes_tui.ui.screens.table import TableScreen
+from dominoes_tui.ui.screens.table.summary import RoundSummaryScreen
+from dominoes_tui.ui.screens.table.table import TableScreen
 
 from .helpers import make_app, press, settle
 from .test_snapshots import no_toasts, quiet

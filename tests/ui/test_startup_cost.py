@@ -22,7 +22,7 @@ from textual.widgets import Label
 
 from dominoes_tui.ui.app import DominoesApp
 from dominoes_tui.ui.choices import MatchSettings, Prefs
-from dominoes_tui.ui.screens.settings import SettingsScreen
+from dominoes_tui.ui.screens.settings.settings import SettingsScreen
 from dominoes_tui.ui.widgets.choice import Choice
 
 from .helpers import settle

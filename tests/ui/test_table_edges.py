@@ -7,7 +7,7 @@ import pytest
 
 from dominoes_tui.ui.app import DominoesApp
 from dominoes_tui.ui.choices import MatchSettings, Prefs, parse_seats
-from dominoes_tui.ui.screens.table import TableScreen
+from dominoes_tui.ui.screens.table.table import TableScreen
 
 from .helpers import next_turn, press, screen_lines, settle
 
@@ -63,7 +63,7 @@ async def test_the_newest_move_is_the_last_log_line(variant, players, seed, size
 async def test_the_passed_notice_goes_once_someone_else_moves() -> None:
     """While the bots move, the notice that the person passed stays only until the next
     move: a notice is about the newest event, and never lingers into the round's count."""
-    from dominoes_tui.ui.screens.summary import MatchEndScreen, RoundSummaryScreen
+    from dominoes_tui.ui.screens.table.summary import MatchEndScreen, RoundSummaryScreen
 
     from .helpers import make_app
 
@@ -119,7 +119,7 @@ async def test_ctrl_p_opens_nothing_over_the_too_small_notice() -> None:
 
 
 async def test_escape_on_the_round_summary_goes_on_like_enter() -> None:
-    from dominoes_tui.ui.screens.summary import RoundSummaryScreen
+    from dominoes_tui.ui.screens.table.summary import RoundSummaryScreen
 
     from .helpers import make_app
 
@@ -138,7 +138,7 @@ async def test_escape_on_the_round_summary_goes_on_like_enter() -> None:
 
 async def test_escape_on_the_match_end_asks_before_quitting() -> None:
     from dominoes_tui.ui.screens.confirm import ConfirmScreen
-    from dominoes_tui.ui.screens.summary import MatchEndScreen
+    from dominoes_tui.ui.screens.table.summary import MatchEndScreen
 
     from .helpers import make_app, play_through
 

@@ -11,11 +11,11 @@ from dominoes_tui.engine import Move, parse_tile
 from dominoes_tui.ui.app import DominoesApp
 from dominoes_tui.ui.chain_render import EARLIER, NEWEST, render_chain
 from dominoes_tui.ui.choices import MatchSettings, Prefs
-from dominoes_tui.ui.hints import hint
 from dominoes_tui.ui.narrate import log_entries
 from dominoes_tui.ui.render import Look
-from dominoes_tui.ui.screens.table import TableScreen
-from dominoes_tui.ui.walkthrough_text import BOTH_DREW, BOTH_ENDS, CLOSING, MATCH, SCORED, WELCOME, YOU_DREW
+from dominoes_tui.ui.screens.table.hints import hint
+from dominoes_tui.ui.screens.table.table import TableScreen
+from dominoes_tui.ui.screens.table.walkthrough_text import BOTH_DREW, BOTH_ENDS, CLOSING, MATCH, SCORED, WELCOME, YOU_DREW
 
 from .helpers import make_app, next_turn, press, settle
 from .test_render import play
@@ -71,7 +71,7 @@ async def test_a_four_player_log_shows_everything_since_the_persons_last_turn() 
 
 
 async def test_g_opens_the_whole_rounds_log() -> None:
-    from dominoes_tui.ui.screens.round_log import RoundLogScreen
+    from dominoes_tui.ui.screens.table.round_log import RoundLogScreen
 
     app = make_app("draw", players=3, seed=21)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -95,7 +95,7 @@ async def test_h_hints_the_medium_bots_move_with_a_reason() -> None:
 
 
 def test_hint_reasons_are_words() -> None:
-    from dominoes_tui.ui.hints import reason
+    from dominoes_tui.ui.screens.table.hints import reason
 
     app_view = _view("allfives", [("5-5", None)], hand=("0-5", "1-2"), legal=[Move(parse_tile("0-5"), "left")])
     assert "scores 10" in reason(app_view, Move(parse_tile("0-5"), "left"))

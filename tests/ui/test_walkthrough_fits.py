@@ -7,9 +7,9 @@ import re
 from dominoes_tui.table.walkthrough import walkthrough_deal
 from dominoes_tui.ui.app import DominoesApp
 from dominoes_tui.ui.choices import MatchSettings, Prefs
-from dominoes_tui.ui.screens.summary import MatchEndScreen, RoundSummaryScreen
-from dominoes_tui.ui.screens.table import TableScreen
-from dominoes_tui.ui.walkthrough_text import CLOSING, SCORED
+from dominoes_tui.ui.screens.table.summary import MatchEndScreen, RoundSummaryScreen
+from dominoes_tui.ui.screens.table.table import TableScreen
+from dominoes_tui.ui.screens.table.walkthrough_text import CLOSING, SCORED
 from dominoes_tui.ui.widgets.hand import Hand
 
 from .helpers import press, screen_lines, settle

@@ -12,12 +12,12 @@ from rich.text import Text
 from dominoes_tui import i18n
 from dominoes_tui.bots.analysis import MatchAnalysis, MoveJudgement, SeatReport, Verdict, Weighing
 from dominoes_tui.engine import Move, parse_tile
-from dominoes_tui.ui.hints import HINT_ROWS, weighed_line
 from dominoes_tui.ui.records_app import RecordsApp
-from dominoes_tui.ui.screens.replay import ReplayScreen
-from dominoes_tui.ui.screens.replay_words import judged_line
+from dominoes_tui.ui.screens.replay.replay import ReplayScreen
+from dominoes_tui.ui.screens.replay.replay_words import judged_line
+from dominoes_tui.ui.screens.table.hints import HINT_ROWS, weighed_line
 
-from .test_replay_analysis import Shelf, the_steps, wait_for
+from .screens.replay.test_replay_analysis import Shelf, the_steps, wait_for
 from .test_table_features import _view
 
 OPTIONS = (("6-6 right", 0.62), ("1-3 right", 0.39), ("0-3 left", 0.31), ("2-3 left", 0.2), ("3-4 right", 0.18),
@@ -83,7 +83,7 @@ def made_up_once(steps) -> MatchAnalysis:
 
 
 async def test_at_80x24_the_hint_is_on_the_prompt_and_no_notice_covers_the_table(monkeypatch) -> None:
-    from dominoes_tui.ui import hints
+    from dominoes_tui.ui.screens.table import hints
 
     from .helpers import make_app
     from .test_table_features import my_turn
@@ -102,7 +102,7 @@ async def test_at_80x24_the_hint_is_on_the_prompt_and_no_notice_covers_the_table
 
 
 async def test_the_records_say_where_the_match_went_on_its_end_screen_not_over_the_summary() -> None:
-    from dominoes_tui.ui.screens.summary import MatchEndScreen, RoundSummaryScreen
+    from dominoes_tui.ui.screens.table.summary import MatchEndScreen, RoundSummaryScreen
 
     from .helpers import make_app, press, screen_lines, settle
 
@@ -124,7 +124,7 @@ async def test_the_records_say_where_the_match_went_on_its_end_screen_not_over_t
 
 
 def test_the_lobby_counts_the_people_it_has_no_room_to_name() -> None:
-    from dominoes_tui.ui.screens.lobby import seats_in_brief
+    from dominoes_tui.ui.screens.hosted.lobby import seats_in_brief
 
     table = {"seats": [{"seat": 0, "kind": "human", "taken": True, "name": "Anke", "connected": True},
                        {"seat": 1, "kind": "human", "taken": True, "name": "Ben", "connected": False},
@@ -138,7 +138,7 @@ def test_the_lobby_counts_the_people_it_has_no_room_to_name() -> None:
 def test_a_full_table_whose_names_do_not_fit_counts_its_people_not_more_people() -> None:
     """Tried at a club evening at 80 columns: a table of two with a long name and one away
     read "2 more people", as if it still waited for two."""
-    from dominoes_tui.ui.screens.lobby import seats_in_brief
+    from dominoes_tui.ui.screens.hosted.lobby import seats_in_brief
 
     table = {"seats": [{"seat": 0, "kind": "human", "taken": True, "name": "Guest", "connected": False},
                        {"seat": 1, "kind": "human", "taken": True, "name": "[bold]Ana[/]", "connected": True}]}
@@ -149,7 +149,7 @@ def test_a_full_table_whose_names_do_not_fit_counts_its_people_not_more_people()
 async def test_a_simulate_logs_list_names_its_seats_once_whole() -> None:
     from dominoes_tui.engine import dumps
     from dominoes_tui.engine.gamelog import parse_lines, replay, split_matches
-    from dominoes_tui.ui.screens.replay_list import ReplayListScreen
+    from dominoes_tui.ui.screens.replay.replay_list import ReplayListScreen
     from tests.records.helpers import people, play
 
     from .helpers import screen_lines
@@ -171,7 +171,7 @@ def test_the_records_word_before_the_end_screen_is_drawn_waits_for_it() -> None:
     word then waits for the screen's mount (it crashed the app with NoMatches)."""
     from dominoes_tui.engine import make_config
     from dominoes_tui.table.client import RoundReport, SeatInfo
-    from dominoes_tui.ui.screens.summary import MatchEndScreen
+    from dominoes_tui.ui.screens.table.summary import MatchEndScreen
 
     report = RoundReport(round=1, result="domino", winner=0, points=10, terms=(), hands=((), ()), went_out=0,
                          blocker=None, capicu=False, play_points=(0, 0), scores=(10, 0), match_over=True, match_winner=0,

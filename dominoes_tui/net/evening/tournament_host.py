@@ -1,0 +1,383 @@
+"""The server's side of a club evening: the `tournament_*` requests, opening each round's
+tables, sending everyone to their seat, the round clock, and keeping the evening on disk.
+
+It holds at most one evening at a time; who organizes it is organizers.py.
+
+What one client may make the server do for the others is bounded: each connection's
+changes (register, withdraw, …) are rate-limited, and the `tournament` pushes to the
+clients following the evening are coalesced (at most one every PUSH_EVERY seconds). The
+evening's public state is built (and encoded) once per push, not once per request: a
+register or withdraw is answered with the push that follows it, and a question in
+between is answered with the state last pushed.
+The server calls `table_finished` whenever a table's match ends and `request` for the
+messages below.
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import random
+import secrets
+import time
+import weakref
+from pathlib import Path
+from typing import Any, Protocol
+
+from ...engine import MATCH_OVER
+from ...i18n import _
+from ...i18n.os_words import os_words
+from ...tournament import TournamentError
+from ..host.connection import Conn, Refused
+from ..host.console import evening_words, tell
+from ..host.names import NameRegister
+from ..host.pacing import Allowance, Coalesced
+from ..host.storage import write_private
+from ..tables.table import Slot, Table, TableHost
+from ..wire import protocol as P
+from ..wire import says as S
+from .evening import (
+    ENTRANTS_PER_ADDRESS,
+    GUEST_OWNER,
+    GUESTS_PER_ADDRESS,
+    OVER,
+    PLAYING,
+    REGISTERING,
+    Evening,
+    EveningSettings,
+    TablePlan,
+)
+from .organizers import Organizers
+
+
+class EveningServer(TableHost, Protocol):
+    """What the tournament host needs of the server (server.py imports this module),
+    besides what its tables need."""
+
+    data_dir: Path | None
+    tables: dict[str, Table]
+    conns: set[Conn]
+    bot_delay: float
+    names: NameRegister
+
+    def new_code(self) -> str: ...
+    def _spawn(self, table: Table) -> None: ...
+
+log = logging.getLogger("dominoes_tui.net")
+
+REQUESTS = {"tournament", "tournament_open", "tournament_register", "tournament_withdraw", "tournament_start",
+            "tournament_close", "tournament_organize"}
+ARRIVAL = 20.0  # seconds a person has to reach a new table before a stand-in plays for them
+CLOCK_BOT_DELAY = 0.2  # how fast bots finish a table once the round clock has run out
+PUSH_EVERY = 0.25  # seconds between `tournament` pushes, at most
+CHANGE_BURST, CHANGE_EVERY = 6, 2.0  # changes one connection may make at once, then one every 2 s
+
+
+class TournamentHost:
+    def __init__(self, server: EveningServer, organizers: set[str] | None = None) -> None:
+        self.server = server
+        self.organizers = Organizers(organizers)  # set up in load()
+        self.arrival = ARRIVAL
+        self.entrants_per_address, self.guests_per_address = ENTRANTS_PER_ADDRESS, GUESTS_PER_ADDRESS
+        self.evening: Evening | None = None
+        self.round_deadline: float | None = None  # time.time() when the round clock runs out
+        self._clock: asyncio.TimerHandle | None = None
+        self.path = server.data_dir / "tournament.json" if server.data_dir else None
+        self._guests: weakref.WeakKeyDictionary[Conn, str] = weakref.WeakKeyDictionary()  # guest conn -> its owner key
+        self._allowance = Allowance(CHANGE_BURST, 1 / CHANGE_EVERY, store=weakref.WeakKeyDictionary())
+        self.followers: weakref.WeakSet[Conn] = weakref.WeakSet()  # connections that asked about the evening
+        self._pusher = Coalesced(PUSH_EVERY, self._push)
+        self._unsaved = False
+        self._public: dict[str, Any] | None = None  # public() as last built: at the last push, or an organizer's change
+        self._head: bytes | None = None  # its encoding, the start of every `tournament` message
+        self._answers: list[tuple[Conn, Any]] = []  # changes answered by the next push: (connection, message id)
+
+    # -- requests -------------------------------------------------------------------------
+    def request(self, conn: Conn, kind: str, data: dict[str, Any], msg_id: Any = None) -> None:
+        """Do what `kind` asks and answer it (now, or with the next push); Refused if not."""
+        self.followers.add(conn)
+        if kind != "tournament" and self._allowance.left(conn) < 1:
+            # every change is pushed to everyone following the evening: a storm from one
+            # client must not become everyone's work (a refused request costs nothing)
+            raise Refused(S.TOO_FAST, seconds=f"{CHANGE_EVERY:g}")
+        try:
+            if kind == "tournament_organize":
+                self.organizers.prove(conn, data.get("secret"))
+                self._answer(conn, msg_id)
+                return
+            if kind == "tournament_open":
+                self._open(conn, data)
+            elif kind == "tournament_register":
+                evening = self._need()
+                evening.entrants_per_address, evening.guests_per_address = self.entrants_per_address, self.guests_per_address
+                evening.newcomer_share = self.server.limits.newcomer_share
+                self._forget_gone_guests(evening)
+                evening.register(conn.name, conn.identity.key, self.owner_of(conn), conn.address)
+            elif kind == "tournament_withdraw":
+                self._withdraw(conn, data.get("name", None))
+            elif kind == "tournament_start":
+                self._organizer(conn)
+                evening = self._need()
+                self._forget_gone_guests(evening)
+                self.open_tables(evening.start())
+                self._arm_clock()
+            elif kind == "tournament_close":
+                self._organizer(conn)
+                self._need().state = OVER
+                self._disarm_clock()
+        except TournamentError as exc:
+            raise Refused.again(exc) from None
+        if kind == "tournament":
+            self._answer(conn, msg_id)
+            return
+        self._allowance.spend(conn)
+        urgent = kind not in ("tournament_register", "tournament_withdraw")
+        self.changed(urgent=urgent)
+        if urgent:  # an organizer's step: answered at once, with the evening as it now is
+            self._built()
+            self._answer(conn, msg_id)
+        else:  # anyone's: answered by the push, which builds the evening once for all of them
+            self._answers.append((conn, msg_id))
+
+    def _need(self) -> Evening:
+        if self.evening is None or (self.evening.state == OVER):
+            raise Refused(S.NO_TOURNAMENT)
+        return self.evening
+
+    @property
+    def organizer_secret(self) -> str:
+        return self.organizers.secret
+
+    def is_organizer(self, conn: Conn) -> bool:
+        return self.organizers.holds(conn, self.server.names)
+
+    def _organizer(self, conn: Conn) -> None:
+        if not self.is_organizer(conn):
+            raise Refused(S.ORGANIZERS_ONLY)
+
+    def _open(self, conn: Conn, data: dict[str, Any]) -> None:
+        if not self.is_organizer(conn):
+            raise Refused(S.ORGANIZERS_OPEN)
+        if self.evening is not None and self.evening.state != OVER:
+            raise Refused(S.TOURNAMENT_OPEN)
+        settings = EveningSettings.from_json(data.get("settings"))
+        self.evening = Evening.open(settings, conn.name, random.SystemRandom().randrange(2**31))
+        tell(log, _("{name} opens a tournament: {settings}").format(name=conn.name, settings=evening_words(settings)))
+
+    def _withdraw(self, conn: Conn, name: Any) -> None:
+        """One's own entry; with `name`, an organizer withdraws someone."""
+        evening = self._need()
+        if name is not None:
+            if not isinstance(name, str):
+                raise Refused(S.NAME_STRING)
+            self._organizer(conn)
+            evening.withdraw(name)
+            return
+        mine = evening.entry_of(self.owner_of(conn))
+        if mine is None:
+            raise Refused(S.NOT_ENTERED)
+        evening.withdraw(mine)
+
+    # -- who is who -----------------------------------------------------------------------
+    def owner_of(self, conn: Conn) -> str:
+        """The key an entry belongs to: the claimed identity, or this one guest connection."""
+        key = conn.identity.key
+        if key is not None:
+            return key
+        guest = self._guests.get(conn)
+        if guest is None:
+            guest = self._guests[conn] = GUEST_OWNER + secrets.token_hex(8)
+        return guest
+
+    def _forget_gone_guests(self, evening: Evening) -> None:
+        """A guest's entry lasts as long as its connection (nobody can come back as that
+        guest): before the start it goes; after, it is withdrawn, kept in the standings but
+        not paired again (its seats would only be a stand-in's, sent to nobody)."""
+        if evening.state == OVER:
+            return
+        live = {self._guests[c] for c in self.server.conns if c in self._guests and not c.closed}
+        for name, owner in list(evening.owners.items()):
+            if owner.startswith(GUEST_OWNER) and owner not in live:
+                if evening.state == REGISTERING:
+                    evening.forget(name)
+                elif name not in evening.tournament.withdrawn:
+                    evening.withdraw(name)
+
+    def names_in_use(self) -> set[str]:
+        """Entrants' names: a guest saying one of them gets a name of its own at hello."""
+        if self.evening is None or self.evening.state == OVER:
+            return set()
+        return set(self.evening.tournament.entrants)
+
+    # -- tables ---------------------------------------------------------------------------
+    def open_tables(self, plans: list[TablePlan]) -> None:
+        evening = self.evening
+        assert evening is not None
+        arrive_by = time.time() + self.arrival
+        for plan in plans:
+            slots = [Slot(name, kind, level, token, None, arrive_by if kind == "human" else None,
+                          identity=evening.identities.get(name) if kind == "human" else None)
+                     for name, kind, level, token in plan.seats]
+            server = self.server
+            # seed None: a secret deal from the OS, as at every hosted table that is not practice
+            table = Table(server, server.new_code(), plan.config, slots, None, server.bot_delay)
+            server.tables[table.code] = table
+            server._spawn(table)
+            table.start()
+            evening.opened(plan, table.code)
+            tell(log, _("Tournament round {round}: table {n} is {code}").format(round=plan.round, n=plan.table, code=table.code))
+        for person, ticket in evening.tickets.items():
+            for c in self._conns_of(person):
+                c.send({"type": "seated", **ticket.to_json()})
+
+    def table_finished(self, table: Table) -> None:
+        evening = self.evening
+        if evening is None or evening.state != PLAYING or table.match is None or table.match.phase != MATCH_OVER:
+            return
+        if evening.table_of_code(table.code) is None:
+            return
+        self._forget_gone_guests(evening)  # before the next round is paired
+        plans = evening.finished(table.code, list(table.match.scores))
+        if plans:
+            self.open_tables(plans)
+            self._arm_clock()
+        elif evening.state == OVER:
+            self._disarm_clock()
+        self.changed()
+
+    # -- the round clock ------------------------------------------------------------------
+    def _arm_clock(self) -> None:
+        self._disarm_clock()
+        evening = self.evening
+        if evening is None or evening.settings.round_minutes is None or evening.state != PLAYING:
+            return
+        seconds = evening.settings.round_minutes * 60
+        self.round_deadline = time.time() + seconds
+        self._clock = asyncio.get_running_loop().call_later(seconds, self.clock_ran_out)
+
+    def _disarm_clock(self) -> None:
+        if self._clock is not None:
+            self._clock.cancel()
+        self._clock, self.round_deadline = None, None
+
+    def clock_ran_out(self) -> None:
+        """Bots finish every table of the round still being played."""
+        self._clock = None
+        evening = self.evening
+        if evening is None or evening.state != PLAYING:
+            return
+        for code in evening.codes.values():
+            table = self.server.tables.get(code)
+            if table is None or table.match is None or table.match.phase == MATCH_OVER:
+                continue
+            for slot in table.slots:
+                if slot.kind == "human":
+                    slot.kind, slot.level = "bot", evening.settings.bot_level
+            table.bot_delay = CLOCK_BOT_DELAY
+            table.tell(S.ROUND_CLOCK_OUT)
+            table.wake.set()
+            table.broadcast_table()
+        current = evening.tournament.current
+        tell(log, _("Tournament round {round}: the clock ran out; bots finish it").format(
+            round=current.number if current else 0))
+
+    # -- telling --------------------------------------------------------------------------
+    def _conns_of(self, name: str) -> list[Conn]:
+        """The connections of the identity that entered `name` (never of another who says it)."""
+        owner = self.evening.owners.get(name) if self.evening is not None else None
+        if owner is None:
+            return []
+        return [c for c in self.server.conns
+                if c.hello and not c.closed and (c.identity.key or self._guests.get(c)) == owner]
+
+    def public(self) -> dict[str, Any] | None:
+        """The evening as last pushed (built now if it never was)."""
+        if self.evening is None:
+            return None
+        if self._public is None:
+            self._built()
+        return self._public
+
+    def _built(self) -> bytes:
+        """Build the evening's public state now; its encoding, the head of a `tournament` message."""
+        self._public = {**self.evening.public(), "round_deadline": self.round_deadline} if self.evening else None
+        self._head = b'{"type":"tournament","tournament":' + json.dumps(self._public, separators=(",", ":")).encode("utf-8")
+        return self._head
+
+    def _message(self, conn: Conn, msg_id: Any = None) -> bytes:
+        """A `tournament` message for `conn`: the shared head, its own part (and the id it answers)."""
+        head = self._head if self._head is not None and self._public is not None else self._built()
+        tail = b',"id":' + json.dumps(msg_id).encode("utf-8") if msg_id is not None else b""
+        return head + b',"you":' + P.encode(self._you(conn))[:-1] + tail + b"}\n"
+
+    def _answer(self, conn: Conn, msg_id: Any) -> None:
+        conn.send_bytes(self._message(conn, msg_id))
+
+    def _you(self, conn: Conn) -> dict[str, Any]:
+        e = self.evening
+        mine = e.entry_of(self.owner_of(conn)) if e is not None else None
+        ticket = e.tickets.get(mine) if e is not None and mine is not None else None
+        rnd = e.tournament.current if e is not None else None
+        return {"entered": e is not None and mine is not None and mine not in e.tournament.withdrawn,
+                "seat": ticket.to_json() if ticket else None, "organizer": self.is_organizer(conn),
+                # the round this person sits out, so the client can say so wherever they are
+                "bye": rnd.number if rnd is not None and mine is not None and mine in rnd.byes else None}
+
+    def changed(self, urgent: bool = True) -> None:
+        """Tell those following the evening, at most every PUSH_EVERY seconds; `urgent`
+        saves at once (a round opened), else with the push (a registration)."""
+        if urgent:
+            self.save()
+        else:
+            self._unsaved = True
+        self._pusher.due()
+
+    def _push(self) -> None:
+        if self._unsaved:
+            self._unsaved = False
+            self.save()
+        self._built()  # once for every follower and every change answered here
+        answers, self._answers = self._answers, []
+        for c in list(self.followers):
+            if c.hello and not c.closed and c in self.server.conns:
+                c.send_bytes(self._message(c))
+        for c, msg_id in answers:
+            if not c.closed and c in self.server.conns:
+                c.send_bytes(self._message(c, msg_id))
+
+    # -- saving ---------------------------------------------------------------------------
+    def save(self) -> None:
+        if self.path is None or self.evening is None:
+            return
+        try:
+            write_private(self.path, json.dumps(self.evening.to_json()))  # it holds seat tokens: 0600
+        except OSError as exc:
+            tell(log, _("Cannot save the tournament: {reason}").format(reason=os_words(exc)), logging.WARNING)
+
+    def load(self) -> None:
+        """The organizer secret and pinned organizers; the evening of the last run, if any
+        (a file that cannot be read is kept aside)."""
+        self.organizers.set_up(self.server.names, self.server.data_dir)
+        if self.path is None or not self.path.exists():
+            return
+        try:
+            self.evening = Evening.from_json(json.loads(self.path.read_text(encoding="utf-8")))
+        except (OSError, ValueError, KeyError, TypeError, TournamentError) as exc:
+            aside = self.path.with_name(f"tournament-broken-{int(time.time())}.json")
+            tell(log, _("Cannot read the tournament back ({reason}); it is kept as {file}").format(
+                reason=os_words(exc) if isinstance(exc, OSError) else exc, file=aside.name), logging.WARNING)
+            try:
+                self.path.replace(aside)
+            except OSError:
+                pass
+            return
+        # tables that finished while the server was down are filed already: look at what is left
+        if self.evening.state == PLAYING:
+            for code in list(self.evening.codes.values()):
+                if code not in self.server.tables:
+                    tell(log, _("Tournament table {code} did not come back; it counts as unfinished").format(code=code),
+                         logging.WARNING)
+
+    @property
+    def registering(self) -> bool:
+        return self.evening is not None and self.evening.state == REGISTERING

@@ -1,0 +1,2 @@
+"""Finished hosted matches: what the server keeps of them, and their filing in the club
+records."""

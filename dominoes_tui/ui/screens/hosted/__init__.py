@@ -1,0 +1,2 @@
+"""Hosted play: the lobby and its rows, quick match, the club evening and the
+projector board's drawing."""

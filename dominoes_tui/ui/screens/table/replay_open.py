@@ -1,0 +1,31 @@
+"""The match just played, opened in the replay viewer and analysed (the match-end
+screen's `a`)."""
+from __future__ import annotations
+
+from typing import Any
+
+from ....i18n import _
+
+
+def analyse_this_match(screen: Any) -> None:
+    """From the match-end screen (`a`): the match just played, in the replay viewer, its
+    analysis started at once (or the kept one shown). Only a match played in this
+    process has its whole log here; a hosted one is the server's."""
+    from ....engine import dumps
+    from ....table.local import LocalTable
+    from ..replay.replay import ReplayScreen
+    from ..replay.replay_shelf import KeptShelf
+    from ..replay.replay_steps import ReplaySteps
+    from .table_state import TableState
+
+    table = next((s for s in reversed(screen.app.screen_stack) if isinstance(s, TableState)), None)
+    client = table.client if table is not None else None
+    if not isinstance(client, LocalTable):
+        screen.notify(_("A hosted match is analysed from the club records (r), where its server keeps it."),
+                      timeout=6)
+        return
+    steps = ReplaySteps.from_text(dumps(client.match.events))
+    # the records keep it beside the match just recorded; a match they did not take, in the data folder
+    shelf = KeptShelf() if getattr(screen.app, "KEEPS_SAVES", False) else None
+    screen.app.push_screen(ReplayScreen(steps, getattr(screen.app, "prefs", None), title=_("this match"),
+                                        shelf=shelf, analyse=True))

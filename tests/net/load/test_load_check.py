@@ -1,0 +1,65 @@
+"""The load check runs end to end on a tiny scale (figures are read, never asserted)."""
+from __future__ import annotations
+
+from dominoes_tui.net.load.load_check import _idle_tables, run_load
+
+# Bots with no delay finish a match to 1000 in about a second, before a later window is
+# measured; a hundredth of a second a move keeps both windows' tables playing.
+PACE = 0.01
+
+
+async def test_load_check_reports_figures() -> None:
+    result = await run_load(tables=2, watchers=2, seconds=0.5, bot_delay=PACE)
+    assert result.errors == []
+    assert result.moves > 0 and result.clients == 5  # one maker, two watchers at each of two tables
+    text = "\n".join(result.lines())
+    assert "moves/s" in text and "95th percentile" in text
+
+
+async def test_the_load_check_measures_again_with_hosted_analyses_running() -> None:
+    import multiprocessing
+
+    result = await run_load(tables=2, watchers=1, seconds=0.5, bot_delay=PACE, analyses=2, guesses=2)
+    assert result.errors == []
+    assert result.analyses == 2 and result.analyses_moves_per_second > 0
+    text = "\n".join(result.lines())
+    assert "with 2 match analyses running" in text and "without / with the analyses" in text
+    assert not multiprocessing.active_children()  # their workers stopped with the check
+
+
+def test_a_table_whose_match_ended_before_a_window_is_reported_not_counted_as_quiet() -> None:
+    seen = {("AAAA", 1): [0.001], ("AAAA", 2): [0.002]}
+    assert _idle_tables(seen, ["AAAA"], "while measured") == []
+    said = _idle_tables(seen, ["AAAA", "BBBB"], "while measured with the analyses")
+    assert said and "1 of 2 tables had no move while measured with the analyses" in said[0]
+
+
+def _spin(seconds: float) -> float:
+    import time
+
+    end = time.process_time() + seconds
+    while time.process_time() < end:
+        pass
+    return seconds
+
+
+def test_the_analyses_cpu_is_read_from_the_fork_servers_workers() -> None:
+    """A hosted analysis's workers are children of the fork server, not of the load check,
+    so the kernel's count of a process's children's time never sees them (it read 0.5 CPU
+    seconds for two analyses busy through a 10-second window): their own counters are."""
+    import os
+
+    from dominoes_tui.net.load.load_analyses import worker_cpu
+    from dominoes_tui.workers import worker_pool
+
+    nice = 3  # not the analyses' 19: a busy machine would starve the test's worker
+    pool = worker_pool(1, nice=nice, runs=_spin)
+    try:
+        pending = pool.apply_async(_spin, (0.4,))
+        pending.get(120)
+        seen = worker_cpu(os.getpid(), nice)
+    finally:
+        pool.terminate()
+        pool.join()
+    assert seen and max(seen.values()) >= 0.35
+    assert os.getpid() not in seen  # the load check itself runs at normal priority

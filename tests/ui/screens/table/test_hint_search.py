@@ -1,0 +1,96 @@
+"""Where a hint's search runs: four keyless SSH guests pressing `h` once used 1.30 cores
+at normal priority (a thread a press, an earlier search left running) and took a
+victim's hard bot from 201 to 454 ms a move. On a server a hint's search now runs as a
+hosted analysis does: in a worker at the lowest priority, only while its session holds
+an analysis slot, one at a time, a new press cancelling the one before."""
+from __future__ import annotations
+
+import random
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from dominoes_tui.engine import Match, make_config, view_for
+from dominoes_tui.net.gateways import analysis_slots
+from dominoes_tui.ui.screens.table import hint_search
+from dominoes_tui.workers import LOWEST
+
+WAIT = 30.0
+
+
+def a_view() -> Any:
+    match = Match(make_config("draw", 2), random.Random(5))
+    match.begin_round()
+    while len(view_for(match, match.to_act).legal) < 2:
+        match = Match(make_config("draw", 2), random.Random(random.randrange(1000)))
+        match.begin_round()
+    return view_for(match, match.to_act)
+
+
+def in_thread(fn: Any) -> tuple[threading.Thread, dict[str, Any]]:
+    out: dict[str, Any] = {}
+
+    def run() -> None:
+        try:
+            out["rows"] = fn()
+        except Exception as exc:  # noqa: BLE001 - the test reads what happened
+            out["error"] = exc
+
+    t = threading.Thread(target=run, daemon=True)
+    t.start()
+    return t, out
+
+
+def test_a_hosted_hint_waits_for_a_slot_and_searches_in_a_lowest_priority_worker(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(analysis_slots.ENV, f"1:{tmp_path}")
+    pools: list[int] = []
+    pool = hint_search.worker_pool
+
+    def noted(*args: Any, nice: int = 0, **kw: Any) -> Any:
+        pools.append(nice)
+        return pool(*args, nice=nice, **kw)
+
+    monkeypatch.setattr(hint_search, "worker_pool", noted)
+    held = analysis_slots.Slots(tmp_path, 1).take()  # another session's analysis holds the only slot
+    assert held is not None
+    view = a_view()
+    t, out = in_thread(lambda: hint_search.search(view, 200, hint_search.new_press(), hosted=True))
+    t.join(1.5)
+    assert t.is_alive() and pools == []  # it waits for the slot, searching nothing meanwhile
+    held.release()
+    t.join(WAIT)
+    assert not t.is_alive() and "error" not in out, out
+    assert pools == [LOWEST]  # one worker, at the lowest priority
+    assert sorted(m.to_json()["tile"] for m, _c in out["rows"].rows) == sorted(m.to_json()["tile"] for m in view.legal)
+
+
+def test_a_new_press_cancels_the_search_of_the_one_before(monkeypatch: pytest.MonkeyPatch) -> None:
+    running: list[int] = []
+    started = threading.Event()
+
+    def weigh(view: Any, think_ms: float = 0, cancel: Any = None) -> list[Any]:
+        running.append(1)
+        started.set()
+        deadline = time.monotonic() + WAIT
+        while not cancel.is_set() and time.monotonic() < deadline:
+            time.sleep(0.01)
+        running.pop()
+        raise RuntimeError("cancelled")
+
+    monkeypatch.setattr(hint_search, "weigh", weigh)
+    view = a_view()
+    first, out1 = in_thread(lambda: hint_search.search(view, 1000, hint_search.new_press()))
+    assert started.wait(WAIT)
+    presses = [in_thread(lambda: hint_search.search(view, 1000, hint_search.new_press())) for _ in range(5)]
+    first.join(WAIT)
+    assert isinstance(out1.get("error"), hint_search.Cancelled)  # the earlier search stopped
+    for t, _out in presses[:-1]:
+        t.join(WAIT)
+        assert isinstance(_out.get("error"), hint_search.Cancelled)  # quick presses start no search
+    assert len(running) <= 1
+    hint_search.new_press()  # cancel the last one too
+    presses[-1][0].join(WAIT)
