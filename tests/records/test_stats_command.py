@@ -20,10 +20,11 @@ def run(capsys, *argv: str) -> tuple[int, str, str]:
 
 def test_simulate_record_then_stats_shows_hard_above_easy(db_url, capsys, monkeypatch):
     # The command the README gives. The hard bot thinks 5 ms a move here instead of 200
-    # (it is still the hard bot): the suite has no three minutes to spare.
+    # (it is still the hard bot): the suite has no three minutes to spare. On one process,
+    # this test's: worker processes would not see the shorter think time.
     monkeypatch.setattr("dominoes_tui.bots.search.HARD_THINK_MS", 5.0)
     code, _out, err = run(capsys, "simulate", "--variant", "draw", "--players", "2", "--bots", "hard,easy",
-                          "--matches", "40", "--record", "--db", db_url)
+                          "--matches", "40", "--jobs", "1", "--record", "--db", db_url)
     assert code == 0 and "recorded 40 matches" in err
     code, out, _err = run(capsys, "stats", "--json", "--db", db_url)
     data = json.loads(out)
@@ -34,7 +35,7 @@ def test_simulate_record_then_stats_shows_hard_above_easy(db_url, capsys, monkey
     assert hard["rating"] > easy["rating"] and hard["matches"] == easy["matches"] == 40
     # the same seed plays the same 40 matches: recording them again adds nothing
     code, _out, err = run(capsys, "simulate", "--variant", "draw", "--players", "2", "--bots", "hard,easy",
-                          "--matches", "40", "--record", "--db", db_url)
+                          "--matches", "40", "--jobs", "1", "--record", "--db", db_url)
     assert "recorded 0 matches" in err and "40 were already there" in err
 
 
