@@ -9,13 +9,21 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from ...i18n import _, ngettext
-from ..hints import reason, where
-from ..words import by_person, shown
+from ...engine import Move
+from ...i18n import _, ngettext, pgettext
+from ..hints import reason
+from ..words import by_person, end_name, shown
 from .learn_model import Answer, Kind, Lesson, Question, Summary
 from .replay_words import MARKS, VERDICT_STYLES, VERDICT_WORDS, chance
 
 OK, NO = "✓", "✗"
+
+
+def where(move: Move) -> str:
+    """ "3-5 on the right" as a sentence names it ("3-5 rechts"), a lead "6-6"."""
+    if move.end is None:
+        return str(move.tile)
+    return pgettext("move", "{tile} on the {end}").format(tile=move.tile, end=end_name(move.end))
 
 
 def verdict_text(verdict: str) -> Text:
