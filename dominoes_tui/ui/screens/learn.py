@@ -220,12 +220,6 @@ class LearnSummaryScreen(ModalScreen[str]):
     def action_again(self) -> None:
         self.dismiss("again")
 
-    def action_back(self) -> None:
-        if self.end_cursor is not None:
-            self.action_cancel()
-        else:
-            self.action_close()
-
     def action_close(self) -> None:
         self.dismiss("close")
 

@@ -93,7 +93,8 @@ class ReplayScreen(AnalysisActions, Screen[None]):
         Binding("home", "jump(0)", N_("To the start"), show=False),
         Binding("end", "jump(-1)", N_("To the end"), show=False),
         Binding("a", "analyse", N_("Analyse")),
-        Binding("l", "learn", N_("Learn")),  # from the marked moves (learn.py)
+        # from the marked moves (learn.py); said beside the accuracy, as the footer has no room in German
+        Binding("l", "learn", N_("Learn"), show=False),
         Binding("n", "mistake(1)", N_("Next mistake"), group=MISTAKE),
         Binding("p", "mistake(-1)", N_("Previous mistake"), group=MISTAKE),
         Binding("v", "view", N_("View")),
@@ -282,10 +283,10 @@ class ReplayScreen(AnalysisActions, Screen[None]):
             self.action_learn()
 
     def action_learn(self) -> None:
-        from .learn import learn_from
+        from .learn_request import LearnRequested
 
-        if self.analysis is not None:
-            learn_from(self.app, self.steps, self.analysis, self.viewer, self.prefs)
+        if self.analysis is not None:  # the app opens it (learn_request.py)
+            self.post_message(LearnRequested(self.steps, self.analysis, self.viewer, self.prefs))
 
     # -- drawing ---------------------------------------------------------------------
     def redraw(self) -> None:
