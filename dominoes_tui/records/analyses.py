@@ -103,7 +103,7 @@ def accuracy_history(conn: Connection, player_id: int, limit: int = 100) -> tupl
             continue
         if seat.moves:  # a seat that never had a choice has no accuracy to show
             at = row.ended_at if row.ended_at.tzinfo else row.ended_at.replace(tzinfo=UTC)
-            out.append({"match_id": row.match_id, "at": at.isoformat(), "variant": row.variant,
+            out.append({"match_id": row.match_id, "seat": row.seat, "at": at.isoformat(), "variant": row.variant,
                         "accuracy": round(seat.accuracy, 1), "moves": seat.moves, "blunders": seat.blunders,
                         "mistakes": seat.mistakes})
     return out, unreadable

@@ -12,6 +12,7 @@ from textual.command import CommandPalette
 from ..i18n import SOURCE, language
 from .key_names import key_name
 from .palette import GameCommands, Palette
+from .screens.learn_request import LearnRequested
 
 R = TypeVar("R")
 
@@ -27,6 +28,12 @@ class SpeakingApp(App[R]):
         if binding.key_display:
             return binding.key_display
         return key_name(binding.key)
+
+    def on_learn_requested(self, message: LearnRequested) -> None:
+        """A lesson of an analysed match, asked for by the replay viewer (learn_request.py)."""
+        from .screens.learn import learn_from
+
+        learn_from(self, message.steps, message.analysis, message.viewer, message.prefs)
 
     def action_command_palette(self) -> None:
         if self.use_command_palette and not CommandPalette.is_open(self):  # type: ignore[arg-type]  # App[R] is an App

@@ -52,6 +52,7 @@ class PlayerScreen(Screen[None]):
         Binding("3", "tab('matches')", N_("Matches")),
         Binding("4", "tab('accuracy')", N_("Accuracy")),
         Binding("enter", "replay", N_("Replay"), key_display="Enter", show=False),
+        Binding("l", "learn", N_("Learn")),  # from the mistakes of the analysed match under the cursor (learn_open.py)
         Binding("escape,q", "close", N_("Back")),
     ]
     DEFAULT_CSS = """
@@ -193,6 +194,17 @@ class PlayerScreen(Screen[None]):
         if table.cursor_row is None or table.cursor_row >= len(self.page["recent"]):
             return
         self.run_worker(self._replay(int(self.page["recent"][table.cursor_row]["match_id"])), group="replay")
+
+    def action_learn(self) -> None:
+        from .learn_open import learn_from_records
+
+        table = self.query_one("#recent", DataTable)
+        recent = self.page.get("recent") or []
+        if self.query_one(TabbedContent).active != "matches" or table.cursor_row >= len(recent):
+            self.notify(_("Choose an analysed match first: 3 lists the matches."), timeout=4)
+            return
+        match_id = int(recent[table.cursor_row]["match_id"])
+        self.run_worker(learn_from_records(self, self.reader, match_id, self.page), group="learn")
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         if event.data_table.id == "recent":

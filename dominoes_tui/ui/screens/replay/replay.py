@@ -93,6 +93,8 @@ class ReplayScreen(AnalysisActions, Screen[None]):
         Binding("home", "jump(0)", N_("To the start"), show=False),
         Binding("end", "jump(-1)", N_("To the end"), show=False),
         Binding("a", "analyse", N_("Analyse")),
+        # from the marked moves (learn.py); said beside the accuracy, as the footer has no room in German
+        Binding("l", "learn", N_("Learn"), show=False),
         Binding("n", "mistake(1)", N_("Next mistake"), group=MISTAKE),
         Binding("p", "mistake(-1)", N_("Previous mistake"), group=MISTAKE),
         Binding("v", "view", N_("View")),
@@ -125,12 +127,14 @@ class ReplayScreen(AnalysisActions, Screen[None]):
     """
 
     def __init__(self, steps: ReplaySteps, prefs: Prefs | None = None, title: str = "",
-                 shelf: Shelf | None = None, analyse: bool = False) -> None:
+                 shelf: Shelf | None = None, analyse: bool = False, learn: bool = False) -> None:
         """`shelf`: where the analysis is kept (the club records), None for nowhere;
-        `analyse`: start analysing at once (from the match-end screen) unless one is kept."""
+        `analyse`: start analysing at once (from the match-end screen) unless one is kept;
+        `learn`: then learn from the mistakes at once."""
         super().__init__()
         self.shelf = shelf
         self.analyse_now = analyse
+        self.learn_now = learn
         self.setup_analysis()
         self.panel = False  # on a small screen: the move list and the plot in the table's place
         self.steps = steps
@@ -213,7 +217,7 @@ class ReplayScreen(AnalysisActions, Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "analyse":
             return self.analysis is None and self.running is None
-        if action == "mistake":
+        if action in ("mistake", "learn"):
             return self.analysis is not None
         if action == "panel":
             return not self.has_class("-side")
@@ -274,6 +278,15 @@ class ReplayScreen(AnalysisActions, Screen[None]):
         self.set_class(self.analysis is not None, "-analysed")
         self.query_one(MovesList).fill(self.steps, self.names, self.analysis)
         self.draw_analysis()
+        if self.learn_now and self.analysis is not None:
+            self.learn_now = False
+            self.action_learn()
+
+    def action_learn(self) -> None:
+        from .learn_request import LearnRequested
+
+        if self.analysis is not None:  # the app opens it (learn_request.py)
+            self.post_message(LearnRequested(self.steps, self.analysis, self.viewer, self.prefs))
 
     # -- drawing ---------------------------------------------------------------------
     def redraw(self) -> None:

@@ -115,7 +115,7 @@ def seats_line(analysis: Any) -> Text:
     text.append("\n")
     judged = len(analysis.moves)
     text.append(ngettext("{n} move judged", "{n} moves judged", judged).format(n=judged), "dim")
-    text.append("  " + _("n/p: next/previous mistake"), "dim")
+    text.append("  " + _("n/p: next/previous mistake, l: learn from yours"), "dim")  # l is not in the footer
     return text
 
 

@@ -7,9 +7,10 @@ from typing import Any
 from ....i18n import _
 
 
-def analyse_this_match(screen: Any) -> None:
+def analyse_this_match(screen: Any, learn: bool = False) -> None:
     """From the match-end screen (`a`): the match just played, in the replay viewer, its
-    analysis started at once (or the kept one shown). Only a match played in this
+    analysis started at once (or the kept one shown); `learn` (`l`): then learn from the
+    mistakes in it. Only a match played in this
     process has its whole log here; a hosted one is the server's."""
     from ....engine import dumps
     from ....table.local import LocalTable
@@ -28,4 +29,4 @@ def analyse_this_match(screen: Any) -> None:
     # the records keep it beside the match just recorded; a match they did not take, in the data folder
     shelf = KeptShelf() if getattr(screen.app, "KEEPS_SAVES", False) else None
     screen.app.push_screen(ReplayScreen(steps, getattr(screen.app, "prefs", None), title=_("this match"),
-                                        shelf=shelf, analyse=True))
+                                        shelf=shelf, analyse=True, learn=learn))

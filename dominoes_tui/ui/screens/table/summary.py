@@ -157,6 +157,7 @@ class MatchEndScreen(ModalScreen[str]):
         Binding("r", "app.records", N_("Records")),  # the club records, this match included
         Binding("escape", "leave", N_("Quit?"), show=False),  # asks: a stray Esc must not end the evening
         Binding("a", "analyse", N_("Analyse")),  # the match in the replay viewer, analysed (replay_open.py)
+        Binding("l", "learn", N_("Learn")),  # ... and then learn from the mistakes (learn.py)
         Binding("question_mark,f1", "help", N_("Help"), key_display="?", show=False),
     ]
     DEFAULT_CSS = """
@@ -251,6 +252,11 @@ class MatchEndScreen(ModalScreen[str]):
         from .replay_open import analyse_this_match
 
         analyse_this_match(self)
+
+    def action_learn(self) -> None:
+        from .replay_open import analyse_this_match
+
+        analyse_this_match(self, learn=True)
 
     def action_help(self) -> None:
         from ..help import HelpScreen
