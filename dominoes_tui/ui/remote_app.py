@@ -15,6 +15,7 @@ from ..i18n.os_words import os_words
 from ..net import says as S
 from ..net import tokens
 from ..net.client import Connection, ConnectionLost, ServerRefused
+from ..net.names import fold
 from ..net.remote_table import RemoteTable
 from ..table.client import TableClient
 from .app import DominoesApp
@@ -47,9 +48,11 @@ class RemoteApp(DominoesApp):
         keep_tokens: bool = True,
         invite: str | None = None,
         organizer_secret: str | None = None,
+        asked: str | None = None,
     ) -> None:
         super().__init__(settings, prefs or Prefs(), start_now=False, table_factory=self._table_factory, offer_resume=False)
         self.host, self.port, self.player_name = host, port, name
+        self.asked = asked or name  # the name asked for, where an SSH gateway gave another (Ben~2)
         # how a friend comes to a table: over the SSH gateway its command (this app's
         # server address is the gateway's, often loopback); otherwise `dominoes join`
         self.invite = invite
@@ -165,12 +168,12 @@ class RemoteApp(DominoesApp):
             listing = await conn.request({"type": "list"})
         except (TimeoutError, ConnectionLost, ServerRefused):
             return False
-        # said only in the title, it went unnoticed; renamed here or by an SSH gateway (Ben~2)
-        base, tilde, number = conn.name.rpartition("~")
-        if conn.guest and tilde and number.isdigit():
-            guest = conn.name
+        # said only in the title, it went unnoticed; renamed here or by an SSH gateway (Ben~2),
+        # either only because someone holds the name: a guest asking for `Ben~2` is not told so
+        if conn.guest and fold(conn.name) != fold(self.asked):
+            guest, asked = conn.name, self.asked
             self.lobby.say(lambda: _("Connected. {name} is taken here: you play as {guest}, a guest.").format(
-                name=base, guest=guest))
+                name=asked, guest=guest))
         else:
             self.lobby.say(lambda: _("Connected."))
         await self.prove_organizer(conn)
