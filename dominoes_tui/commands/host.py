@@ -170,6 +170,10 @@ def run(args: argparse.Namespace) -> int:
     from ..net.client.client import split_address
     from ..net.server.server import Server, data_home, serve
 
+    if args.level not in level_names():
+        print("dominoes host: " + _("unknown level {level}; allowed: {allowed}").format(
+            level=repr(args.level), allowed=", ".join(level_names())), file=sys.stderr)
+        return 2
     if args.load_check:
         from ..net.load.load_check import main as load_main
 
@@ -184,10 +188,6 @@ def run(args: argparse.Namespace) -> int:
     limits = limits_from(args)
     if isinstance(limits, str):
         print(f"dominoes host: {limits}", file=sys.stderr)
-        return 2
-    if args.level not in level_names():
-        print("dominoes host: " + _("unknown level {level}; allowed: {allowed}").format(
-            level=repr(args.level), allowed=", ".join(level_names())), file=sys.stderr)
         return 2
     if args.grace < 0 or args.standin_after < 0 or (args.bot_delay is not None and not 0 <= args.bot_delay <= 5):
         print("dominoes host: " + _("--grace and --standin-after are 0 or more seconds, --bot-delay 0 to 5"), file=sys.stderr)

@@ -46,6 +46,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from ..net.client.client import split_address
+    from ..net.host.names import ASKED_NAME
     from ..net.wire.protocol import clean_name
     from ..table import saves
     from ..table.plain import plain
@@ -81,7 +82,7 @@ def run(args: argparse.Namespace) -> int:
     app = RemoteApp(
         host, port, clean_name(args.name or default_name()), code=args.code, watch=args.watch, prefs=prefs, settings=settings,
         keep_tokens=not args.forget_tokens, invite=plain(os.environ.get("DOMINOES_INVITE"), 80) or None,
-        organizer_secret=organizer_secret,
+        organizer_secret=organizer_secret, asked=clean_name(os.environ[ASKED_NAME]) if os.environ.get(ASKED_NAME) else None,
     )
     app.run()
     return int(app.return_code or 0)

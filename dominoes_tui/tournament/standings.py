@@ -12,7 +12,9 @@ Ties are broken, in order, by:
    (once per meeting; a bye adds nothing; withdrawn entrants still count);
 2. points difference: in each match, one's own final score minus the average of the
    opposing sides' scores (reversed in Kozel), summed over the matches;
-3. rating, then name, so the order is always the same.
+3. rating, then the order of entry (who entered first), so the order is always the same
+   and owes nothing to the letters of a name: a name is what a person types, and one
+   typed to sort first ("!Ana", "[b]Ana") must not win a tie.
 """
 from __future__ import annotations
 
@@ -97,7 +99,9 @@ def standings(plan: Plan, entrants: Mapping[str, Entrant], rounds: Iterable[Roun
                 played[name] += 1
                 met[name].extend(o.opponents)
     opponents_score = {name: sum((points[o] for o in met[name]), Fraction(0)) for name in entrants}
-    order = sorted(entrants, key=lambda n: (-points[n], -opponents_score[n], -difference[n], -entrants[n].rating, n))
+    entered = {name: i for i, name in enumerate(entrants)}  # a Mapping keeps the order of entry
+    order = sorted(entrants, key=lambda n: (-points[n], -opponents_score[n], -difference[n], -entrants[n].rating,
+                                            entered[n]))
     return [
         Standing(rank, n, points[n], opponents_score[n], difference[n], played[n], byes[n], entrants[n].rating, n in gone)
         for rank, n in enumerate(order, 1)

@@ -27,7 +27,8 @@ KEYS_TAIL = N_("""\
   club records, Esc asks before quitting.
 - Between rounds: Enter (or Esc) for the next round, s for the scores.
 - At the end of a match: n for a new match, s for the scores, a to go through the
-  match move by move with an analysis, r for the club records, q to quit (Esc asks
+  match move by move with an analysis (a match played here; a hosted one is
+  analysed from the club records), r for the club records, q to quit (Esc asks
   first).
 - ? or F1 opens this help at the table, between rounds, at the end of a match and
   in the replay viewer.

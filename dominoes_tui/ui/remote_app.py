@@ -16,6 +16,7 @@ from ..i18n.os_words import os_words
 from ..net.client.client import Connection, ConnectionLost, ServerRefused
 from ..net.client.remote_table import RemoteTable
 from ..net.client.session import Session
+from ..net.host.names import fold
 from ..net.wire import says as S
 from ..table.client import TableClient
 from .app import DominoesApp
@@ -45,10 +46,12 @@ class RemoteApp(DominoesApp):
         keep_tokens: bool = True,
         invite: str | None = None,
         organizer_secret: str | None = None,
+        asked: str | None = None,
     ) -> None:
         super().__init__(settings, prefs or Prefs(), start_now=False, table_factory=self._table_factory, offer_resume=False)
         self.session = Session(host, port, name, keep_tokens=keep_tokens, organizer_secret=organizer_secret)
         self.session.on_push, self.session.on_lost = self._push, self._lost
+        self.asked = asked or name  # the name asked for, where an SSH gateway gave another (Ben~2)
         # how a friend comes to a table: over the SSH gateway its command (this app's
         # server address is the gateway's, often loopback); otherwise `dominoes join`
         self.invite = invite
@@ -164,12 +167,12 @@ class RemoteApp(DominoesApp):
             listing = await conn.request({"type": "list"})
         except (TimeoutError, ConnectionLost, ServerRefused):
             return False
-        # said only in the title, it went unnoticed; renamed here or by an SSH gateway (Ben~2)
-        base, tilde, number = conn.name.rpartition("~")
-        if conn.guest and tilde and number.isdigit():
-            guest = conn.name
+        # said only in the title, it went unnoticed; renamed here or by an SSH gateway (Ben~2),
+        # either only because someone holds the name: a guest asking for `Ben~2` is not told so
+        if conn.guest and fold(conn.name) != fold(self.asked):
+            guest, asked = conn.name, self.asked
             self.lobby.say(lambda: _("Connected. {name} is taken here: you play as {guest}, a guest.").format(
-                name=base, guest=guest))
+                name=asked, guest=guest))
         else:
             self.lobby.say(lambda: _("Connected."))
         await self.prove_organizer(conn)

@@ -28,8 +28,17 @@ async def test_a_name_of_ones_own_is_just_connected(server: Server) -> None:
 
 
 async def test_a_name_the_ssh_gateway_gave_is_explained_too(server: Server) -> None:
-    """The SSH gateway names a second key's session Ben~2 itself, before the server."""
-    app = RemoteApp("127.0.0.1", server.port, "Ben~2", keep_tokens=False)
+    """The SSH gateway names a second key's session Ben~2 itself, before the server, and
+    tells the session the name it asked for (net/names.py ASKED_NAME)."""
+    app = RemoteApp("127.0.0.1", server.port, "Ben~2", keep_tokens=False, asked="Ben")
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: app.conn is not None and "Connected" in app.lobby.message, "connected")
         assert app.lobby.message == "Connected. Ben is taken here: you play as Ben~2, a guest."
+
+
+async def test_a_name_that_looks_like_a_guests_is_not_called_taken(server: Server) -> None:
+    """Someone who asked for `Gustav~2` and got it was renamed by nobody."""
+    app = RemoteApp("127.0.0.1", server.port, "Gustav~2", keep_tokens=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: app.conn is not None and "Connected" in app.lobby.message, "connected")
+        assert app.lobby.message == "Connected."

@@ -119,6 +119,13 @@ async def test_lobby_join_play_a_hosted_match(server: Server) -> None:
         end = app.screen
         assert str(end.query_one("#new", Button).label) == "Back to the lobby (n)"
         assert [b.description for b in end._bindings.key_to_bindings["n"]] == ["Back to the lobby"]
+        # only keys that do something here: the server keeps a hosted match, so `a` (its
+        # analysis, which needs the whole log) is not offered; r, the records, is
+        await until(pilot, lambda: "Records" in screen_lines(app)[-1], "the footer")
+        assert "Analyse" not in screen_lines(app)[-1] and end.check_action("analyse", ()) is False
+        await pilot.press("a")
+        await pilot.pause(0.1)
+        assert app.screen is end and not any("club records" in str(n.message) for n in app._notifications)
         await pilot.press("n")
         await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby again")
     await ben.close()

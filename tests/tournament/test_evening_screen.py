@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from dominoes_tui import i18n
 from dominoes_tui.net.server.server import Server
 from dominoes_tui.ui.choices import Prefs
 from dominoes_tui.ui.remote_app import RemoteApp
@@ -262,3 +263,23 @@ async def organizers_form(app: RemoteApp, pilot: object) -> None:
     await pilot.press("o")  # type: ignore[attr-defined]
     await until(pilot, lambda: isinstance(app.screen, OpenTournament) and app.screen.query("#variant")
                 and app.screen.query("#rounds"), "the form")
+
+
+async def test_the_organizer_is_told_in_german_why_an_empty_evening_does_not_start(server: Server) -> None:
+    i18n.use("de")
+    app = RemoteApp("127.0.0.1", server.port, "Ana", prefs=Prefs(speed="instant"),
+                    organizer_secret=server.tournament_host.organizer_secret)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: app.conn is not None and isinstance(app.screen, LobbyScreen), "the lobby")
+        for _ in range(100):  # the client shows its organizer secret just after connecting
+            await app.evening.refresh()
+            if app.evening.you.get("organizer"):
+                break
+            await pilot.pause(0.05)
+        await app.evening.ask("tournament_open", settings={"variant": "draw", "format": "swiss", "rounds": 1})
+        await pilot.press("t")
+        await until(pilot, lambda: isinstance(app.screen, EveningScreen), "the tournament screen")
+        await pilot.press("s")
+        await until(pilot, lambda: any("noch niemand hat sich angemeldet" in str(n.message) for n in app._notifications),
+                    "the refusal in German")
+        assert app.evening.tournament["state"] == "registering" and not isinstance(app.screen, TableScreen)

@@ -5,13 +5,16 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 from pathlib import Path
 
 import pytest
 
 from dominoes_tui.net.client.client import Connection, ServerRefused
+from dominoes_tui.net.evening.evening import Evening, EveningError, EveningSettings
 from dominoes_tui.net.host.names import NameRegister
 from dominoes_tui.net.server.server import Server
+from dominoes_tui.net.wire import says as S
 from dominoes_tui.net.wire.protocol import PROTOCOL_VERSION
 from tests.net.helpers import Driven, claim, key_of
 
@@ -103,6 +106,36 @@ async def test_without_organizers_a_guest_never_opens_or_closes(open_server: Ser
         await stranger.conn.request({"type": "tournament_open", "settings": SETTINGS})
     for p in (stranger, org, other):
         await p.close()
+
+
+async def test_an_evening_nobody_entered_does_not_start(open_server: Server, caplog: pytest.LogCaptureFixture) -> None:
+    """Bots would fill the whole field and play the evening among themselves: the
+    organizer is told why not (a template each client says in its language), the host's
+    console too, and the evening still takes entries."""
+    org = await _open_evening(open_server)
+    with caplog.at_level(logging.INFO, logger="dominoes_tui.net"):
+        with pytest.raises(ServerRefused, match="nobody has entered yet") as refused:
+            await org.conn.request({"type": "tournament_start"})
+    assert refused.value.say == S.NOBODY_ENTERED
+    assert "Host asked to start the tournament: nobody has entered yet" in caplog.text
+    assert open_server.tournament_host.evening.state == "registering"
+    assert not open_server.tables  # not a table opened for bots alone
+    await org.conn.request({"type": "tournament_register"})
+    await org.conn.request({"type": "tournament_start"})  # one person and bots: an evening
+    assert open_server.tournament_host.evening.state == "playing"
+    await org.close()
+
+
+def test_an_evening_without_bots_starts_with_a_table_of_people() -> None:
+    evening = Evening.open(EveningSettings(variant="draw", format="rotation", rounds=1, fill_bots=False), "Org", 1)
+    for name in ("Ana", "Ben"):
+        evening.register(name)
+    with pytest.raises(EveningError) as refused:
+        evening.start()
+    assert refused.value.phrase.key == S.TOO_FEW_ENTERED and refused.value.phrase.args == {"count": 2, "least": 3}
+    assert evening.state == "registering"
+    evening.register("Cy")
+    assert [len(plan.seats) for plan in evening.start()] == [3]
 
 
 # -- 2. entries belong to who registered -------------------------------------------------------

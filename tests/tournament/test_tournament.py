@@ -56,6 +56,20 @@ def test_tie_breaks_opponents_score_then_difference() -> None:
     assert rows[3].name == "D" and rows[3].points == 0
 
 
+def test_a_tie_left_after_rating_goes_by_the_order_of_entry_never_by_the_letters_of_a_name() -> None:
+    """A name is typed by its person: one typed to sort first (markup, punctuation) must
+    not win a tie; who entered first does, whatever the names are made of."""
+    names = ["Guest", "[bold]Ana[/]", "!Zed", "Ben"]
+    t = Tournament(make_plan("draw", "swiss", 1), [Entrant(n) for n in names], seed=5)
+    assert [r.name for r in t.standings()] == names
+    rnd = t.pair_next()
+    for table in rnd.tables:  # every match drawn: all still level on every score
+        t.record(rnd.number, table.number, [50, 50])
+    rows = t.standings()
+    assert len({(r.points, r.opponents_score, r.difference) for r in rows}) == 1
+    assert [r.name for r in rows] == names and [r.rank for r in rows] == [1, 2, 3, 4]
+
+
 def test_swiss_first_round_pairs_by_rating_and_gives_the_lowest_the_bye() -> None:
     t = Tournament(make_plan("draw", "swiss", 3), entrants(5, rated=True), seed=1)
     rnd = t.pair_next()

@@ -188,11 +188,21 @@ class Evening:
     def start(self) -> list[TablePlan]:
         if self.state != REGISTERING:
             raise EveningError(S.TOURNAMENT_STARTED)
+        people, least = len(self.tournament.active), self.least_people()
+        if not people:  # bots would play an evening among themselves
+            raise EveningError(S.NOBODY_ENTERED)
+        if people < least:  # a table short, and nobody to fill it
+            raise EveningError(S.TOO_FEW_ENTERED, count=people, least=least)
         if self.settings.fill_bots:
             self._fill()
         plans = self._next_round()
         self.state = PLAYING
         return plans
+
+    def least_people(self) -> int:
+        """The people an evening starts with: one where bots fill the tables, else as many
+        as its smallest table seats."""
+        return 1 if self.settings.fill_bots else self.tournament.plan.min_entrants
 
     def _fill(self) -> None:
         """Bot entrants so nobody sits out and every table is full (once, at the start)."""

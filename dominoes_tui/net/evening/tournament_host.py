@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from ...engine import MATCH_OVER
-from ...i18n import _
+from ...i18n import _, told
 from ...i18n.os_words import os_words
 from ...tournament import TournamentError
 from ..host.connection import Conn, Refused
@@ -119,7 +119,12 @@ class TournamentHost:
                 self._organizer(conn)
                 evening = self._need()
                 self._forget_gone_guests(evening)
-                self.open_tables(evening.start())
+                try:
+                    plans = evening.start()
+                except TournamentError as exc:  # the host sees why the evening has not begun, too
+                    tell(log, _("{name} asked to start the tournament: {reason}").format(name=conn.name, reason=told(exc)))
+                    raise
+                self.open_tables(plans)
                 self._arm_clock()
             elif kind == "tournament_close":
                 self._organizer(conn)

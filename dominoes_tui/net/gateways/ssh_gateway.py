@@ -29,6 +29,7 @@ import asyncssh
 from ...i18n import N_, _
 from ..host.console import tell
 from ..host.guesses import Guesses, address_key
+from ..host.names import ASKED_NAME, fold
 from ..host.storage import private_dir
 from ..wire import protocol as P
 from ..wire.protocol import clean_name
@@ -135,6 +136,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):  # bytes: the gateway liste
         self.address = address  # where the client came from (the vouch names it)
         self.source = address_key(address)  # the same as the limits count it
         self.name = ""  # the name it plays under, once it runs
+        self.asked = ""  # ... and the one its login asked for
         self.chan: asyncssh.SSHServerChannel[bytes] | None = None  # asyncssh hands it over first thing
         self.term_type: str | None = None
         self.size = (80, 24)
@@ -222,10 +224,10 @@ class GameSession(asyncssh.SSHServerSession[bytes]):  # bytes: the gateway liste
         """(name, home folder, owner?): a key-holder's own folder, or a fresh guest's."""
         gw = self.gateway
         wanted = clean_name(self.channel.get_extra_info("username"))
-        in_use = {s.name for s in gw.sessions if s is not self}
-        name, owner = gw.keys.login(wanted, self.fingerprint, lambda n: n in in_use,
+        in_use = {fold(s.name) for s in gw.sessions if s is not self}  # `ana` and `Ana` are one name
+        name, owner = gw.keys.login(wanted, self.fingerprint, lambda n: fold(n) in in_use,
                                     may_claim=lambda: gw.doorman.may_claim_name(self.source))
-        self.name = name
+        self.name, self.asked = name, wanted
         if owner:
             return name, private_dir(gw.home / "users" / name_folder(name)), True
         return name, private_dir(gw.home / "guests" / secrets.token_hex(8)), False
@@ -251,6 +253,8 @@ class GameSession(asyncssh.SSHServerSession[bytes]):  # bytes: the gateway liste
             "DOMINOES_INVITE": self._invite(),
             **self.gateway.slots_env,
         }
+        if self.asked and self.asked != self.name:  # the lobby says why it is not the name asked for
+            env[ASKED_NAME] = self.asked
         key = read_gateway_key(self.gateway.vouch_key) if self.gateway.vouch_key is not None else None
         if key is not None:  # every session: the table server counts it at the address it came from
             env[VOUCH_ENV] = vouch_for(key, self.fingerprint if owner else None, self.address)

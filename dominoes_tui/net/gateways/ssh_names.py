@@ -2,10 +2,11 @@
 
 The first public key that logs in under a name claims it; later logins under that name
 need one of its keys. A login with another key, with the shared password alone, or with
-no key is a guest: a name of its own (`Ana~2`), a fresh folder that is gone when the
-session ends, and no identity secret, so it can never reach another person's seat,
-tokens or name. The host lists names up front (`dominoes ssh --add-key NAME FILE`),
-releases them (`--release NAME`) and sees them all (`--names`).
+no key is a guest: a fresh folder that is gone when the session ends, and no identity
+secret, so it can never reach another person's seat, tokens or name; under the name it
+asked for while nobody claimed or uses it, else under a name of its own (`Ana~2`). The
+host lists names up front (`dominoes ssh --add-key NAME FILE`), releases them
+(`--release NAME`) and sees them all (`--names`).
 
 Kept in `ssh/names.json` (0600). A name's folder is a safe encoding of the exact name:
 letters, digits, `-` and `_` stay, every other byte of its UTF-8 becomes `%XX`, so
@@ -74,12 +75,16 @@ class KeyRegister:
               may_claim: Callable[[], bool] = lambda: True) -> tuple[str, bool]:
         """(the name to play under, True if the login owns it) for `name` and the key used;
         `may_claim()` is asked last, once a new name could be claimed (the gateway's budget
-        of new names per address: it counts the claim)."""
+        of new names per address: it counts the claim). A guest keeps a name nobody
+        claimed and no other session uses (the table server says the same of its own
+        guests); only a name held so gets the guest one of its own (`Ana~2`), so being
+        renamed always means the name is taken."""
         entry = self.names.get(fold(name))
         if entry is not None and fingerprint is not None and fingerprint in entry["keys"]:
             return entry["name"], True
+        free = entry is None and not in_use(name)
         claimable = (
-            entry is None and fingerprint is not None and not self.readonly and not GUEST_MARK.search(name)
+            free and fingerprint is not None and not self.readonly and not GUEST_MARK.search(name)
             and len(self.names) < MAX_NAMES
             and sum(1 for e in self.names.values() if fingerprint in e["keys"]) < NAMES_PER_KEY
             and may_claim()
@@ -94,6 +99,8 @@ class KeyRegister:
                      logging.WARNING)
             tell(log, _("The name {name} is claimed now by the key {key}").format(name=name, key=fingerprint))
             return name, True
+        if free:
+            return name, False
         return guest_name(name, lambda n: fold(n) in self.names or in_use(n)), False
 
     def add_key(self, name: str, fingerprint: str) -> None:

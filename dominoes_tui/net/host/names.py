@@ -42,6 +42,9 @@ from .storage import write_private
 log = logging.getLogger("dominoes_tui.net")
 
 GUEST_MARK = re.compile(r"~\d+$")  # a guest's name: never claimed
+# The name a session's login asked for, where a gateway gave it another (`Ana~2`, Ana
+# being taken): in the session's environment, so its lobby says why (ui/remote_app.py)
+ASKED_NAME = "DOMINOES_ASKED_NAME"
 MIN_SECRET, MAX_SECRET = 16, 256
 DEFAULT_MAX_NAMES = 10_000
 DEFAULT_CLAIMS_PER_ADDRESS = 20  # new claims one address may make in an hour

@@ -32,6 +32,8 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from ...bots.analysis import SERVER_NICE
+from ...i18n import _
+from ...table.plain import plain
 from ..client.client import Connection
 from ..wire import protocol as P
 
@@ -89,6 +91,15 @@ class LoadResult:
     ]
 
 
+def not_started_words(exc: ServerDidNotStart) -> str:
+    """Why there are no figures, in a line: the server's own last words after ours."""
+    if exc.code is None:
+        head = _("its server did not start within 30 s")
+    else:
+        head = _("its server could not start (exit code {code})").format(code=exc.code)
+    return f"{head}: {exc.said}" if exc.said else head
+
+
 def _percentile(values: list[float], q: float) -> float:
     if not values:
         return 0.0
@@ -108,6 +119,27 @@ def _more_files() -> None:
         pass
 
 
+class ServerDidNotStart(Exception):
+    """The check's server never listened: `code` is how it exited (None: it did not
+    start in time and was stopped), `said` the last line it wrote (its own words)."""
+
+    def __init__(self, code: int | None, said: str) -> None:
+        super().__init__(said)
+        self.code, self.said = code, said
+
+
+def _last_words(log: Path) -> str:
+    """The last line a server wrote to `log`, as plain text of a line's length."""
+    try:
+        with open(log, "rb") as f:
+            f.seek(max(0, f.seek(0, 2) - 4096))  # a tail is enough; a crash's traceback ends there
+            lines = f.read().decode("utf-8", "replace").splitlines()
+    except OSError:
+        return ""
+    said = next((line for line in reversed(lines) if line.strip()), "")
+    return plain(said, 300).strip()
+
+
 async def _start_server(data_dir: Path, bot_delay: float, save: bool, tables: int) -> tuple[subprocess.Popen[bytes], int]:
     port_file = data_dir / "port"
     room = str(tables * 4 + 100)  # the check's own connections and tables, all from 127.0.0.1
@@ -124,14 +156,15 @@ async def _start_server(data_dir: Path, bot_delay: float, save: bool, tables: in
     log_file = open(data_dir / "server.log", "wb")
     proc = subprocess.Popen(cmd, stdout=log_file, stderr=subprocess.STDOUT)
     log_file.close()
-    for _ in range(300):  # at most 30 s
+    for _tick in range(300):  # at most 30 s
         if port_file.exists() and port_file.read_text().strip():
             return proc, int(port_file.read_text())
         if proc.poll() is not None:
-            raise RuntimeError(f"the server exited at once (code {proc.returncode})")
+            raise ServerDidNotStart(proc.returncode, _last_words(data_dir / "server.log"))
         await asyncio.sleep(0.1)
     proc.kill()
-    raise RuntimeError("the server did not start within 30 s")
+    proc.wait(5)
+    raise ServerDidNotStart(None, _last_words(data_dir / "server.log"))
 
 
 STATE_HEAD = re.compile(rb'^\{"type":"state","code":"(\w+)","seq":(\d+),"at":([0-9.eE+-]+)')
@@ -305,7 +338,11 @@ def main(
                        analyses=analyses)]
     results = []
     for check in checks:
-        result = asyncio.run(run_load(seconds=seconds, **check))  # type: ignore[arg-type]
+        try:
+            result = asyncio.run(run_load(seconds=seconds, **check))  # type: ignore[arg-type]
+        except ServerDidNotStart as exc:
+            print("dominoes host --load-check: " + not_started_words(exc), file=sys.stderr)
+            return 1
         print("\n".join(result.lines()), flush=True)
         results.append(result)
     if json_path:

@@ -137,6 +137,9 @@ ADDRESS_GUESTS = N_("your address has entered {count} guests, the most it may; "
                     "a claimed name (dominoes join keeps its secret) may still enter")
 NOT_ENTERED = N_("you are not entered")
 TOURNAMENT_STARTED = N_("the tournament has started already")
+NOBODY_ENTERED = N_("nobody has entered yet: the tournament starts once people have")
+TOO_FEW_ENTERED = N_("too few have entered ({count}): with no bots filling the tables, the tournament starts with "
+                     "{least} people at least")
 TOO_FAST = N_("too fast: one change to the tournament every {seconds} s; wait a moment")
 NO_TOURNAMENT = N_("no tournament is open")
 ORGANIZERS_ONLY = N_("only the evening's organizers may do that")

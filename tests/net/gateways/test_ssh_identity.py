@@ -56,6 +56,8 @@ async def test_another_key_under_a_taken_name_is_a_guest_with_its_own_folder(ser
         eve = await open_ssh(gw.port, "Ana", eve_key)  # a stranger, under Ana's name
         screen = await read_until(eve.stdout, b"as Ana~2")
         assert b"as Ana~2" in screen, screen[-1500:]
+        screen += await read_until(eve.stdout, b"Ana is taken here")  # the gateway told the session why
+        assert b"Ana is taken here" in screen, screen[-1500:]
         ana_session, eve_session = await game_for(gw, "Ana"), await game_for(gw, "Ana~2")
         ana_home = tmp_path / "ssh" / "users" / "Ana"
         assert ana_home.is_dir()
@@ -136,9 +138,11 @@ async def test_the_password_alone_or_no_key_is_a_guest(server: Server, tmp_path)
         conn, proc = await login(open_gw.port, "Ana", client_keys=None)  # no key at all
         conns.append(conn)
         assert found(await screen_has(proc, b"as Ana~2"), b"as Ana~2")
-        conn, proc = await login(open_gw.port, "Ben", client_keys=None)  # no key, a free name: still a guest
+        conn, proc = await login(open_gw.port, "Ben", client_keys=None)  # no key, a free name: a guest under it
         conns.append(conn)
-        assert found(await screen_has(proc, b"as Ben~2"), b"as Ben~2")
+        screen = await screen_has(proc, b"Connected.")
+        assert found(screen, b"as Ben") and b"taken here" not in screen, screen[-1500:]
+        assert not next(c for c in server.conns if c.name == "Ben").identity.claimed
         club.keys.add_key("Dee", key.get_fingerprint())  # the host listed Dee's key up front
         conn, proc = await login(club.port, "Dee", client_keys=None, password="club night")
         conns.append(conn)
@@ -188,6 +192,25 @@ async def test_sessions_are_limited_per_key_and_per_address(server: Server, tmp_
         for c in conns:
             c.close()
         await gw.close()
+
+
+def test_a_guest_is_renamed_only_when_the_name_is_held() -> None:
+    """A keyless login keeps a name nobody claimed or uses; a name claimed by a key, or
+    used by another session (in any spelling), gives it one of its own; and a key may not
+    claim a name a guest is playing under right now."""
+    keys = KeyRegister(None)
+    playing: set[str] = set()
+
+    def in_use(name: str) -> bool:
+        return name.casefold() in playing
+
+    assert keys.login("Gustav", None, in_use) == ("Gustav", False)
+    assert keys.login("Ana", "SHA256:ana", in_use) == ("Ana", True)
+    assert keys.login("ana", None, in_use) == ("ana~2", False)  # claimed
+    playing.add("gustav")
+    assert keys.login("GUSTAV", None, in_use) == ("GUSTAV~2", False)  # in use
+    assert keys.login("Gustav", "SHA256:ben", in_use) == ("Gustav~2", False)  # no claim over a guest at play
+    assert keys.login("Ben~2", None, in_use) == ("Ben~2", False)  # a guest's kind of name, free: kept
 
 
 def test_a_names_folder_is_a_safe_encoding_of_the_exact_name() -> None:

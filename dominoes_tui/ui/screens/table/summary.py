@@ -248,6 +248,13 @@ class MatchEndScreen(ModalScreen[str]):
     def action_scoresheet(self) -> None:
         show_scoresheet(self, self.report, self.config, self.seats)
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "analyse":  # only a match played here has its log here: a hosted one is the server's
+            from .replay_open import played_here
+
+            return played_here(self) is not None
+        return True
+
     def action_analyse(self) -> None:
         from .replay_open import analyse_this_match
 
