@@ -143,13 +143,22 @@ class Search:
         boneyard top last); None if cancelled part way."""
         base = self._dealt(others, stock)
         self.exact.new_deal()
+        return self._each_candidate(base, self._finish, cancel)
+
+    def _each_candidate(self, base: Round, value_of: Callable[[Round], float | None],
+                        cancel: threading.Event | None) -> list[float] | None:
+        """`value_of` the position after each candidate (keys order); None if cancelled
+        or a value is missing: a deal counts for every candidate or for none."""
         values = []
         for key in self.keys:
             if cancel is not None and cancel.is_set():
                 return None
             state = base.copy()
             apply_key(state, key)
-            values.append(self._finish(state))
+            value = value_of(state)
+            if value is None:
+                return None
+            values.append(value)
         return values
 
     def _dealt(self, others: dict[int, list[int]], stock: list[int]) -> Round:
@@ -191,17 +200,11 @@ class Search:
             return None
         base = self._dealt(*self.sampler.deal())  # the one deal there is
         solver = ExactSolver(self.value, self.side, max_nodes, cancel)
-        values = []
-        for key in self.keys:
-            if cancel is not None and cancel.is_set():
-                return None
-            state = base.copy()
-            apply_key(state, key)
-            value = self.value.of_state(state)[self.side] if state.over else solver.solve(state)
-            if value is None:
-                return None
-            values.append(value)
-        return values
+
+        def exact(state: Round) -> float | None:
+            return self.value.of_state(state)[self.side] if state.over else solver.solve(state)
+
+        return self._each_candidate(base, exact, cancel)
 
     def _finish(self, state: Round) -> float:
         """This side's value of the rest of the round on this guess: played out by the
