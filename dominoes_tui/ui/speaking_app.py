@@ -12,7 +12,7 @@ from textual.command import CommandPalette
 from ..i18n import SOURCE, language
 from .key_names import key_name
 from .palette import GameCommands, Palette
-from .screens.learn_request import LearnRequested
+from .screens.learn.learn_request import LearnRequested
 
 R = TypeVar("R")
 
@@ -31,7 +31,7 @@ class SpeakingApp(App[R]):
 
     def on_learn_requested(self, message: LearnRequested) -> None:
         """A lesson of an analysed match, asked for by the replay viewer (learn_request.py)."""
-        from .screens.learn import learn_from
+        from .screens.learn.learn import learn_from
 
         learn_from(self, message.steps, message.analysis, message.viewer, message.prefs)
 

@@ -5,7 +5,7 @@ import json
 from pathlib import Path
 
 from dominoes_tui.bots.analysis import MatchAnalysis
-from dominoes_tui.ui.screens.learn_model import Lesson
+from dominoes_tui.ui.screens.learn.learn_model import Lesson
 from dominoes_tui.ui.screens.replay_steps import ReplaySteps
 
 HERE = Path(__file__).parent

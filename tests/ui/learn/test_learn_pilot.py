@@ -12,7 +12,7 @@ from dominoes_tui.records.summary import match_key
 from dominoes_tui.table.home import home
 from dominoes_tui.ui.records_app import RecordsApp
 from dominoes_tui.ui.render import HAND_KEYS
-from dominoes_tui.ui.screens.learn import LearnScreen, LearnSummaryScreen
+from dominoes_tui.ui.screens.learn.learn import LearnScreen, LearnSummaryScreen
 from dominoes_tui.ui.screens.replay import ReplayScreen
 
 from ..helpers import screen_lines

@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from dominoes_tui import i18n
-from dominoes_tui.ui.screens.learn import LearnSummaryScreen
+from dominoes_tui.ui.screens.learn.learn import LearnSummaryScreen
 
 from ..test_replay_analysis import wait_for
 from .fixture import BEST, PLIES

@@ -1,4 +1,4 @@
-"""Learn from your mistakes as plain data (ui/screens/learn_model.py): the seat's own
+"""Learn from your mistakes as plain data (ui/screens/learn/learn_model.py): the seat's own
 marked moves, each position exactly as that seat saw it, a move tried judged by the
 analysis's figures, the results and the progress that resumes a lesson."""
 from __future__ import annotations
@@ -9,8 +9,8 @@ import pytest
 
 from dominoes_tui.bots.analysis import MatchAnalysis, Verdict, move_words
 from dominoes_tui.engine import view_for
-from dominoes_tui.ui.screens.learn_model import Kind, Lesson, Result
-from dominoes_tui.ui.screens.learn_table import StillTable
+from dominoes_tui.ui.screens.learn.learn_model import Kind, Lesson, Result
+from dominoes_tui.ui.screens.learn.learn_table import StillTable
 
 from .fixture import BEST, PLIES, analysis, lesson, steps
 

@@ -1,4 +1,4 @@
-"""A lesson's progress file (ui/screens/learn_progress.py): kept per match and seat,
+"""A lesson's progress file (ui/screens/learn/learn_progress.py): kept per match and seat,
 written atomically, and a damaged one set aside, never trusted, never a crash."""
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from dominoes_tui.table.home import home
-from dominoes_tui.ui.screens.learn_progress import FOLDER_NAME, ProgressFile
+from dominoes_tui.ui.screens.learn.learn_progress import FOLDER_NAME, ProgressFile
 
 KEY = "ab" * 32
 

@@ -196,7 +196,7 @@ class PlayerScreen(Screen[None]):
         self.run_worker(self._replay(int(self.page["recent"][table.cursor_row]["match_id"])), group="replay")
 
     def action_learn(self) -> None:
-        from .learn_open import learn_from_records
+        from ..learn.learn_open import learn_from_records
 
         table = self.query_one("#recent", DataTable)
         recent = self.page.get("recent") or []

@@ -283,7 +283,7 @@ class ReplayScreen(AnalysisActions, Screen[None]):
             self.action_learn()
 
     def action_learn(self) -> None:
-        from .learn_request import LearnRequested
+        from ..learn.learn_request import LearnRequested
 
         if self.analysis is not None:  # the app opens it (learn_request.py)
             self.post_message(LearnRequested(self.steps, self.analysis, self.viewer, self.prefs))

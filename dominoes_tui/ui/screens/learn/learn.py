@@ -24,22 +24,22 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from ...engine import Move, PlayerView
-from ...i18n import N_, _, told
-from ...i18n.os_words import os_words
-from ..choices import Prefs
-from ..widgets.footer import Footer
-from ..widgets.too_small import TooSmall
-from ..words import is_you
+from ....engine import Move, PlayerView
+from ....i18n import N_, _, told
+from ....i18n.os_words import os_words
+from ...choices import Prefs
+from ...widgets.footer import Footer
+from ...widgets.too_small import TooSmall
+from ...words import is_you
+from ..table.table import TableScreen
 from .learn_model import Lesson
 from .learn_progress import ProgressFile
 from .learn_table import StillTable
 from .learn_words import answer_text, question_text, solution_text, summary_lines, title
-from .table import TableScreen
 
 if TYPE_CHECKING:
-    from ...bots.analysis import MatchAnalysis
-    from .replay_steps import ReplaySteps
+    from ....bots.analysis import MatchAnalysis
+    from ..replay.replay_steps import ReplaySteps
 
 HIDDEN = {"hint", "speed"}  # the hint would give the answer away; no bot moves here
 PROMPT_ROWS = 3  # the question and its answer (a big screen's prompt has three anyway)
@@ -268,7 +268,7 @@ def learn_from(app: App[Any], steps: ReplaySteps, analysis: MatchAnalysis, viewe
                prefs: Prefs | None = None) -> None:
     """The lesson of an analysed match for the seat `learner_seat` picks, its progress
     kept in the data folder by the match's key."""
-    from ...records.summary import match_key
+    from ....records.summary import match_key
 
     whole = steps.whole
     seat = learner_seat([s.name for s in whole.seats], [s.kind for s in whole.seats], viewer)

@@ -6,11 +6,11 @@ It hands out the one seat's view only, as any table does; finished rounds are as
 as at a real table (their hands shown in the scoresheet)."""
 from __future__ import annotations
 
-from ...engine import IllegalMove, Move, PlayerView, view_for
-from ...i18n import _
-from ...table.client import RoundReport, SeatInfo, TableClient
-from ...table.local import report_from
-from ..words import shown
+from ....engine import IllegalMove, Move, PlayerView, view_for
+from ....i18n import _
+from ....table.client import RoundReport, SeatInfo, TableClient
+from ....table.local import report_from
+from ...words import shown
 from .learn_model import Question
 
 

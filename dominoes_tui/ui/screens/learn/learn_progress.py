@@ -13,12 +13,12 @@ import json
 from pathlib import Path
 from typing import Any
 
-from ...engine import jsontext
-from ...engine.files import atomic_write
-from ...i18n import _, told
-from ...i18n.os_words import os_words
+from ....engine import jsontext
+from ....engine.files import atomic_write
+from ....i18n import _, told
+from ....i18n.os_words import os_words
+from ..replay.replay_shelf import file_name
 from .learn_model import MAX_TRIES, Result
-from .replay_shelf import file_name
 
 FOLDER_NAME = "learn"
 MAX_BYTES = 1_000_000  # a match has a few hundred moves: anything larger is not progress
@@ -67,7 +67,7 @@ class ProgressFile:
 
     def __init__(self, key: str, folder: Path | None = None) -> None:
         if folder is None:
-            from ...table.home import home
+            from ....table.home import home
 
             folder = home() / FOLDER_NAME
         self.path = folder / file_name(key)
@@ -104,7 +104,7 @@ class ProgressFile:
         atomic_write(self.path, text)
 
     def _set_aside(self, exc: Exception) -> None:
-        from ...table.saves import set_aside
+        from ....table.saves import set_aside
 
         try:
             aside = set_aside(self.path)

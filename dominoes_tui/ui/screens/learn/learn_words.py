@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from ...engine import Move
-from ...i18n import _, ngettext, pgettext
-from ..hints import reason
-from ..words import by_person, end_name, shown
+from ....engine import Move
+from ....i18n import _, ngettext, pgettext
+from ...words import by_person, end_name, shown
+from ..replay.replay_words import MARKS, VERDICT_STYLES, VERDICT_WORDS, chance
+from ..table.hints import reason
 from .learn_model import Answer, Kind, Lesson, Question, Summary
-from .replay_words import MARKS, VERDICT_STYLES, VERDICT_WORDS, chance
 
 OK, NO = "✓", "✗"
 

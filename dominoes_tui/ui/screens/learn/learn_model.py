@@ -22,10 +22,10 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from ...bots.analysis import MatchAnalysis, MoveJudgement, Verdict, move_words, verdict_for
-from ...engine import Match, Move, PlayerView, view_for
-from ...engine.gamelog import replay
-from .replay_steps import ReplaySteps
+from ....bots.analysis import MatchAnalysis, MoveJudgement, Verdict, move_words, verdict_for
+from ....engine import Match, Move, PlayerView, view_for
+from ....engine.gamelog import replay
+from ..replay.replay_steps import ReplaySteps
 
 MARKED = (Verdict.INACCURACY, Verdict.MISTAKE, Verdict.BLUNDER)
 SEVERITY = [Verdict.BEST, Verdict.GOOD, Verdict.INACCURACY, Verdict.MISTAKE, Verdict.BLUNDER]

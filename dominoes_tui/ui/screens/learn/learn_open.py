@@ -8,9 +8,9 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from ...engine import LogError
-from ...i18n import _, told
-from .records_reader import LocalReader, RecordsReader
+from ....engine import LogError
+from ....i18n import _, told
+from ..records.records_reader import LocalReader, RecordsReader
 
 
 def player_seat(page: dict[str, Any], match_id: int) -> int | None:
@@ -24,10 +24,10 @@ def player_seat(page: dict[str, Any], match_id: int) -> int | None:
 
 
 async def learn_from_records(screen: Any, reader: RecordsReader, match_id: int, page: dict[str, Any]) -> None:
-    from ...records.summary import match_key
+    from ....records.summary import match_key
+    from ..replay.replay_analysis import parse
+    from ..replay.replay_steps import ReplaySteps
     from .learn import learn_from
-    from .replay_analysis import parse
-    from .replay_steps import ReplaySteps
 
     if not isinstance(reader, LocalReader):
         screen.notify(_("Open the match (Enter) and analyse it there (a): then l learns from its mistakes."),

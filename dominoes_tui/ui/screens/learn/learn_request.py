@@ -8,9 +8,9 @@ from typing import TYPE_CHECKING
 from textual.message import Message
 
 if TYPE_CHECKING:
-    from ...bots.analysis import MatchAnalysis
-    from ..choices import Prefs
-    from .replay_steps import ReplaySteps
+    from ....bots.analysis import MatchAnalysis
+    from ...choices import Prefs
+    from ..replay.replay_steps import ReplaySteps
 
 
 class LearnRequested(Message):
