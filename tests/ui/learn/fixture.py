@@ -6,7 +6,7 @@ from pathlib import Path
 
 from dominoes_tui.bots.analysis import MatchAnalysis
 from dominoes_tui.ui.screens.learn.learn_model import Lesson
-from dominoes_tui.ui.screens.replay_steps import ReplaySteps
+from dominoes_tui.ui.screens.replay.replay_steps import ReplaySteps
 
 HERE = Path(__file__).parent
 PLIES = [11, 24, 26, 28]  # You's marked moves: ?!, ?!, ??, ??

@@ -13,10 +13,10 @@ from dominoes_tui.table.home import home
 from dominoes_tui.ui.records_app import RecordsApp
 from dominoes_tui.ui.render import HAND_KEYS
 from dominoes_tui.ui.screens.learn.learn import LearnScreen, LearnSummaryScreen
-from dominoes_tui.ui.screens.replay import ReplayScreen
+from dominoes_tui.ui.screens.replay.replay import ReplayScreen
 
 from ..helpers import screen_lines
-from ..test_replay_analysis import Shelf, wait_for
+from ..screens.replay.test_replay_analysis import Shelf, wait_for
 from .fixture import BEST, PLIES, analysis, analysis_text, steps
 
 

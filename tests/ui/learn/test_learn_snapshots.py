@@ -13,7 +13,7 @@ import pytest
 from dominoes_tui import i18n
 from dominoes_tui.ui.screens.learn.learn import LearnSummaryScreen
 
-from ..test_replay_analysis import wait_for
+from ..screens.replay.test_replay_analysis import wait_for
 from .fixture import BEST, PLIES
 from .test_learn_pilot import choose, open_lesson, viewer
 
