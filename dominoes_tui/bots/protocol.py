@@ -10,7 +10,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ..engine import VARIANTS, LayoutView, Move, PlayerView, jsontext, make_config, parse_tile
+from ..engine import PLAYING, VARIANTS, LayoutView, Move, PlayerView, jsontext, make_config, parse_tile
+from ..engine.events import freeze
 from ..engine.knowledge import replay_history
 from ..engine.round_end import drawable_at
 
@@ -65,7 +66,7 @@ def view_from_turn(msg: dict[str, Any]) -> PlayerView:
             raise ProtocolError(f"unknown variant {variant!r}")
         seat, players = int(msg["seat"]), int(msg["seats"])
         config = make_config(variant, players, options=dict(msg.get("options") or {}))
-        history = tuple(dict(e) for e in msg.get("history") or [])
+        history = tuple(freeze(e) for e in msg.get("history") or [])
         layout, tracker = replay_history(players, history, config.rules.spinner)
         lacks = tracker.lacks
         leader = next((e["seat"] for e in history if e.get("event") == "play"), None)
@@ -83,7 +84,7 @@ def view_from_turn(msg: dict[str, Any]) -> PlayerView:
             target=int(msg.get("target") or config.target),
             names=tuple(f"Seat {i}" for i in range(players)),
             round=int(msg.get("round") or 1),
-            phase="playing",
+            phase=PLAYING,
             leader=seat if leader is None else leader,
             to_act=seat,
             hand=hand,

@@ -7,8 +7,8 @@ makes them at all.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
-from typing import Any
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from typing import Any, NoReturn
 
 from .bits import INDEX, NAME
 
@@ -36,3 +36,39 @@ def materialize(raw: Iterable[Any], start_event: Callable[[], dict[str, Any]]) -
             yield start_event()
         else:
             yield r[1]
+
+
+class FrozenEvent(dict[str, Any]):
+    """An event no reader can change: a dict (so JSON, equality and fast reading work as
+    for any event) whose every changing method refuses, its lists made tuples. Views hand
+    these out, shared by every seat, never the match's own events (view.py)."""
+
+    __slots__ = ()
+
+    def _refuse(self, *args: Any, **kwargs: Any) -> NoReturn:
+        raise TypeError("a view's event cannot be changed")
+
+    __setitem__ = __delitem__ = __ior__ = clear = pop = popitem = setdefault = update = _refuse
+
+    def __reduce__(self) -> tuple[type[FrozenEvent], tuple[dict[str, Any]]]:
+        return FrozenEvent, (dict(self),)  # pickle and deepcopy rebuild it whole
+
+
+def _frozen_value(value: Any) -> Any:
+    if isinstance(value, (list, tuple)):
+        return tuple(map(_frozen_value, value))
+    if isinstance(value, dict):
+        return freeze(value)
+    return value
+
+
+Event = FrozenEvent  # an event as a view shows it: read-only, whoever holds it
+
+
+def freeze(event: Mapping[str, Any]) -> FrozenEvent:
+    """A read-only copy of `event`, all the way down; TypeError if it is not a mapping."""
+    if isinstance(event, FrozenEvent):
+        return event
+    if not isinstance(event, Mapping):
+        raise TypeError(f"an event is a JSON object, not {type(event).__name__}")
+    return FrozenEvent({str(k): _frozen_value(v) for k, v in event.items()})

@@ -8,13 +8,25 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterator
+from enum import StrEnum
 from typing import NamedTuple
 
 from .errors import IllegalMove
 from .says import END_NOT_OPEN, NEEDS_END, NO_MATCH, end_phrase
 from .tiles import Tile
 
-END_NAMES = ("left", "right", "up", "down")
+
+class End(StrEnum):
+    """An end a tile is placed at (COM-3); up and down are the spinner's arms (FIVES-5).
+    Each member is its word, as logs and the protocol write it."""
+
+    LEFT = "left"
+    RIGHT = "right"
+    UP = "up"
+    DOWN = "down"
+
+
+END_NAMES: tuple[End, ...] = tuple(End)
 
 
 class Placed(NamedTuple):
@@ -61,16 +73,16 @@ class Layout:
         for p in self.down:
             yield p.tile
 
-    def open_ends(self) -> list[tuple[str, int]]:
+    def open_ends(self) -> list[tuple[End, int]]:
         """Every attachment point with the value showing there, in END_NAMES order."""
         line = self.line
         if not line:
             return []
-        ends = [("left", line[0].first), ("right", line[-1].second)]
+        ends = [(End.LEFT, line[0].first), (End.RIGHT, line[-1].second)]
         if self.spinner is not None and self.west and self.east:
             s = self.spinner.low
-            ends.append(("up", self.up[-1].second if self.up else s))
-            ends.append(("down", self.down[-1].second if self.down else s))
+            ends.append((End.UP, self.up[-1].second if self.up else s))
+            ends.append((End.DOWN, self.down[-1].second if self.down else s))
         return ends
 
     def end_value(self, end: str) -> int | None:
@@ -110,9 +122,9 @@ class Layout:
             if self.spinner_allowed and tile.is_double:
                 self.spinner = tile
             return
-        if end == "left":
+        if end == End.LEFT:
             value: int | None = self.line[0].first if self.line else None
-        elif end == "right":
+        elif end == End.RIGHT:
             value = self.line[-1].second if self.line else None
         else:
             value = self.end_value(end)
@@ -122,20 +134,20 @@ class Layout:
             raise IllegalMove(NO_MATCH, tile=str(tile), end=end_phrase(end), value=value)
         outer = tile.other(value)
         becomes_spinner = self.spinner_allowed and self.spinner is None and tile.is_double
-        if end == "left":
+        if end == End.LEFT:
             self.line.appendleft(Placed(tile, outer, value))
             if becomes_spinner:
                 self.spinner, self.west, self.east = tile, 0, len(self.line) - 1
             elif self.spinner is not None:
                 self.west += 1
-        elif end == "right":
+        elif end == End.RIGHT:
             self.line.append(Placed(tile, value, outer))
             if becomes_spinner:
                 self.spinner, self.west, self.east = tile, len(self.line) - 1, 0
             elif self.spinner is not None:
                 self.east += 1
         else:
-            (self.up if end == "up" else self.down).append(Placed(tile, value, outer))
+            (self.up if end == End.UP else self.down).append(Placed(tile, value, outer))
 
     def copy(self) -> Layout:
         other = Layout(self.spinner_allowed)

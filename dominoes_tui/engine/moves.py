@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Any, Final, NamedTuple
 
 from .errors import BadText, Phrase
-from .layout import END_NAMES
+from .layout import END_NAMES, End
 from .says import BAD_END, MOVE_ON, MOVE_SHAPE, MOVE_TILE, end_phrase
 from .tiles import ALL_TILES, Tile, parse_tile
 
@@ -13,7 +13,7 @@ class Move(NamedTuple):
     """Place `tile` at `end`; `end` is None for the lead."""
 
     tile: Tile
-    end: str | None
+    end: End | None
 
     def __str__(self) -> str:
         """The move in English ("3-5 on left"; `phrase` for a person, to_json() for machines)."""
@@ -39,7 +39,7 @@ class Move(NamedTuple):
         end = data.get("end")
         if end is not None and end not in END_NAMES:
             raise BadText(BAD_END, end=end, ends=", ".join(END_NAMES))
-        return Move(parse_tile(data["tile"]), end)
+        return Move(parse_tile(data["tile"]), None if end is None else End(end))
 
 
 # Every Move there is, made once: LEAD[t] leads tile index t, PLACE[end index][t] places

@@ -2,10 +2,20 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
 from .scoring import RoundOutcome
 from .tiles import Tile
+
+
+class RoundResult(StrEnum):
+    """How a round ended (round_end's `result`; the scoresheet's): a seat went out, nobody
+    could play, or a score in play won the match before the round's end (FIVES-11)."""
+
+    DOMINO = "domino"
+    BLOCKED = "blocked"
+    WON_IN_PLAY = "won_in_play"
 
 
 @dataclass(frozen=True)
@@ -35,7 +45,7 @@ class RoundRecord:
     """A finished round as the scoresheet and summaries show it."""
 
     round: int
-    result: str  # "domino" or "blocked"
+    result: RoundResult
     outcome: RoundOutcome
     hands: list[list[Tile]]
     went_out: int | None

@@ -12,8 +12,8 @@ from .board import Board
 from .events import EVENT as _EVENT
 from .events import ROUND_END as _ROUND_END
 from .moves import Move
-from .phases import MATCH_OVER, ROUND_OVER
-from .records import RoundRecord, Seat
+from .phases import MATCH_OVER, ROUND_OVER, Phase
+from .records import RoundRecord, RoundResult, Seat
 from .round import Round, drawable
 from .scoring import MatchVerdict, RoundOutcome
 from .variants import TableConfig
@@ -84,7 +84,7 @@ class RoundEnd:
     seed: int | str | None
     _scores: list[int]  # Match.scores
     round_no: int
-    phase: str
+    phase: Phase
     verdict: MatchVerdict
     records: list[RoundRecord]
     leader: int
@@ -105,7 +105,7 @@ class RoundEnd:
             # No round_end is logged (FIVES-11), but the scoresheet still shows the round.
             self.records.append(
                 RoundRecord(
-                    self.round_no, "won_in_play", RoundOutcome(seat, seat, 0, [0] * self.sides),
+                    self.round_no, RoundResult.WON_IN_PLAY, RoundOutcome(seat, seat, 0, [0] * self.sides),
                     tile_hands(self._round.hands), None, None, list(self._round.play_points), list(self._scores),
                 )
             )
@@ -122,7 +122,7 @@ class RoundEnd:
         self._scores[:] = settled.scores
         hands = tile_hands(r.hands)
         self._next_leader = self.config.rules.next_leader(self.config, self.leader, outcome.winner_seat, went_out, blocker)
-        result = "domino" if went_out is not None else "blocked"
+        result = RoundResult.DOMINO if went_out is not None else RoundResult.BLOCKED
         event: dict[str, Any] = {
             "event": "round_end",
             "round": self.round_no,

@@ -10,9 +10,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from .events import Event, freeze
 from .game import Match, RoundRecord
-from .layout import Placed
+from .layout import END_NAMES, End, Placed
 from .moves import Move
+from .phases import PLAYING, Phase
+from .records import RoundResult
 from .rules import Variant, find_variant
 from .tiles import Tile
 
@@ -25,14 +28,18 @@ class LayoutView:
     spinner_index: int | None
     up: tuple[Placed, ...]
     down: tuple[Placed, ...]
-    ends: tuple[tuple[str, int], ...]  # open ends with their values
+    ends: tuple[tuple[End, int], ...]  # open ends with their values
     count: int  # FIVES-6 count (meaningful in All Fives)
 
     def tiles(self) -> list[Tile]:
         return [p.tile for p in (*self.line, *self.up, *self.down)]
 
     def end_value(self, end: str) -> int | None:
-        return dict(self.ends).get(end)
+        """The value showing at `end` (an End, or its word), None where it is not open."""
+        for name, value in self.ends:
+            if name == end:
+                return value
+        return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,7 +47,7 @@ class ScoreRow:
     """One finished round on the scoresheet: no hands, only what it gave."""
 
     round: int
-    result: str
+    result: RoundResult
     winner: int | None
     points: int | tuple[int, ...]
     play_points: tuple[int, ...]
@@ -58,7 +65,7 @@ class PlayerView:
     target: int
     names: tuple[str, ...]
     round: int
-    phase: str
+    phase: Phase
     leader: int
     to_act: int | None
     hand: tuple[Tile, ...]
@@ -68,7 +75,7 @@ class PlayerView:
     drawable: int
     scores: tuple[int, ...]
     legal: tuple[Move, ...]  # empty unless it is this seat's turn
-    history: tuple[dict[str, Any], ...]  # this round's public events, oldest first
+    history: tuple[Event, ...]  # this round's public events, oldest first, read-only (events.freeze)
     lacks: tuple[frozenset[int], ...]  # numbers each seat has shown it cannot hold now
     scoresheet: tuple[ScoreRow, ...] = field(default=())
 
@@ -82,33 +89,47 @@ class PlayerView:
         return self.to_act == self.seat
 
     @property
-    def ends(self) -> dict[str, int | None]:
+    def ends(self) -> dict[End, int | None]:
         """Every end name with its value, None where closed (the bot protocol's form)."""
         open_ends = dict(self.layout.ends)
-        return {name: open_ends.get(name) for name in ("left", "right", "up", "down")}
+        return {name: open_ends.get(name) for name in END_NAMES}
 
 
 NOBODY = -1  # the seat of a view from outside the table: a spectator's, the projector board's
 
 
-def _public_history(match: Match, seat: int) -> tuple[dict[str, Any], ...]:
+def _public_history(match: Match, seat: int) -> tuple[Event, ...]:
     """This round's events as `seat` saw them (NOBODY: as anyone may see them): others'
-    draws face down. Built from each event's public fields only, kept per seat and
-    extended as the round goes (views are built every turn); public events are shared,
-    not copied: treat them as read-only."""
+    draws face down. Each event is frozen once (a read-only copy, events.freeze) and
+    shared by every seat's view; each seat's tuple is kept and extended as the round
+    goes (views are built every turn)."""
     if not match.round_no:
         return ()
     events = match.events
     start = match.round_start_index + 1
-    cache = match.view_cache.setdefault("public_histories", {})
-    entry = cache.get(seat)
-    if entry is None or entry[0] != start or entry[1] > len(events):
-        entry = cache[seat] = [start, start, []]
+    cache = match.view_cache
+    frozen_entry = cache.get("frozen_round")
+    if frozen_entry is None or frozen_entry[0] != start or start + len(frozen_entry[1]) > len(events):
+        frozen_entry = cache["frozen_round"] = (start, list[Event]())
+    frozen = frozen_entry[1]
+    frozen.extend(map(freeze, events[start + len(frozen):]))
+    histories = cache.setdefault("public_histories", {})
+    entry = histories.get(seat)
+    if entry is None or entry[0] != start or entry[1] > len(frozen):
+        entry = histories[seat] = [start, 0, []]
     seen = entry[2]
-    for e in events[entry[1]:]:
-        seen.append({"event": "draw", "seat": e["seat"], "tile": None} if e["event"] == "draw" and e["seat"] != seat else e)
-    entry[1] = len(events)
+    for e in frozen[entry[1]:]:
+        seen.append(_face_down(e["seat"]) if e["event"] == "draw" and e["seat"] != seat else e)
+    entry[1] = len(frozen)
     return tuple(seen)
+
+
+_FACE_DOWN = tuple(freeze({"event": "draw", "seat": seat, "tile": None}) for seat in range(4))
+
+
+def _face_down(seat: int) -> Event:
+    """Another seat's draw as this one saw it: who drew, not what."""
+    return _FACE_DOWN[seat] if 0 <= seat < len(_FACE_DOWN) else freeze({"event": "draw", "seat": seat, "tile": None})
 
 
 def _score_row(record: RoundRecord) -> ScoreRow:
@@ -126,7 +147,7 @@ def _score_row(record: RoundRecord) -> ScoreRow:
 
 def view_for(match: Match, seat: int) -> PlayerView:
     """What `seat` may see: the public facts, its own hand, its legal moves on its turn."""
-    legal = tuple(match.legal_moves()) if match.phase == "playing" and match.to_act == seat else ()
+    legal = tuple(match.legal_moves()) if match.phase == PLAYING and match.to_act == seat else ()
     return _view(match, seat, match.hand(seat), legal)
 
 
@@ -151,7 +172,7 @@ def _view(match: Match, seat: int, hand: tuple[Tile, ...], legal: tuple[Move, ..
         round=match.round_no,
         phase=match.phase,
         leader=match.leader,
-        to_act=match.to_act if match.phase == "playing" else None,
+        to_act=match.to_act if match.phase == PLAYING else None,
         hand=hand,
         layout=LayoutView(
             tuple(layout.line), layout.spinner_index, tuple(layout.up), tuple(layout.down),

@@ -10,12 +10,22 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from enum import StrEnum
 from typing import Any
 
 from ..engine import Match
 from .identity import Identity, local_identity
 
-FINISHED, ABANDONED = "finished", "abandoned"
+
+class MatchStatus(StrEnum):
+    """How a recorded match ended: played out, or left before its end (the records'
+    `status` column holds the word)."""
+
+    FINISHED = "finished"
+    ABANDONED = "abandoned"
+
+
+FINISHED, ABANDONED = MatchStatus.FINISHED, MatchStatus.ABANDONED
 # A log kept because the records could not take it carries, in its match_start, who was
 # who (identity keys), so an import later credits the right people. Not part of the key.
 RECORDS_FIELD = "records"
@@ -38,7 +48,7 @@ class MatchSummary:
     players: int
     options: dict[str, Any]
     target: int
-    status: str
+    status: MatchStatus
     rounds: int
     seats: tuple[SeatSummary, ...]
     teams: tuple[tuple[int, ...], ...] | None

@@ -12,7 +12,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 
-from ..engine import Move, PlayerView, TableConfig, Tile
+from ..engine import Move, Phase, PlayerView, RoundResult, TableConfig, Tile
 
 
 @dataclass(frozen=True)
@@ -31,7 +31,7 @@ class RoundReport:
     """A finished round, as the summary screen tells it: every hand is shown now."""
 
     round: int
-    result: str  # "domino", "blocked" or "won_in_play" (All Fives mid-round win)
+    result: RoundResult
     winner: int | None  # a seat, or a team index in Partner; None after a tie
     points: int | tuple[int, ...]  # Kozel: the penalty recorded per seat
     terms: tuple[tuple[int | str, int], ...]  # (seat or a label like "capicú", points)
@@ -85,8 +85,8 @@ class TableClient(ABC):
 
     @property
     @abstractmethod
-    def phase(self) -> str:
-        """"new", "playing", "round_over" or "match_over" (the engine's phases)."""
+    def phase(self) -> Phase:
+        """The match's phase (the engine's)."""
 
     def close(self) -> None:  # noqa: B027 - a default: a client holding nothing has nothing to release
         """Release bots and connections."""

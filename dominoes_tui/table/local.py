@@ -21,6 +21,7 @@ from ..engine import (
     IllegalMove,
     Match,
     Move,
+    Phase,
     PlayerView,
     RoundRecord,
     Seat,
@@ -124,7 +125,7 @@ class LocalTable(TableClient):
 
     # -- TableClient ------------------------------------------------------------
     @property
-    def phase(self) -> str:
+    def phase(self) -> Phase:
         return self.match.phase
 
     def view(self, seat: int) -> PlayerView:

@@ -187,7 +187,7 @@ def _draw(
     styles = {label: style for label, style in zip(highlight, (NEWEST, EARLIER))}
     canvas = Canvas(width, max(height, plan.height))
     hot: dict[str, tuple[int, int, int]] = {}
-    values = dict(layout.ends)
+    values: dict[str, int] = dict(layout.ends)
     y = 0
     band_x: list[tuple[int, int, int]] = []  # per band: x start, x end, y top
     spinner_x = spinner_top = None

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Awaitable
 from typing import TYPE_CHECKING, Any
 
+from ..engine import PLAYING
 from ..i18n import N_, _
 from ..i18n.os_words import os_words
 from ..net.client.client import Connection, ConnectionLost, ServerRefused
@@ -305,7 +306,7 @@ class RemoteApp(DominoesApp):
         if not isinstance(client, RemoteTable) or client.my_seat is None:
             return  # a spectator's screen follows the table by itself
         shown = client.view(client.my_seat)  # what the screen shows until it advances
-        waits_on_me = shown.phase == "playing" and shown.to_act == client.my_seat
+        waits_on_me = shown.phase == PLAYING and shown.to_act == client.my_seat
         if isinstance(screen, TableScreen) and screen.client is client and not screen.busy and waits_on_me:
             screen.drive()
 

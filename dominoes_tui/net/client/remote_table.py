@@ -14,7 +14,7 @@ from collections import deque
 from collections.abc import Callable
 from typing import Any
 
-from ...engine import MATCH_OVER, PLAYING, ROUND_OVER, IllegalMove, Move, PlayerView, make_config
+from ...engine import MATCH_OVER, PLAYING, ROUND_OVER, IllegalMove, Move, Phase, PlayerView, make_config
 from ...i18n import _, told
 from ...table.client import RoundReport, SeatInfo, TableClient
 from ..wire import protocol as P
@@ -102,7 +102,7 @@ class RemoteTable(TableClient):
 
     # -- TableClient -----------------------------------------------------------------------
     @property
-    def phase(self) -> str:
+    def phase(self) -> Phase:
         ph = self._current.phase
         if ph == ROUND_OVER and self._acked_round == self._current.round:
             return PLAYING  # summary read: waiting for the server to deal

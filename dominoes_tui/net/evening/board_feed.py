@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Set
 from typing import Any, Protocol
 
-from ...engine import MATCH_OVER, VARIANTS
+from ...engine import MATCH_OVER, PLAYING, VARIANTS
 from ...engine.view import public_view
 from ..tables.table import Table
 from ..wire import protocol as P
@@ -65,7 +65,7 @@ def summary(table: Table) -> dict[str, Any]:
         "target": m.config.target, "round": m.round_no, "phase": m.phase,
         "seats": [{"name": s.name, "kind": s.kind, "connected": s.conn is not None} for s in table.slots],
         "sides": sides, "scores": list(m.scores),
-        "to_act": m.to_act if m.phase == "playing" else None,
+        "to_act": m.to_act if m.phase == PLAYING else None,
         "hand_sizes": list(m.hand_sizes()), "boneyard": m.boneyard_size,
         **last_said(table), "spectators": len(table.spectators),
     }

@@ -10,7 +10,8 @@ import json
 import time
 from typing import Any
 
-from ...engine import LayoutView, Move, Placed, PlayerView, ScoreRow, jsontext, parse_tile
+from ...engine import End, LayoutView, Move, Phase, Placed, PlayerView, RoundResult, ScoreRow, jsontext, parse_tile
+from ...engine.events import freeze
 from ...table.client import RoundReport, SeatInfo
 from ...table.plain import plain, plain_name
 from . import says as S
@@ -144,7 +145,7 @@ def view_from_json(data: dict[str, Any]) -> PlayerView:
             target=int(data["target"]),
             names=tuple(clean_name(n, "?") for n in data["names"]),
             round=int(data["round"]),
-            phase=str(data["phase"]),
+            phase=Phase(data["phase"]),
             leader=int(data["leader"]),
             to_act=data["to_act"],
             hand=tuple(parse_tile(t) for t in data["hand"]),
@@ -153,7 +154,7 @@ def view_from_json(data: dict[str, Any]) -> PlayerView:
                 lay["spinner_index"],
                 tuple(_unplaced(p) for p in lay["up"]),
                 tuple(_unplaced(p) for p in lay["down"]),
-                tuple((str(n), int(v)) for n, v in lay["ends"]),
+                tuple((End(n), int(v)) for n, v in lay["ends"]),
                 int(lay["count"]),
             ),
             hand_sizes=tuple(int(x) for x in data["hand_sizes"]),
@@ -161,11 +162,11 @@ def view_from_json(data: dict[str, Any]) -> PlayerView:
             drawable=int(data["drawable"]),
             scores=tuple(int(x) for x in data["scores"]),
             legal=tuple(Move.from_json(m) for m in data["legal"]),
-            history=tuple(dict(e) for e in data["history"]),
+            history=tuple(freeze(e) for e in data["history"]),
             lacks=tuple(frozenset(int(v) for v in s) for s in data["lacks"]),
             scoresheet=tuple(
                 ScoreRow(
-                    int(r["round"]), str(r["result"]), r["winner"], _tuple_or_int(r["points"]),
+                    int(r["round"]), RoundResult(r["result"]), r["winner"], _tuple_or_int(r["points"]),
                     tuple(r["play_points"]), tuple(r["scores"]), bool(r["capicu"]),
                 )
                 for r in data.get("scoresheet") or []
@@ -193,7 +194,7 @@ def report_to_json(r: RoundReport) -> dict[str, Any]:
 def report_from_json(d: dict[str, Any]) -> RoundReport:
     try:
         return RoundReport(
-            round=int(d["round"]), result=str(d["result"]), winner=d["winner"], points=_tuple_or_int(d["points"]),
+            round=int(d["round"]), result=RoundResult(d["result"]), winner=d["winner"], points=_tuple_or_int(d["points"]),
             terms=tuple((k, int(v)) for k, v in d["terms"]),
             hands=tuple(tuple(parse_tile(t) for t in h) for h in d["hands"]),
             went_out=d["went_out"], blocker=d["blocker"], capicu=bool(d["capicu"]),

@@ -6,7 +6,7 @@ It hands out the one seat's view only, as any table does; finished rounds are as
 as at a real table (their hands shown in the scoresheet)."""
 from __future__ import annotations
 
-from ....engine import IllegalMove, Move, PlayerView, view_for
+from ....engine import IllegalMove, Move, Phase, PlayerView, view_for
 from ....i18n import _
 from ....table.client import RoundReport, SeatInfo, TableClient
 from ....table.local import report_from
@@ -26,7 +26,7 @@ class StillTable(TableClient):
         self.notes: list[str] = []
 
     @property
-    def phase(self) -> str:
+    def phase(self) -> Phase:
         return self.match.phase
 
     def view(self, seat: int) -> PlayerView:

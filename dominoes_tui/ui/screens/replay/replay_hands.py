@@ -6,7 +6,7 @@ from rich.text import Text
 from textual.geometry import Size
 from textual.widget import Widget
 
-from ....engine import Match
+from ....engine import PLAYING, Match
 from ....i18n import _
 from ....table.client import SeatInfo
 from ...render import Look, tile_label
@@ -17,7 +17,7 @@ def open_hand_lines(match: Match, seats: tuple[SeatInfo, ...], look: Look, width
     long for the width goes on under its first tile, never cut off."""
     lines = []
     name_w = max(len(s.name) for s in seats) + 1
-    to_act = match.to_act if match.phase == "playing" else None
+    to_act = match.to_act if match.phase == PLAYING else None
     for i, seat in enumerate(seats):
         line = Text()
         turn = i == to_act

@@ -224,7 +224,7 @@ class TableScreen(TableDisplayActions):
     def action_end(self, end: str) -> None:
         moves = [m for m in self.moves_for(self.selected) if m.end == end]
         if not moves:
-            value = dict(self.view_.layout.ends).get(end)
+            value = self.view_.layout.end_value(end)
             hand = self.view_.hand
             what = str(hand[self.selected]) if self.selected is not None and self.selected < len(hand) else _("No tile")
             said = _("{tile} does not fit the {end} end ({value}).").format(tile=what, end=end_name(end), value=value)
