@@ -115,6 +115,10 @@ class RemoteApp(DominoesApp):
         to this person's table of the evening's next round when it is paired already."""
         return _("To your next table") if self.evening.seat_waiting() else _("Back to the lobby")
 
+    def summary_aside(self) -> str:
+        """What a summary that opens says of the club evening (screens/summary.py Aside)."""
+        return self.evening.aside()
+
     def open_settings(self) -> None:
         """After a match ("new match"): back to the lobby, not the local settings."""
         self.do(self.leave())

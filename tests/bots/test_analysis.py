@@ -163,7 +163,7 @@ def test_hints_judge_the_view() -> None:
     match = first_rounds("draw", 2, seed=10)
     _m, found = decisions(list(enumerate(match.events, start=1)))
     view = found[0].view
-    rows, exact = judge_view(view, seed=1, guesses=20)
+    rows, exact, _rough = judge_view(view, seed=1, guesses=20)
     assert not exact  # the first decision of a round: the other hand is hidden
     assert sorted(m for m, _c in rows) == sorted(view.legal)
     assert [c for _m, c in rows] == sorted((c for _m, c in rows), reverse=True)

@@ -153,7 +153,9 @@ async def test_the_next_round_paired_while_the_match_end_is_read_is_announced_th
         assert second != first
         await until(pilot, lambda: "To your next table (n)" in str(app.screen.query_one("#new").label),
                     "the match-end screen to lead to the next table")
-        assert any(f"table {second}" in str(n.message) for n in app._notifications)
+        # said on the match-end screen itself, where it hides nothing (a notice sat over its corner)
+        await until(pilot, lambda: f"table {second}" in str(app.screen.query_one("#aside").render()), "the line")
+        assert not any(f"table {second}" in str(n.message) for n in app._notifications)
         await pilot.press("n")
         await until(pilot, lambda: isinstance(app.screen, TableScreen) and app.client is not None
                     and app.client.code == second, "Ana at her round-2 table")
@@ -222,7 +224,8 @@ async def test_a_seat_at_the_table_one_sits_at_is_not_announced_as_the_next() ->
         app.evening.on_push({"type": "seated", "round": 1, "table": 1, "seat": 0, "code": "KXMP", "token": "t"})
         assert said == [] and not app.evening.seat_waiting()
         app.evening.on_push({"type": "seated", "round": 2, "table": 1, "seat": 0, "code": "QTPY", "token": "u"})
-        assert len(said) == 1 and "table QTPY" in said[0]
+        # at a table, the next seat is said by the summaries to come, not by a notice over them
+        assert said == [] and "table QTPY" in app.evening.aside()
         app.session.table_code = None  # (so that the app does not try to leave a table at the end)
 
 
@@ -283,3 +286,51 @@ async def test_the_organizer_is_told_in_german_why_an_empty_evening_does_not_sta
         await until(pilot, lambda: any("noch niemand hat sich angemeldet" in str(n.message) for n in app._notifications),
                     "the refusal in German")
         assert app.evening.tournament["state"] == "registering" and not isinstance(app.screen, TableScreen)
+
+
+def _last_round(players: int) -> tuple[object, object, tuple[object, ...]]:
+    from dominoes_tui.engine import make_config
+    from dominoes_tui.table.client import RoundReport, SeatInfo
+
+    hands = tuple(() for _ in range(players))
+    report = RoundReport(round=3, result="domino", winner=0, points=20, terms=(), hands=hands, went_out=0, blocker=None,
+                         capicu=False, play_points=(0,) * players, scores=(20,) + (5,) * (players - 1), match_over=True,
+                         match_winner=0, match_loser=None)
+    seats = tuple(SeatInfo(n, "human" if i < 2 else "bot", None if i < 2 else "random")
+                  for i, n in enumerate(["Ana", "Ben", "Bot 1", "Bot 2"][:players]))
+    return report, make_config("draw", players, 20), seats
+
+
+@pytest.mark.parametrize("size", [(80, 24), (200, 60)])
+async def test_the_next_round_paired_while_the_last_summary_is_read_covers_none_of_it(size: tuple[int, int]) -> None:
+    """Tried at a club evening at 80×24: "Round 2 is paired" came as a notice over the
+    round summary's corner while Ana read it. It is said in the summary now, and again
+    on the match-end screen after it; nothing lies over either."""
+    from dominoes_tui.ui.screens.summary import MatchEndScreen, RoundSummaryScreen
+
+    from ..ui.helpers import screen_lines
+
+    app = RemoteApp("127.0.0.1", 1, "Ana")  # nobody listens there: the evening's pushes are given by hand
+    async with app.run_test(size=size) as pilot:
+        app.table_code = "KXMP"  # Ana's round-1 table, its match just over
+        report, config, seats = _last_round(4)
+        app.push_screen(RoundSummaryScreen(report, config, seats),  # as the table screen does
+                        lambda _: app.push_screen(MatchEndScreen(report, config, seats, app.after_match())))
+        await until(pilot, lambda: isinstance(app.screen, RoundSummaryScreen), "the summary")
+        before = screen_lines(app)
+        app.evening.on_push({"type": "seated", "round": 2, "table": 1, "seat": 0, "code": "QWRT", "token": "t"})
+        await pilot.pause(0.2)
+        said = "Round 2 is paired: your seat is at table QWRT; n at the end of this match takes you there."
+        assert not list(app._notifications)
+        after = screen_lines(app)
+        assert " ".join(" ".join(after).split()).count("Round 2 is paired") == 1
+        for line in before:  # every line of the summary is still there, whole
+            if line.strip():
+                assert any(line.strip().strip("│╭╮╰╯─") in other for other in after), (line, after)
+        assert said.split(";")[0] in " ".join(after)
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, MatchEndScreen), "the match end")
+        await pilot.pause(0.1)
+        text = " ".join(" ".join(screen_lines(app)).split())
+        assert said in " ".join(str(app.screen.query_one("#aside").render()).split())
+        assert "To your next table (n)" in text and not list(app._notifications)

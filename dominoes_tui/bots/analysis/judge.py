@@ -64,10 +64,13 @@ class Judgement:
 
 
 def judge(view: PlayerView, rng: random.Random, *, guesses: int | None = GUESSES, think_ms: float | None = None,
-          cancel: threading.Event | None = None, skip_single: bool = False) -> Judgement:
+          cancel: threading.Event | None = None, skip_single: bool = False, least: int = 1,
+          most_ms: float | None = None) -> Judgement:
     """Judge every legal move of `view` (its seat must be to act) on `guesses` guesses, or
     for `think_ms` milliseconds when it is given (then not repeatable: the machine's speed
-    decides how many). Raises Cancelled when `cancel` is set part way. With `skip_single`,
+    decides how many), and then on until `least` guesses are made, unless `most_ms` have
+    passed since the start (a busy machine's search stops short of `least` then: the
+    caller says so). Raises Cancelled when `cancel` is set part way. With `skip_single`,
     a decision with one candidate only (no choice) is not judged: 0 guesses."""
     if not view.legal:
         raise ValueError("the view's seat has no move to make")
@@ -80,13 +83,18 @@ def judge(view: PlayerView, rng: random.Random, *, guesses: int | None = GUESSES
         if cancel is not None and cancel.is_set():
             raise Cancelled
     samples: list[tuple[float, list[float]]] = []
-    deadline = None if think_ms is None else time.perf_counter() + think_ms / 1000.0
+    started = time.perf_counter()
+    deadline = None if think_ms is None else started + think_ms / 1000.0
+    last = None if most_ms is None else started + most_ms / 1000.0
+    least = max(1, least)
     if n > 1 or not skip_single:  # a lone candidate has nothing to be compared with
         while True:
             if guesses is not None and search.iterations >= guesses:
                 break
-            if deadline is not None and time.perf_counter() >= deadline and search.iterations:
-                break
+            if deadline is not None and search.iterations:
+                now = time.perf_counter()
+                if now >= deadline and (search.iterations >= least or (last is not None and now >= last)):
+                    break
             if cancel is not None and cancel.is_set():
                 raise Cancelled
             weighed = search.iterate(cancel)
@@ -130,25 +138,29 @@ def _paired_error(samples: list[tuple[float, list[float]]], a: int, b: int) -> f
 
 
 class Weighing(NamedTuple):
-    """A hint's numbers: every legal move with its chance, best first, and whether they
-    are solved (every hidden tile known from what was public) rather than estimated."""
+    """A hint's numbers: every legal move with its chance, best first, whether they are
+    solved (every hidden tile known from what was public) rather than estimated, and
+    whether the estimate is rough (its search ran out of time short of its guesses)."""
 
     rows: list[tuple[Move, float]]
     exact: bool
+    rough: bool = False
 
 
 def judge_view(view: PlayerView, *, think_ms: float = 1000, seed: int = 0, guesses: int | None = None,
-               cancel: threading.Event | None = None) -> Weighing:
+               cancel: threading.Event | None = None, least: int = 1, most_ms: float | None = None) -> Weighing:
     """Every legal move of the seat's own view with its chance of winning the match, best
     first (mirror images each listed, with their twin's chance), and whether they are
-    solved: for hints. `think_ms` is the time to spend; 0 or less (or `guesses` given)
-    judges on a fixed count of guesses instead (default GUESSES), the same on every run.
-    Setting `cancel` (from another thread) stops it: Cancelled is raised."""
+    solved: for hints. `think_ms` is the time to spend, and on until `least` guesses
+    unless `most_ms` have passed (then the weighing is rough); 0 or less (or `guesses`
+    given) judges on a fixed count of guesses instead (default GUESSES), the same on
+    every run. Setting `cancel` (from another thread) stops it: Cancelled is raised."""
     from ...engine.seeds import seeded
 
     timed = guesses is None and think_ms is not None and think_ms > 0
     j = judge(view, seeded(seed, "hint", view.round, len(view.history)),
-              guesses=None if timed else (guesses or GUESSES), think_ms=think_ms if timed else None, cancel=cancel)
+              guesses=None if timed else (guesses or GUESSES), think_ms=think_ms if timed else None, cancel=cancel,
+              least=least if timed else 1, most_ms=most_ms if timed else None)
     rows = [(m, j.chances[i]) for m, i in j.legal]
     rows.sort(key=lambda row: -row[1])  # stable: the legal order among equals
-    return Weighing(rows, j.exact)
+    return Weighing(rows, j.exact, timed and not j.exact and len(j.moves) > 1 and j.guesses < least)

@@ -93,9 +93,7 @@ class EveningFollower:
         if not isinstance(bye, int) or bye in self._byes_told:
             return
         self._byes_told.add(bye)
-        self.app.notify(_("Round {n}: you have a bye and no table this round; it counts in the standings. "
-                          "t shows them; the next round comes when every table is done.").format(n=bye),
-                        timeout=30, markup=False)
+        self._tell(self.aside())
 
     def lobby_line(self) -> str:
         """The evening in one line for the lobby, so nobody waits there wondering."""
@@ -146,12 +144,34 @@ class EveningFollower:
         if seat["code"] in self._announced:
             return
         self._announced.add(seat["code"])
-        where = _("Round {n} is paired").format(n=seat["round"]) if seat.get("round") else _("A quick match is paired")
-        self.app.notify(_("{where}: your seat is at table {code}; n at the end of this match takes you there.").format(
-            where=where, code=plain(seat["code"], 12)), timeout=30, markup=False)
+        self._tell(self.aside())
         relabel = getattr(self.app.screen, "relabel", None)  # the match-end screen, when it is up
         if relabel is not None:
             relabel(_("To your next table"))
+
+    def aside(self) -> str:
+        """What a summary says of the evening while this person is at a table's end: the
+        next seat waiting, else this round's bye; "" when nothing (screens/summary.py)."""
+        seat = self.you.get("seat")
+        if seat and self.seat_waiting():
+            where = _("Round {n} is paired").format(n=seat["round"]) if seat.get("round") else _("A quick match is paired")
+            return _("{where}: your seat is at table {code}; n at the end of this match takes you there.").format(
+                where=where, code=plain(seat["code"], 12))
+        bye, t = self.you.get("bye"), self.tournament
+        if isinstance(bye, int) and not (t and t.get("state") == "over"):  # the round being played's
+            return _("Round {n}: you have a bye and no table this round; it counts in the standings. "
+                     "t shows them; the next round comes when every table is done.").format(n=bye)
+        return ""
+
+    def _tell(self, said: str) -> None:
+        """In the summary that is up, where it hides nothing; at a table, in the summaries
+        still to come (they ask `aside` when they open: a notice now would lie over the
+        one about to open); elsewhere, a notice."""
+        say = getattr(self.app.screen, "say_aside", None)
+        if say is not None:
+            say(said)
+        elif said and self.app.table_code is None:
+            self.app.notify(said, timeout=30, markup=False)
 
     async def _go(self, seat: dict[str, Any]) -> None:
         app = self.app

@@ -27,6 +27,15 @@ if TYPE_CHECKING:  # the search is imported when a hint is first weighed, not at
 
 DEBOUNCE_S = 0.3  # quiet after a press before its search starts
 CHECK_S = 0.1  # how soon a cancelled search in a worker is ended
+# A hint's search thinks for its time (hints.THINK_MS) and on until it has this many
+# guesses: on a busy server, niced behind the live tables, a second gave a handful and a
+# chance of 71 % beside 27-50 % that was noise. A hundred puts a chance's standard error
+# at 5 points at most, and a quiet machine makes them within the second (117 to 5,000 were
+# measured on 2 cores), so the floor asks no more work than the second did, only more
+# patience; a new press still cancels it. The patience ends at MOST_MS; a weighing that
+# stopped short of its guesses is said to be rough.
+LEAST_GUESSES = 100
+MOST_MS = 6000.0
 
 _lock = threading.Lock()  # guards _current
 _running = threading.Lock()  # one search at a time in this process
@@ -39,7 +48,7 @@ def weigh(view: PlayerView, think_ms: float, cancel: Any = None) -> Weighing:
     (bots/analysis Cancelled)."""
     from ....bots.analysis import judge_view
 
-    return judge_view(view, think_ms=think_ms, cancel=cancel)
+    return judge_view(view, think_ms=think_ms, cancel=cancel, least=LEAST_GUESSES, most_ms=MOST_MS)
 
 
 class Cancelled(Exception):
@@ -106,10 +115,10 @@ def _hold(view: dict[str, Any]) -> None:
     _VIEW = view_from_json(view)
 
 
-def _weigh_held(think_ms: float) -> tuple[list[tuple[dict[str, Any], float]], bool]:
+def _weigh_held(think_ms: float) -> tuple[list[tuple[dict[str, Any], float]], bool, bool]:
     assert _VIEW is not None
-    rows, exact = weigh(_VIEW, think_ms)
-    return [(m.to_json(), chance) for m, chance in rows], exact
+    rows, exact, rough = weigh(_VIEW, think_ms)
+    return [(m.to_json(), chance) for m, chance in rows], exact, rough
 
 
 def _in_worker(view: PlayerView, think_ms: float, cancel: _Either) -> Weighing:
@@ -118,7 +127,7 @@ def _in_worker(view: PlayerView, think_ms: float, cancel: _Either) -> Weighing:
         answer = pool.apply_async(_weigh_held, (think_ms,))
         while True:
             try:
-                rows, exact = answer.get(CHECK_S)
+                rows, exact, rough = answer.get(CHECK_S)
                 break
             except multiprocessing.TimeoutError:
                 if cancel.is_set():
@@ -128,4 +137,4 @@ def _in_worker(view: PlayerView, think_ms: float, cancel: _Either) -> Weighing:
         pool.join()
     from ....bots.analysis import Weighing
 
-    return Weighing([(Move.from_json(m), chance) for m, chance in rows], exact)
+    return Weighing([(Move.from_json(m), chance) for m, chance in rows], exact, rough)

@@ -66,9 +66,11 @@ def weighed_line(view: PlayerView, weighing: Weighing, fits: Callable[[str], boo
     """The hint told with numbers, the search's move with its reason first, then as many
     other moves as `fits` lets the prompt hold ("… 2 more"): at 80 columns a notice
     beside it covered the table ("Der Tisch ist leer: d▌")."""
-    chances, exact = weighing
+    chances, exact, rough = weighing
     best, best_chance = chances[0]
-    head = _("Hint: {move} {chance}").format(move=where(best), chance=estimate(best_chance, exact))
+    # rough: its search ran out of time short of its guesses (hint_search.LEAST_GUESSES)
+    said = _("Rough hint (little time to think): {move} {chance}") if rough else _("Hint: {move} {chance}")
+    head = said.format(move=where(best), chance=estimate(best_chance, exact))
     line = f"{head}: {reason(view, best)}"
     others = [f"{brief(m)} {estimate(c, exact)}" for m, c in chances[1:]]
     for shown in range(len(others), -1, -1):

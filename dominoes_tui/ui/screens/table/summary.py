@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -60,7 +61,26 @@ def show_scoresheet(screen: ModalScreen, report: RoundReport, config: TableConfi
     screen.app.push_screen(ScoresheetScreen(rounds, config, seats, None))
 
 
-class RoundSummaryScreen(ModalScreen[None]):
+class Aside:
+    """A line about the world outside this table (the club evening's next seat, a bye),
+    said in the summary itself: a notice at 80×24 sat over the summary's corner while
+    the person read it. The app names the line when the summary opens (`summary_aside`,
+    remote_app.py); the evening says a new one while it is up (`say_aside`)."""
+
+    def say_aside(self: Any, text: str) -> None:
+        try:
+            line = self.query_one("#aside", Static)
+        except NoMatches:
+            return
+        line.update(Text(text, "bold"))  # our words with a table code: plain text
+        line.display = bool(text)
+
+    def _aside_at_mount(self: Any) -> None:
+        ask = getattr(self.app, "summary_aside", None)
+        self.say_aside(ask() if callable(ask) else "")
+
+
+class RoundSummaryScreen(Aside, ModalScreen[None]):
     BINDINGS = [
         Binding("enter", "next", N_("Next round")),
         Binding("escape", "next", N_("Next round"), show=False),  # closing the summary goes on, as Enter does
@@ -92,6 +112,7 @@ class RoundSummaryScreen(ModalScreen[None]):
             self._bindings.key_to_bindings["enter"] = [Binding("enter", "next", N_("See who won"))]
 
     def on_mount(self) -> None:
+        self._aside_at_mount()
         if self.moved_on is not None:
             self._follower = self.set_interval(0.5, self._follow)
 
@@ -106,6 +127,7 @@ class RoundSummaryScreen(ModalScreen[None]):
         r = self.report
         with VerticalScroll(id="summary"):
             yield Static(_("Round {n} is over").format(n=r.round), classes="title")
+            yield Static(id="aside", classes="note")
             if self.note:
                 yield Static(Text(self.note, "italic"), classes="note")
             yield Static(how_it_ended(r, self.config, self.seats), markup=False)  # names are plain text
@@ -143,7 +165,7 @@ class RoundSummaryScreen(ModalScreen[None]):
         self.app.push_screen(HelpScreen(self.config.variant))
 
 
-class MatchEndScreen(ModalScreen[str]):
+class MatchEndScreen(Aside, ModalScreen[str]):
     """The winner, the final scores, shutout or the Kozel; a new match or quit."""
 
     # No button has focus, so Enter (pressed in a hurry at the end of a round) does not
@@ -203,6 +225,7 @@ class MatchEndScreen(ModalScreen[str]):
             if self.note:
                 yield Static(Text(self.note, "italic"), classes="note")
             yield Static(id="records", classes="note")
+            yield Static(id="aside", classes="note")
             with Horizontal(id="buttons"):
                 yield Button(f"{_(self.next_label)} (n)", id="new", variant="primary", compact=True)
                 yield Button(_("Quit (q)"), id="quit", compact=True)
@@ -210,6 +233,7 @@ class MatchEndScreen(ModalScreen[str]):
         yield Footer()
 
     def on_mount(self) -> None:
+        self._aside_at_mount()
         said = self.app.__dict__.get("records_said")  # the club records' word, if it came first
         if said is not None:
             self.show_records(*said)

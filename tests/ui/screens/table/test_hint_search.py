@@ -5,6 +5,7 @@ hosted analysis does: in a worker at the lowest priority, only while its session
 an analysis slot, one at a time, a new press cancelling the one before."""
 from __future__ import annotations
 
+import importlib
 import random
 import threading
 import time
@@ -94,3 +95,44 @@ def test_a_new_press_cancels_the_search_of_the_one_before(monkeypatch: pytest.Mo
     assert len(running) <= 1
     hint_search.new_press()  # cancel the last one too
     presses[-1][0].join(WAIT)
+
+
+class _Clock:
+    """time for the judge's loop only: each reading is `step` seconds after the last, as a
+    machine that leaves the search that little of its time would read it."""
+
+    def __init__(self, step: float) -> None:
+        self.step, self.now, self.readings = step, 1000.0, 0
+
+    def perf_counter(self) -> float:
+        self.readings += 1
+        self.now += self.step
+        return self.now
+
+
+def test_a_hint_on_a_busy_server_still_weighs_its_least_guesses(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Tried on a busy server: the hint's second gave its niced worker a few dozen
+    guesses or fewer, and "0-5 = 71 %" stood beside 27-50 % for the others: noise told
+    as a chance. Its time up, the search goes on (no faster, at the lowest priority) to
+    LEAST_GUESSES; the judge reads the clock once a guess."""
+    judge_module = importlib.import_module("dominoes_tui.bots.analysis.judge")  # the package's `judge` is its function
+    clock = _Clock(0.02)  # a second of the hint's time is 50 guesses here
+    monkeypatch.setattr(judge_module, "time", clock)
+    weighing = hint_search.weigh(a_view(), 1000)
+    assert clock.readings >= 100  # hint_search.LEAST_GUESSES
+    assert not weighing.rough and not weighing.exact
+
+
+def test_a_hint_that_ran_out_of_patience_says_it_is_rough(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where even MOST_MS gave too few guesses, the numbers are shown as what they are."""
+    from dominoes_tui.ui import hints
+
+    judge_module = importlib.import_module("dominoes_tui.bots.analysis.judge")
+
+    clock = _Clock(1.0)  # a guess a second: MOST_MS (6 s) ends the search after six
+    monkeypatch.setattr(judge_module, "time", clock)
+    view = a_view()
+    weighing = hint_search.weigh(view, 1000)
+    assert weighing.rough and clock.readings <= 10
+    said = hints.weighed_line(view, weighing, lambda _said: True)
+    assert said.startswith("Rough hint (little time to think): ") and "≈" in said
