@@ -142,3 +142,17 @@ async def test_the_match_end_way_in_opens_the_lesson_once_analysed() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, LearnScreen))
         assert move_words(app.screen.lesson.current.played) == "0-4 right"
+
+
+async def test_esc_takes_back_a_tiles_end_before_it_leaves_the_lesson() -> None:
+    app = viewer()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_lesson(pilot)
+        await pilot.press("n")  # the second question: 0-3 fits both ends
+        index = [str(t) for t in screen.view_.hand].index("0-3")
+        await pilot.press(HAND_KEYS[index], "enter")
+        assert screen.end_cursor is not None and "0-3 fits 2 ends" in said(app)
+        await pilot.press("escape")
+        assert app.screen is screen and screen.end_cursor is None and screen.lesson.solving
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
