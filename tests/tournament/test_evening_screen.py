@@ -306,13 +306,13 @@ async def test_the_next_round_paired_while_the_last_summary_is_read_covers_none_
     """Tried at a club evening at 80×24: "Round 2 is paired" came as a notice over the
     round summary's corner while Ana read it. It is said in the summary now, and again
     on the match-end screen after it; nothing lies over either."""
-    from dominoes_tui.ui.screens.summary import MatchEndScreen, RoundSummaryScreen
+    from dominoes_tui.ui.screens.table.summary import MatchEndScreen, RoundSummaryScreen
 
     from ..ui.helpers import screen_lines
 
     app = RemoteApp("127.0.0.1", 1, "Ana")  # nobody listens there: the evening's pushes are given by hand
     async with app.run_test(size=size) as pilot:
-        app.table_code = "KXMP"  # Ana's round-1 table, its match just over
+        app.session.table_code = "KXMP"  # Ana's round-1 table, its match just over
         report, config, seats = _last_round(4)
         app.push_screen(RoundSummaryScreen(report, config, seats),  # as the table screen does
                         lambda _: app.push_screen(MatchEndScreen(report, config, seats, app.after_match())))

@@ -68,7 +68,7 @@ def test_the_analyses_cpu_is_read_from_the_fork_servers_workers() -> None:
 def test_a_server_that_cannot_start_is_one_line_with_its_own_words_not_a_traceback(capsys) -> None:
     """The check's server refuses a bot delay over 5 s and exits at once: the person is
     told that in a line, with the server's reason, and the check ends with code 1."""
-    from dominoes_tui.net.load_check import main
+    from dominoes_tui.net.load.load_check import main
 
     assert main(tables=1, watchers=1, seconds=0.1, bot_delay=9.0, analyses=0) == 1
     err = capsys.readouterr().err
