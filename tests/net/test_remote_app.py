@@ -123,6 +123,7 @@ async def test_lobby_join_play_a_hosted_match(server: Server) -> None:
         # analysis, which needs the whole log) is not offered; r, the records, is
         await until(pilot, lambda: "Records" in screen_lines(app)[-1], "the footer")
         assert "Analyse" not in screen_lines(app)[-1] and end.check_action("analyse", ()) is False
+        assert "Learn" not in screen_lines(app)[-1] and end.check_action("learn", ()) is False
         await pilot.press("a")
         await pilot.pause(0.1)
         assert app.screen is end and not any("club records" in str(n.message) for n in app._notifications)

@@ -273,7 +273,7 @@ class MatchEndScreen(Aside, ModalScreen[str]):
         show_scoresheet(self, self.report, self.config, self.seats)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "analyse":  # only a match played here has its log here: a hosted one is the server's
+        if action in ("analyse", "learn"):  # only a match played here has its log here: a hosted one is the server's
             from .replay_open import played_here
 
             return played_here(self) is not None
