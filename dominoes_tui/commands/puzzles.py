@@ -26,7 +26,7 @@ from ..table.home import home
 from ..training import Puzzle, PuzzleError
 from ..training.store import STARTER, dumps, merged, read_puzzles, write_puzzles
 from ..training.themes import THEMES
-from .progress import progress_bar
+from .progress import progress_bar, wanted
 
 FILE_NAME = "puzzles.json"
 CHECKPOINT_S = 60.0  # how often the puzzles found so far are written while generating
@@ -121,7 +121,7 @@ def run(args: argparse.Namespace) -> int:
 def _summary(puzzles: list[Puzzle]) -> str:
     lines = [ngettext("{n} puzzle", "{n} puzzles", len(puzzles)).format(n=number(len(puzzles)))]
     variants = Counter(p.variant for p in puzzles)
-    lines += [f"  {told(VARIANTS[v].title)}: {number(n)}" for v, n in sorted(variants.items())]
+    lines += [f"  {_(VARIANTS[v].title)}: {number(n)}" for v, n in sorted(variants.items())]
     themes = Counter(t for p in puzzles for t in p.theme)
     if themes:
         lines.append(_("Themes:"))
@@ -194,6 +194,11 @@ def _generate(args: argparse.Namespace) -> int:
     with progress_bar(args.generate, _("puzzles"), label=_("Puzzles")) as advance:
         def shown(run: Run) -> None:
             advance(min(len(run.found), args.generate))
+            if not wanted():  # no bar: a line a match says how far it got
+                print(_("dominoes puzzles: {found} of {wanted} found in {matches}…").format(
+                    found=number(len(run.found)), wanted=number(args.generate),
+                    matches=ngettext("{n} match", "{n} matches", run.matches).format(n=number(run.matches))),
+                    file=sys.stderr, flush=True)
             if time.perf_counter() - saved[0] >= CHECKPOINT_S:  # a kill loses a minute's work at most
                 try:
                     save(run)
@@ -212,4 +217,9 @@ def _generate(args: argparse.Namespace) -> int:
         matches=ngettext("{n} match", "{n} matches", run.matches).format(n=number(run.matches)),
         seconds=number(round(seconds)), path=target))
     print(_summary(found))
-    return 0 if run.done() else 130
+    if run.stopped:
+        print(ngettext("dominoes puzzles: stopped (Ctrl-C); the {n} puzzle found is kept in {path}",
+                       "dominoes puzzles: stopped (Ctrl-C); the {n} puzzles found are kept in {path}",
+                       len(found)).format(n=number(len(found)), path=target), file=sys.stderr)
+        return 130
+    return 0

@@ -48,6 +48,7 @@ class Run:
     variants: list[str]
     found: dict[str, Puzzle] = field(default_factory=dict)
     matches: int = 0
+    stopped: bool = False  # Ctrl-C (or the caller's stop) ended it before it was done
     tried: Counter[Table] = field(default_factory=Counter)  # bot matches given to each table ...
     gave: Counter[Table] = field(default_factory=Counter)   # ... and the puzzles they gave
 
@@ -154,8 +155,9 @@ def generate(wanted: int, *, seed: int = 0, variant: str | None = None, logged: 
                 progress(run)
             if run.done():
                 break
+        run.stopped = stop.is_set()
     except KeyboardInterrupt:
-        pass
+        run.stopped = True
     finally:
         pool.terminate()
         pool.join()

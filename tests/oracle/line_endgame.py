@@ -1,0 +1,155 @@
+"""An exact solver of two-player endings on a line (Draw, Block, Classic Duel, Kozel) with
+both hands known and nothing left to draw, written for the tests from docs/RULES.md
+alone: like draw_endgame.py it shares no code with the engine or the bots' search.
+
+What it follows: COM-3 (a tile fits an end showing one of its numbers; the other number
+then shows), COM-4/COM-6 (a player who can place must; one who cannot passes), COM-7
+(the last tile placed ends the round; two passes in a row block it), COM-9 (a block is
+won by the lower raw pip total, a tie by nobody), and each variant's points for the
+round: DRAW-8 and BLOCK-6 (the other's pips after a domino; after a block the
+difference, or the loser's pips with `blocked_points = loser_pips`), DUEL-7/8 (a lone
+0-0 worth `duel_lone_00`), KOZEL-7/8/9 (the loser records K, a lone 0-0 or 6-6 at their
+own values, under the 13-point threshold; the winner records nothing).
+
+`solve` returns the value to seat `me` of the round's end under best play by both, by a
+yardstick the caller gives (the scores after the round -> a number): each player makes
+it as large (me) or as small (the other) as it can be, which is best play where the two
+sides' values add to one.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from .draw_endgame import BIT, CARRY, SET, mask_pips
+
+Outcome = tuple[int | None, int, int, bool]  # winner (None: nobody), winner's mask, loser's mask, domino
+
+
+def round_points(variant: str, options: dict[str, Any], outcome: Outcome) -> int:
+    """What the round's winner scores (Draw, Block, Duel), or the loser records (Kozel)."""
+    winner, mine, theirs, domino = outcome
+    if winner is None:
+        return 0
+    lone = [SET[i] for i in range(28) if theirs >> i & 1]
+    if variant == "kozel":
+        if lone == [(0, 0)]:
+            return int(options["kozel_lone_00"])
+        if lone == [(6, 6)]:
+            return int(options["kozel_lone_66"])
+        return mask_pips(theirs)
+    if domino:
+        if variant == "duel" and lone == [(0, 0)]:
+            value = options["duel_lone_00"]
+            return 0 if str(value) == "pips" else int(value)
+        return mask_pips(theirs)
+    return mask_pips(theirs) if options.get("blocked_points") == "loser_pips" else mask_pips(theirs) - mask_pips(mine)
+
+
+def scores_after(variant: str, options: dict[str, Any], scores: list[int], seats: tuple[int, int],
+                 outcome: Outcome) -> list[int]:
+    """The match totals once the round is scored; `seats` = (winner, loser) when there is one."""
+    after = list(scores)
+    if outcome[0] is None:
+        return after
+    winner, loser = seats
+    points = round_points(variant, options, outcome)
+    if variant == "kozel":
+        threshold = int(options["kozel_threshold"])
+        opening = options["kozel_threshold_mode"] == "opening"
+        if points >= threshold or (opening and after[loser] > 0):
+            after[loser] += points
+    else:
+        after[winner] += points
+    return after
+
+
+class LineEnding:
+    """One position's solver: the two hands (as tile sets), the variant's points and the yardstick."""
+
+    def __init__(self, variant: str, options: dict[str, Any], scores: list[int], me: int,
+                 yardstick: Callable[[list[int]], float]) -> None:
+        self.variant, self.options, self.scores, self.me = variant, options, scores, me
+        self.yardstick = yardstick
+        self.memo: dict[tuple[int, int, int, int, int, bool], float] = {}
+
+    def _leaf(self, masks: tuple[int, int], winner: int | None, domino: bool) -> float:
+        if winner is None:
+            return self.yardstick(list(self.scores))
+        loser = 1 - winner
+        outcome: Outcome = (winner, masks[winner], masks[loser], domino)
+        return self.yardstick(scores_after(self.variant, self.options, self.scores, (winner, loser), outcome))
+
+    def solve(self, hands: tuple[int, int], left: int, right: int, to_act: int, passed: bool) -> float:
+        key = (hands[0], hands[1], min(left, right), max(left, right), to_act, passed)
+        known = self.memo.get(key)
+        if known is not None:
+            return known
+        mover = hands[to_act]
+        fits = mover & (CARRY[left] | CARRY[right])
+        if not fits:
+            if passed:  # nobody can place: blocked, the lower raw total wins (COM-9)
+                a, b = mask_pips(hands[0]), mask_pips(hands[1])
+                value = self._leaf(hands, 0 if a < b else 1 if b < a else None, False)
+            else:
+                value = self.solve(hands, left, right, 1 - to_act, True)
+            self.memo[key] = value
+            return value
+        best: float | None = None
+        while fits:
+            low = fits & -fits
+            fits ^= low
+            a, b = SET[low.bit_length() - 1]
+            for end in ("left", "right"):
+                value_here = left if end == "left" else right
+                if value_here not in (a, b):
+                    continue
+                new = b if a == value_here else a
+                after = list(hands)
+                after[to_act] = mover ^ low
+                pair = (after[0], after[1])
+                if not after[to_act]:
+                    value = self._leaf(pair, to_act, True)
+                else:
+                    nl, nr = (new, right) if end == "left" else (left, new)
+                    value = self.solve(pair, nl, nr, 1 - to_act, False)
+                if best is None or (value > best if to_act == self.me else value < best):
+                    best = value
+        assert best is not None
+        self.memo[key] = best
+        return best
+
+    def move_values(self, hands: tuple[int, int], left: int | None, right: int | None,
+                    to_act: int) -> dict[str, float]:
+        """Each legal placement of `to_act` (as "a-b end", a lead "a-b") with its value to `me`."""
+        out: dict[str, float] = {}
+        mover = hands[to_act]
+        for i in range(28):
+            if not mover >> i & 1:
+                continue
+            a, b = SET[i]
+            after = list(hands)
+            after[to_act] = mover ^ (1 << i)
+            pair = (after[0], after[1])
+            if left is None or right is None:  # the lead: its two numbers are the ends
+                places = [(f"{a}-{b}", a, b)]
+            else:
+                places = []
+                if left in (a, b):
+                    places.append((f"{a}-{b} left", b if a == left else a, right))
+                if right in (a, b):
+                    places.append((f"{a}-{b} right", left, b if a == right else a))
+            for words, nl, nr in places:
+                if not after[to_act]:
+                    out[words] = self._leaf(pair, to_act, True)
+                else:
+                    out[words] = self.solve(pair, nl, nr, 1 - to_act, False)
+        return out
+
+
+def mask_of(tiles: list[str]) -> int:
+    out = 0
+    for text in tiles:
+        x, y = (int(v) for v in text.split("-"))
+        out |= BIT[(min(x, y), max(x, y))]
+    return out
