@@ -1,12 +1,14 @@
 """The starter set's answers checked by exact solvers written for the tests from
-docs/RULES.md alone (tests/oracle/line_endgame.py), not by the search that admitted them.
+docs/RULES.md alone (tests/oracle/), not by the search that admitted them.
 
-Every puzzle whose hidden tiles are determined (two players with nothing left to draw:
-the other hand is every tile not seen) is solved from its log: each answer reaches the
-best result and every other move is worse. A sample of the puzzles admitted as best in
-every deal (two-player Block: the other hand is any set of the unseen tiles that holds
-no number it has passed on) is solved deal by deal: each answer is best in every one,
-and every other move is worse in one at least.
+Every puzzle whose hidden tiles are determined is solved from its log: two players
+with nothing left to draw (the other hand is every tile not seen: Draw, Block, Duel,
+Kozel, tests/oracle/line_endgame.py), or Partner where the passes leave one way to deal
+the three hidden hands (tests/oracle/partner_endgame.py). Each answer must reach the
+best result and every other move must be worse. A sample of the puzzles admitted as
+best in every deal is solved deal by deal (two-player Block: the other hand is any set
+of the unseen tiles holding no number it passed on; Partner: likewise for three hands):
+each answer is best in every deal, and every other move is worse in one at least.
 """
 from __future__ import annotations
 
@@ -20,11 +22,14 @@ from dominoes_tui.training.store import STARTER, read_puzzles
 
 from ..oracle.draw_endgame import BIT, SET
 from ..oracle.line_endgame import LineEnding
+from ..oracle.partner_endgame import PartnerEnding, deals
 from .oracle_positions import Position, position_of
 
-COVERED = ("draw", "block", "duel", "kozel")  # the line variants the oracle solves
-SAMPLE = 12  # per-deal puzzles checked
-MOST_DEALS = 2_000
+COVERED = ("draw", "block", "duel", "kozel", "partner")  # the variants the oracles solve
+SAMPLE = 6  # per-deal puzzles checked
+MOST_DEALS = 300
+
+Hidden = dict[int, set[tuple[int, int]]]
 
 
 def starter() -> list:
@@ -36,76 +41,94 @@ def _mask(tiles: set[tuple[int, int]]) -> int:
 
 
 def _drawable(puzzle, pos: Position) -> int:
-    if puzzle.variant == "block":
+    if puzzle.variant in ("block", "partner"):
         return 0
     return max(0, pos.boneyard - int(puzzle.options.get("boneyard_reserve", 0)))
 
 
-def _values(puzzle, pos: Position, other: set[tuple[int, int]]) -> dict[str, float]:
-    seat = puzzle.seat
-    yardstick = MatchValue(make_config(puzzle.variant, 2, options=dict(puzzle.options)), pos.scores)
-    solver = LineEnding(puzzle.variant, dict(puzzle.options), pos.scores, seat, lambda after: yardstick.of_scores(after)[seat])
-    hands = [0, 0]
-    hands[seat], hands[1 - seat] = _mask(pos.hands[seat]), _mask(other)
-    return solver.move_values((hands[0], hands[1]), pos.left, pos.right, seat)
+def _unseen(pos: Position, seat: int) -> list[tuple[int, int]]:
+    return sorted(set(SET) - pos.hands[seat] - pos.table)
 
 
-def _unseen(pos: Position, seat: int) -> set[tuple[int, int]]:
-    return set(SET) - pos.hands[seat] - pos.table
+def _others(puzzle) -> list[int]:
+    return [s for s in range(puzzle.players) if s != puzzle.seat]
+
+
+def hidden_deals(puzzle, pos: Position, most: int = MOST_DEALS) -> list[Hidden]:
+    """Every way the hidden hands may be, by what the mover has seen (two players, or Partner)."""
+    sizes = {s: len(pos.hands[s]) for s in _others(puzzle)}
+    return deals(_unseen(pos, puzzle.seat), sizes, {s: pos.lacks[s] for s in sizes}, most)
 
 
 def determined(puzzle, pos: Position) -> bool:
-    """Nothing hidden but the other hand: two players, nothing to draw, every unseen tile theirs."""
-    return (puzzle.players == 2 and _drawable(puzzle, pos) == 0
-            and len(_unseen(pos, puzzle.seat)) == len(pos.hands[1 - puzzle.seat]))
+    """Nothing hidden that the mover cannot work out: nothing to draw, one deal fits."""
+    if puzzle.variant not in COVERED or _drawable(puzzle, pos):
+        return False
+    if puzzle.players == 2:
+        return len(_unseen(pos, puzzle.seat)) == len(pos.hands[1 - puzzle.seat])
+    return puzzle.variant == "partner" and len(hidden_deals(puzzle, pos, 1)) == 1
 
 
-def test_the_starter_set_holds_determined_puzzles_the_oracle_covers() -> None:
-    found = [p for p in starter() if determined(p, position_of(list(p.log), p.players))]
-    assert found
-    assert {p.variant for p in found} <= set(COVERED)
+def values(puzzle, pos: Position, hidden: Hidden) -> dict[str, float]:
+    """Each legal move's value to the mover's side with these hidden hands, best play after it."""
+    seat, config = puzzle.seat, make_config(puzzle.variant, puzzle.players, options=dict(puzzle.options))
+    side = seat % 2 if puzzle.variant == "partner" else seat
+    yardstick = MatchValue(config, pos.scores)
+    masks = [_mask(hidden.get(s, pos.hands[s])) if s != seat else _mask(pos.hands[seat]) for s in range(puzzle.players)]
+    assert pos.left is not None and pos.right is not None
+    if puzzle.variant == "partner":
+        partner = PartnerEnding(dict(puzzle.options), pos.scores, side, lambda after: yardstick.of_scores(after)[side])
+        return partner.move_values((masks[0], masks[1], masks[2], masks[3]), pos.left, pos.right, seat)
+    line = LineEnding(puzzle.variant, dict(puzzle.options), pos.scores, seat,
+                      lambda after: yardstick.of_scores(after)[seat])
+    return line.move_values((masks[0], masks[1]), pos.left, pos.right, seat)
 
 
-@pytest.mark.parametrize("variant", COVERED)
-def test_every_determined_puzzle_reaches_the_best_result_and_the_runner_up_is_worse(variant: str) -> None:
-    checked = 0
+def _determined_puzzles() -> list:
+    out = []
     for puzzle in starter():
-        if puzzle.variant != variant:
+        pos = position_of(list(puzzle.log), puzzle.players)
+        if pos.left is not None and determined(puzzle, pos):
+            out.append((puzzle, pos))
+    return out
+
+
+def test_the_starter_set_holds_determined_puzzles_of_several_variants() -> None:
+    assert len({p.variant for p, _pos in _determined_puzzles()}) >= 3
+
+
+def test_every_determined_puzzle_reaches_the_best_result_and_the_runner_up_is_worse() -> None:
+    for puzzle, pos in _determined_puzzles():
+        hidden = {s: pos.hands[s] for s in _others(puzzle)}
+        found = values(puzzle, pos, hidden)
+        best = max(found.values())
+        for move in puzzle.answer:
+            assert found[move] == pytest.approx(best, abs=1e-9), (puzzle.id, move, found)
+        others = [v for m, v in found.items() if m not in puzzle.answer]
+        assert others and max(others) < best - 1e-9, (puzzle.id, found)
+
+
+def _per_deal_sample() -> list:
+    out = []
+    for puzzle in starter():
+        if not puzzle.solved or puzzle.variant not in ("block", "partner") or (puzzle.variant, puzzle.players) not in (
+                ("block", 2), ("partner", 4)):
             continue
         pos = position_of(list(puzzle.log), puzzle.players)
-        if not determined(puzzle, pos):
-            continue
-        values = _values(puzzle, pos, pos.hands[1 - puzzle.seat])
-        best = max(values.values())
-        for move in puzzle.answer:
-            assert values[move] == pytest.approx(best, abs=1e-9), (puzzle.id, move, values)
-        others = [v for m, v in values.items() if m not in puzzle.answer]
-        assert others and max(others) < best - 1e-9, (puzzle.id, values)
-        checked += 1
-    if variant in ("draw", "kozel", "duel"):
-        assert checked, f"no determined {variant} puzzle in the starter set"
+        if pos.left is not None and not determined(puzzle, pos):
+            out.append((puzzle, pos))
+    return out[:SAMPLE]
 
 
 def test_a_sample_of_the_per_deal_puzzles_is_best_in_every_deal() -> None:
-    sample = []
-    for puzzle in starter():
-        if puzzle.variant != "block" or puzzle.players != 2 or not puzzle.solved:
-            continue
-        pos = position_of(list(puzzle.log), 2)
-        if not determined(puzzle, pos):
-            sample.append((puzzle, pos))
-    for puzzle, pos in sample[:SAMPLE]:
-        seat = puzzle.seat
-        size = len(pos.hands[1 - seat])
-        lacks = pos.lacks[1 - seat]
-        pool = sorted(t for t in _unseen(pos, seat) if not (set(t) & lacks))
-        deals = list(itertools.islice(itertools.combinations(pool, size), MOST_DEALS + 1))
-        assert 0 < len(deals) <= MOST_DEALS, puzzle.id
+    for puzzle, pos in _per_deal_sample():
+        every = hidden_deals(puzzle, pos)
+        assert 1 < len(every) <= MOST_DEALS, puzzle.id
         worse: set[str] = set()
-        for other in deals:
-            values = _values(puzzle, pos, set(other))
-            best = max(values.values())
+        for hidden in itertools.islice(every, MOST_DEALS):
+            found = values(puzzle, pos, hidden)
+            best = max(found.values())
             for move in puzzle.answer:
-                assert values[move] == pytest.approx(best, abs=1e-9), (puzzle.id, move, other)
-            worse |= {m for m, v in values.items() if v < best - 1e-9}
-        assert set(values) - set(puzzle.answer) <= worse, puzzle.id
+                assert found[move] == pytest.approx(best, abs=1e-9), (puzzle.id, move, hidden)
+            worse |= {m for m, v in found.items() if v < best - 1e-9}
+        assert set(found) - set(puzzle.answer) <= worse, puzzle.id
