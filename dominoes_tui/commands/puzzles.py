@@ -23,6 +23,7 @@ from ..i18n import _, ngettext, pgettext, told
 from ..i18n.formats import number
 from ..i18n.os_words import os_words
 from ..table.home import home
+from ..table.plain import plain
 from ..training import Puzzle, PuzzleError
 from ..training.store import STARTER, dumps, merged, read_puzzles, write_puzzles
 from ..training.themes import THEMES
@@ -79,7 +80,7 @@ def own_puzzles() -> list[Puzzle]:
     except (OSError, PuzzleError) as exc:
         from ..table.saves import set_aside
 
-        why = os_words(exc) if isinstance(exc, OSError) else told(exc)
+        why = os_words(exc) if isinstance(exc, OSError) else plain(told(exc), 300)
         try:
             kept = set_aside(path)
         except OSError:
@@ -112,7 +113,7 @@ def run(args: argparse.Namespace) -> int:
     if args.action == "export":
         for p in every:
             themes = ", ".join(theme_word(t) for t in p.theme) or "–"
-            print(f"{p.id}  {p.variant:<8} {p.players}  {number(round(p.rating))}  {themes}")
+            print(f"{p.id}  {_(VARIANTS[p.variant].title)}, {p.players}  {number(round(p.rating))}  {themes}")
         return 0
     print(_summary(every))
     return 0
@@ -137,7 +138,8 @@ def _import(args: argparse.Namespace) -> int:
     except OSError as exc:
         return _fail(_("cannot read {path}: {reason}").format(path=args.file, reason=os_words(exc)))
     except PuzzleError as exc:
-        return _fail(_("{file} was not imported: {reason}").format(file=args.file, reason=told(exc)))
+        # what the file holds is quoted in the reason: shown as plain text, never as escape codes
+        return _fail(_("{file} was not imported: {reason}").format(file=args.file, reason=plain(told(exc), 300)))
     own = own_puzzles()
     known = {p.id for p in own}
     new = [p for p in found if p.id not in known]

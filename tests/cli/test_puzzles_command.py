@@ -73,3 +73,30 @@ def test_ctrl_c_keeps_the_puzzles_found(tmp_path: Path) -> None:
     said = re.search(r"the (\d+) puzzles? found (is|are) kept in", err)
     assert said and len(kept) == int(said.group(1))  # every puzzle it had found is kept
     assert all(p.variant == "duel" for p in kept)
+
+
+def test_the_records_analysed_matches_are_read_with_their_marked_moves(tmp_path: Path) -> None:
+    from datetime import UTC, datetime
+
+    from dominoes_tui.bots import make_bot
+    from dominoes_tui.bots.arena import result_of
+    from dominoes_tui.bots.runner import play_match
+    from dominoes_tui.commands.puzzles_sources import from_records
+    from dominoes_tui.engine import make_config
+    from dominoes_tui.engine.seeds import seeded
+    from dominoes_tui.records import Records
+    from dominoes_tui.records.analyses import keep_analysis
+    from dominoes_tui.records.importing import summaries_from_log
+
+    bots = [make_bot("easy", seeded(9, s), f"easy {s}") for s in range(2)]
+    log = result_of(play_match(make_config("duel", 2), bots, 9), True).log or ""
+    url = f"sqlite:///{tmp_path / 'records.sqlite'}"
+    with Records.open(url) as records:
+        summaries = summaries_from_log(log, datetime.now(UTC))
+        records.record_many(summaries)
+        moves = [{"ply": 7, "verdict": "blunder"}, {"ply": 3, "verdict": "good"}, {"ply": "x", "verdict": "mistake"}]
+        assert keep_analysis(records, summaries[0].key, {"match": 1, "seats": [], "moves": moves}, 10)
+    found = from_records(url)
+    assert len(found) == 1 and found[0].marked == (7,)
+    assert found[0].lines[0][1]["variant"] == "duel"
+
