@@ -65,13 +65,17 @@ def scores_after(variant: str, options: dict[str, Any], scores: list[int], seats
 
 
 class LineEnding:
-    """One position's solver: the two hands (as tile sets), the variant's points and the yardstick."""
+    """One position's solver: the two hands (as tile sets), the boneyard still to draw from
+    (its tiles in draw order, known), the variant's points and the yardstick."""
 
     def __init__(self, variant: str, options: dict[str, Any], scores: list[int], me: int,
-                 yardstick: Callable[[list[int]], float]) -> None:
+                 yardstick: Callable[[list[int]], float], stock: tuple[tuple[int, int], ...] = ()) -> None:
         self.variant, self.options, self.scores, self.me = variant, options, scores, me
         self.yardstick = yardstick
-        self.memo: dict[tuple[int, int, int, int, int, bool], float] = {}
+        self.stock = stock
+        # COM-5 with `boneyard_reserve`: the last tiles are never drawn; Block draws nothing
+        self.reserve = len(stock) if variant == "block" else int(options.get("boneyard_reserve", 0))
+        self.memo: dict[tuple[int, int, int, int, int, bool, int], float] = {}
 
     def _leaf(self, masks: tuple[int, int], winner: int | None, domino: bool) -> float:
         if winner is None:
@@ -80,21 +84,41 @@ class LineEnding:
         outcome: Outcome = (winner, masks[winner], masks[loser], domino)
         return self.yardstick(scores_after(self.variant, self.options, self.scores, (winner, loser), outcome))
 
-    def solve(self, hands: tuple[int, int], left: int, right: int, to_act: int, passed: bool) -> float:
-        key = (hands[0], hands[1], min(left, right), max(left, right), to_act, passed)
+    def solve(self, hands: tuple[int, int], left: int, right: int, to_act: int, passed: bool, drawn: int = 0) -> float:
+        """`drawn`: how many of the boneyard's tiles were drawn already."""
+        key = (hands[0], hands[1], min(left, right), max(left, right), to_act, passed, drawn)
         known = self.memo.get(key)
         if known is not None:
             return known
         mover = hands[to_act]
         fits = mover & (CARRY[left] | CARRY[right])
+        if not fits and drawn < len(self.stock) - self.reserve:
+            # COM-5: no move and something to draw: draw; a tile that fits must be placed at once
+            tile = self.stock[drawn]
+            after = list(hands)
+            after[to_act] = mover | BIT[tile]
+            pair = (after[0], after[1])
+            if left in tile or right in tile:
+                value = self._best(pair, left, right, to_act, BIT[tile], drawn + 1)
+            else:
+                value = self.solve(pair, left, right, to_act, passed, drawn + 1)
+            self.memo[key] = value
+            return value
         if not fits:
             if passed:  # nobody can place: blocked, the lower raw total wins (COM-9)
                 a, b = mask_pips(hands[0]), mask_pips(hands[1])
                 value = self._leaf(hands, 0 if a < b else 1 if b < a else None, False)
             else:
-                value = self.solve(hands, left, right, 1 - to_act, True)
+                value = self.solve(hands, left, right, 1 - to_act, True, drawn)
             self.memo[key] = value
             return value
+        value = self._best(hands, left, right, to_act, fits, drawn)
+        self.memo[key] = value
+        return value
+
+    def _best(self, hands: tuple[int, int], left: int, right: int, to_act: int, fits: int, drawn: int) -> float:
+        """The best for the mover among placing the tiles in `fits` (as bits)."""
+        mover = hands[to_act]
         best: float | None = None
         while fits:
             low = fits & -fits
@@ -112,11 +136,10 @@ class LineEnding:
                     value = self._leaf(pair, to_act, True)
                 else:
                     nl, nr = (new, right) if end == "left" else (left, new)
-                    value = self.solve(pair, nl, nr, 1 - to_act, False)
+                    value = self.solve(pair, nl, nr, 1 - to_act, False, drawn)
                 if best is None or (value > best if to_act == self.me else value < best):
                     best = value
         assert best is not None
-        self.memo[key] = best
         return best
 
     def move_values(self, hands: tuple[int, int], left: int | None, right: int | None,

@@ -15,6 +15,7 @@ class Position:
     left: int | None = None
     right: int | None = None
     boneyard: int = 0
+    stock: list[tuple[int, int]] = field(default_factory=list)  # the boneyard left, in draw order
     scores: list[int] = field(default_factory=list)
     table: set[tuple[int, int]] = field(default_factory=set)
     lacks: list[set[int]] = field(default_factory=list)
@@ -27,11 +28,13 @@ def position_of(log: list[dict[str, Any]], players: int) -> Position:
         if kind == "round_start":
             pos.hands = [{tile_from(t) for t in h} for h in event["hands"]]
             pos.boneyard = len(event["boneyard"])
+            pos.stock = [tile_from(t) for t in event["boneyard"]]
             pos.left = pos.right = None
             pos.table = set()
             pos.lacks = [set() for _ in range(players)]
         elif kind == "draw":
             pos.hands[event["seat"]].add(tile_from(event["tile"]))
+            pos.stock.remove(tile_from(event["tile"]))
             pos.boneyard -= 1
         elif kind == "pass":
             pos.lacks[event["seat"]].update(v for v in (pos.left, pos.right) if v is not None)
