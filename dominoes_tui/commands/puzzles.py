@@ -50,8 +50,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--generate", type=int, default=None, metavar="N",
                    help=_("find N puzzles in analysed matches and bot matches (each variant its share)"))
     p.add_argument("--from", dest="source", default=None, metavar=pgettext("metavar", "SOURCE"),
-                   help=_("where to look: a game log file, or the club records (records, or a URL as stats "
-                          "--db takes); default: the club records, then bot matches"))
+                   help=_("where to look: a game log file, or club records (a URL as stats --db "
+                          "takes); default: the club records, then bot matches"))
     p.add_argument("--variant", default=None, choices=sorted(VARIANTS), help=_("only puzzles of this variant"))
     p.add_argument("--seed", type=int, default=0, help=_("seed of the bot matches and the guesses (default 0)"))
     p.add_argument("--out", default=None, metavar=pgettext("metavar", "FILE"),

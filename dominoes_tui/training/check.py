@@ -48,7 +48,8 @@ def puzzle_from_json(data: Any) -> Puzzle:
         raise _refuse(N_("a puzzle needs the field {field!r}"), field=missing[0])
     variant, players, options, seat = data["variant"], data["players"], data["options"], data["seat"]
     if not isinstance(variant, str) or not _whole(players) or not isinstance(options, dict) or not _whole(seat):
-        raise _refuse(N_("variant, players, options and seat must be a name, a number, an object and a number"))
+        raise _refuse(N_("its variant, number of players, options and seat must be a name, a number, an object "
+                         "and a number"))
     try:
         find_variant(variant)
         config = make_config(variant, players, options=dict(options))
@@ -104,6 +105,6 @@ def _position(log: list[dict[str, Any]], variant: str, players: int, options: di
     try:
         return replay(list(enumerate(log, start=1)))
     except LogError as exc:
-        raise PuzzleError(Phrase(N_("its log does not replay: {reason}"), reason=exc.phrase)) from None
+        raise PuzzleError(Phrase(N_("its log breaks the rules: {reason}"), reason=exc.phrase)) from None
     except (RecursionError, ValueError, TypeError, KeyError, AttributeError) as exc:
-        raise PuzzleError(Phrase(N_("its log does not replay: {reason}"), reason=str(exc)[:80])) from None
+        raise PuzzleError(Phrase(N_("its log breaks the rules: {reason}"), reason=str(exc)[:80])) from None

@@ -66,15 +66,15 @@ def test_a_log_that_does_not_replay_is_refused(real: dict[str, Any]) -> None:
     log = copy.deepcopy(real["log"])
     deal = next(e for e in log if e["event"] == "round_start")
     deal["hands"][0][0], deal["hands"][1][0] = deal["hands"][1][0], deal["hands"][0][0]
-    _refused(_forged(real, log=log), "its log does not replay")
+    _refused(_forged(real, log=log), "its log breaks the rules")
     _refused(_forged(real, log=[{"event": "boom"}]), "match_start")
     _refused(_forged(real, log=[]), "its log must be a list")
 
 
 @pytest.mark.parametrize("field,value,words", [
-    ("players", "2", "variant, players, options and seat"),
-    ("players", True, "variant, players, options and seat"),
-    ("seat", None, "variant, players, options and seat"),
+    ("players", "2", "number of players, options and seat"),
+    ("players", True, "number of players, options and seat"),
+    ("seat", None, "number of players, options and seat"),
     ("variant", "chess", "its table cannot be played"),
     ("options", {"first_lead": "SIDEWAYS"}, "its table cannot be played"),
     ("solved", "yes", "solved must be true or false"),
