@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .draw_endgame import BIT, CARRY, SET, mask_pips
+from .draw_endgame import BIT, CARRY, SET, mask_pips, mask_placements
 
 Outcome = tuple[int | None, int, int, bool]  # winner (None: nobody), winner's mask, loser's mask, domino
 
@@ -118,56 +118,26 @@ class LineEnding:
 
     def _best(self, hands: tuple[int, int], left: int, right: int, to_act: int, fits: int, drawn: int) -> float:
         """The best for the mover among placing the tiles in `fits` (as bits)."""
-        mover = hands[to_act]
-        best: float | None = None
-        while fits:
-            low = fits & -fits
-            fits ^= low
-            a, b = SET[low.bit_length() - 1]
-            for end in ("left", "right"):
-                value_here = left if end == "left" else right
-                if value_here not in (a, b):
-                    continue
-                new = b if a == value_here else a
-                after = list(hands)
-                after[to_act] = mover ^ low
-                pair = (after[0], after[1])
-                if not after[to_act]:
-                    value = self._leaf(pair, to_act, True)
-                else:
-                    nl, nr = (new, right) if end == "left" else (left, new)
-                    value = self.solve(pair, nl, nr, 1 - to_act, False, drawn)
-                if best is None or (value > best if to_act == self.me else value < best):
-                    best = value
-        assert best is not None
-        return best
+        values = self._placed(hands, left, right, to_act, fits, drawn).values()
+        return max(values) if to_act == self.me else min(values)
+
+    def _placed(self, hands: tuple[int, int], left: int | None, right: int | None, to_act: int, tiles: int,
+                drawn: int) -> dict[str, float]:
+        out: dict[str, float] = {}
+        for bit, words, new_left, new_right in mask_placements(tiles, left, right):
+            after = list(hands)
+            after[to_act] ^= bit
+            pair = (after[0], after[1])
+            if not after[to_act]:
+                out[words] = self._leaf(pair, to_act, True)
+            else:
+                out[words] = self.solve(pair, new_left, new_right, 1 - to_act, False, drawn)
+        return out
 
     def move_values(self, hands: tuple[int, int], left: int | None, right: int | None,
                     to_act: int) -> dict[str, float]:
         """Each legal placement of `to_act` (as "a-b end", a lead "a-b") with its value to `me`."""
-        out: dict[str, float] = {}
-        mover = hands[to_act]
-        for i in range(28):
-            if not mover >> i & 1:
-                continue
-            a, b = SET[i]
-            after = list(hands)
-            after[to_act] = mover ^ (1 << i)
-            pair = (after[0], after[1])
-            if left is None or right is None:  # the lead: its two numbers are the ends
-                places = [(f"{a}-{b}", a, b)]
-            else:
-                places = []
-                if left in (a, b):
-                    places.append((f"{a}-{b} left", b if a == left else a, right))
-                if right in (a, b):
-                    places.append((f"{a}-{b} right", left, b if a == right else a))
-            for words, nl, nr in places:
-                if not after[to_act]:
-                    out[words] = self._leaf(pair, to_act, True)
-                else:
-                    out[words] = self.solve(pair, nl, nr, 1 - to_act, False)
-        return out
+        return self._placed(hands, left, right, to_act, hands[to_act], 0)
 
 
 def mask_of(tiles: list[str]) -> int:

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .draw_endgame import CARRY, SET, mask_pips
+from .draw_endgame import CARRY, SET, mask_pips, mask_placements
 
 Hands = tuple[int, int, int, int]
 
@@ -68,24 +68,16 @@ class PartnerEnding:
 
     def _placements(self, hands: Hands, left: int, right: int, to_act: int) -> dict[str, float]:
         out: dict[str, float] = {}
-        mover = hands[to_act]
-        for i in range(28):
-            if not mover >> i & 1:
-                continue
-            a, b = SET[i]
+        for bit, words, new_left, new_right in mask_placements(hands[to_act], left, right):
             after = list(hands)
-            after[to_act] = mover ^ (1 << i)
+            after[to_act] ^= bit
             rest: Hands = (after[0], after[1], after[2], after[3])
-            for end, shown, keep in (("left", left, right), ("right", right, left)):
-                if shown not in (a, b):
-                    continue
-                new = b if a == shown else a
-                if not after[to_act]:
-                    capicu = a != b and left != right and {a, b} == {left, right}
-                    out[f"{a}-{b} {end}"] = self._scored(rest, to_act % 2, capicu)
-                else:
-                    nl, nr = (new, keep) if end == "left" else (keep, new)
-                    out[f"{a}-{b} {end}"] = self.solve(rest, nl, nr, (to_act + 1) % 4, 0, to_act)
+            if not after[to_act]:
+                a, b = SET[bit.bit_length() - 1]
+                capicu = a != b and left != right and {a, b} == {left, right}
+                out[words] = self._scored(rest, to_act % 2, capicu)
+            else:
+                out[words] = self.solve(rest, new_left, new_right, (to_act + 1) % 4, 0, to_act)
         return out
 
     def move_values(self, hands: Hands, left: int, right: int, to_act: int) -> dict[str, float]:
@@ -95,12 +87,14 @@ class PartnerEnding:
 def deals(unseen: list[tuple[int, int]], sizes: dict[int, int], lacks: dict[int, set[int]],
           most: int) -> list[dict[int, set[tuple[int, int]]]]:
     """Every way (up to `most` + 1 of them) the unseen tiles go into the hidden hands at
-    their sizes, no hand holding a number its seat has passed on."""
+    their sizes, no hand holding a number its seat has passed on; what is left over lies
+    aside (Block's dead tiles)."""
     seats = sorted(sizes)
+    aside = len(unseen) - sum(sizes.values())
     found: list[dict[int, set[tuple[int, int]]]] = []
     hands: dict[int, set[tuple[int, int]]] = {s: set() for s in seats}
 
-    def place(i: int) -> None:
+    def place(i: int, left_aside: int) -> None:
         if len(found) > most:
             return
         if i == len(unseen):
@@ -110,8 +104,11 @@ def deals(unseen: list[tuple[int, int]], sizes: dict[int, int], lacks: dict[int,
         for s in seats:
             if len(hands[s]) < sizes[s] and not (set(unseen[i]) & lacks[s]):
                 hands[s].add(unseen[i])
-                place(i + 1)
+                place(i + 1, left_aside)
                 hands[s].discard(unseen[i])
+        if left_aside:
+            place(i + 1, left_aside - 1)
 
-    place(0)
+    if aside >= 0:
+        place(0, aside)
     return found
