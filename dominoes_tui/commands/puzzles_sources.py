@@ -51,6 +51,8 @@ def _marked(analysis: object) -> tuple[int, ...]:
 
 
 def from_log(path: Path) -> list[Logged]:
-    """Every match of a game log file (OSError, LogError)."""
-    text = path.read_text(encoding="utf-8")
-    return [Logged(chunk) for chunk in split_matches(parse_lines(text))]
+    """Every match of a game log file, each checked against the rules (LogError names the
+    first fault, an unreadable file too)."""
+    from ..bots.analysis import log_matches
+
+    return [Logged(chunk) for chunk in log_matches(path)]

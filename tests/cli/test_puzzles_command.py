@@ -100,3 +100,11 @@ def test_the_records_analysed_matches_are_read_with_their_marked_moves(tmp_path:
     assert len(found) == 1 and found[0].marked == (7,)
     assert found[0].lines[0][1]["variant"] == "duel"
 
+
+
+def test_a_log_that_breaks_the_rules_is_refused_before_any_search(tmp_path: Path,
+                                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "bad.jsonl").write_text('{"event": "match_start"}\n')
+    assert main(["puzzles", "--generate", "3", "--from", str(tmp_path / "bad.jsonl"), "--jobs", "1"]) == 2
+    err = capsys.readouterr().err
+    assert "is not a valid game log: line 1" in err and err.count("\n") == 1
