@@ -29,6 +29,7 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "stats": ("stats", N_("the club records: leaderboard, a player's page, importing game logs")),
     "bot": ("bot", N_("speak the bot protocol (dominoes docs bots) on stdin/stdout")),
     "analyze": ("analyze", N_("judge every decision of a logged match from the mover's view: losses, blunders, accuracy")),
+    "puzzles": ("puzzles", N_("puzzles from real matches, each with a proved answer: generate, export, import")),
     "bench": ("bench", N_("measure engine speed, bot decision time and start-up")),
     "host": ("host", N_("run a table server that friends join over the LAN or SSH")),
     "join": ("join", N_("join a hosted table: the lobby, then the same table screen")),

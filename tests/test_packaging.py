@@ -93,3 +93,9 @@ def test_dominoes_docs_rules_reads_from_an_installed_wheel_with_no_clone(built: 
     where, _, text = done.stdout.partition("\n")
     assert Path(where).is_relative_to(tmp_path / "site")  # the wheel's copy, not the checkout's
     assert "**COM-4" in text and text.startswith("#")
+
+
+def test_the_wheel_carries_the_starter_puzzles(built: dict[str, Path]) -> None:
+    # `dominoes puzzles` reads them from the installed package: a wheel without them has none
+    with zipfile.ZipFile(built["wheel"]) as whl:
+        assert "dominoes_tui/training/starter/puzzles.json.gz" in whl.namelist()

@@ -32,8 +32,12 @@ def atomic_writer(path: str | os.PathLike[str]) -> Iterator[TextIO]:
         raise
 
 
-def atomic_write(path: str | os.PathLike[str], text: str) -> None:
-    """Write `text` to `path` atomically (its folder is made if missing); OSError if it cannot."""
+def atomic_write(path: str | os.PathLike[str], text: str | bytes) -> None:
+    """Write `text` (or bytes) to `path` atomically (its folder is made if missing); OSError if it cannot."""
     Path(path).parent.mkdir(parents=True, exist_ok=True)
+    if isinstance(text, bytes):
+        with atomic_writer(path) as f:
+            f.buffer.write(text)
+        return
     with atomic_writer(path) as f:
         f.write(text)

@@ -20,6 +20,7 @@ large as it can be (in a zero-sum round, the other's as small), which is best pl
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import lru_cache
 
 Tile = tuple[int, int]  # (low, high)
@@ -67,6 +68,22 @@ def placements(hand: Hand, left: int, right: int) -> list[tuple[Tile, str, int, 
         if right in tile:
             out.append((tile, "right", left, b if a == right else a))
     return out
+
+
+def mask_placements(tiles: int, left: int | None, right: int | None) -> Iterator[tuple[int, str, int, int]]:
+    """Each placement of the tiles in `tiles` (bits) on the line: the tile's bit, the move in
+    words ("a-b left"; a lead, on no ends yet, "a-b") and the ends after it."""
+    for i in range(28):
+        if not tiles >> i & 1:
+            continue
+        a, b = SET[i]
+        if left is None or right is None:  # the lead: its two numbers are the ends
+            yield 1 << i, f"{a}-{b}", a, b
+            continue
+        if left in (a, b):
+            yield 1 << i, f"{a}-{b} left", b if a == left else a, right
+        if right in (a, b):
+            yield 1 << i, f"{a}-{b} right", left, b if a == right else a
 
 
 def _blocked_points(loser_pips: int, winner_pips: int, loser_pips_rule: bool) -> int:

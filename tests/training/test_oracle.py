@@ -1,0 +1,159 @@
+"""The starter set's answers checked by exact solvers written for the tests from
+docs/RULES.md alone (tests/oracle/), not by the search that admitted them.
+
+Every puzzle whose hidden tiles are determined is solved from its log: two players
+with nothing left to draw (the other hand is every tile not seen: Draw, Block, Duel,
+Kozel, tests/oracle/line_endgame.py), or Partner where the passes leave one way to deal
+the three hidden hands (tests/oracle/partner_endgame.py). Each answer must reach the
+best result and every other move must be worse. A sample of the puzzles admitted as
+best in every deal is solved deal by deal (two-player Block: the other hand is any set
+of the unseen tiles holding no number it passed on; Partner: likewise for three hands):
+each answer is best in every deal, and every other move is worse in one at least.
+"""
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+
+from dominoes_tui.bots.search.pimc import Search
+from dominoes_tui.bots.search.value import MatchValue
+from dominoes_tui.engine import make_config, view_for
+from dominoes_tui.engine.gamelog import replay
+from dominoes_tui.training.store import STARTER, read_puzzles
+
+from ..oracle.draw_endgame import BIT, SET
+from ..oracle.line_endgame import LineEnding
+from ..oracle.partner_endgame import PartnerEnding, deals
+from .oracle_positions import Position, position_of
+
+COVERED = ("draw", "block", "duel", "kozel", "partner")  # the variants the oracles solve
+SAMPLE = 6  # per-deal puzzles checked
+MOST_DEALS = 300
+
+Hidden = dict[int, set[tuple[int, int]]]
+
+
+def starter() -> list:
+    return read_puzzles(STARTER)
+
+
+def _mask(tiles: set[tuple[int, int]]) -> int:
+    return sum(BIT[t] for t in tiles)
+
+
+def _drawable(puzzle, pos: Position) -> int:
+    if puzzle.variant in ("block", "partner"):
+        return 0
+    return max(0, pos.boneyard - int(puzzle.options.get("boneyard_reserve", 0)))
+
+
+def _unseen(pos: Position, seat: int) -> list[tuple[int, int]]:
+    return sorted(set(SET) - pos.hands[seat] - pos.table)
+
+
+def _others(puzzle) -> list[int]:
+    return [s for s in range(puzzle.players) if s != puzzle.seat]
+
+
+def hidden_deals(puzzle, pos: Position, most: int = MOST_DEALS) -> list[Hidden]:
+    """Every way the hidden hands may be, by what the mover has seen (two players, or Partner)."""
+    sizes = {s: len(pos.hands[s]) for s in _others(puzzle)}
+    return deals(_unseen(pos, puzzle.seat), sizes, {s: pos.lacks[s] for s in sizes}, most)
+
+
+def determined(puzzle, pos: Position) -> bool:
+    """Nothing hidden that the mover cannot work out: nothing to draw, one deal fits."""
+    if puzzle.variant not in COVERED or _drawable(puzzle, pos):
+        return False
+    if puzzle.players == 2:
+        return len(_unseen(pos, puzzle.seat)) == len(pos.hands[1 - puzzle.seat])
+    return puzzle.variant == "partner" and len(hidden_deals(puzzle, pos, 1)) == 1
+
+
+def values(puzzle, pos: Position, hidden: Hidden) -> dict[str, float]:
+    """Each legal move's value to the mover's side with these hidden hands, best play after it."""
+    seat, config = puzzle.seat, make_config(puzzle.variant, puzzle.players, options=dict(puzzle.options))
+    side = seat % 2 if puzzle.variant == "partner" else seat
+    yardstick = MatchValue(config, pos.scores)
+    masks = [_mask(hidden.get(s, pos.hands[s])) if s != seat else _mask(pos.hands[seat]) for s in range(puzzle.players)]
+    assert pos.left is not None and pos.right is not None
+    if puzzle.variant == "partner":
+        partner = PartnerEnding(dict(puzzle.options), pos.scores, side, lambda after: yardstick.of_scores(after)[side])
+        return partner.move_values((masks[0], masks[1], masks[2], masks[3]), pos.left, pos.right, seat)
+    stock = tuple(pos.stock) if puzzle.variant != "block" else ()
+    line = LineEnding(puzzle.variant, dict(puzzle.options), pos.scores, seat,
+                      lambda after: yardstick.of_scores(after)[seat], stock)
+    return line.move_values((masks[0], masks[1]), pos.left, pos.right, seat)
+
+
+def solved_by_the_search(puzzle) -> bool:
+    """Whether the program's own search called the position determined (by what the passes
+    and draws tell, which the tests' replay does not work out): such a puzzle is checked
+    too, the oracle solving it with the hands the log holds (the one deal that fits)."""
+    match = replay(list(enumerate(puzzle.log, start=1)))
+    return Search(view_for(match, puzzle.seat), random.Random(0)).determined
+
+
+def two_sided(puzzle) -> bool:
+    """Two players, or Partner's two teams: there best play is one side's against the
+    other's. With three or more each for themselves the rules leave open how a seat
+    chooses between moves equally good for it (the search's max-n takes the first it
+    tried), so no oracle from docs/RULES.md alone can say what best play is."""
+    return puzzle.players == 2 or puzzle.variant == "partner"
+
+
+def _determined_puzzles() -> list:
+    out = []
+    for puzzle in starter():
+        if not two_sided(puzzle) or puzzle.variant not in COVERED:
+            continue
+        pos = position_of(list(puzzle.log), puzzle.players)
+        if pos.left is not None and (determined(puzzle, pos) or solved_by_the_search(puzzle)):
+            out.append((puzzle, pos))
+    return out
+
+
+def test_the_starter_set_holds_determined_puzzles_of_several_variants() -> None:
+    # All Fives (its spinner, FIVES-5..7) has no oracle here yet: its determined puzzles
+    # are left out of the check below and counted in the report, not hidden.
+    found = _determined_puzzles()
+    assert len({p.variant for p, _pos in found}) >= 4
+
+
+def test_every_determined_puzzle_reaches_the_best_result_and_the_runner_up_is_worse() -> None:
+    for puzzle, pos in _determined_puzzles():
+        hidden = {s: pos.hands[s] for s in _others(puzzle)}
+        found = values(puzzle, pos, hidden)
+        best = max(found.values())
+        for move in puzzle.answer:
+            assert found[move] == pytest.approx(best, abs=1e-9), (puzzle.id, move, found)
+        others = [v for m, v in found.items() if m not in puzzle.answer]
+        assert others and max(others) < best - 1e-9, (puzzle.id, found)
+
+
+def _per_deal_sample() -> list:
+    out = []
+    for puzzle in starter():
+        if not puzzle.solved or puzzle.variant not in ("block", "partner") or (puzzle.variant, puzzle.players) not in (
+                ("block", 2), ("partner", 4)):
+            continue
+        pos = position_of(list(puzzle.log), puzzle.players)
+        if pos.left is not None and not determined(puzzle, pos):
+            out.append((puzzle, pos))
+    return out[:SAMPLE]
+
+
+def test_a_sample_of_the_per_deal_puzzles_is_best_in_every_deal() -> None:
+    for puzzle, pos in _per_deal_sample():
+        every = hidden_deals(puzzle, pos)
+        assert 1 < len(every) <= MOST_DEALS, puzzle.id
+        worse: set[str] = set()
+        for hidden in itertools.islice(every, MOST_DEALS):
+            found = values(puzzle, pos, hidden)
+            best = max(found.values())
+            for move in puzzle.answer:
+                assert found[move] == pytest.approx(best, abs=1e-9), (puzzle.id, move, hidden)
+            worse |= {m for m, v in found.items() if v < best - 1e-9}
+        assert set(found) - set(puzzle.answer) <= worse, puzzle.id
