@@ -12,7 +12,7 @@ from ..engine import LogError, Match, Move, find_variant, make_config
 from ..engine.errors import N_, ConfigError, Phrase
 from ..engine.game import PLAYING
 from ..engine.gamelog import replay
-from ..engine.layout import END_NAMES
+from ..engine.layout import END_NAMES, End
 from ..engine.tiles import parse_tile
 from .puzzle import BAD_ID, ID_LENGTH, Puzzle, PuzzleError, content_id
 from .themes import THEMES
@@ -36,7 +36,7 @@ def move_of(words: str) -> Move:
     tile_text, _sep, end = words.partition(" ")
     if end and end not in END_NAMES:
         raise ValueError(words)
-    return Move(parse_tile(tile_text), end or None)
+    return Move(parse_tile(tile_text), End(end) if end else None)
 
 
 def puzzle_from_json(data: Any) -> Puzzle:
