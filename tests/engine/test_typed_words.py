@@ -20,7 +20,7 @@ from dominoes_tui.engine import (
     parse_tile,
     view_for,
 )
-from dominoes_tui.net import protocol as P
+from dominoes_tui.net.wire import protocol as P
 from dominoes_tui.records.summary import MatchStatus, summarize
 
 

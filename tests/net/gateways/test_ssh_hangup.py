@@ -43,8 +43,8 @@ async def test_a_dropped_player_s_game_ends_under_a_gateway_started_with_nohup(
     await gw.start("127.0.0.1", 0)
     try:
         conn, proc = await login(gw.port, "Zed")
-        await screen_has(proc, b"as Zed~2")  # keyless: a guest
-        game = (await game_for(gw, "Zed~2")).proc
+        await screen_has(proc, b"as Zed")  # keyless: a guest, under the free name it asked for
+        game = (await game_for(gw, "Zed")).proc
         conn.abort()  # the player vanishes
         assert await ended(game, ssh_gateway.KILL_AFTER / 2), "the hang-up did not end the game"
         assert game.returncode == -signal.SIGHUP
@@ -70,7 +70,7 @@ async def test_a_game_that_ignores_the_hang_up_is_killed(server: Server, tmp_pat
     try:
         conn, proc = await login(gw.port, "Zed")
         await screen_has(proc, b"ready")
-        session = await game_for(gw, "Zed~2")
+        session = await game_for(gw, "Zed")
         game = session.proc
         conn.abort()
         await asyncio.wait_for(hung_up.wait(), WAIT)  # the gateway heard the hang-up and passed it on

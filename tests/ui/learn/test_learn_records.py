@@ -11,11 +11,11 @@ from dominoes_tui.records.analyses import keep_analysis
 from dominoes_tui.records.schema import players
 from dominoes_tui.records.source import LocalSource
 from dominoes_tui.ui.records_app import RecordsApp
-from dominoes_tui.ui.screens.learn import LearnScreen
+from dominoes_tui.ui.screens.learn.learn import LearnScreen
 from dominoes_tui.ui.screens.records.player import PlayerScreen
 from dominoes_tui.ui.screens.records.records_reader import LocalReader
 
-from ..test_replay_analysis import wait_for
+from ..screens.replay.test_replay_analysis import wait_for
 from .fixture import PLIES, analysis, steps
 
 

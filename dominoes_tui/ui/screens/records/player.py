@@ -52,7 +52,7 @@ class PlayerScreen(Screen[None]):
         Binding("3", "tab('matches')", N_("Matches")),
         Binding("4", "tab('accuracy')", N_("Accuracy")),
         Binding("enter", "replay", N_("Replay"), key_display="Enter", show=False),
-        Binding("l", "learn", N_("Learn")),  # from the mistakes of the analysed match under the cursor (learn_open.py)
+        Binding("l", "learn", N_("Learn"), show=False),  # (the note names it: the footer is full in German) from the mistakes of the analysed match under the cursor (learn_open.py)
         Binding("escape,q", "close", N_("Back")),
     ]
     DEFAULT_CSS = """
@@ -136,7 +136,8 @@ class PlayerScreen(Screen[None]):
                                   m["score"], others_words(m), shown), key=str(m["match_id"]))
         self.draw_plot(page)
         self.draw_accuracy(page)
-        note = (_("Enter on a match (3) replays it; a analyses it there. A rating with ? is provisional.")
+        note = (_("Enter on a match (3) replays it; a analyses it there, l learns from its mistakes once analysed. "
+                  "A rating with ? is provisional.")
                 if page["recent"] else _("No matches yet."))
         if page.get("accuracy_unreadable"):
             note += " " + _("A stored analysis could not be read and is left out.")

@@ -125,7 +125,7 @@ def test_a_hint_on_a_busy_server_still_weighs_its_least_guesses(monkeypatch: pyt
 
 def test_a_hint_that_ran_out_of_patience_says_it_is_rough(monkeypatch: pytest.MonkeyPatch) -> None:
     """Where even MOST_MS gave too few guesses, the numbers are shown as what they are."""
-    from dominoes_tui.ui import hints
+    from dominoes_tui.ui.screens.table import hints
 
     judge_module = importlib.import_module("dominoes_tui.bots.analysis.judge")
 
