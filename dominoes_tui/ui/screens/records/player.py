@@ -52,7 +52,8 @@ class PlayerScreen(Screen[None]):
         Binding("3", "tab('matches')", N_("Matches")),
         Binding("4", "tab('accuracy')", N_("Accuracy")),
         Binding("enter", "replay", N_("Replay"), key_display="Enter", show=False),
-        Binding("l", "learn", N_("Learn"), show=False),  # (the note names it: the footer is full in German) from the mistakes of the analysed match under the cursor (learn_open.py)
+        # the analysed match's mistakes (learn_open.py); the note names it, the German footer is full
+        Binding("l", "learn", N_("Learn"), show=False),
         Binding("escape,q", "close", N_("Back")),
     ]
     DEFAULT_CSS = """
