@@ -5,7 +5,7 @@ import argparse
 import sys
 from typing import TYPE_CHECKING
 
-from ..engine import VARIANTS
+from ..engine import DEFAULT_VARIANT, VARIANTS
 from ..i18n import _, pgettext, told
 from ..table.local import SPEEDS, LocalTable
 from .terminal import no_terminal
@@ -43,7 +43,7 @@ def settings_from_args(args: argparse.Namespace) -> MatchSettings:
     from ..ui.choices import MatchSettings, SettingsError, check, parse_seats, players_for
     from .simulate import parse_options
 
-    variant = str(args.variant or "draw").strip().lower()  # "AllFives" is allfives
+    variant = str(args.variant or DEFAULT_VARIANT).strip().lower()  # "AllFives" is allfives
     if variant not in VARIANTS:
         raise SettingsError(_("unknown variant {variant!r}; allowed: {allowed}").format(
             variant=args.variant, allowed=", ".join(VARIANTS)))

@@ -14,7 +14,7 @@ import os
 import sys
 from typing import Any
 
-from ..engine import VARIANTS, ConfigError, TableConfig, make_config
+from ..engine import DEFAULT_VARIANT, VARIANTS, ConfigError, TableConfig, make_config
 from ..i18n import _, ngettext, pgettext, told
 from ..i18n.formats import number, percent
 from ..i18n.os_words import os_words
@@ -24,7 +24,7 @@ __all__ = ["UsageError", "parse_options", "parse_bot_specs", "run", "add_argumen
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--variant", default="draw",
+    p.add_argument("--variant", default=DEFAULT_VARIANT,
                    help=_("one of {variants} (default draw)").format(variants=", ".join(VARIANTS)))
     p.add_argument("--players", type=int, default=None, help=_("number of seats (default: the variant's smallest)"))
     p.add_argument("--bots", default="random", help=_("a level per seat, comma separated (one level fills every seat)"))

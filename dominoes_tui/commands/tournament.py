@@ -9,7 +9,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..bots import level_names
-from ..engine import VARIANTS, ConfigError, make_config, write_log
+from ..engine import DEFAULT_VARIANT, VARIANTS, ConfigError, make_config, write_log
 from ..i18n import _, ngettext, pgettext, told
 from ..tournament import Tournament, TournamentError, make_plan
 from ..tournament.entrants import read_entrants
@@ -19,7 +19,7 @@ from ..tournament.standings import Standing, table_outcomes
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--variant", default="draw",
+    p.add_argument("--variant", default=DEFAULT_VARIANT,
                    help=_("one of {variants} (default draw)").format(variants=", ".join(VARIANTS)))
     p.add_argument("--format", default="swiss",
                    # the word to type first: the description is in the reader's language

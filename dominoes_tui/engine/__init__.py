@@ -14,11 +14,11 @@ from .records import RoundResult  # noqa: E402
 from .round import Round  # noqa: E402
 from .scoring import RoundOutcome, round5  # noqa: E402
 from .tiles import ALL_TILES, Tile, hand_pips, parse_tile, tile  # noqa: E402
-from .variants import VARIANTS, TableConfig, Variant, find_variant, make_config  # noqa: E402
+from .variants import DEFAULT_VARIANT, VARIANTS, TableConfig, Variant, find_variant, make_config  # noqa: E402
 from .view import LayoutView, PlayerView, ScoreRow, view_for  # noqa: E402
 
 __all__ = [
-    "ALL_TILES", "END_NAMES", "MATCH_OVER", "NEW", "OPTIONS", "PLAYING", "ROUND_OVER", "VARIANTS",
+    "ALL_TILES", "DEFAULT_VARIANT", "END_NAMES", "MATCH_OVER", "NEW", "OPTIONS", "PLAYING", "ROUND_OVER", "VARIANTS",
     "BadText", "ConfigError", "Deal", "End", "Phase", "RoundResult",
     "DominoError", "IllegalMove", "Layout", "LayoutView", "LogError", "Match",
     "Move", "OptionSpec", "Phrase", "Placed", "PlayerView", "Round", "RoundOutcome", "RoundRecord", "Said", "ScoreRow", "Seat",

@@ -5,8 +5,8 @@ template (the catalog's msgid, `"the {end} end is not open"`), its arguments the
 values that fill it, and an argument that is itself words (an end, a variant's title)
 is a Phrase too. `str()` of a Phrase or of an error is its English text, the same in
 every process (logs, the protocol's `reason`, old clients); the edges put it in the
-reader's language: `i18n.told()` in this process, and a client for a server's refusal
-(net/wire/says.py sends the key and the arguments, docs/PROTOCOL.md).
+reader's language, the client too for a server's refusal, which travels as the key and
+the arguments (docs/PROTOCOL.md).
 """
 from __future__ import annotations
 

@@ -21,7 +21,7 @@ class Move(NamedTuple):
 
     @property
     def phrase(self) -> Phrase | str:
-        """The move as a person reads it, put in their language by i18n.told()."""
+        """The move as a person reads it, as a key and arguments that the edges put in their language."""
         if self.end is None:
             return str(self.tile)
         return Phrase(MOVE_ON, tile=str(self.tile), end=end_phrase(self.end))

@@ -10,10 +10,10 @@ from typing import Any
 
 from .errors import ConfigError, Phrase
 from .options import resolve_options, target_option
-from .rules import VARIANTS, Variant, find_variant
+from .rules import DEFAULT_VARIANT, VARIANTS, Variant, find_variant
 from .says import PLAYED_BY, UNKNOWN_VARIANT, either
 
-__all__ = ["VARIANTS", "TableConfig", "Variant", "find_variant", "make_config"]
+__all__ = ["DEFAULT_VARIANT", "VARIANTS", "TableConfig", "Variant", "find_variant", "make_config"]
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from ..bots import level_names
-from ..engine import OPTIONS, VARIANTS, ConfigError, OptionSpec, TableConfig, make_config
+from ..engine import DEFAULT_VARIANT, OPTIONS, VARIANTS, ConfigError, OptionSpec, TableConfig, make_config
 from ..engine.options import target_option
 from ..i18n import LANGUAGE_NAMES, LANGUAGES, _, language_of, told
 from ..table.client import SeatInfo
@@ -120,7 +120,7 @@ class Prefs:
 
 @dataclass
 class MatchSettings:
-    variant: str = "draw"
+    variant: str = DEFAULT_VARIANT
     players: int = 2
     seats: list[SeatInfo] = field(default_factory=lambda: default_seats(2))
     target: int | None = None  # None: the variant's default
@@ -292,7 +292,7 @@ def from_json(data: dict[str, Any]) -> tuple[MatchSettings, Prefs]:
         seats = [s if s.is_human or s.level in levels else SeatInfo(s.name, "bot", default_level()) for s in seats]
         target = data.get("target")
         settings = MatchSettings(
-            variant=str(data.get("variant", "draw")),
+            variant=str(data.get("variant", DEFAULT_VARIANT)),
             players=int(data.get("players", 2)),
             seats=seats,
             target=int(target) if target is not None else None,

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine import VARIANTS
+from ..engine import DEFAULT_VARIANT, VARIANTS
 from ..i18n import N_, _, ngettext, npgettext, pgettext
 from .words import is_you, shown
 
@@ -46,7 +46,7 @@ def _drew(tiles: list[str | None], you: bool) -> str:
     return ngettext("drew {n} tile", "drew {n} tiles", n).format(n=n)
 
 
-def log_entries(history: Sequence[dict[str, Any]], names: Sequence[str], variant: str = "draw") -> list[LogEntry]:
+def log_entries(history: Sequence[dict[str, Any]], names: Sequence[str], variant: str = DEFAULT_VARIANT) -> list[LogEntry]:
     """One entry per turn, oldest first. Draws are folded into the move that ended them;
     All Fives points stand beside the play that scored them (never instead of it)."""
     entries: list[LogEntry] = []
@@ -99,7 +99,7 @@ def log_entries(history: Sequence[dict[str, Any]], names: Sequence[str], variant
     return entries
 
 
-def describe(history: Sequence[dict[str, Any]], names: Sequence[str], variant: str = "draw") -> list[str]:
+def describe(history: Sequence[dict[str, Any]], names: Sequence[str], variant: str = DEFAULT_VARIANT) -> list[str]:
     """The log as plain lines, oldest first."""
     return [e.text for e in log_entries(history, names, variant)]
 

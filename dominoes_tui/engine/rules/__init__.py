@@ -43,4 +43,7 @@ def find_variant(name: str) -> Variant:
 for _variant in (Draw(), Block(), AllFives(), Partner(), Kozel(), Duel()):
     register(_variant)
 
-__all__ = ["VARIANTS", "Table", "Variant", "find_variant", "register", "unregister"]
+# Offered first wherever nobody chose a variant (the settings, a new table, the commands)
+DEFAULT_VARIANT = Draw.name
+
+__all__ = ["DEFAULT_VARIANT", "VARIANTS", "Table", "Variant", "find_variant", "register", "unregister"]

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...bots import level_names
-from ...engine import ConfigError, TableConfig, make_config
+from ...engine import DEFAULT_VARIANT, ConfigError, TableConfig, make_config
 from ...tournament import Entrant, Tournament, TournamentError, make_plan
 from ...tournament.model import ROTATION, SWISS, Round
 from ...tournament.seating import table_sizes
@@ -39,7 +39,7 @@ class EveningError(Said, TournamentError):
 
 @dataclass(frozen=True)
 class EveningSettings:
-    variant: str = "draw"
+    variant: str = DEFAULT_VARIANT
     format: str = SWISS
     rounds: int = 3
     players: int | None = None

@@ -16,7 +16,7 @@ import weakref
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from ...engine import MATCH_OVER, VARIANTS, make_config
+from ...engine import DEFAULT_VARIANT, MATCH_OVER, VARIANTS, make_config
 from ...i18n import _
 from ..host.connection import Conn, Refused
 from ..host.console import tell
@@ -95,7 +95,7 @@ class QuickMatch:
             raise Refused(S.TABLES_PER_ADDRESS, limit=lim.tables_per_address)
         if len(self.queue) >= MAX_SEARCHING:
             raise Refused(S.TOO_MANY_SEARCHING)
-        variant = _typed(data, "variant", (str,), "draw")
+        variant = _typed(data, "variant", (str,), DEFAULT_VARIANT)
         if variant not in VARIANTS:
             raise Refused(S.UNKNOWN_VARIANT, variant=repr(variant), allowed=", ".join(VARIANTS))
         players = _typed(data, "players", (int,), VARIANTS[variant].players[0])

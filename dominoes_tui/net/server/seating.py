@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from ...bots import level_names
-from ...engine import MATCH_OVER, ConfigError, make_config
+from ...engine import DEFAULT_VARIANT, MATCH_OVER, ConfigError, make_config
 from ...i18n import _
 from ...table.titles import variant_title
 from ..host.connection import Conn, Refused
@@ -94,7 +94,7 @@ class Seating:
             raise Refused(S.SERVER_TABLES_FULL)
         if self.records is not None and self.records.over_budget(conn.address):  # disk use per address
             raise Refused(S.DISK_SHARE)
-        variant = data.get("variant", "draw")
+        variant = data.get("variant", DEFAULT_VARIANT)
         players = data.get("players")
         target = data.get("target")
         options = data.get("options") or {}

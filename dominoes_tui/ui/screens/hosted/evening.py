@@ -19,7 +19,7 @@ from textual.notifications import SeverityLevel
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
-from ....engine import VARIANTS
+from ....engine import DEFAULT_VARIANT, VARIANTS
 from ....i18n import N_, _, ngettext
 from ....net.client.client import Connection
 from ....table.client import TableClient
@@ -341,7 +341,7 @@ class OpenTournament(ModalScreen["dict[str, Any] | None"]):
         def typed(key: str) -> str:
             return "" if last.get(key) is None else f"{last[key]:g}"
 
-        variant = last.get("variant") if last.get("variant") in VARIANTS else "draw"
+        variant = last.get("variant") if last.get("variant") in VARIANTS else DEFAULT_VARIANT
         form = last.get("format") if last.get("format") in FORMATS else "swiss"
         with Vertical(id="open-form"):
             with Grid(id="open-grid"):

@@ -14,7 +14,7 @@ from textual.containers import Grid, Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, Label, Select
 
-from ....engine import VARIANTS
+from ....engine import DEFAULT_VARIANT, VARIANTS
 from ....i18n import N_, _, ngettext
 
 
@@ -87,7 +87,7 @@ class QuickMatchScreen(ModalScreen["dict[str, Any] | str | None"]):
 
     def __init__(self, current: dict[str, Any] | None) -> None:
         super().__init__()
-        self.current = current or {"variant": "draw", "players": 2, "bots": True, "wait": 60}
+        self.current = current or {"variant": DEFAULT_VARIANT, "players": 2, "bots": True, "wait": 60}
 
     def compose(self) -> ComposeResult:
         c = self.current
