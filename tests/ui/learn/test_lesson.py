@@ -10,7 +10,7 @@ import pytest
 from dominoes_tui.bots.analysis import MatchAnalysis, Verdict, move_words
 from dominoes_tui.engine import view_for
 from dominoes_tui.ui.screens.learn.learn_model import Kind, Lesson, Result
-from dominoes_tui.ui.screens.learn.learn_table import StillTable
+from dominoes_tui.ui.screens.still_table import StillTable
 
 from .fixture import BEST, PLIES, analysis, lesson, steps
 
@@ -37,7 +37,7 @@ def test_each_position_is_the_seats_view_just_before_its_move() -> None:
 
 def test_the_table_hands_out_the_learners_view_only() -> None:
     q = lesson(0).questions[0]
-    table = StillTable(q)
+    table = StillTable(q.match, q.view.seat)
     other = view_for(q.match, 1)
     for seat in (0, 1):
         seen = table.view(seat)

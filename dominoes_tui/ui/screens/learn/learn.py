@@ -3,7 +3,7 @@ analysed match in turn (learn_model.py), asks for a better move.
 
 It is the table screen itself (TableScreen: the same chain, hand, seats, move log, keys,
 big tiles and fitting to the terminal), over a table that stands still at the question's
-position (learn_table.py); a move chosen with the table's keys is judged, not played. `v`
+position (../still_table.py); a move chosen with the table's keys is judged, not played. `v`
 shows the best move and why, `n` skips a question or goes on after an answer; the hint
 and the bots' speed have nothing to do here and are hidden. After the last question a
 summary says how they ended (`a` goes through them again). Progress is kept after every
@@ -31,10 +31,10 @@ from ...choices import Prefs
 from ...widgets.footer import Footer
 from ...widgets.too_small import TooSmall
 from ...words import is_you
+from ..still_table import StillTable, stand_at
 from ..table.table import TableScreen
 from .learn_model import Lesson
 from .learn_progress import ProgressFile
-from .learn_table import StillTable
 from .learn_words import answer_text, question_text, solution_text, summary_lines, title
 
 if TYPE_CHECKING:
@@ -57,7 +57,7 @@ class LearnScreen(TableScreen):
         question = lesson.current
         if question is None:
             raise ValueError("the lesson has no open question")
-        super().__init__(StillTable(question), prefs or Prefs())
+        super().__init__(StillTable(question.match, question.view.seat), prefs or Prefs())
         self.lesson = lesson
         self.store = store
         self.hotseat = self.hidden = False  # one seat's view, whoever else sat at the match
@@ -77,12 +77,7 @@ class LearnScreen(TableScreen):
         if question is None:
             self.finish()
             return
-        self.client = StillTable(question)
-        self.viewer = question.view.seat
-        # the rounds' news so far is the log's to show, not a notice of this moment
-        self._noticed = (question.view.round, len(question.view.history))
-        self.seen_upto, self._heights = {}, None
-        self.begin_turn()
+        stand_at(self, StillTable(question.match, question.view.seat))
 
     def finish(self) -> None:
         def chosen(what: str | None) -> None:

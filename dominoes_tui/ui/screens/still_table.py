@@ -1,24 +1,27 @@
-"""A table that stands still at one position of a past match (a question of a lesson,
-learn_model.py): the table screen draws it as it draws a match in play, with the seat
-here to move, and a move chosen is never played, only judged (learn.py).
+"""A table that stands still at one position of a past match: a question of a lesson
+(learn/) or a puzzle (puzzles/). The table screen draws it as it draws a match in play,
+with the seat here to move, and a move chosen is never played, only judged.
 
 It hands out the one seat's view only, as any table does; finished rounds are as public
 as at a real table (their hands shown in the scoresheet)."""
 from __future__ import annotations
 
-from ....engine import IllegalMove, Move, Phase, PlayerView, view_for
-from ....i18n import _
-from ....table.client import RoundReport, SeatInfo, TableClient
-from ....table.local import report_from
-from ...words import shown
-from .learn_model import Question
+from typing import TYPE_CHECKING
+
+from ...engine import IllegalMove, Match, Move, Phase, PlayerView, view_for
+from ...i18n import _
+from ...table.client import RoundReport, SeatInfo, TableClient
+from ...table.local import report_from
+from ..words import shown
+
+if TYPE_CHECKING:
+    from .table.table import TableScreen
 
 
 class StillTable(TableClient):
-    def __init__(self, question: Question) -> None:
-        match = question.match
+    def __init__(self, match: Match, seat: int) -> None:
         self.match = match
-        self.seat = question.view.seat
+        self.seat = seat
         self.config = match.config
         # the log keeps the keyboard's seat as You, whatever the language: shown as it says it
         self.seats = tuple(SeatInfo(shown(s.name), "human" if i == self.seat else s.kind, s.level)
@@ -30,7 +33,7 @@ class StillTable(TableClient):
         return self.match.phase
 
     def view(self, seat: int) -> PlayerView:
-        return view_for(self.match, self.seat)  # whoever asks, only the learner's seat is seen
+        return view_for(self.match, self.seat)  # whoever asks, only the one seat is seen
 
     async def advance(self) -> bool:
         return False
@@ -51,3 +54,14 @@ class StillTable(TableClient):
     def rounds(self) -> list[RoundReport]:
         records = self.match.records
         return [report_from(r, self.match, last=i == len(records) - 1) for i, r in enumerate(records)]
+
+
+def stand_at(screen: TableScreen, table: StillTable) -> None:
+    """The table screen now over `table`: its seat to move, the round's news so far the
+    log's to show (not a notice of this moment), nothing chosen."""
+    screen.client = table
+    screen.viewer = table.seat
+    view = table.view(table.seat)
+    screen._noticed = (view.round, len(view.history))
+    screen.seen_upto, screen._heights = {}, None
+    screen.begin_turn()
