@@ -1,7 +1,8 @@
 """`dominoes puzzles`: puzzles (Aufgaben) from real matches, each with a proved or surely
 best answer (dominoes_tui/training/).
 
-    dominoes puzzles                          how many there are, by variant and theme
+    dominoes puzzles                          the trainer (in a terminal; else as --count)
+    dominoes puzzles --count                  how many there are, by variant and theme
     dominoes puzzles --generate N [--from SOURCE] [--variant V] [--seed S] [--out FILE]
     dominoes puzzles export [--json]          every puzzle (the starter set and your own)
     dominoes puzzles import FILE              add a file's puzzles to your own, each checked
@@ -25,22 +26,15 @@ from ..i18n.os_words import os_words
 from ..table.home import home
 from ..table.plain import plain
 from ..training import Puzzle, PuzzleError
-from ..training.store import STARTER, dumps, merged, read_puzzles, write_puzzles
+from ..training.store import dumps, merged, read_puzzles, write_puzzles
 from ..training.themes import THEMES
+from ..ui.screens.puzzles.puzzle_files import own_path, starter_puzzles
+from ..ui.screens.puzzles.puzzle_files import own_puzzles as read_own
+from ..ui.screens.puzzles.theme_words import theme_word
 from .progress import progress_bar, wanted
 
-FILE_NAME = "puzzles.json"
 CHECKPOINT_S = 60.0  # how often the puzzles found so far are written while generating
 NICE = 10  # generating is long work in the background: the rest of the machine comes first
-
-def theme_word(name: str) -> str:
-    """A theme's name in the language in use."""
-    return {
-        "double": pgettext("theme", "shedding a double"), "block": pgettext("theme", "blocking"),
-        "fives": pgettext("theme", "scoring fives"), "kozel": pgettext("theme", "avoiding penalties"),
-        "partner": pgettext("theme", "playing for the partner"), "endgame": pgettext("theme", "the last tiles"),
-    }.get(name, name)
-
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("action", nargs="?", choices=("export", "import"), default=None,
@@ -59,6 +53,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 1, metavar="N",
                    help=_("processes to search on (default: every core), at a lower priority"))
     p.add_argument("--json", action="store_true", help=_("print JSON"))
+    p.add_argument("--count", action="store_true",
+                   help=_("print how many puzzles there are, by variant and theme (what dominoes puzzles prints "
+                          "when it is not run in a terminal)"))
+    p.add_argument("--ascii", action="store_true", help=_("draw the trainer's tiles in plain ASCII"))
 
 
 def _fail(message: str) -> int:
@@ -66,35 +64,13 @@ def _fail(message: str) -> int:
     return 2
 
 
-def own_path() -> Path:
-    return home() / FILE_NAME
-
-
 def own_puzzles() -> list[Puzzle]:
     """The player's puzzles; a file that cannot be read is set aside (and said so)."""
-    path = own_path()
-    if not path.exists():
-        return []
-    try:
-        return read_puzzles(path)
-    except (OSError, PuzzleError) as exc:
-        from ..table.saves import set_aside
-
-        why = os_words(exc) if isinstance(exc, OSError) else plain(told(exc), 300)
-        try:
-            kept = set_aside(path)
-        except OSError:
-            kept = path
+    found, refused = read_own()
+    if refused is not None:
         print(_("dominoes puzzles: {file} could not be read ({reason}); kept as {kept}").format(
-            file=path, reason=why, kept=kept), file=sys.stderr)
-        return []
-
-
-def starter_puzzles() -> list[Puzzle]:
-    try:
-        return read_puzzles(STARTER)
-    except (OSError, PuzzleError):
-        return []  # an installation without its starter set still has the player's own
+            file=refused.path, reason=refused.reason, kept=refused.kept), file=sys.stderr)
+    return found
 
 
 def run(args: argparse.Namespace) -> int:
@@ -104,6 +80,8 @@ def run(args: argparse.Namespace) -> int:
         return _fail(_("a FILE goes with import only"))
     if args.generate is not None:
         return _generate(args)
+    if args.action is None and not args.count and not args.json and sys.stdin.isatty() and sys.stdout.isatty():
+        return _train(args)
     every = merged(own_puzzles(), starter_puzzles())
     if args.variant:
         every = [p for p in every if p.variant == args.variant]
@@ -116,6 +94,25 @@ def run(args: argparse.Namespace) -> int:
             print(f"{p.id}  {_(VARIANTS[p.variant].title)}, {p.players}  {number(round(p.rating))}  {themes}")
         return 0
     print(_summary(every))
+    return 0
+
+
+def _train(args: argparse.Namespace) -> int:
+    """The trainer (Textual imported only here: the counts stay quick)."""
+    from ..table import saves
+    from ..ui.choices import from_json
+    from ..ui.records_app import PuzzlesApp
+    from ..ui.screens.puzzles.puzzle_open import every_puzzle
+
+    puzzles, refused = every_puzzle()
+    if refused:
+        print(_("dominoes puzzles: {problem}").format(problem=refused), file=sys.stderr)
+    if not any(args.variant in (None, p.variant) for p in puzzles):
+        return _fail(_("there are no puzzles here: dominoes puzzles --generate N finds some"))
+    _settings, prefs = from_json(saves.load_settings())
+    if args.ascii:
+        prefs.ascii = True
+    PuzzlesApp(prefs, puzzles, args.variant).run()
     return 0
 
 

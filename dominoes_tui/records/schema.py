@@ -101,3 +101,38 @@ match_analyses = Table(
 )
 
 Index("ix_matches_ended", matches.c.ended_at)
+
+# Added by the fifth migration: puzzles (training/). A person's puzzle rating and streak,
+# each puzzle's own rating (by the puzzle's content id, so a puzzle in two files is one),
+# and every rated attempt.
+puzzle_players = Table(
+    "puzzle_players", metadata,
+    Column("player_id", Integer, ForeignKey("players.id"), primary_key=True),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("attempts", Integer, nullable=False),
+    Column("streak", Integer, nullable=False),
+    Column("best_streak", Integer, nullable=False),
+    Column("updated_at", DateTime(timezone=True), nullable=False),
+)
+
+puzzle_ratings = Table(
+    "puzzle_ratings", metadata,
+    Column("puzzle_id", String(16), primary_key=True),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("attempts", Integer, nullable=False),
+    Column("updated_at", DateTime(timezone=True), nullable=False),
+)
+
+puzzle_attempts = Table(
+    "puzzle_attempts", metadata,
+    Column("id", Integer, primary_key=True),
+    Column("player_id", Integer, ForeignKey("players.id"), nullable=False),
+    Column("puzzle_id", String(16), nullable=False),
+    Column("at", DateTime(timezone=True), nullable=False),
+    Column("solved", Boolean, nullable=False),
+    Column("rating_before", Float, nullable=False),  # the player's, as shown (mu on the 1500 scale)
+    Column("rating_after", Float, nullable=False),
+    Index("ix_puzzle_attempts_player", "player_id", "puzzle_id"),
+)

@@ -1,8 +1,9 @@
 """A small app around one records screen: `dominoes replay FILE` (the viewer) and
-`dominoes stats --screen` (the leaderboard). Same styles and size rules as the game."""
+`dominoes stats --screen` (the leaderboard), and `dominoes puzzles` (the trainer). Same styles and size rules as the game."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from textual.binding import Binding
 from textual.screen import Screen
@@ -11,6 +12,9 @@ from ..i18n import N_
 from .choices import Prefs
 from .speaking_app import SpeakingApp
 from .widgets.too_small import MIN_HEIGHT, MIN_WIDTH
+
+if TYPE_CHECKING:
+    from ..training import Puzzle
 
 
 class RecordsApp(SpeakingApp[None]):
@@ -28,4 +32,22 @@ class RecordsApp(SpeakingApp[None]):
     def on_mount(self) -> None:
         if self.prefs.ascii:
             self.add_class("-ascii")
+        self.start()
+
+    def start(self) -> None:
         self.push_screen(self.first(), lambda _result: self.exit())
+
+
+class PuzzlesApp(RecordsApp):
+    """`dominoes puzzles` in a terminal: the trainer alone, closed with it."""
+
+    def __init__(self, prefs: Prefs | None = None, puzzles: list[Puzzle] | None = None,
+                 variant: str | None = None) -> None:
+        super().__init__(lambda: Screen(), prefs)
+        self.puzzles = puzzles
+        self.variant = variant
+
+    def start(self) -> None:
+        from .screens.puzzles.puzzle_open import open_trainer
+
+        open_trainer(self, self.prefs, lambda _result: self.exit(), puzzles=self.puzzles, variant=self.variant)

@@ -62,7 +62,7 @@ def test_a_database_at_the_previous_head_gains_the_analyses_table(db_url):
     match = play("draw", 2, people("Ana", "easy"), seed=3)
     with Records.open(db_url) as records:
         with records.connect() as conn:
-            assert migrate.current(conn) == migrate.head() == "0004"
+            assert migrate.current(conn) == migrate.head()
             assert "match_analyses" in inspect(conn).get_table_names()
         records.record(summarize(match, ended_at=datetime.now(UTC)))
         assert keep_analysis(records, match_key(match.events), SOME, 4)
