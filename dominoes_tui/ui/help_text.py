@@ -23,13 +23,16 @@ KEYS_TAIL = N_("""\
 **Keys elsewhere.**
 
 - In the settings: Tab or ↓ moves to the next field (↑ back), ← → change a value,
-  Enter starts the match (Ctrl+S too), F2 plays the walk-through, Ctrl+R opens the
-  club records, Esc asks before quitting.
+  Enter starts the match (Ctrl+S too), F2 plays the walk-through, F3 opens the
+  puzzles, Ctrl+R opens the club records, Esc asks before quitting.
 - Between rounds: Enter (or Esc) for the next round, s for the scores.
 - At the end of a match: n for a new match, s for the scores, a to go through the
   match move by move with an analysis (a match played here; a hosted one is
   analysed from the club records), r for the club records, q to quit (Esc asks
   first).
+- In a server's lobby, F3 opens the puzzles while you wait (they run here).
+- In the puzzles: n the next puzzle, r retry a missed one, v show the answer, f
+  filter by variant and theme, q leave (the rating and streak are kept).
 - ? or F1 opens this help at the table, between rounds, at the end of a match and
   in the replay viewer.
 

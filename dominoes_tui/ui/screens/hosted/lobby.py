@@ -119,6 +119,8 @@ class LobbyScreen(Screen[None]):
         Binding("q", "quit_lobby", N_("Quit")),
         # not in the footer (80 columns hold no more); the lobby's help line names it
         Binding("l", "language", N_("Language"), show=False),
+        # puzzles while waiting: run here on this machine's puzzles, no server needed; named in the lobby's lines
+        Binding("f3", "puzzles", N_("Puzzles"), show=False),
     ]
     DEFAULT_CSS = """
     LobbyScreen { layout: vertical; }
@@ -210,6 +212,7 @@ class LobbyScreen(Screen[None]):
             else:
                 text.append(_("The table starts when its creator says so or when every seat is taken. "))
             text.append(_("Esc leaves the table."))
+            text.append(" " + _("F3: puzzles while you wait."), "dim")
         else:
             text.append(self.message + "\n")
             if app.quick.mine:
@@ -220,6 +223,7 @@ class LobbyScreen(Screen[None]):
             if app.conn is not None:
                 text.append(_("Enter joins the table under the cursor, w watches it, c makes one; l: {language}").format(
                     language=_("Language")), "dim")
+            text.append(("; " if app.conn is not None else "") + _("F3: puzzles"), "dim")
         info.update(text)
         grid = self.query_one("#lobby-tables", DataTable)
         for label, _width in COLUMNS:  # in the language in use (l changes it)
@@ -337,6 +341,11 @@ class LobbyScreen(Screen[None]):
 
     def action_quit_lobby(self) -> None:
         self.app.exit()
+
+    def action_puzzles(self) -> None:
+        from ..puzzles.puzzle_open import open_trainer
+
+        open_trainer(self.app, self.remote.prefs)
 
     def action_language(self) -> None:
         """The next language for this client (a process of its own), remembered where the

@@ -11,7 +11,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from ....i18n import N_, _, ngettext
+from ....i18n import N_, _, ngettext, pgettext
 from ....i18n.formats import number
 from ....table.titles import variant_title
 from ....training.choose import Filter
@@ -56,7 +56,7 @@ class FilterScreen(ModalScreen[Filter | None]):
             yield Choice([(_("every variant"), None), *[(variant_title(v), v) for v in variants]], within.variant,
                          label=_("Variant"), id="variant")
             yield Choice([(_("every theme"), None), *[(theme_word(t), t) for t in themes]], within.theme,
-                         label=_("Theme"), id="theme")
+                         label=pgettext("puzzles", "Theme"), id="theme")
             yield Static(id="fit")
         yield TooSmall()
         yield Footer()

@@ -20,7 +20,7 @@ from .trainer import Position, State, Trainer
 
 def rating_text(rating: Rating) -> str:
     """ "1658?": the shown number, ? while provisional."""
-    return f"{number(rating.shown)}{'?' if rating.provisional else ''}"
+    return rating.text()  # as the leaderboard writes a rating
 
 
 def head(trainer: Trainer) -> str:
@@ -41,11 +41,11 @@ def how_sure(how: str) -> str:
 
 
 def change(rated: Rated) -> str:
-    """ "rating 1500 → 1658 (+158), streak 1"."""
+    """ "Rating 1500 → 1658 (+158), streak 1"."""
     before, after = rated.before.rating, rated.after.rating
     moved = after.shown - before.shown
     sign = "+" if moved >= 0 else "−"
-    return _("rating {before} → {after} ({change}), streak {streak}").format(
+    return _("Rating {before} → {after} ({change}), streak {streak}").format(
         before=rating_text(before), after=rating_text(after), change=f"{sign}{number(abs(moved))}",
         streak=number(rated.after.streak))
 

@@ -57,6 +57,7 @@ class SettingsScreen(StyledOnMount, Screen["MatchSettings | str | None"]):
         Binding("tab", "app.focus_next", N_("Next"), show=False),  # the help says it; German needs the room
         Binding("question_mark,f1", "explain", N_("Rules"), key_display="?"),
         Binding("f2", "walkthrough", N_("Walk-through")),
+        Binding("f3", "puzzles", N_("Puzzles")),  # the puzzle trainer (puzzles/); the match's form stays under it
         Binding("escape", "quit_game", N_("Quit")),
         Binding("down", "app.focus_next", N_("Next field"), show=False),  # from the buttons too
         Binding("up", "app.focus_previous", N_("Previous field"), show=False),
@@ -296,6 +297,11 @@ class SettingsScreen(StyledOnMount, Screen["MatchSettings | str | None"]):
         if action == "walkthrough":
             return self.walkthrough
         return True
+
+    def action_puzzles(self) -> None:
+        from ..puzzles.puzzle_open import open_trainer
+
+        open_trainer(self.app, self.prefs)
 
     def action_walkthrough(self) -> None:
         self.read_prefs()
