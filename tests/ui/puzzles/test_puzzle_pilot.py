@@ -18,7 +18,7 @@ from dominoes_tui.ui.screens.settings.settings import SettingsScreen
 
 from ..helpers import screen_lines, settle
 from ..screens.replay.test_replay_analysis import wait_for
-from .fixture import DEALS, ESTIMATE, EXACT, DRAW, puzzles, trainer
+from .fixture import DEALS, DRAW, ESTIMATE, EXACT, puzzles, trainer
 
 WORDS = {
     "en": {"ask": "Your move:", "right": "✓ Solved:", "wrong": "✗ Not the best move:", "retry": "r: retry",
