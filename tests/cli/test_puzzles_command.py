@@ -108,3 +108,33 @@ def test_a_log_that_breaks_the_rules_is_refused_before_any_search(tmp_path: Path
     assert main(["puzzles", "--generate", "3", "--from", str(tmp_path / "bad.jsonl"), "--jobs", "1"]) == 2
     err = capsys.readouterr().err
     assert "is not a valid game log: line 1" in err and err.count("\n") == 1
+
+
+class _Terminal:
+    """stdin and stdout as a terminal's: `dominoes puzzles` then opens the trainer."""
+
+    def isatty(self) -> bool:
+        return True
+
+    def write(self, text: str) -> int:
+        return len(text)
+
+    def flush(self) -> None:
+        pass
+
+
+def test_in_a_terminal_it_opens_the_trainer_and_count_prints_the_counts(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    from dominoes_tui.ui import records_app
+
+    opened: list[tuple[int, str | None]] = []
+    monkeypatch.setattr(records_app.PuzzlesApp, "run",
+                        lambda self: opened.append((len(self.puzzles or []), self.variant)))
+    monkeypatch.setattr(sys, "stdin", _Terminal())
+    monkeypatch.setattr(sys, "stdout", _Terminal())
+    assert main(["puzzles", "--variant", "kozel"]) == 0
+    assert opened == [(len(read_puzzles(STARTER)), "kozel")]
+    monkeypatch.undo()
+    assert main(["puzzles", "--count"]) == 0
+    assert re.match(r"\d+ puzzles\n", capsys.readouterr().out)
+    assert len(opened) == 1
