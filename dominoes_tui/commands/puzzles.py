@@ -112,7 +112,7 @@ def _train(args: argparse.Namespace) -> int:
     _settings, prefs = from_json(saves.load_settings())
     if args.ascii:
         prefs.ascii = True
-    PuzzlesApp(prefs, puzzles, args.variant).run()
+    PuzzlesApp(prefs, puzzles, args.variant, refused).run()
     return 0
 
 

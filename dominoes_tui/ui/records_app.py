@@ -42,12 +42,15 @@ class PuzzlesApp(RecordsApp):
     """`dominoes puzzles` in a terminal: the trainer alone, closed with it."""
 
     def __init__(self, prefs: Prefs | None = None, puzzles: list[Puzzle] | None = None,
-                 variant: str | None = None) -> None:
+                 variant: str | None = None, refused: str | None = None) -> None:
         super().__init__(lambda: Screen(), prefs)
         self.puzzles = puzzles
         self.variant = variant
+        self.refused = refused  # the own puzzles file, refused as it was read: said on the trainer too
 
     def start(self) -> None:
         from .screens.puzzles.puzzle_open import open_trainer
 
         open_trainer(self, self.prefs, lambda _result: self.exit(), puzzles=self.puzzles, variant=self.variant)
+        if self.refused:
+            self.notify(self.refused, severity="warning", timeout=12, markup=False)
