@@ -43,15 +43,27 @@ def test_a_null_field_makes_the_file_refused() -> None:
     assert found
 
 
-def test_a_records_file_that_is_not_a_database_leaves_the_rating_unkept() -> None:
-    (data_folder() / "records.sqlite").write_bytes(b"this is not a database" * 100)
-    ledger, problem = open_ledger()
-    assert isinstance(ledger, MemoryLedger)
-    assert problem is not None and "records.sqlite" in problem
+def test_a_records_file_that_is_not_a_database_is_kept_aside_and_a_new_one_keeps_the_rating() -> None:
+    broken = data_folder() / "records.sqlite"
+    broken.write_bytes(b"this is not a database" * 100)
+    ledger, problem, notice = open_ledger()
+    try:
+        assert isinstance(ledger, PuzzleBook) and problem is None
+        assert notice is not None and "records.sqlite" in notice and "kept as" in notice
+        assert [p for p in data_folder().iterdir() if p.name.startswith("records.unreadable")]
+    finally:
+        ledger.close()
+
+
+def test_records_that_cannot_be_used_leave_the_rating_unkept_with_the_reason(monkeypatch) -> None:
+    monkeypatch.setenv("DOMINOES_TUI_DB", "mysql://somewhere/records")
+    ledger, problem, notice = open_ledger()
+    assert isinstance(ledger, MemoryLedger) and notice is None
+    assert problem is not None and "SQLite or PostgreSQL only" in problem
 
 
 def test_working_records_keep_the_rating() -> None:
-    ledger, problem = open_ledger()
+    ledger, problem, _notice = open_ledger()
     try:
         assert isinstance(ledger, PuzzleBook) and problem is None
     finally:

@@ -33,15 +33,29 @@ def every_puzzle() -> tuple[list[Puzzle], str | None]:
     return merged(own, starter_puzzles()), refused_words(refused) if refused else None
 
 
-def open_ledger() -> tuple[Ledger, str | None]:
-    """The club records' puzzle book, or memory and the reason the records cannot be used."""
+def open_ledger() -> tuple[Ledger, str | None, str | None]:
+    """The club records' puzzle book, or memory and the reason the records cannot be used;
+    and a notice where a records file that was not a database was set aside (a new one
+    is begun, as a match recorded here would begin it)."""
+    url = chosen_url(None, home())
+    first = _book(url)
+    if isinstance(first, PuzzleBook):
+        return first, None, None
+    if first.set_aside_as is None:
+        return MemoryLedger(), str(first), None
+    again = _book(url)
+    if isinstance(again, PuzzleBook):
+        return again, None, str(first)
+    return MemoryLedger(), str(again), str(first)
+
+
+def _book(url: str) -> PuzzleBook | RecordsUnavailable:
     try:
-        records = Records.open(chosen_url(None, home()))
+        return PuzzleBook(Records.open(url))
     except RecordsUnavailable as exc:
-        return MemoryLedger(), str(exc)
+        return exc
     except Exception as exc:  # noqa: BLE001 - a database may fail any way: the trainer goes on without
-        return MemoryLedger(), str(exc).splitlines()[0][:200] if str(exc) else exc.__class__.__name__
-    return PuzzleBook(records), None
+        return RecordsUnavailable((str(exc).splitlines() or [exc.__class__.__name__])[0][:200])
 
 
 def open_trainer(app: Any, prefs: Prefs | None = None, done: Callable[[Any], None] | None = None, *,
@@ -55,7 +69,7 @@ def open_trainer(app: Any, prefs: Prefs | None = None, done: Callable[[Any], Non
 
 async def _open(app: Any, prefs: Prefs | None, done: Callable[[Any], None] | None, puzzles: list[Puzzle] | None,
                 variant: str | None) -> None:
-    from .puzzle_screen import PuzzleScreen, told_rating
+    from .puzzle_screen import PuzzleScreen, unkept_words
 
     if puzzles is None:
         app.notify(_("Reading the puzzles…"), timeout=2)
@@ -68,17 +82,19 @@ async def _open(app: Any, prefs: Prefs | None, done: Callable[[Any], None] | Non
         if done is not None:
             done(None)
         return
-    trainer = await asyncio.to_thread(_trainer, puzzles, variant)
+    trainer, notice = await asyncio.to_thread(_trainer, puzzles, variant)
     screen = PuzzleScreen(trainer, prefs or getattr(app, "prefs", None))
     app.push_screen(screen, done)
+    if notice:
+        app.notify(notice, severity="warning", timeout=12, markup=False)
     if trainer.problem:
-        screen._said = trainer.problem
-        app.notify(told_rating(trainer.problem), severity="warning", timeout=10, markup=False)
+        screen.said = trainer.problem
+        app.notify(unkept_words(trainer.problem), severity="warning", timeout=10, markup=False)
 
 
-def _trainer(puzzles: list[Puzzle], variant: str | None) -> Trainer:
-    ledger, problem = open_ledger()
+def _trainer(puzzles: list[Puzzle], variant: str | None) -> tuple[Trainer, str | None]:
+    ledger, problem, notice = open_ledger()
     trainer = Trainer(puzzles, ledger, problem)
     if trainer.filter(Filter(variant=variant)) is None:
         trainer.filter(Filter())
-    return trainer
+    return trainer, notice

@@ -50,6 +50,7 @@ class PuzzleScreen(TableScreen):
         super().__init__(StillTable(position.match, position.puzzle.seat), prefs or Prefs())
         self.trainer = trainer
         self.hotseat = self.hidden = False  # one seat's view, whoever else sat at the match
+        self.said: str | None = None  # the records' problem last told (each told once)
 
     def compose(self) -> ComposeResult:
         for widget in super().compose():  # the table's own widgets; the footer needs the room for the keys
@@ -150,9 +151,9 @@ class PuzzleScreen(TableScreen):
     def said_problem(self) -> None:
         """The records failed just now: said once, the trainer going on without them."""
         problem = self.trainer.problem
-        if problem and problem != getattr(self, "_said", None):
-            self._said = problem
-            self.notify(told_rating(problem), severity="warning", timeout=10, markup=False)
+        if problem and problem != self.said:
+            self.said = problem
+            self.notify(unkept_words(problem), severity="warning", timeout=10, markup=False)
 
     # -- drawing --------------------------------------------------------------------------
     def status_text(self, view: PlayerView) -> Text:
@@ -177,5 +178,5 @@ class PuzzleScreen(TableScreen):
 PUZZLE_KEYS_HEAD = N_("**Keys in the puzzles.** A tile is chosen and played with the table's keys.\n")
 
 
-def told_rating(problem: str) -> str:
+def unkept_words(problem: str) -> str:
     return _("rating not kept: {reason}").format(reason=problem)
