@@ -3,19 +3,24 @@
 with the seat here to move, and a move chosen is never played, only judged.
 
 It hands out the one seat's view only, as any table does; finished rounds are as public
-as at a real table (their hands shown in the scoresheet)."""
+as at a real table (their hands shown in the scoresheet). StillScreen is the table
+screen over it, as both the lesson and the puzzles use it."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from rich.text import Text
+from textual.app import ComposeResult
 
 from ...engine import IllegalMove, Match, Move, Phase, PlayerView, view_for
 from ...i18n import _
 from ...table.client import RoundReport, SeatInfo, TableClient
 from ...table.local import report_from
+from ..choices import Prefs
+from ..widgets.footer import Footer
 from ..words import shown
+from .table.table import TableScreen
 
-if TYPE_CHECKING:
-    from .table.table import TableScreen
+HIDDEN = {"hint", "speed"}  # the hint would give the answer away; no bot moves here
+PROMPT_ROWS = 3  # the question and its answer (a big screen's prompt has three anyway)
 
 
 class StillTable(TableClient):
@@ -65,3 +70,42 @@ def stand_at(screen: TableScreen, table: StillTable) -> None:
     screen._noticed = (view.round, len(view.history))
     screen.seen_upto, screen._heights = {}, None
     screen.begin_turn()
+
+
+class StillScreen(TableScreen):
+    """The table screen over a still table: no turn loop, one seat's view, the hint and
+    the bots' speed gone from the keys, a prompt of up to PROMPT_ROWS lines for the
+    question and its answer, and Esc taking back a tile's end before it closes."""
+
+    def __init__(self, table: StillTable, prefs: Prefs | None = None) -> None:
+        super().__init__(table, prefs or Prefs())
+        self.hotseat = self.hidden = False  # one seat's view, whoever else sat at the match
+
+    def compose(self) -> ComposeResult:
+        for widget in super().compose():  # the table's own widgets; the footer needs the room for the keys
+            yield Footer(show_command_palette=False) if isinstance(widget, Footer) else widget
+
+    def drive(self) -> None:
+        """No turn loop: the table stands at the position, the seat here to move."""
+        self.begin_turn()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in HIDDEN:
+            return False  # not dimmed: gone from the footer
+        return super().check_action(action, parameters)
+
+    def action_back(self) -> None:
+        if self.end_cursor is not None:
+            self.action_cancel()
+        else:
+            self.action_close()
+
+    def action_close(self) -> None:
+        self.dismiss("quit")
+
+    def fit_prompt(self, text: Text) -> None:
+        prompt = self.query_one("#prompt")
+        width = max(20, self.size.width - 2)  # less the padding
+        rows = max(min(PROMPT_ROWS, len(text.wrap(self.app.console, width))), 3 if self.look.big else 1)
+        if prompt.styles.height is None or prompt.styles.height.value != rows:
+            prompt.styles.height = rows

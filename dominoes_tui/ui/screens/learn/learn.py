@@ -31,8 +31,7 @@ from ...choices import Prefs
 from ...widgets.footer import Footer
 from ...widgets.too_small import TooSmall
 from ...words import is_you
-from ..still_table import StillTable, stand_at
-from ..table.table import TableScreen
+from ..still_table import StillScreen, StillTable, stand_at
 from .learn_model import Lesson
 from .learn_progress import ProgressFile
 from .learn_words import answer_text, question_text, solution_text, summary_lines, title
@@ -41,11 +40,7 @@ if TYPE_CHECKING:
     from ....bots.analysis import MatchAnalysis
     from ..replay.replay_steps import ReplaySteps
 
-HIDDEN = {"hint", "speed"}  # the hint would give the answer away; no bot moves here
-PROMPT_ROWS = 3  # the question and its answer (a big screen's prompt has three anyway)
-
-
-class LearnScreen(TableScreen):
+class LearnScreen(StillScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("v", "solution", N_("Solution"), tooltip=N_("show the best move and why")),
         Binding("n", "next", N_("Next"), tooltip=N_("skip this move, or go on after an answer")),
@@ -57,21 +52,12 @@ class LearnScreen(TableScreen):
         question = lesson.current
         if question is None:
             raise ValueError("the lesson has no open question")
-        super().__init__(StillTable(question.match, question.view.seat), prefs or Prefs())
+        super().__init__(StillTable(question.match, question.view.seat), prefs)
         self.lesson = lesson
         self.store = store
-        self.hotseat = self.hidden = False  # one seat's view, whoever else sat at the match
         self.save_failed = False
 
-    def compose(self) -> ComposeResult:
-        for widget in super().compose():  # the table's own widgets; the footer needs the room for the keys
-            yield Footer(show_command_palette=False) if isinstance(widget, Footer) else widget
-
     # -- the questions ------------------------------------------------------------------
-    def drive(self) -> None:
-        """No turn loop: the table stands at the question, the seat here to move."""
-        self.begin_turn()
-
     def show_question(self) -> None:
         question = self.lesson.current
         if question is None:
@@ -107,8 +93,6 @@ class LearnScreen(TableScreen):
         return self.lesson.solving and super().my_turn()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in HIDDEN:
-            return False  # not dimmed: gone from the footer
         if action in ("solution", "next", "close", "back"):
             if self.too_small() and action not in ("close", "back"):
                 return False
@@ -144,15 +128,9 @@ class LearnScreen(TableScreen):
         self.keep()
         self.show_question()
 
-    def action_back(self) -> None:
-        if self.end_cursor is not None:
-            self.action_cancel()
-        else:
-            self.action_close()
-
     def action_close(self) -> None:
         self.keep()
-        self.dismiss("quit")
+        super().action_close()
 
     # -- drawing -------------------------------------------------------------------------
     def status_text(self, view: PlayerView) -> Text:
@@ -173,13 +151,6 @@ class LearnScreen(TableScreen):
         if answer is not None:
             return answer_text(self.lesson, question, answer)
         return question_text(self.lesson, question)
-
-    def fit_prompt(self, text: Text) -> None:
-        prompt = self.query_one("#prompt")
-        width = max(20, self.size.width - 2)  # less the padding
-        rows = max(min(PROMPT_ROWS, len(text.wrap(self.app.console, width))), 3 if self.look.big else 1)
-        if prompt.styles.height is None or prompt.styles.height.value != rows:
-            prompt.styles.height = rows
 
 
 class LearnSummaryScreen(ModalScreen[str]):

@@ -14,22 +14,17 @@ from __future__ import annotations
 from typing import ClassVar
 
 from rich.text import Text
-from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 
 from ....engine import Move, PlayerView
 from ....i18n import N_, _, told
 from ...choices import Prefs
 from ...table_keys import TABLE_BINDINGS
-from ...widgets.footer import Footer
-from ..still_table import StillTable, stand_at
-from ..table.table import TableScreen
+from ..still_table import StillScreen, StillTable, stand_at
 from .puzzle_dialogs import FilterScreen, SittingScreen
 from .puzzle_words import head, prompt_text
 from .trainer import State, Trainer
 
-HIDDEN = {"hint", "speed"}  # the hint would give the answer away; no bot moves here
-PROMPT_ROWS = 3  # the question and its verdict (a big screen's prompt has three anyway)
 PUZZLE_BINDINGS: list[BindingType] = [
     Binding("n", "next", N_("Next"), tooltip=N_("the next puzzle, once this one is solved, missed or shown")),
     Binding("r", "retry", N_("Retry"), tooltip=N_("try a missed puzzle again (the rating does not move again)")),
@@ -40,27 +35,18 @@ PUZZLE_BINDINGS: list[BindingType] = [
 ]
 
 
-class PuzzleScreen(TableScreen):
+class PuzzleScreen(StillScreen):
     BINDINGS: ClassVar[list[BindingType]] = PUZZLE_BINDINGS
 
     def __init__(self, trainer: Trainer, prefs: Prefs | None = None) -> None:
         position = trainer.current
         if position is None:
             raise ValueError("the trainer has no puzzle on show")
-        super().__init__(StillTable(position.match, position.puzzle.seat), prefs or Prefs())
+        super().__init__(StillTable(position.match, position.puzzle.seat), prefs)
         self.trainer = trainer
-        self.hotseat = self.hidden = False  # one seat's view, whoever else sat at the match
         self.said: str | None = None  # the records' problem last told (each told once)
 
-    def compose(self) -> ComposeResult:
-        for widget in super().compose():  # the table's own widgets; the footer needs the room for the keys
-            yield Footer(show_command_palette=False) if isinstance(widget, Footer) else widget
-
     # -- the puzzles ----------------------------------------------------------------------
-    def drive(self) -> None:
-        """No turn loop: the table stands at the puzzle, its mover here to move."""
-        self.begin_turn()
-
     def show_puzzle(self) -> None:
         position = self.trainer.current
         if position is None:
@@ -73,8 +59,6 @@ class PuzzleScreen(TableScreen):
         return self.trainer.solving and super().my_turn()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in HIDDEN:
-            return False  # not dimmed: gone from the footer
         state = self.trainer.state
         if action in ("next", "retry", "answer", "filter", "close", "back"):
             if self.too_small() and action not in ("close", "back"):
@@ -125,17 +109,11 @@ class PuzzleScreen(TableScreen):
 
         self.app.push_screen(FilterScreen(self.trainer), chosen)
 
-    def action_back(self) -> None:
-        if self.end_cursor is not None:
-            self.action_cancel()
-        else:
-            self.action_close()
-
     def action_close(self) -> None:
         def chosen(what: str | None) -> None:
             if what == "close":
                 self.trainer.close()
-                self.dismiss("quit")
+                super(PuzzleScreen, self).action_close()
 
         if not self.trainer.sitting:
             chosen("close")
@@ -166,13 +144,6 @@ class PuzzleScreen(TableScreen):
         if mine and self.end_cursor is not None:
             return self._prompt(view, mine)  # the table's own "fits 2 ends: on the left?"
         return prompt_text(self.trainer)
-
-    def fit_prompt(self, text: Text) -> None:
-        prompt = self.query_one("#prompt")
-        width = max(20, self.size.width - 2)  # less the padding
-        rows = max(min(PROMPT_ROWS, len(text.wrap(self.app.console, width))), 3 if self.look.big else 1)
-        if prompt.styles.height is None or prompt.styles.height.value != rows:
-            prompt.styles.height = rows
 
 
 PUZZLE_KEYS_HEAD = N_("**Keys in the puzzles.** A tile is chosen and played with the table's keys.\n")
