@@ -152,3 +152,21 @@ async def test_f3_in_the_settings_opens_the_puzzles_and_q_comes_back() -> None:
         await wait_for(pilot, lambda: "Your move:" in said(app))
         await pilot.press("q")  # nothing rated: closed at once
         await wait_for(pilot, lambda: isinstance(app.screen, SettingsScreen))
+
+
+async def test_the_help_lists_the_trainers_keys() -> None:
+    from dominoes_tui.ui.screens.help import HelpScreen
+
+    from ..test_help_everywhere import markdown_of
+
+    app = trainer_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, PuzzleScreen))
+        await pilot.press("question_mark")
+        await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
+        text = markdown_of(app.screen)
+        assert "Keys in the puzzles." in text
+        for said in ("`n`: the next puzzle", "`r`: try a missed puzzle again", "`v`: show the answer",
+                     "`f`: choose the puzzles' variant and theme", "`q`: leave the puzzles"):
+            assert said in text, said
+        assert "`h`" not in text.split("Keys elsewhere")[0]  # the hint would give the answer away

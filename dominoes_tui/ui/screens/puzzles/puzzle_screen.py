@@ -20,7 +20,7 @@ from ....engine import Move, PlayerView
 from ....i18n import N_, _, told
 from ...choices import Prefs
 from ...table_keys import TABLE_BINDINGS
-from ..still_table import StillScreen, StillTable, stand_at
+from ..still_table import HIDDEN, StillScreen, StillTable, stand_at
 from .puzzle_dialogs import FilterScreen, SittingScreen
 from .puzzle_words import head, prompt_text
 from .trainer import State, Trainer
@@ -123,7 +123,8 @@ class PuzzleScreen(StillScreen):
     def action_help(self) -> None:
         from ..help import HelpScreen
 
-        self.app.push_screen(HelpScreen(self.client.config.variant, [*TABLE_BINDINGS, *PUZZLE_BINDINGS],
+        table_keys = [b for b in TABLE_BINDINGS if isinstance(b, Binding) and b.action not in HIDDEN]
+        self.app.push_screen(HelpScreen(self.client.config.variant, [*table_keys, *PUZZLE_BINDINGS],
                                         PUZZLE_KEYS_HEAD))
 
     def said_problem(self) -> None:
