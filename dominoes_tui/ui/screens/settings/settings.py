@@ -57,7 +57,8 @@ class SettingsScreen(StyledOnMount, Screen["MatchSettings | str | None"]):
         Binding("tab", "app.focus_next", N_("Next"), show=False),  # the help says it; German needs the room
         Binding("question_mark,f1", "explain", N_("Rules"), key_display="?"),
         Binding("f2", "walkthrough", N_("Walk-through")),
-        Binding("f3", "puzzles", N_("Puzzles")),  # the puzzle trainer (puzzles/); the match's form stays under it
+        # the puzzle trainer (puzzles/), the match's form under it; a button says it (the footer has no room)
+        Binding("f3", "puzzles", N_("Puzzles"), show=False),
         Binding("escape", "quit_game", N_("Quit")),
         Binding("down", "app.focus_next", N_("Next field"), show=False),  # from the buttons too
         Binding("up", "app.focus_previous", N_("Previous field"), show=False),
@@ -68,6 +69,7 @@ class SettingsScreen(StyledOnMount, Screen["MatchSettings | str | None"]):
     TITLE_TEXT = N_("Dominoes — a new match")
     LEAVE_LABEL = N_("Quit (Esc)")
     LEAVE_QUESTION = (N_("Quit dominoes?"), N_("Quit (y)"), N_("Stay (n)"))
+    PUZZLES = True  # F3 and its button open the puzzle trainer (not on a server's new-table form)
     DEFAULT_CSS = """
     SettingsScreen { layout: vertical; }
     #title { height: 1; padding: 0 1; background: $panel; text-style: bold; }
@@ -125,6 +127,8 @@ class SettingsScreen(StyledOnMount, Screen["MatchSettings | str | None"]):
             yield ActionButton(_("Start (Enter)"), id="start", primary=True)
             if self.walkthrough:
                 yield ActionButton(_("Walk-through (F2)"), id="walkthrough")
+            if self.PUZZLES:
+                yield ActionButton(_("Puzzles (F3)"), id="puzzles")
             yield ActionButton(_(self.LEAVE_LABEL), id="quit")
         yield Footer()
 
@@ -296,6 +300,8 @@ class SettingsScreen(StyledOnMount, Screen["MatchSettings | str | None"]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "walkthrough":
             return self.walkthrough
+        if action == "puzzles":
+            return self.PUZZLES
         return True
 
     def action_puzzles(self) -> None:
@@ -316,6 +322,8 @@ class SettingsScreen(StyledOnMount, Screen["MatchSettings | str | None"]):
             self.action_start()
         elif event.button.id == "walkthrough":
             self.action_walkthrough()
+        elif event.button.id == "puzzles":
+            self.action_puzzles()
         else:
             self.action_quit_game()
 
@@ -328,3 +336,4 @@ class NewTableScreen(SettingsScreen):
     TITLE_TEXT = N_("Dominoes — a new table")
     LEAVE_LABEL = N_("Back (Esc)")
     LEAVE_QUESTION = (N_("Back to the lobby without making the table?"), N_("Back (y)"), N_("Stay (n)"))
+    PUZZLES = False  # the lobby has its own F3
