@@ -115,6 +115,14 @@ async def test_the_filter_chooses_the_variant() -> None:
         while dialog.query_one("#variant").value != "draw":
             await pilot.press("right")
         assert WORDS["en"]["fit"] in said(app)
+        await pilot.press("down")  # the theme: one the Draw puzzle is not about lets none through
+        while dialog.query_one("#theme").value in (None, *next(p for p in puzzles() if p.id == DRAW).theme):
+            await pilot.press("right")
+        assert "No puzzle fits" in said(app) and dialog.check_action("take", ()) is False
+        await pilot.press("enter")
+        assert app.screen is dialog  # Enter takes no filter without a puzzle
+        while dialog.query_one("#theme").value is not None:
+            await pilot.press("right")
         await pilot.press("enter")
         await wait_for(pilot, lambda: isinstance(app.screen, PuzzleScreen))
         assert screen.trainer.current.puzzle.id == DRAW
