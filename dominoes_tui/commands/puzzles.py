@@ -27,19 +27,13 @@ from ..table.plain import plain
 from ..training import Puzzle, PuzzleError
 from ..training.store import STARTER, dumps, merged, read_puzzles, write_puzzles
 from ..training.themes import THEMES
+from ..ui.words import theme_word as theme_word  # the board says them too
 from .progress import progress_bar, wanted
 
 FILE_NAME = "puzzles.json"
 CHECKPOINT_S = 60.0  # how often the puzzles found so far are written while generating
 NICE = 10  # generating is long work in the background: the rest of the machine comes first
 
-def theme_word(name: str) -> str:
-    """A theme's name in the language in use."""
-    return {
-        "double": pgettext("theme", "shedding a double"), "block": pgettext("theme", "blocking"),
-        "fives": pgettext("theme", "scoring fives"), "kozel": pgettext("theme", "avoiding penalties"),
-        "partner": pgettext("theme", "playing for the partner"), "endgame": pgettext("theme", "the last tiles"),
-    }.get(name, name)
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
