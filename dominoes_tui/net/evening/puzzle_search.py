@@ -69,12 +69,15 @@ class PuzzleSearch:
         match = table.match
         if match is None:
             return
-        text = dumps(match.events)
+        self.search_log(table.code, round_no, dumps(match.events), [s.name for s in table.slots])
+
+    def search_log(self, code: str, round_no: int, text: str, names: list[str]) -> None:
+        """A finished match's log (its text) waits for the worker."""
         if len(text) > MAX_LOG_CHARS:
             tell(log, _("Table {code}'s match is too long to look for a puzzle in ({n} characters of log)").format(
-                code=table.code, n=len(text)))
+                code=code, n=len(text)))
             return
-        self.waiting.append(Job(table.code, round_no, text, [s.name for s in table.slots]))
+        self.waiting.append(Job(code, round_no, text, names))
         self._next()
 
     def _next(self) -> None:
