@@ -15,7 +15,7 @@ import os
 from ...workers import LOWEST
 from ..evening.evening_puzzle import Found
 from ..evening.puzzle_search import PuzzleSearch
-from .load_analyses import worker_cpu
+from .load_analyses import SAMPLE_S, worker_cpu
 
 NAMES = ["medium", "easy"]
 
@@ -48,9 +48,12 @@ class Harvests:
         while True:
             if self.search.idle:
                 self.search.search_log("LOAD", 1, self.log, NAMES)
-            for pid, cpu in worker_cpu(os.getpid(), LOWEST).items():  # the worker is the fork server's child
+            # the worker is the fork server's child, read in /proc: off this loop, which reads
+            # the watchers' moves (a scan of a busy machine's /proc took it tens of ms)
+            seen = await asyncio.to_thread(worker_cpu, os.getpid(), LOWEST)
+            for pid, cpu in seen.items():
                 self.cpu[pid] = max(cpu, self.cpu.get(pid, 0.0))
-            await asyncio.sleep(0.25)
+            await asyncio.sleep(SAMPLE_S)
 
     async def stop(self) -> None:
         if self._task is not None:
