@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from dominoes_tui import i18n
-from dominoes_tui.net.evening.evening_puzzle import ANSWER_S, QUESTION_S, WAIT_S, EveningPuzzle, Found
+from dominoes_tui.net.evening.evening_puzzle import ANSWER_S, QUESTION_S, SETTLE_S, WAIT_S, EveningPuzzle, Found
 from dominoes_tui.ui.render import Look, plain
 from dominoes_tui.ui.screens.hosted.board_render import render_board
 
@@ -45,6 +45,29 @@ def test_when_a_round_is_over_the_clearest_proved_puzzle_is_shown() -> None:
     evening.round_over()
     part = evening.board_part()
     assert part is not None and part["table"] == "BEST" and part["answer_in"] == QUESTION_S
+
+
+def test_the_choice_waits_a_moment_for_the_rounds_last_matches() -> None:
+    """Tried by hand: an estimated puzzle went up as the round ended, and the proved one
+    of the round's last match came two seconds later."""
+    clock = Clock()
+    evening = EveningPuzzle(clock)
+    searching = [True]
+    evening.searching = lambda: searching[0]
+    evening.found(_found(False, 0.5, "ESTI"))
+    evening.round_over()
+    assert evening.board_part() is None, "the round's last match is still being harvested"
+    clock.now += 2
+    evening.found(_found(True, 0.2, "PROV"))
+    searching[0] = False
+    part = evening.board_part()
+    assert part is not None and part["table"] == "PROV"
+    slow = EveningPuzzle(clock)
+    slow.searching = lambda: True
+    slow.found(_found(False, 0.5, "ESTI"))
+    slow.round_over()
+    clock.now += SETTLE_S
+    assert (slow.board_part() or {}).get("table") == "ESTI", "not for ever: the best found so far"
 
 
 def test_the_answer_is_sent_only_once_its_minute_has_passed_and_the_puzzle_goes_after() -> None:

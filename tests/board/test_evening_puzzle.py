@@ -89,7 +89,8 @@ async def test_between_two_rounds_the_board_shows_the_puzzle_of_the_evening_then
             answer = await board.request({"type": "board"})
             # every match of the round filed and harvested (the evening as pushed lags a moment)
             paired = (answer["tournament"] or {}).get("round") == round_no + 1
-            if paired and (answer.get("puzzle") or search.idle and server.tournament_host.puzzle.shown is None):
+            none = not server.tournament_host.puzzle.waiting and server.tournament_host.puzzle.shown is None
+            if paired and (answer.get("puzzle") or search.idle and none):
                 break
             await asyncio.sleep(0.1)
         shown = answer.get("puzzle")

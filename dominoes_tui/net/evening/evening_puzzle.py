@@ -4,8 +4,9 @@ Each finished match of the evening is harvested in the background (puzzle_search
 puzzles wait here, the clearest kept (proved before estimated, then the widest lead over
 the next move). When a round of the evening is over at every table, the board shows the
 best one waiting: the position from the mover's view and the question for QUESTION_S
-seconds, then the answer for ANSWER_S more. A round over with nothing waiting yet (its last
-match is still being harvested) shows the first puzzle found within WAIT_S.
+seconds, then the answer for ANSWER_S more. The round's last matches are still being
+harvested as it ends: the choice waits for them, SETTLE_S at most. A round over with
+nothing waiting yet shows the first puzzle found within WAIT_S.
 
 The answer is not in the board's data before it is due: `board_part()` adds it only once
 QUESTION_S have passed, so a board client cannot read it early. Only finished matches are
@@ -22,6 +23,7 @@ from typing import Any
 QUESTION_S = 60.0  # the board asks, with a countdown, this long before it shows the answer
 ANSWER_S = 45.0  # the answer stays up this long
 WAIT_S = 180.0  # a round over with no puzzle waiting: one found within this long is shown still
+SETTLE_S = 30.0  # a round over: the choice waits this long at most for its last matches' harvests
 KEPT = 8  # puzzles waiting at most, the clearest kept
 
 
@@ -53,6 +55,8 @@ class EveningPuzzle:
         self.shown: Found | None = None
         self.since = 0.0  # when the shown puzzle went up
         self.open_until: float | None = None  # a round is over: a puzzle found before this is shown
+        self.ended = 0.0  # when the last round was over
+        self.searching: Callable[[], bool] = lambda: False  # whether a finished match is still being harvested
 
     def reset(self) -> None:
         """A new evening: nothing of the last one is shown."""
@@ -68,13 +72,16 @@ class EveningPuzzle:
 
     def round_over(self) -> None:
         """A round of the evening is over at every table (or the evening is)."""
-        self.open_until = self.clock() + WAIT_S
+        self.ended = self.clock()
+        self.open_until = self.ended + WAIT_S
         self._due()
 
     def _due(self) -> None:
         now = self.clock()
         if self._showing(now) or self.open_until is None or now > self.open_until or not self.waiting:
             return
+        if self.searching() and now < self.ended + SETTLE_S:
+            return  # a clearer one may be on its way
         self.shown, self.since, self.open_until = self.waiting.pop(0), now, None
 
     def _showing(self, now: float) -> bool:
@@ -85,6 +92,7 @@ class EveningPuzzle:
     def board_part(self) -> dict[str, Any] | None:
         """What the board message carries of the puzzle now (None: nothing to show): the
         question and the seconds until its answer; the answer only once it is due."""
+        self._due()
         now = self.clock()
         if not self._showing(now):
             return None

@@ -95,6 +95,7 @@ class TournamentHost:
         self._answers: list[tuple[Conn, Any]] = []  # changes answered by the next push: (connection, message id)
         self.puzzle = EveningPuzzle()  # the puzzle of the evening on the board, from its finished matches ...
         self.puzzle_search = PuzzleSearch(self.puzzle.found)  # ... harvested in a worker behind the tables
+        self.puzzle.searching = lambda: not self.puzzle_search.idle
 
     # -- requests -------------------------------------------------------------------------
     def request(self, conn: Conn, kind: str, data: dict[str, Any], msg_id: Any = None) -> None:

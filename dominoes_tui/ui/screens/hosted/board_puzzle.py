@@ -72,6 +72,7 @@ def draw_puzzle(c: Canvas, x: int, y: int, width: int, height: int, part: dict[s
     else the tiles as one line of labels."""
     view = view_from_json(part["view"])
     names = [plain(n, NAME_LIMIT) for n in view.names]
+    bottom = y + height
     rows: list[tuple[str, str | None]] = [(row, "bold") for row in textwrap.wrap(question(part), width)]
     rows += [(row, None) for line in _facts(part, names, view) for row in textwrap.wrap(line, width)]
     for i, (row, style) in enumerate(rows):
@@ -82,25 +83,22 @@ def draw_puzzle(c: Canvas, x: int, y: int, width: int, height: int, part: dict[s
     else:
         last, style = [_("The answer in {time}").format(time=countdown(float(part.get("answer_in") or 0)))], "bold"
     hand = list(view.hand)
-    label = _("{name}'s tiles:").format(name=names[view.seat])
-    room = y + height - len(rows) - 1 - len(last) - 1 - y  # for the chain, a gap, the label and the tiles
+    avail = bottom - y - len(last) - 1  # for the chain, a gap, the label and the tiles
     big = replace(look, big=True)
+    least = chain_height(view.layout, width, compact=True, sideways=True)
     tiles: list[str] = []
-    for hand_look in (big, replace(look, big=False)):
-        tiles = _hand_rows(hand, hand_look, width)
-        if len(tiles) + 1 + 1 + 3 <= room:
+    for tiles in (_hand_rows(hand, big, width), _hand_rows(hand, replace(look, big=False), width),
+                  textwrap.wrap(" ".join(tile_label(t) for t in hand), width)):
+        if avail - 2 - len(tiles) >= least:  # the chain whole, at its smallest at least
             break
-    else:  # no room to draw them: their labels on a line
-        tiles = textwrap.wrap(" ".join(tile_label(t) for t in hand), width)
-    chain_h = max(1, min(room - len(tiles) - 2, chain_height(view.layout, width, compact=False, big=True)))
+    chain_h = max(1, min(avail - 2 - len(tiles), chain_height(view.layout, width, compact=False, big=True)))
     picture = render_chain(view.layout, big, width, chain_h)
     for i, line in enumerate(picture.lines[:chain_h]):
         c.put(x, y + i, line.plain[:width], line.style or None)
         for span in line.spans:
             c.put(x + span.start, y + i, line.plain[span.start: span.end][: max(0, width - span.start)], span.style)
     y += chain_h + 1
-    c.put(x, y, label, "bold")
+    c.put(x, y, _("{name}'s tiles:").format(name=names[view.seat]), "bold")
     c.block(x, y + 1, [t[:width] for t in tiles], "bold")
-    y += len(tiles) + 2
     for i, row in enumerate(last):
-        c.put(x, y + i, row.ljust(width) if "reverse" in style else row, style)
+        c.put(x, bottom - len(last) + i, row.ljust(width) if "reverse" in style else row, style)
