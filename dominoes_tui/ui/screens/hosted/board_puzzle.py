@@ -85,11 +85,13 @@ def draw_puzzle(c: Canvas, x: int, y: int, width: int, height: int, part: dict[s
     hand = list(view.hand)
     avail = bottom - y - len(last) - 1  # for the chain, a gap, the label and the tiles
     big = replace(look, big=True)
-    least = chain_height(view.layout, width, compact=True, sideways=True)
+    # the chain whole at normal size before big tiles in the hand (its compact drawing
+    # was cut at 80x24 where the hand took the room)
+    least = chain_height(view.layout, width, compact=False, big=False)
     tiles: list[str] = []
     for tiles in (_hand_rows(hand, big, width), _hand_rows(hand, replace(look, big=False), width),
                   textwrap.wrap(" ".join(tile_label(t) for t in hand), width)):
-        if avail - 2 - len(tiles) >= least:  # the chain whole, at its smallest at least
+        if avail - 2 - len(tiles) >= least:
             break
     chain_h = max(1, min(avail - 2 - len(tiles), chain_height(view.layout, width, compact=False, big=True)))
     picture = render_chain(view.layout, big, width, chain_h)
