@@ -53,7 +53,7 @@ async def test_a_finished_match_is_harvested_in_a_niced_worker_and_its_puzzles_c
     pid = search.worker.pid
     if os.path.exists("/proc/self/stat"):
         await _until(lambda: niceness(pid) == 19, 10)
-    search.close()
+    await search.close()
     await _until(lambda: search.idle)
     search = searching(got)
     search.match_over(finished_table(), 1)  # type: ignore[arg-type]
@@ -62,7 +62,7 @@ async def test_a_finished_match_is_harvested_in_a_niced_worker_and_its_puzzles_c
     assert all(f.table == "KXMP" and f.round == 1 and f.puzzle["solved"] for f in got)
     assert got[0].mover in NAMES and got[0].position["names"] == NAMES
     assert pid != os.getpid()
-    search.close()
+    await search.close()
 
 
 async def test_a_worker_killed_mid_harvest_costs_its_match_and_a_console_line(caplog: pytest.LogCaptureFixture) -> None:
@@ -78,7 +78,7 @@ async def test_a_worker_killed_mid_harvest_costs_its_match_and_a_console_line(ca
     assert any("table AAAA's match stopped: its worker ended (killed by SIGKILL); the evening goes on" in s
                for s in said), said
     assert got and {f.table for f in got} == {"BBBB"}
-    search.close()
+    await search.close()
 
 
 async def test_a_harvest_that_runs_past_its_time_is_stopped(caplog: pytest.LogCaptureFixture,
@@ -93,7 +93,7 @@ async def test_a_harvest_that_runs_past_its_time_is_stopped(caplog: pytest.LogCa
     await _until(lambda: search.done == 1, 20)
     assert any("table SLOW's match took too long and was stopped" in r.getMessage() for r in caplog.records)
     assert search.worker is None
-    search.close()
+    await search.close()
 
 
 def test_a_log_past_the_limit_is_not_searched(caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -111,4 +111,4 @@ async def test_matches_waiting_for_the_worker_are_bounded_the_newest_kept() -> N
         search.match_over(finished_table(f"T{i:03d}"), 1)  # type: ignore[arg-type]
     assert len(search.waiting) == puzzle_search.MAX_WAITING
     assert search.waiting[-1].table == f"T{puzzle_search.MAX_WAITING + 4:03d}"
-    search.close()
+    await search.close()

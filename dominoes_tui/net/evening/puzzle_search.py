@@ -114,15 +114,20 @@ class PuzzleSearch:
         worker = background_process(search_match, (job.log, job.names, seed, self.seconds, self.cpu_seconds, writer),
                                     nice=self.nice)
         self.worker = worker
+        # the first start brings up the fork server: off the event loop, the tables go on
+        start = asyncio.ensure_future(asyncio.to_thread(worker.start))
         try:
-            # the first start brings up the fork server: off the event loop, the tables go on
-            await asyncio.to_thread(worker.start)
+            await asyncio.shield(start)
             writer.close()
             return await self._answer(job, worker, reader)
         finally:
+            if not start.done():  # cancelled while it starts: it is killed once it has
+                await asyncio.wait([start])
+            writer.close()
             if worker.is_alive():
                 worker.kill()
-            await asyncio.to_thread(worker.join, 5)
+            if worker.pid is not None:
+                await asyncio.to_thread(worker.join, 5)
             reader.close()
             self.worker = None
 
@@ -147,13 +152,13 @@ class PuzzleSearch:
             return []
         return list(got)
 
-    def close(self) -> None:
-        """The server closes: the worker goes with it."""
+    async def close(self) -> None:
+        """The server closes: the worker goes with it (killed, and waited for)."""
         self.waiting.clear()
-        if self.worker is not None and self.worker.is_alive():
-            self.worker.kill()
-        if self._task is not None:
-            self._task.cancel()
+        task = self._task
+        if task is not None:
+            task.cancel()
+            await asyncio.gather(task, return_exceptions=True)
 
 
 def ended_words(code: int | None) -> str:

@@ -59,6 +59,4 @@ class Harvests:
         if self._task is not None:
             self._task.cancel()
             await asyncio.gather(self._task, return_exceptions=True)
-        self.search.close()
-        if self.search.worker is not None:
-            await asyncio.to_thread(self.search.worker.join, 5)
+        await self.search.close()

@@ -148,7 +148,7 @@ class Server(Opening, Seating):
 
     async def close(self) -> None:
         self.closing = True
-        self.tournament_host.puzzle_search.close()
+        await self.tournament_host.puzzle_search.close()
         if self._server is not None:
             self._server.close()
         for c in list(self.conns):
