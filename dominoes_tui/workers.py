@@ -200,3 +200,18 @@ def map_in_workers(fn: Callable[[Any], Any], tasks: list[Any], jobs: int,
         pool.terminate()
         pool.join()
     return results
+
+
+def background_process(fn: Callable[..., None], args: tuple[Any, ...], *, nice: int = 0) -> multiprocessing.Process:
+    """A process, not yet started, that runs `fn(*args)` as a pool's worker runs its tasks:
+    Ctrl-C left to this process, gone when this process is, at `nice` (worker_pool). One
+    process for one piece of work, so whoever started it sees it end (its exitcode), killed
+    or not, and may kill it without touching anything else."""
+    process: multiprocessing.Process = context(fn.__module__).Process(  # type: ignore[attr-defined]
+        target=_alone, args=(fn, args, os.getpid(), min(max(nice, 0), LOWEST)), daemon=True)
+    return process
+
+
+def _alone(fn: Callable[..., None], args: tuple[Any, ...], owner: int, nice: int) -> None:
+    _start(None, (), owner, nice)
+    fn(*args)

@@ -30,11 +30,12 @@ from ..training.store import dumps, merged, read_puzzles, write_puzzles
 from ..training.themes import THEMES
 from ..ui.screens.puzzles.puzzle_files import own_path, starter_puzzles
 from ..ui.screens.puzzles.puzzle_files import own_puzzles as read_own
-from ..ui.screens.puzzles.theme_words import theme_word
+from ..ui.words import theme_word
 from .progress import progress_bar, wanted
 
 CHECKPOINT_S = 60.0  # how often the puzzles found so far are written while generating
 NICE = 10  # generating is long work in the background: the rest of the machine comes first
+
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("action", nargs="?", choices=("export", "import"), default=None,

@@ -78,11 +78,19 @@ def harvest(lines: Lines, seed: int, *, most: int = 2, first: Iterable[int] = ()
     those near the match's end; among each the solved ones, then the late ones (cheap to
     judge, and no playout's guess in their values), then any. LogError for a log that breaks the rules. `stop()` true: the
     puzzles found so far."""
+    return [p for p, _how in harvest_admitted(lines, seed, most=most, first=first, guesses=guesses, tries=tries,
+                                              stop=stop)]
+
+
+def harvest_admitted(lines: Lines, seed: int, *, most: int = 2, first: Iterable[int] = (), guesses: int = GUESSES,
+                     tries: int = TRIES, stop: Callable[[], bool] | None = None) -> list[tuple[Puzzle, Admission]]:
+    """harvest()'s puzzles, each with its admission (how sure, by how much it is best):
+    what a choice among them (the club evening's clearest) is made on."""
     _match, found = decisions(lines)
     marked = set(first)
     seeded(seed, "puzzle", "order").shuffle(found)  # anywhere in the match, not its first round only
     found.sort(key=lambda d: (d.ply not in marked, not _at_stake(d.view), _cost(d.view)))
-    out: list[Puzzle] = []
+    out: list[tuple[Puzzle, Admission]] = []
     for decision in found[:tries]:
         if len(out) >= most or (stop is not None and stop()):
             break
@@ -90,7 +98,7 @@ def harvest(lines: Lines, seed: int, *, most: int = 2, first: Iterable[int] = ()
             continue
         admitted = admit(decision.view, seeded(seed, "puzzle", decision.ply).randrange(2**31), guesses)
         if admitted is not None:
-            out.append(puzzle_of(lines, decision, admitted))
+            out.append((puzzle_of(lines, decision, admitted), admitted))
     return out
 
 

@@ -51,6 +51,15 @@ def end_name(end: str | None) -> str:
     return told(end_phrase(end))
 
 
+def theme_word(name: str) -> str:
+    """A puzzle's theme (training/themes.py) in the language in use."""
+    return {
+        "double": pgettext("theme", "shedding a double"), "block": pgettext("theme", "blocking"),
+        "fives": pgettext("theme", "scoring fives"), "kozel": pgettext("theme", "avoiding penalties"),
+        "partner": pgettext("theme", "playing for the partner"), "endgame": pgettext("theme", "the last tiles"),
+    }.get(name, name)
+
+
 def level_word(level: str) -> str:
     """A seat's kind as the seats panel says it: a person, or a bot's level."""
     kinds = {"person": pgettext("level", "person"), "bot": pgettext("level", "bot"), "away": pgettext("level", "away")}

@@ -83,7 +83,10 @@ def excitement(s: dict[str, Any], last_round: Set[str], evening: Set[str] = froz
 
 def board(
     tables: dict[str, Table], host: EveningSource | None, feature: object = None, leaders: Leaders | None = None,
+    puzzle: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
+    """`puzzle`: the puzzle of the evening as it is shown now (evening_puzzle.py's
+    board_part: a finished match's position, its answer only once due), if one is."""
     live = [  # a private table is on no board: its code is its invite
         t for t in tables.values() if t.match is not None and t.match.phase != MATCH_OVER and not t.private
     ][:MAX_TABLES]
@@ -104,6 +107,8 @@ def board(
         # the evening's variant when there is one (its games move that list), else every variant
         variant = evening["settings"]["variant"] if evening else "all"
         msg["leaderboard"] = {"variant": variant, "rows": leaders(variant)}
+    if puzzle is not None:
+        msg["puzzle"] = puzzle
     if chosen is not None:
         msg["view"] = P.view_to_json(public_view(tables[chosen].match))  # type: ignore[arg-type]
     return msg

@@ -47,7 +47,9 @@ from .evening import (
     EveningSettings,
     TablePlan,
 )
+from .evening_puzzle import EveningPuzzle
 from .organizers import Organizers
+from .puzzle_search import PuzzleSearch
 
 
 class EveningServer(TableHost, Protocol):
@@ -91,6 +93,9 @@ class TournamentHost:
         self._public: dict[str, Any] | None = None  # public() as last built: at the last push, or an organizer's change
         self._head: bytes | None = None  # its encoding, the start of every `tournament` message
         self._answers: list[tuple[Conn, Any]] = []  # changes answered by the next push: (connection, message id)
+        self.puzzle = EveningPuzzle()  # the puzzle of the evening on the board, from its finished matches ...
+        self.puzzle_search = PuzzleSearch(self.puzzle.found)  # ... harvested in a worker behind the tables
+        self.puzzle.searching = lambda: not self.puzzle_search.idle
 
     # -- requests -------------------------------------------------------------------------
     def request(self, conn: Conn, kind: str, data: dict[str, Any], msg_id: Any = None) -> None:
@@ -167,6 +172,7 @@ class TournamentHost:
             raise Refused(S.TOURNAMENT_OPEN)
         settings = EveningSettings.from_json(data.get("settings"))
         self.evening = Evening.open(settings, conn.name, random.SystemRandom().randrange(2**31))
+        self.puzzle.reset()
         tell(log, _("{name} opens a tournament: {settings}").format(name=conn.name, settings=evening_words(settings)))
 
     def _withdraw(self, conn: Conn, name: Any) -> None:
@@ -242,7 +248,10 @@ class TournamentHost:
         if evening.table_of_code(table.code) is None:
             return
         self._forget_gone_guests(evening)  # before the next round is paired
+        self.puzzle_search.match_over(table, evening.tournament.current.number if evening.tournament.current else 0)
         plans = evening.finished(table.code, list(table.match.scores))
+        if plans or evening.state == OVER:  # between two rounds, or after the last: the board's puzzle
+            self.puzzle.round_over()
         if plans:
             self.open_tables(plans)
             self._arm_clock()

@@ -13,7 +13,8 @@ beside 20 tables of hard bots (p95 on the medium tables), and 1,000 bot tables a
 The first is measured twice on the same tables, side by side: alone, then while
 `analyses` match analyses run as hosted players run them (load_analyses.py: each a
 worker process at the lowest CPU priority), since a server may analyse finished
-matches for its players only if the live tables do not feel it.
+matches for its players only if the live tables do not feel it; and a third time while
+the club evening's puzzle search runs as the server runs it (load_harvests.py), kept busy.
 
 Everything stays on 127.0.0.1, every wait is bounded, and the server process is
 stopped at the end whatever happens.
@@ -62,6 +63,12 @@ class LoadResult:
     analyses_max_ms: float = 0.0
     analyses_judged: int = 0  # decisions they judged meanwhile ...
     analyses_cpu_s: float = 0.0  # ... and the CPU seconds their workers had: what the tables left them
+    puzzles: bool = False  # a third window with the puzzle of the evening's search running
+    puzzles_median_ms: float = 0.0
+    puzzles_p95_ms: float = 0.0
+    puzzles_max_ms: float = 0.0
+    puzzles_harvests: int = 0  # matches it harvested meanwhile ...
+    puzzles_cpu_s: float = 0.0  # ... and the CPU seconds its worker had
 
     def lines(self) -> list[str]:
         return [
@@ -73,7 +80,20 @@ class LoadResult:
             f"  move -> every watcher has it ({self.level} tables): median {self.latency_median_ms:.1f} ms, "
             f"95th percentile {self.latency_p95_ms:.1f} ms, max {self.latency_max_ms:.1f} ms",
             *self._analyses_lines(),
+            *self._puzzles_lines(),
             *(f"  problem: {e}" for e in self.errors[:5]),
+        ]
+
+    def _puzzles_lines(self) -> list[str]:
+        if not self.puzzles:
+            return []
+        return [
+            f"  with the puzzle of the evening's search kept busy as the server runs it (one worker at niceness "
+            f"{SERVER_NICE}), {self.seconds:g}s more: it harvested {self.puzzles_harvests} matches in "
+            f"{self.puzzles_cpu_s:.1f} CPU seconds; move -> every watcher has it: median {self.puzzles_median_ms:.1f} ms, "
+            f"95th percentile {self.puzzles_p95_ms:.1f} ms, max {self.puzzles_max_ms:.1f} ms",
+            f"  95th percentile ({self.level} tables) without / with the puzzle search: {self.latency_p95_ms:.1f} ms / "
+            f"{self.puzzles_p95_ms:.1f} ms (aim: {P95_AIM_MS:g} ms at most)",
         ]
 
     def _analyses_lines(self) -> list[str]:
@@ -232,14 +252,33 @@ async def _measure(seen: dict[tuple[str, int], list[float]], measuring: list[boo
             max(complete) * 1000)
 
 
+async def _measure_puzzles(result: LoadResult, seen: dict[tuple[str, int], list[float]], measuring: list[bool],
+                           codes: list[str]) -> None:
+    """The third window: the same tables while the puzzle of the evening's search runs."""
+    from .load_analyses import finished_match_log
+    from .load_harvests import Harvests
+
+    harvests = Harvests(await asyncio.to_thread(finished_match_log))
+    harvests.start()
+    try:
+        await asyncio.sleep(1.0)  # its worker started and searching
+        seen.clear()
+        (_moves, _rate, result.puzzles_median_ms, result.puzzles_p95_ms,
+         result.puzzles_max_ms) = await _measure(seen, measuring, result.seconds, result.watchers)
+        result.puzzles_harvests, result.puzzles_cpu_s = harvests.harvests, harvests.cpu_s
+        result.errors += _idle_tables(seen, codes, "while measured with the puzzle search")
+    finally:
+        await harvests.stop()
+
+
 async def run_load(
     tables: int = 40, watchers: int = 2, seconds: float = 10.0, bot_delay: float = 0.0, save: bool = True,
     variant: str = "draw", players: int = 4, level: str = "random", hard_tables: int = 0, analyses: int = 0,
-    guesses: int | None = None,
+    guesses: int | None = None, puzzles: bool = False,
 ) -> LoadResult:
     """`analyses` > 0: a second window of `seconds` with that many hosted analyses
     running (on `guesses` a decision; default the viewer's)."""
-    result = LoadResult(tables, watchers, seconds, bot_delay, level, hard_tables, analyses=analyses)
+    result = LoadResult(tables, watchers, seconds, bot_delay, level, hard_tables, analyses=analyses, puzzles=puzzles)
     _more_files()
     running = None
     if analyses > 0:  # the match is played before the server starts, so its moves are not measured
@@ -298,6 +337,8 @@ async def run_load(
                 result.errors += _idle_tables(seen, codes, "while measured with the analyses")
                 await asyncio.to_thread(running.stop)
                 result.errors += running.errors
+            if puzzles:
+                await _measure_puzzles(result, seen, measuring, codes)
             lost = [c for c in conns if c.closed] + [t for t in watchers_tasks if t.done()]
             if lost:
                 said = (Path(tmp) / "server.log").read_text("utf-8", "replace")
@@ -325,17 +366,18 @@ async def run_load(
 
 def main(
     tables: int | None = None, watchers: int = 2, seconds: float = 10.0, bot_delay: float | None = None,
-    json_path: str | None = None, level: str = "medium", hard_tables: int = 0, analyses: int = 2,
+    json_path: str | None = None, level: str = "medium", hard_tables: int = 0, analyses: int = 2, puzzles: bool = True,
 ) -> int:
     """The issue's two checks, or one check of `tables` tables when that is given; the
     first (or the one) measured again with `analyses` hosted analyses running (0: not)."""
     if tables is None:
         delay = 0.7 if bot_delay is None else bot_delay  # the server's own pace: a club evening
-        checks = [dict(tables=100, hard_tables=20, level="medium", watchers=watchers, bot_delay=delay, analyses=analyses),
+        checks = [dict(tables=100, hard_tables=20, level="medium", watchers=watchers, bot_delay=delay, analyses=analyses,
+                       puzzles=puzzles),
                   dict(tables=1000, hard_tables=0, level="random", watchers=1, bot_delay=delay)]
     else:
         checks = [dict(tables=tables, hard_tables=hard_tables, level=level, watchers=watchers, bot_delay=bot_delay or 0.0,
-                       analyses=analyses)]
+                       analyses=analyses, puzzles=puzzles)]
     results = []
     for check in checks:
         try:

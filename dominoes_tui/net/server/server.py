@@ -118,7 +118,8 @@ class Server(Opening, Seating):
         self.quick = QuickMatch(self)  # the quick-match queue (quick_match.py)
         # the lobby's list and the board, built once for everyone who asks (views.py)
         self.views = Views(self.tables, self.conns, self.quick.presence, self.tournament_host,
-                           self.records.board_top if self.records is not None else None)
+                           self.records.board_top if self.records is not None else None,
+                           self.tournament_host.puzzle.board_part)
 
     # -- running ----------------------------------------------------------------------------
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> int:
@@ -147,6 +148,7 @@ class Server(Opening, Seating):
 
     async def close(self) -> None:
         self.closing = True
+        await self.tournament_host.puzzle_search.close()
         if self._server is not None:
             self._server.close()
         for c in list(self.conns):

@@ -33,10 +33,13 @@ def _with_id(data: bytes, msg_id: Any) -> bytes:
 
 class Views:
     def __init__(self, tables: dict[str, Table], conns: set[Conn], presence: Callable[[], dict[str, Any]],
-                 evening: EveningSource | None, leaders: Leaders | None) -> None:
+                 evening: EveningSource | None, leaders: Leaders | None,
+                 puzzle: Callable[[], dict[str, Any] | None] | None = None) -> None:
         """`tables` and `conns`: the server's own (read as they change); `presence`: who is
-        online and searching; `evening` and `leaders` for the board."""
+        online and searching; `evening`, `leaders` and `puzzle` (the puzzle of the evening
+        as shown now) for the board."""
         self.tables, self.conns, self.presence, self.evening, self.leaders = tables, conns, presence, evening, leaders
+        self.puzzle = puzzle
         self._push = Coalesced(LOBBY_EVERY, self._send_lobby)
         self._tables: tuple[float, bytes] | None = None  # (when built, the lobby's `"tables":[…]`)
         self._boards: dict[str | None, tuple[float, bytes]] = {}
@@ -74,6 +77,6 @@ class Views:
         if kept is None or now - kept[0] > BOARD_FRESH:
             if len(self._boards) >= MAX_BOARDS:
                 self._boards.clear()
-            kept = self._boards[key] = (now, P.encode(board(self.tables, self.evening, key,
-                                                            self.leaders)))
+            shown = self.puzzle() if self.puzzle is not None else None
+            kept = self._boards[key] = (now, P.encode(board(self.tables, self.evening, key, self.leaders, shown)))
         return _with_id(kept[1], msg_id)

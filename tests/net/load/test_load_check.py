@@ -27,6 +27,17 @@ async def test_the_load_check_measures_again_with_hosted_analyses_running() -> N
     assert not multiprocessing.active_children()  # their workers stopped with the check
 
 
+async def test_the_load_check_measures_a_third_time_with_the_puzzle_search_running() -> None:
+    import multiprocessing
+
+    result = await run_load(tables=2, watchers=1, seconds=0.5, bot_delay=PACE, puzzles=True)
+    assert result.errors == []
+    assert result.puzzles and result.puzzles_p95_ms > 0
+    text = "\n".join(result.lines())
+    assert "puzzle of the evening's search kept busy" in text and "without / with the puzzle search" in text
+    assert not multiprocessing.active_children()  # its worker stopped with the check
+
+
 def test_a_table_whose_match_ended_before_a_window_is_reported_not_counted_as_quiet() -> None:
     seen = {("AAAA", 1): [0.001], ("AAAA", 2): [0.002]}
     assert _idle_tables(seen, ["AAAA"], "while measured") == []

@@ -23,6 +23,7 @@ from ...chain_render import render_chain
 from ...narrate import last_placed
 from ...render import Canvas, Look
 from ...words import table_title, variant_title
+from .board_puzzle import draw_puzzle
 from .evening_words import format_words as _format_words
 
 LARGE = (120, 40)
@@ -249,6 +250,9 @@ def render_board(board: dict[str, Any], width: int, height: int, look: Look, whe
     _side_column(c, main_w + 1, side_w, height, board, large)
     for row in range(1, height):
         c.put(main_w, row, "|" if look.ascii else "│", "dim")
+    if board.get("puzzle") and board.get("auto"):  # between rounds: the puzzle of the evening takes the big area
+        draw_puzzle(c, 1, 2, main_w - 2, height - 2, board["puzzle"], look)
+        return c.lines()
     others = [t for t in tables if featured is None or t["code"] != featured["code"]]
     minis = _minis_layout(others, main_w - 1, height, large)
     # the featured table, large

@@ -20,7 +20,7 @@ from ...widgets.choice import Choice
 from ...widgets.footer import Footer
 from ...widgets.too_small import TooSmall
 from .puzzle_words import summary_lines
-from .theme_words import theme_word
+from ...words import theme_word
 
 if TYPE_CHECKING:
     from .trainer import Trainer

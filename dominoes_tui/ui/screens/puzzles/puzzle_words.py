@@ -14,7 +14,7 @@ from ....records.ratings import Rating
 from ....training.admit import DEALS, EXACT
 from ..learn.learn_words import NO, OK, where
 from ..table.hints import reason
-from .theme_words import theme_word
+from ...words import theme_word
 from .trainer import Position, State, Trainer
 
 
