@@ -18,18 +18,13 @@ from collections import Counter
 from typing import Any
 
 from bench.study import emit, machine, parser
-from dominoes_tui.bots import make_bot
 from dominoes_tui.bots.analysis import decisions
-from dominoes_tui.bots.arena import result_of
-from dominoes_tui.bots.runner import play_match
 from dominoes_tui.bots.search.pimc import Search
-from dominoes_tui.engine import make_config
-from dominoes_tui.engine.gamelog import parse_lines
 from dominoes_tui.engine.seeds import derive_seeds, seeded
 from dominoes_tui.training import harvest as harvesting
 from dominoes_tui.training.admit import DEALS_IN_PLAY, MOST_DEALS, admit
 from dominoes_tui.training.deals import TooMany, every_deal
-from dominoes_tui.training.selfplay import PER_MATCH, TABLE_BOTS, Table, tables
+from dominoes_tui.training.selfplay import PER_MATCH, Table, bot_match, tables
 from dominoes_tui.workers import map_in_workers
 
 REASONS = ("exact", "deals", "estimate", "one move", "screen", "exact: no clear best", "deals: no clear best",
@@ -53,16 +48,9 @@ def _path(view: Any, seed: int) -> str:
 
 
 def one_match(task: tuple[str, int, int | None, int]) -> dict[str, Any]:
-    variant, players, target, match_seed = task
-    started = time.process_time()
-    config = make_config(variant, players, target)
-    bots = [make_bot(TABLE_BOTS, seeded(match_seed, seat), f"{TABLE_BOTS} {seat + 1}") for seat in range(players)]
-    try:
-        run = play_match(config, bots, match_seed)
-    finally:
-        for bot in bots:
-            bot.close()
-    lines = parse_lines(result_of(run, keep_log=True).log or "")
+    match_seed = task[3]
+    started = time.perf_counter()
+    lines = bot_match(task)
     _match, found = decisions(lines)
     # the harvest's own order (harvest.harvest): shuffled, then near the match's end, then cheap first
     seeded(match_seed, "puzzle", "order").shuffle(found)
@@ -86,7 +74,7 @@ def one_match(task: tuple[str, int, int | None, int]) -> dict[str, Any]:
         else:
             admitted += 1
             reasons[got.how] += 1
-    return {"table": [variant, players, target], "reasons": dict(reasons), "cpu_s": time.process_time() - started}
+    return {"table": list(task[:3]), "reasons": dict(reasons), "seconds": time.perf_counter() - started}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -104,21 +92,22 @@ def main(argv: list[str] | None = None) -> int:
         print("python -m bench puzzles: stopped", file=sys.stderr)
         return 130
     rows: dict[Table, Counter[str]] = {}
-    cpu: Counter[Table] = Counter()
+    seconds: Counter[Table] = Counter()
     for r in results:
         table: Table = (r["table"][0], r["table"][1], r["table"][2])
         rows.setdefault(table, Counter()).update(r["reasons"])
-        cpu[table] += r["cpu_s"]
-    lines = [f"{matches} matches a table; tried = decisions followed through; admitted = exact+deals+estimate",
-             f"{'table':<18}{'tried':>6}{'admitted':>9}{'cpu s/puzzle':>13}  " + "  ".join(REASONS)]
+        seconds[table] += r["seconds"]
+    lines = [f"{matches} matches a table; tried = decisions followed through; admitted = exact+deals+estimate; "
+             "s/puzzle = a worker's seconds (wall) per puzzle admitted",
+             f"{'table':<18}{'tried':>6}{'admitted':>9}{'s/puzzle':>13}  " + "  ".join(REASONS)]
     for table, got in rows.items():
         tried = sum(got.values())
         admitted = got["exact"] + got["deals"] + got["estimate"]
         name = f"{table[0]} {table[1]}p {table[2] or '-'}"
-        per = f"{cpu[table] / admitted:.0f}" if admitted else "-"
+        per = f"{seconds[table] / admitted:.0f}" if admitted else "-"
         lines.append(f"{name:<18}{tried:>6}{admitted:>9}{per:>13}  " + "  ".join(str(got[r]) for r in REASONS))
     out = {"seed": args.seed, "quick": args.quick, "machine": machine(), "matches": matches,
-           "tables": [{"table": list(t), "reasons": dict(c), "cpu_s": round(cpu[t], 1)} for t, c in rows.items()]}
+           "tables": [{"table": list(t), "reasons": dict(c), "seconds": round(seconds[t], 1)} for t, c in rows.items()]}
     return emit("puzzles", out, lines, args.json)
 
 

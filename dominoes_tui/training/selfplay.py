@@ -22,7 +22,7 @@ from ..engine import VARIANTS, make_config
 from ..engine.gamelog import parse_lines
 from ..engine.options import OPTIONS, target_option
 from ..engine.seeds import seeded
-from .harvest import harvest
+from .harvest import Lines, harvest
 from .puzzle import Puzzle
 
 Table = tuple[str, int, int | None]  # variant, players, target (None: the variant's default)
@@ -48,8 +48,8 @@ def tables(variants: str | list[str] | None = None) -> list[Table]:
             for n in v.players for target in (None, *short_targets(v.name, n))]
 
 
-def selfplay_puzzles(task: tuple[str, int, int | None, int], guesses: int | None = None) -> list[Puzzle]:
-    """One bot match of the task's table played and harvested."""
+def bot_match(task: tuple[str, int, int | None, int]) -> Lines:
+    """The parsed log of the task's table (variant, players, target, seed) played by the bots."""
     variant, players, target, match_seed = task
     config = make_config(variant, players, target)
     bots = [make_bot(TABLE_BOTS, seeded(match_seed, seat), f"{TABLE_BOTS} {seat + 1}") for seat in range(players)]
@@ -60,7 +60,12 @@ def selfplay_puzzles(task: tuple[str, int, int | None, int], guesses: int | None
             bot.close()
     log = result_of(run, keep_log=True).log
     assert log is not None
-    lines = parse_lines(log)
+    return parse_lines(log)
+
+
+def selfplay_puzzles(task: tuple[str, int, int | None, int], guesses: int | None = None) -> list[Puzzle]:
+    """One bot match of the task's table played and harvested."""
+    lines = bot_match(task)
     if guesses is None:
-        return harvest(lines, match_seed, most=PER_MATCH)
-    return harvest(lines, match_seed, most=PER_MATCH, guesses=guesses)
+        return harvest(lines, task[3], most=PER_MATCH)
+    return harvest(lines, task[3], most=PER_MATCH, guesses=guesses)
