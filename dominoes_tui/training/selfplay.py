@@ -40,10 +40,10 @@ def short_targets(variant: str, players: int) -> list[int]:
     return sorted({t for t in (lowest, min(presets, default=None)) if isinstance(t, int) and t < default})
 
 
-def tables(variants: str | list[str] | None = None) -> list[Table]:
-    """Every (variant, players, target) the bots play for puzzles, or those of the variants
-    named: the default target first, then the short ones."""
-    chosen = [variants] if isinstance(variants, str) else variants
+def tables(variant: str | list[str] | None = None) -> list[Table]:
+    """Every (variant, players, target) the bots play for puzzles, or those of the variant
+    (or variants) named: the default target first, then the short ones."""
+    chosen = [variant] if isinstance(variant, str) else variant
     return [(v.name, n, target) for v in VARIANTS.values() if chosen is None or v.name in chosen
             for n in v.players for target in (None, *short_targets(v.name, n))]
 
