@@ -42,7 +42,7 @@ def test_e10_a_spinner_led_opens_north_and_south_once_both_sides_hold_a_tile() -
 
 
 def test_e11_a_spinner_formed_mid_line_leaves_its_other_side_free() -> None:
-    plays: list = [((4, 6), None)]  # the log's left shows 4, its right 6 (RULES.md's R and L)
+    plays: list = [((4, 6), None)]  # the log's left shows 4, its right 6 (the rules' R and L)
     assert count(layout_of(plays)) == 10
     assert legal(plays, (4, 4), (3, 4), (1, 5), (6, 6), (0, 3), (2, 5), (1, 3)) == {"4-4 left", "3-4 left", "6-6 right"}
     plays.append(((4, 4), "left"))
