@@ -33,7 +33,7 @@ from ..oracle.partner_endgame import PartnerEnding, deals
 from .oracle_positions import Position, position_of
 
 COVERED = ("draw", "block", "duel", "kozel", "partner", "allfives")  # the variants the oracles solve
-SAMPLE = 40  # per-deal puzzles checked at most, spread over the set (today every one: 24 of them, about 1 s)
+SAMPLE = 40  # per-deal puzzles checked at most, spread over the set (today every one: 29 of them, a few seconds)
 MOST_DEALS = 300
 
 Hidden = dict[int, set[tuple[int, int]]]
