@@ -35,6 +35,9 @@ STUDIES: dict[str, tuple[str, str, str]] = {
     "decode": ("bench.decode_study", "main",
                "how fast the server reads a client's line: today's strict JSON and hand checks against "
                "msgspec's typed decode (needs `pip install msgspec`)"),
+    "puzzles": ("bench.puzzle_yield", "main",
+                "why some variants give puzzles slowly: the decisions the harvest tries, per table (default "
+                "and short targets) and per reason they were admitted or refused"),
     "play-style": ("bench.play_style_fit", "main",
                    "fit a searching player's style (a conditional logit over its placements) to its own choices"),
 }

@@ -3,7 +3,7 @@ best answer (dominoes_tui/training/).
 
     dominoes puzzles                          the trainer (in a terminal; else as --count)
     dominoes puzzles --count                  how many there are, by variant and theme
-    dominoes puzzles --generate N [--from SOURCE] [--variant V] [--seed S] [--out FILE]
+    dominoes puzzles --generate N [--from SOURCE] [--variant V]... [--seed S] [--out FILE]
     dominoes puzzles export [--json]          every puzzle (the starter set and your own)
     dominoes puzzles import FILE              add a file's puzzles to your own, each checked
 
@@ -47,7 +47,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--from", dest="source", default=None, metavar=pgettext("metavar", "SOURCE"),
                    help=_("where to look: a game log file, or club records (a URL as stats --db "
                           "takes); default: the club records, then bot matches"))
-    p.add_argument("--variant", default=None, choices=sorted(VARIANTS), help=_("only puzzles of this variant"))
+    p.add_argument("--variant", action="append", default=None, choices=sorted(VARIANTS),
+                   help=_("only puzzles of this variant (repeat it for several)"))
     p.add_argument("--seed", type=int, default=0, help=_("seed of the bot matches and the guesses (default 0)"))
     p.add_argument("--out", default=None, metavar=pgettext("metavar", "FILE"),
                    help=_("write the puzzles found to FILE (default: add them to your own)"))
@@ -85,7 +86,7 @@ def run(args: argparse.Namespace) -> int:
         return _train(args)
     every = merged(own_puzzles(), starter_puzzles())
     if args.variant:
-        every = [p for p in every if p.variant == args.variant]
+        every = [p for p in every if p.variant in args.variant]
     if args.action == "export" and args.json:
         sys.stdout.write(dumps(every))
         return 0
@@ -180,7 +181,7 @@ def _generate(args: argparse.Namespace) -> int:
     except LogError as exc:
         return _fail(_("{file} is not a valid game log: {reason}").format(file=source, reason=told(exc)))
     if args.variant:
-        logged = [m for m in logged if m.lines[0][1].get("variant") == args.variant]
+        logged = [m for m in logged if m.lines[0][1].get("variant") in args.variant]
     started = time.perf_counter()
     target = Path(args.out) if args.out else own_path()
     before = [] if args.out else own_puzzles()

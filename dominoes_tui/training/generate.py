@@ -87,7 +87,7 @@ class Run:
 
 def work(task: Task) -> list[Puzzle]:
     """One task's puzzles (a worker runs it): ("log", lines, seed, marked) or ("bots", variant,
-    players, seed)."""
+    players, target, seed)."""
     if task[0] == "log":
         _kind, lines, seed, marked = task
         try:
@@ -105,10 +105,10 @@ def _told(results: queue.Queue[tuple[list[Puzzle], Table | None] | BaseException
     return put
 
 
-def generate(wanted: int, *, seed: int = 0, variant: str | None = None, logged: list[Logged] | None = None,
+def generate(wanted: int, *, seed: int = 0, variant: str | list[str] | None = None, logged: list[Logged] | None = None,
              selfplay: bool = True, jobs: int = 1, nice: int = 0, progress: Callable[[Run], None] | None = None,
              stop: threading.Event | None = None) -> Run:
-    """Puzzles until `wanted` are found, each variant (or `variant` only) its share, from the
+    """Puzzles until `wanted` are found, each variant (or those of `variant` only) its share, from the
     `logged` matches first, then from bots playing (`selfplay`). Ctrl-C (KeyboardInterrupt)
     or `stop` ends it early; what was found is returned either way."""
     chosen = tables(variant)
@@ -138,7 +138,7 @@ def generate(wanted: int, *, seed: int = 0, variant: str | None = None, logged: 
                 task = next(source, None)
                 if task is None:
                     break
-                table = (task[1], task[2]) if task[0] == "bots" else None
+                table = (task[1], task[2], task[3]) if task[0] == "bots" else None
                 pool.apply_async(work, (task,), callback=_told(results, table), error_callback=results.put)
                 busy += 1
             if busy == 0:

@@ -29,7 +29,6 @@ SCREEN_GAP = 0.6 * ESTIMATE_GAP  # ... whose two best moves are this far apart a
 SEAT_NAMES = "ABCD"
 TRIES = 12  # decisions of a match looked at, at most
 NEAR_END = 0.6  # a score this share of the target or more: the match is near its end
-LATE = 12  # tiles in play at most for a late decision (its guesses are solved exactly)
 
 
 def neutral_start(event: dict[str, Any]) -> dict[str, Any]:
@@ -75,9 +74,9 @@ def harvest(lines: Lines, seed: int, *, most: int = 2, first: Iterable[int] = ()
             tries: int = TRIES, stop: Callable[[], bool] | None = None) -> list[Puzzle]:
     """Up to `most` puzzles of one match (its parsed lines: gamelog.split_matches), from
     at most `tries` of its decisions: those at the plies in `first` before the rest, then
-    those near the match's end; among each the solved ones, then the late ones (cheap to
-    judge, and no playout's guess in their values), then any. LogError for a log that breaks the rules. `stop()` true: the
-    puzzles found so far."""
+    those near the match's end; among each the solved ones, then the latest in their round
+    (cheap to judge, proved in every deal more often than estimated). LogError for a log
+    that breaks the rules. `stop()` true: the puzzles found so far."""
     return [p for p, _how in harvest_admitted(lines, seed, most=most, first=first, guesses=guesses, tries=tries,
                                               stop=stop)]
 
@@ -109,8 +108,9 @@ def _at_stake(view: PlayerView) -> bool:
 
 
 def _cost(view: PlayerView) -> int:
-    """0 for a solved position, 1 for a late one, 2 for the rest (the order they are tried in)."""
+    """0 for a solved position, else the tiles in play (the order they are tried in): the
+    latest first, where a move most often decides the round and few deals remain, so the
+    answer is proved in every deal rather than estimated (Block's dead tiles and All
+    Fives' boneyard leave few positions solved outright)."""
     search = Search(view, seeded(0, "puzzle", "cost"))
-    if search.determined:
-        return 0
-    return 1 if search.in_play <= LATE else 2
+    return 0 if search.determined else search.in_play

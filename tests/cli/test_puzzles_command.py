@@ -2,6 +2,7 @@
 a broken file of one's own kept aside, Ctrl-C keeping what --generate found."""
 from __future__ import annotations
 
+import gzip
 import json
 import re
 import sys
@@ -24,6 +25,15 @@ def test_export_json_has_the_issue_shape(capsys: pytest.CaptureFixture[str]) -> 
         assert list(p) == FIELDS
         assert isinstance(p["solved"], bool) and p["log"][0]["event"] == "match_start"
         assert all(isinstance(a, str) for a in p["answer"])
+
+
+def test_the_summary_counts_the_variants_named(capsys: pytest.CaptureFixture[str]) -> None:
+    every = json.loads(gzip.decompress(STARTER.read_bytes()))["puzzles"]  # counted without the checks: quicker
+    assert main(["puzzles", "--variant", "block", "--variant", "allfives"]) == 0
+    out = capsys.readouterr().out
+    wanted = sum(p["variant"] in ("block", "allfives") for p in every)
+    assert out.splitlines()[0] == f"{wanted} puzzles" and "Block" in out and "All Fives" in out
+    assert "Draw" not in out and "Partner" not in out
 
 
 def test_import_adds_checked_puzzles_once(tmp_path: Path, dominoes_home: Path,

@@ -1,6 +1,8 @@
 """A puzzle's position read from its log by the tests' own replay (no engine): both hands,
-the open ends, what is left to draw, the scores before the round, and what each seat
-has shown it lacks by passing (Block has no drawing, so a pass's facts hold for good)."""
+the open ends, what is left to draw, the scores (with this round's play points, All
+Fives' `score` events), the round's placements in order (All Fives' layout is built from
+them by its oracle) and what each seat has shown it lacks by passing (a pass comes only
+when nothing is left to draw, so its facts hold for good)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -19,6 +21,7 @@ class Position:
     scores: list[int] = field(default_factory=list)
     table: set[tuple[int, int]] = field(default_factory=set)
     lacks: list[set[int]] = field(default_factory=list)
+    plays: list[tuple[tuple[int, int], str | None]] = field(default_factory=list)  # this round's, in order
 
 
 def position_of(log: list[dict[str, Any]], players: int) -> Position:
@@ -32,6 +35,7 @@ def position_of(log: list[dict[str, Any]], players: int) -> Position:
             pos.left = pos.right = None
             pos.table = set()
             pos.lacks = [set() for _ in range(players)]
+            pos.plays = []
         elif kind == "draw":
             pos.hands[event["seat"]].add(tile_from(event["tile"]))
             pos.stock.remove(tile_from(event["tile"]))
@@ -42,6 +46,7 @@ def position_of(log: list[dict[str, Any]], players: int) -> Position:
             tile, end = tile_from(event["tile"]), event["end"]
             pos.hands[event["seat"]].discard(tile)
             pos.table.add(tile)
+            pos.plays.append((tile, end))
             a, b = tile
             if end is None:
                 pos.left, pos.right = a, b
@@ -49,6 +54,8 @@ def position_of(log: list[dict[str, Any]], players: int) -> Position:
                 pos.left = b if a == pos.left else a
             else:
                 pos.right = b if a == pos.right else a
+        elif kind == "score":
+            pos.scores[event["seat"]] += event["points"]
         elif kind == "round_end":
             pos.scores = list(event["scores"])
     return pos

@@ -34,3 +34,19 @@ def test_the_log_ends_before_the_position_and_names_no_one(lines: list) -> None:
     assert sum(e["event"] == "play" for e in log) == 5
     start = log[0]
     assert [s["name"] for s in start["seats"]] == ["A", "B"] and start["seed"] is None and "records" not in start
+
+
+def test_the_bots_also_play_to_the_shortest_targets_and_the_log_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    # where a round decides the match one move is clearly best more often: each variant's
+    # tables hold its default target and the option's lowest value and lowest preset
+    from dominoes_tui.training import selfplay
+
+    assert {t for t in selfplay.tables("allfives") if t[1] == 2} == {("allfives", 2, None), ("allfives", 2, 1),
+                                                                     ("allfives", 2, 100)}
+    assert {t for t in selfplay.tables(["block", "partner"]) if t[1] == 4} == {
+        ("block", 4, None), ("block", 4, 1), ("partner", 4, None), ("partner", 4, 50)}
+    seen: list = []
+    monkeypatch.setattr(selfplay, "harvest", lambda lines, seed, **kw: seen.append(lines) or [])
+    selfplay.selfplay_puzzles(("allfives", 2, 100, 3))
+    start = seen[0][0][1]
+    assert start["options"]["target_score"] == 100 and start["target"] == 100
