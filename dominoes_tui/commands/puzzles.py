@@ -109,12 +109,13 @@ def _train(args: argparse.Namespace) -> int:
     puzzles, refused = every_puzzle()
     if refused:
         print(_("dominoes puzzles: {problem}").format(problem=refused), file=sys.stderr)
-    if not any(args.variant in (None, p.variant) for p in puzzles):
+    variant = args.variant[-1] if args.variant else None  # the trainer's filter holds one variant: the last named
+    if not any(variant in (None, p.variant) for p in puzzles):
         return _fail(_("there are no puzzles here: dominoes puzzles --generate N finds some"))
     _settings, prefs = from_json(saves.load_settings())
     if args.ascii:
         prefs.ascii = True
-    PuzzlesApp(prefs, puzzles, args.variant, refused).run()
+    PuzzlesApp(prefs, puzzles, variant, refused).run()
     return 0
 
 
