@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from .layout import END_NAMES
+from .ends import END_NAMES
 from .moves import LEAD, PLACE, Move
 from .tiles import ALL_TILES, Tile
 

@@ -9,30 +9,14 @@ arm shows the spinner's number. `ends` is the mask of every tile that fits an op
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Protocol
-
 from .bits import DOUBLE, HI, LINE_CODES, LO, NUMBER, four_codes
-from .layout import Placed
+from .ends import LaidOut
 
 
 def fives_points(count: int) -> int:
     """FIVES-7: what a count scores in play: the count itself when it is above 0 and a
     multiple of 5, else nothing."""
     return count if count > 0 and count % 5 == 0 else 0
-
-
-class LaidOut(Protocol):
-    """What a Layout and a LayoutView both show: the line, the spinner's place, its arms."""
-
-    @property
-    def line(self) -> Sequence[Placed]: ...
-    @property
-    def spinner_index(self) -> int | None: ...
-    @property
-    def up(self) -> Sequence[Placed]: ...
-    @property
-    def down(self) -> Sequence[Placed]: ...
 
 
 class Board:

@@ -22,6 +22,7 @@ from .events import materialize
 from .knowledge import LackTracker
 from .layout import Layout
 from .moves import Move
+from .parts import Position, hands_of, lacks_of
 from .phases import MATCH_OVER, NEW, PLAYING, ROUND_OVER
 from .records import Deal, RoundRecord, Seat
 from .round import Round
@@ -100,6 +101,33 @@ class Match(RoundEnd):
         # scoresheet's rows): a declared slot, since the compiled core has no __dict__.
         self.view_cache: dict[str, Any] = {}
 
+    @classmethod
+    def from_position(cls, position: Position, rng: random.Random | None = None,
+                      seats: Sequence[Seat] | None = None, seed: int | str | None = None) -> Match:
+        """A match in the middle of a round at `position` (parts.py, checked when it was
+        made). The seat to act then draws or passes as the rules force, as after a play;
+        the match's log begins there (match_start and what happens next: it does not
+        replay), and `rng` deals the rounds after this one."""
+        p, n = position, position.config.players
+        match = cls(position.config, rng or random.Random(0), seats, seed)
+        match.round_no, match.leader = p.round, p.leader
+        played = list(p.play_points) if p.play_points is not None else [0] * n
+        match._scores = list(p.scores) if p.scores is not None else [0] * match.sides
+        base = list(match._scores)
+        for seat, points in enumerate(played):
+            if points:  # All Fives: a seat is a side
+                base[seat] -= points
+        lead = -1 if p.lead_tile is None else INDEX[p.lead_tile]
+        r = match._round = new_round(p.config, hands_of(p), [INDEX[t] for t in reversed(p.boneyard)],
+                                     p.table.board.copy(), p.seat_to_act, base, lead, match._raw)
+        r.play_points, r.last_placer, r.passes = played, p.last_placer, p.passes
+        match._layout, match._layout_upto = p.table.copy(), len(match.events)
+        match.knowledge.lacks, match.knowledge.pending = lacks_of(p)
+        match.phase = PLAYING
+        if not r.board.empty:
+            match._advance(p.seat_to_act)
+        return match
+
     # -- public reading ----------------------------------------------------------
     @property
     def events(self) -> list[dict[str, Any]]:
@@ -121,34 +149,20 @@ class Match(RoundEnd):
         """Each side's total so far, play points of the round in progress included."""
         return self._scores
 
-    @scores.setter
-    def scores(self, totals: Sequence[int]) -> None:
-        """A position's totals (tests, rebuilt positions): the round in progress then
-        counts its stakes from them, less the play points it has already scored."""
-        self._scores = list(totals)
-        base = list(totals)
-        for seat, points in enumerate(self._round.play_points):
-            if points:
-                base[seat] -= points
-        self._round.scores = base
-
-    # The round's state, read and set through Match as ever (views, positions, tests)
+    # The round's state, read through Match (views, tools, tests); a position is set up
+    # whole by from_position, never a part at a time
     @property
     def to_act(self) -> int:
         return self._round.to_act
-
-    @to_act.setter
-    def to_act(self, seat: int) -> None:
-        self._round.to_act = seat
-        self._legal = None
 
     @property
     def last_placer(self) -> int | None:
         return self._round.last_placer
 
-    @last_placer.setter
-    def last_placer(self, seat: int | None) -> None:
-        self._round.last_placer = seat
+    @property
+    def passes(self) -> int:
+        """Passes in a row since the last placement (a whole lap blocks the round, COM-7)."""
+        return self._round.passes
 
     @property
     def play_points(self) -> list[int]:
@@ -159,11 +173,6 @@ class Match(RoundEnd):
     def hands(self) -> list[list[Tile]]:
         """Every hand as Tiles, in the order held (a fresh copy)."""
         return tile_hands(self._round.hands)
-
-    @hands.setter
-    def hands(self, hands: Sequence[Sequence[Tile]]) -> None:
-        self._round.set_hands([[INDEX[t] for t in h] for h in hands])
-        self._legal = None
 
     def hand(self, seat: int) -> tuple[Tile, ...]:
         return tuple(TILES[t] for t in self._round.hands[seat])
@@ -185,20 +194,10 @@ class Match(RoundEnd):
             self._layout_upto = len(events)
         return layout
 
-    @layout.setter
-    def layout(self, layout: Layout) -> None:
-        self._layout, self._layout_upto = layout, len(self.events)
-        self._round.board = Board.from_layout(layout, self._spinner)
-        self._legal = None
-
     @property
     def boneyard(self) -> list[Tile]:
         """Top first, as the log lists it."""
         return [TILES[t] for t in reversed(self._round.stock)]
-
-    @boneyard.setter
-    def boneyard(self, tiles: Sequence[Tile]) -> None:
-        self._round.stock = [INDEX[t] for t in reversed(tiles)]
 
     @property
     def boneyard_size(self) -> int:
@@ -212,11 +211,6 @@ class Match(RoundEnd):
     def lead_tile(self) -> Tile | None:
         lead = self._round.lead
         return TILES[lead] if lead >= 0 else None
-
-    @lead_tile.setter
-    def lead_tile(self, tile: Tile | None) -> None:
-        self._round.lead = -1 if tile is None else INDEX[tile]
-        self._legal = None
 
     @property
     def lacks(self) -> list[set[int]]:

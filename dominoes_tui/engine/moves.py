@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from typing import Any, Final, NamedTuple
 
+from .ends import END_NAMES, End
 from .errors import BadText, Phrase
-from .layout import END_NAMES, End
 from .says import BAD_END, MOVE_ON, MOVE_SHAPE, MOVE_TILE, end_phrase
 from .tiles import ALL_TILES, Tile, parse_tile
 

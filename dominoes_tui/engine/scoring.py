@@ -34,6 +34,13 @@ def sole_lowest(totals: Sequence[int]) -> int | None:
     return totals.index(low) if list(totals).count(low) == 1 else None
 
 
+def won(winner: int, points: int, terms: list[tuple[int | str, int]], sides: int) -> RoundOutcome:
+    """A round the seat `winner` won (a seat is a side), scoring `points` by these terms."""
+    deltas = [0] * sides
+    deltas[winner] = points
+    return RoundOutcome(winner, winner, points, deltas, terms)
+
+
 def no_winner(sides: int, points: int | list[int] = 0) -> RoundOutcome:
     return RoundOutcome(None, None, points, [0] * sides)
 

@@ -10,9 +10,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from .ends import END_NAMES, End, Placed
 from .events import Event, freeze
 from .game import Match, RoundRecord
-from .layout import END_NAMES, End, Placed
 from .moves import Move
 from .phases import PLAYING, Phase
 from .records import RoundResult

@@ -3,14 +3,17 @@ with results: deterministic, so it can be drawn in snapshots."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from types import SimpleNamespace
 from typing import Any
 
 from dominoes_tui.bots import make_bot
 from dominoes_tui.engine import PLAYING, Match, Seat, make_config, view_for
+from dominoes_tui.engine.position import position_of
 from dominoes_tui.net.evening.board_feed import board
 from dominoes_tui.net.evening.evening import Evening, EveningSettings
 from dominoes_tui.net.tables.table import Slot, Table
+from tests.engine.fixtures import with_scores
 
 CODES = ["KXMP", "RTBW", "HNCY", "DFGL"]
 
@@ -22,11 +25,16 @@ def _table(code: str, names: list[str], seed: int, moves: int) -> Table:
     m = Match(config, random.Random(seed), [Seat(n, "human") for n in names], seed)
     bots = [make_bot("medium", random.Random(seed + i), n) for i, n in enumerate(names)]
     m.begin_round()
+    dealt, played = position_of(m), []
     for _ in range(moves):
         if m.phase != PLAYING:
             break
-        m.apply(bots[m.to_act].choose(view_for(m, m.to_act)), m.to_act)
-    m.scores = [seed % 37 + 20 * i for i in range(len(names))]  # a scoreline as after some rounds
+        played.append(bots[m.to_act].choose(view_for(m, m.to_act)))
+        m.apply(played[-1], m.to_act)
+    # the same deal and moves, at a scoreline as after some rounds
+    m = Match.from_position(replace(dealt, scores=[seed % 37 + 20 * i for i in range(len(names))]), m.rng, m.seats, seed)
+    for move in played:
+        m.apply(move)
     t.match = m
     return t
 
@@ -69,7 +77,7 @@ def sample_board(
         tables[code] = _table(code, list(tb.seats), 10 + i, 3 + 2 * i)
     if quick_match:  # a table beside the evening, its scores as close as can be
         quick = _table("QQQQ", ["Ira", "Jo"], 40, 2)
-        quick.match.scores = [0, 0]  # type: ignore[union-attr]
+        quick.match = with_scores(quick.match, [0, 0])  # type: ignore[arg-type]
         tables["QQQQ"] = quick
     rows = None if leaders is None else [dict(r) for r in leaders]  # a test may change its copy
     return board(tables, FakeHost(evening), feature, lambda variant: rows)  # type: ignore[arg-type]

@@ -5,9 +5,11 @@ import random
 from collections.abc import Iterator
 from dataclasses import replace
 
+from dominoes_tui.bots.easy import EasyBot
+from dominoes_tui.bots.runner import Step, StopMatch, asking, play_match
 from dominoes_tui.bots.search.deals import DealSampler
 from dominoes_tui.bots.sim import tiles_of
-from dominoes_tui.engine import PLAYING, Match, PlayerView, make_config, view_for
+from dominoes_tui.engine import PLAYING, Match, Move, PlayerView, make_config, view_for
 from dominoes_tui.engine.position import position_from_view
 
 TABLES = [
@@ -70,3 +72,17 @@ def known_positions(deals: int = 40) -> Iterator[tuple[Match, PlayerView]]:
             if view.boneyard == 0 and len(view.legal) > 1 and view.layout.line:
                 yield match, view
             match.apply(rng.choice(view.legal))
+
+
+def first_rounds(variant: str, players: int, seed: int, rounds: int = 1) -> Match:
+    """A match of easy bots stopped once `rounds` rounds are played."""
+    bots = [EasyBot(random.Random(seed * 10 + s), f"easy {s}") for s in range(players)]
+    ask = asking(bots)
+
+    def step(match: Match, seat: int) -> Move:
+        if match.round_no > rounds:
+            raise StopMatch
+        return ask(match, seat)
+
+    step_: Step = step
+    return play_match(make_config(variant, players), bots, seed, step_).match

@@ -1,8 +1,6 @@
 """Match analysis (bots/analysis/): judged from the mover's view only, repeatable, every table."""
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from dominoes_tui.bots.analysis import (
@@ -16,26 +14,11 @@ from dominoes_tui.bots.analysis import (
     verdict_for,
 )
 from dominoes_tui.bots.analysis.verdicts import accuracy, move_accuracy
-from dominoes_tui.bots.easy import EasyBot
-from dominoes_tui.bots.runner import Step, StopMatch, asking, play_match
-from dominoes_tui.engine import Match, Move, make_config, tile
+from dominoes_tui.engine import Move, tile
 from dominoes_tui.engine.seeds import seeded
+from tests.bots.helpers import first_rounds
 
 from .helpers import TABLES, re_dealt
-
-
-def first_rounds(variant: str, players: int, seed: int, rounds: int = 1) -> Match:
-    """A match of easy bots stopped once `rounds` rounds are played."""
-    bots = [EasyBot(random.Random(seed * 10 + s), f"easy {s}") for s in range(players)]
-    ask = asking(bots)
-
-    def step(match: Match, seat: int) -> Move:
-        if match.round_no > rounds:
-            raise StopMatch
-        return ask(match, seat)
-
-    step_: Step = step
-    return play_match(make_config(variant, players), bots, seed, step_).match
 
 
 @pytest.mark.parametrize("variant,players", [("draw", 2), ("block", 3), ("allfives", 4), ("partner", 4),

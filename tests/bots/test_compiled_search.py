@@ -10,7 +10,7 @@ import pytest
 import dominoes_tui.bots as bots
 from dominoes_tui.bots import compiled
 from dominoes_tui.engine import core
-from tests.engine.test_compiled_core import _run, expect_compiled
+from tests.engine.helpers import _run, expect_compiled
 
 # Clockless hard and expert bots (seeded: the same moves every time) through whole
 # matches of every variant and player count, and a digest of the logs.

@@ -11,7 +11,7 @@ import pytest
 
 from dominoes_tui.cli import main
 from dominoes_tui.engine import dumps
-from tests.bots.test_analysis import first_rounds
+from tests.bots.helpers import first_rounds
 from tests.ctrl_c import interrupted_when
 
 

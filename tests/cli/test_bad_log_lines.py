@@ -11,24 +11,13 @@ import pytest
 
 from dominoes_tui.cli import main
 from dominoes_tui.engine import dumps
-from tests.bots.test_analysis import first_rounds
+from tests.cli.helpers import events, with_first_play
 
 COMMANDS = {
     "replay": lambda log, tmp: ["replay", "--check", str(log)],
     "analyze": lambda log, tmp: ["analyze", str(log), "--guesses", "2", "--jobs", "1"],
     "import": lambda log, tmp: ["stats", "--import", str(log), "--db", f"sqlite:///{tmp / 'r.sqlite'}"],
 }
-
-
-def events() -> list[dict]:
-    return [dict(e) for e in first_rounds("draw", 2, seed=3).events]
-
-
-def with_first_play(change) -> str:
-    evs = events()
-    play = next(e for e in evs if e["event"] == "play")
-    change(play)
-    return dumps(evs)
 
 
 BAD_LOGS = {

@@ -15,10 +15,10 @@ import pytest
 
 import dominoes_tui.engine as engine
 from dominoes_tui.engine import core
+from tests.engine.helpers import ROOT, _run, expect_compiled
 
 pytestmark = pytest.mark.each_python  # .ci/run runs these on every Python it finds
 
-ROOT = Path(__file__).resolve().parents[2]
 
 # Random legal play over every variant and player count, and a digest of the logs: run
 # here and under DOMINOES_PURE=1, the two cores must print the same.
@@ -39,18 +39,6 @@ for name, variant in sorted(VARIANTS.items()):
             digest.update(dumps(match.events).encode())
 print(engine.CORE.split(" ")[0], digest.hexdigest())
 """
-
-
-def _run(code: str, **env: str) -> str:
-    environ = {k: v for k, v in os.environ.items() if k != "DOMINOES_PURE"} | env
-    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
-                          cwd=ROOT, env=environ, timeout=300).stdout.strip()
-
-
-def expect_compiled() -> bool:
-    """CI installs the compiled build and says so (DOMINOES_EXPECT_COMPILED=1, .ci/run):
-    there a pure install is a failure, not a skip."""
-    return core.flag(os.environ, "DOMINOES_EXPECT_COMPILED")
 
 
 def test_the_installed_core_is_the_compiled_one_where_ci_expects_it() -> None:

@@ -148,7 +148,7 @@ def test_COM9_partner_compares_team_totals() -> None:
 def test_COM10_only_all_fives_rounds(variant: str) -> None:
     """Others holding 13 pips score exactly 13 (All Fives alone would round it to 15)."""
     if variant == "partner":
-        m = position(variant, [["1-2"], ["6-6", "0-1"], ["0-0"], ["0-0"]], ends=(1, 1), to_act=0,
+        m = position(variant, [["1-2"], ["6-6", "0-1"], ["2-3"], ["0-0"]], ends=(1, 1), to_act=0,
                      options={"partner_round_points": "opponents_only"})
     else:
         m = position(variant, [["1-2"], ["6-6", "0-1"]], ends=(1, 1))

@@ -83,7 +83,8 @@ async def test_a_whole_match_of_each_variant_in_german(variant: str) -> None:
 
 
 async def test_the_replay_viewer_with_its_analysis_in_german() -> None:
-    from tests.ui.screens.replay.test_replay_analysis import Shelf, made_up, the_steps, wait_for
+    from tests.ui.helpers import wait_for
+    from tests.ui.screens.replay.helpers import Shelf, made_up, the_steps
 
     i18n.use("de")
     walk = Walk(allowed=("Ana", "Ben"))

@@ -13,7 +13,7 @@ from dominoes_tui.cli import main
 from dominoes_tui.i18n.os_words import os_words
 from dominoes_tui.ui.choices import Prefs
 from dominoes_tui.ui.remote_app import RemoteApp
-from tests.net.test_remote_app import until
+from tests.net.helpers import until
 from tests.ui.helpers import screen_lines
 
 

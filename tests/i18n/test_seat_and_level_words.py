@@ -51,7 +51,7 @@ def test_a_logs_seat_out_of_range_is_told_as_the_log_counts_seats(tmp_path: Path
     """Seats a person reads count from 1, a log's from 0: a forged log's seat 7 is named as
     the log's field, with the log's own range, not as if "Platz 7" were the table's seat."""
     from dominoes_tui.cli import main
-    from tests.cli.test_bad_log_lines import with_first_play
+    from tests.cli.helpers import with_first_play
 
     log = tmp_path / "forged.jsonl"
     log.write_text(with_first_play(lambda p: p.update(seat=7)))

@@ -19,8 +19,7 @@ from dominoes_tui.ui.screens.table.table import TableScreen
 from dominoes_tui.ui.widgets.move_log import log_text
 from dominoes_tui.ui.widgets.seats import seat_lines
 from dominoes_tui.ui.words import arithmetic, how_it_ended
-from tests.ui.helpers import make_app, play_through, screen_lines, settle
-from tests.ui.test_words import SEATS, finished
+from tests.ui.helpers import SEATS, finished, make_app, play_through, screen_lines, settle
 
 HISTORY = [
     {"event": "play", "seat": 0, "tile": "3-5", "end": None},

@@ -15,6 +15,11 @@ from dominoes_tui.net.wire import proof
 from dominoes_tui.net.wire import protocol as P
 from dominoes_tui.net.wire.proof import PlayerKey
 from dominoes_tui.net.wire.protocol import PROTOCOL_VERSION
+from dominoes_tui.ui.remote_app import RemoteApp
+from dominoes_tui.ui.render import END_KEYS
+from dominoes_tui.ui.screens.table.summary import MatchEndScreen, RoundSummaryScreen
+from dominoes_tui.ui.screens.table.table import TableScreen
+from tests.ui.helpers import Notices
 
 PACE_PER_SECOND, PACE_BURST = P.RATE_PER_SECOND * 0.75, P.RATE_BURST // 2  # well under the server's limit
 WAIT = 20.0  # the longest any single wait may take before the test fails (never a timing assertion)
@@ -205,3 +210,77 @@ async def open_from(source: str, port: int, name: str, host: str = "127.0.0.1", 
 
     with mock.patch.object(asyncio, "open_connection", bound):
         return await Connection.open(host, port, name, **proofs)
+
+
+async def autoplay(p: Driven) -> None:
+    """A second person who plays the first legal move and reads every summary at once."""
+    while True:
+        n = len(p.pushed)
+        if p.states:
+            st = p.states[-1]
+            v = st["view"]
+            if v["phase"] == "match_over":
+                return
+            if not st.get("_sent"):
+                if v["phase"] == "playing" and v["to_act"] == p.seat:
+                    st["_sent"] = True
+                    p.conn.send({"type": "play", "move": v["legal"][0]})
+                elif v["phase"] == "round_over":
+                    st["_sent"] = True
+                    p.conn.send({"type": "ready"})
+        await p.wait_for(lambda m: True, since=n, timeout=60)
+
+
+async def until(pilot, cond, what: str) -> None:
+    for _ in range(int(WAIT / 0.02)):
+        if cond():
+            return
+        await pilot.pause(0.02)
+    app = pilot.app
+    raise AssertionError(
+        f"waited too long for {what}: screens {[type(s).__name__ for s in app.screen_stack]}, "
+        f"client {app.client!r}, conn {getattr(app, 'conn', None)!r}, notes {list(Notices.active or ())} "
+        f"lobby {getattr(getattr(app, 'lobby', None), 'message', None)!r}"
+    )
+
+
+async def play_with_keys(pilot, app: RemoteApp, on_step=None) -> int:
+    """Play the person's seat with keys until the match-end screen shows; returns moves made."""
+    moves = 0
+    for step in range(20000):
+        screen = app.screen
+        if isinstance(screen, MatchEndScreen):
+            return moves
+        if on_step is not None and await on_step(step, moves):
+            continue
+        if isinstance(screen, RoundSummaryScreen):
+            await pilot.press("enter")
+            continue
+        if isinstance(screen, TableScreen) and screen.my_turn():
+            options = screen.moves_for(screen.selected)
+            await pilot.press(END_KEYS[options[-1].end] if len(options) > 1 else "enter")
+            moves += 1
+            continue
+        await pilot.pause(0.01)
+    raise AssertionError("the match did not end")
+
+
+async def raw(port: int) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
+    return await asyncio.open_connection("127.0.0.1", port, limit=P.MAX_CLIENT_LINE)
+
+
+async def answer(reader: asyncio.StreamReader) -> dict | None:
+    line = await asyncio.wait_for(reader.readline(), WAIT)
+    return json.loads(line) if line else None
+
+
+async def closed(reader: asyncio.StreamReader) -> bool:
+    """Read until the server hangs up (bounded); True if it did."""
+    async def drain() -> None:
+        while await reader.read(65536):
+            pass
+    try:
+        await asyncio.wait_for(drain(), WAIT)
+        return True
+    except ConnectionError:
+        return True

@@ -7,29 +7,9 @@ import json
 
 from dominoes_tui.net.server.server import Server
 from dominoes_tui.net.wire import protocol as P
+from tests.net.helpers import answer, closed, raw
 
 from .helpers import WAIT, Driven, play_out
-
-
-async def raw(port: int) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
-    return await asyncio.open_connection("127.0.0.1", port, limit=P.MAX_CLIENT_LINE)
-
-
-async def answer(reader: asyncio.StreamReader) -> dict | None:
-    line = await asyncio.wait_for(reader.readline(), WAIT)
-    return json.loads(line) if line else None
-
-
-async def closed(reader: asyncio.StreamReader) -> bool:
-    """Read until the server hangs up (bounded); True if it did."""
-    async def drain() -> None:
-        while await reader.read(65536):
-            pass
-    try:
-        await asyncio.wait_for(drain(), WAIT)
-        return True
-    except ConnectionError:
-        return True
 
 
 async def test_garbage_gets_errors_then_a_hang_up(server: Server) -> None:

@@ -10,8 +10,7 @@ from typing import Any
 
 from dominoes_tui.net.server.server import Server
 from dominoes_tui.net.wire import protocol as P
-
-from .test_bad_input import raw
+from tests.net.helpers import raw
 
 FIELDS = ["code", "seat", "token", "move", "variant", "players", "target", "options", "seats", "seed",
           "bot_delay", "sit", "name", "protocol", "start"]

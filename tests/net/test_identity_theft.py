@@ -20,9 +20,9 @@ from dominoes_tui.net.host.names import NameRegister
 from dominoes_tui.net.wire.proof import secret_hash
 from dominoes_tui.ui.remote_app import RemoteApp
 from dominoes_tui.ui.screens.hosted.lobby import LobbyScreen
+from tests.net.helpers import until
 
 from .helpers import WAIT
-from .test_remote_app import until
 
 # The stranger's server: answers like a table server, writes down every line the client
 # sends, and relays the client's hello (and what follows it) to the club's server.

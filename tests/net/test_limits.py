@@ -11,9 +11,9 @@ import pytest
 from dominoes_tui.net.client.client import Connection, ServerRefused
 from dominoes_tui.net.server.server import Server
 from dominoes_tui.net.wire import protocol as P
+from tests.net.helpers import answer, closed, raw
 
 from .helpers import WAIT, Driven
-from .test_bad_input import answer, closed, raw
 
 pytestmark = pytest.mark.each_python  # .ci/run runs these on every Python it finds
 

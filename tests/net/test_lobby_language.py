@@ -8,13 +8,14 @@ from dominoes_tui.net.server.server import Server
 from dominoes_tui.ui.choices import Prefs
 from dominoes_tui.ui.remote_app import RemoteApp
 from dominoes_tui.ui.screens.hosted.lobby import LobbyScreen
+from tests.net.helpers import until
+from tests.ui.helpers import Notices
 
 from ..ui.helpers import screen_lines
 from .helpers import Driven
-from .test_remote_app import until
 
 
-async def test_the_lobby_in_german_fits_80x24_and_l_switches_to_english(server: Server) -> None:
+async def test_the_lobby_in_german_fits_80x24_and_l_switches_to_english(server: Server, notices: Notices) -> None:
     host = await Driven.connect(server.port, "Host")
     await host.conn.request({"type": "create", "variant": "draw", "players": 3, "sit": None})
     i18n.use("de")
@@ -29,7 +30,7 @@ async def test_the_lobby_in_german_fits_80x24_and_l_switches_to_english(server: 
         # every key of the lobby still fits the footer, Quit too (the footer draws a moment after the lobby)
         await until(pilot, lambda: "Beenden" in screen_lines(app)[-1], "the lobby's footer with every key")
         app.do(app.join("QQQQ"))  # no such table: the server's refusal, in German
-        await until(pilot, lambda: any("kein offener Tisch 'QQQQ'" in str(n.message) for n in app._notifications),
+        await until(pilot, lambda: notices.containing("kein offener Tisch 'QQQQ'"),
                     "the refusal in German")
         await pilot.press("l")
         await pilot.pause(0.2)

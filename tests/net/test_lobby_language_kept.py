@@ -16,9 +16,12 @@ from dominoes_tui.table import saves
 from dominoes_tui.ui.choices import from_json
 from dominoes_tui.ui.remote_app import RemoteApp
 from dominoes_tui.ui.screens.hosted.lobby import LobbyScreen
+from tests.net.helpers import until
+from tests.ui.helpers import Notices
 
 from ..ui.helpers import screen_lines
-from .test_remote_app import until
+
+pytestmark = pytest.mark.usefixtures("notices")  # press_l reads what the app told
 
 
 def joined(port: int, name: str = "Dora", keep_tokens: bool = True) -> RemoteApp:
@@ -30,16 +33,18 @@ def joined(port: int, name: str = "Dora", keep_tokens: bool = True) -> RemoteApp
 
 async def press_l(app: RemoteApp, pilot, language: str) -> str:
     """`l` in the lobby until it speaks `language`; the last note it showed."""
+    notes, shown = Notices.active, 0
+    assert notes is not None, "the test asks for the notices fixture"
     await until(pilot, lambda: app.conn is not None and isinstance(app.screen, LobbyScreen), "the lobby")
     for _ in i18n.LANGUAGES:
         if i18n.language() == language:
             break
-        app.clear_notifications()
+        shown = len(notes.shown)
         await pilot.press("l")
         await pilot.pause(0.1)
     assert i18n.language() == language
-    await until(pilot, lambda: bool(list(app._notifications)), "the note")  # a busy machine is slower than 0.1 s
-    return str(list(app._notifications)[-1].message)
+    await until(pilot, lambda: len(notes.shown) > shown, "the note")  # a busy machine is slower than 0.1 s
+    return notes.shown[-1]
 
 
 def remembered(home: Path) -> object:

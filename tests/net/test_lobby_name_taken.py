@@ -6,8 +6,7 @@ from dominoes_tui.net.client.client import Connection
 from dominoes_tui.net.server.server import Server
 from dominoes_tui.ui.remote_app import RemoteApp
 from dominoes_tui.ui.screens.hosted.lobby import LobbyScreen
-from tests.net.helpers import key_of
-from tests.net.test_remote_app import until
+from tests.net.helpers import key_of, until
 
 
 async def test_a_taken_name_is_explained_in_the_lobby(server: Server) -> None:

@@ -23,9 +23,9 @@ from dominoes_tui.ui.screens.scoresheet import ScoresheetScreen
 from dominoes_tui.ui.screens.settings.settings import SettingsScreen
 from dominoes_tui.ui.screens.table.summary import MatchEndScreen, RoundSummaryScreen
 from dominoes_tui.ui.screens.table.table import TableScreen
+from tests.net.helpers import play_with_keys, until
 
 from .helpers import WAIT
-from .test_remote_app import play_with_keys, until
 
 OSC_TITLE = "\x1b]0;pwned\x07Osc"
 NASTY = ["[/]", "[bold]x", "[link=http://x]y", OSC_TITLE, "\u202eevil\u202c", "A\u200bna", "W" * 10_000]

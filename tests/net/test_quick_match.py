@@ -16,9 +16,9 @@ from dominoes_tui.ui.remote_app import RemoteApp
 from dominoes_tui.ui.screens.hosted.lobby import LobbyScreen
 from dominoes_tui.ui.screens.hosted.quick_match import QuickMatchScreen
 from dominoes_tui.ui.screens.table.table import TableScreen
+from tests.net.helpers import until
 
 from .helpers import Driven
-from .test_remote_app import until
 
 
 @pytest.fixture

@@ -18,30 +18,12 @@ from dominoes_tui.ui.render import END_KEYS
 from dominoes_tui.ui.screens.hosted.lobby import LobbyScreen
 from dominoes_tui.ui.screens.table.summary import MatchEndScreen, RoundSummaryScreen
 from dominoes_tui.ui.screens.table.table import TableScreen
+from tests.net.helpers import autoplay, play_with_keys, until
 
 from ..ui.helpers import Notices, screen_lines
 from .helpers import WAIT, Driven
 
 SEATS = [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "level": "random"}, {"kind": "bot", "level": "easy"}]
-
-
-async def autoplay(p: Driven) -> None:
-    """A second person who plays the first legal move and reads every summary at once."""
-    while True:
-        n = len(p.pushed)
-        if p.states:
-            st = p.states[-1]
-            v = st["view"]
-            if v["phase"] == "match_over":
-                return
-            if not st.get("_sent"):
-                if v["phase"] == "playing" and v["to_act"] == p.seat:
-                    st["_sent"] = True
-                    p.conn.send({"type": "play", "move": v["legal"][0]})
-                elif v["phase"] == "round_over":
-                    st["_sent"] = True
-                    p.conn.send({"type": "ready"})
-        await p.wait_for(lambda m: True, since=n, timeout=60)
 
 
 @pytest.fixture(autouse=True)
@@ -53,40 +35,6 @@ def told(notices: Notices, monkeypatch: pytest.MonkeyPatch) -> Notices:
     the server" and the waiting room never came; no test here is about that timeout."""
     monkeypatch.setattr(Connection.request, "__defaults__", (WAIT,))
     return notices
-
-
-async def until(pilot, cond, what: str) -> None:
-    for _ in range(int(WAIT / 0.02)):
-        if cond():
-            return
-        await pilot.pause(0.02)
-    app = pilot.app
-    raise AssertionError(
-        f"waited too long for {what}: screens {[type(s).__name__ for s in app.screen_stack]}, "
-        f"client {app.client!r}, conn {getattr(app, 'conn', None)!r}, notes {list(Notices.active or ())} "
-        f"lobby {getattr(getattr(app, 'lobby', None), 'message', None)!r}"
-    )
-
-
-async def play_with_keys(pilot, app: RemoteApp, on_step=None) -> int:
-    """Play the person's seat with keys until the match-end screen shows; returns moves made."""
-    moves = 0
-    for step in range(20000):
-        screen = app.screen
-        if isinstance(screen, MatchEndScreen):
-            return moves
-        if on_step is not None and await on_step(step, moves):
-            continue
-        if isinstance(screen, RoundSummaryScreen):
-            await pilot.press("enter")
-            continue
-        if isinstance(screen, TableScreen) and screen.my_turn():
-            options = screen.moves_for(screen.selected)
-            await pilot.press(END_KEYS[options[-1].end] if len(options) > 1 else "enter")
-            moves += 1
-            continue
-        await pilot.pause(0.01)
-    raise AssertionError("the match did not end")
 
 
 @pytest.fixture
@@ -126,7 +74,7 @@ async def test_lobby_join_play_a_hosted_match(server: Server) -> None:
         assert "Learn" not in screen_lines(app)[-1] and end.check_action("learn", ()) is False
         await pilot.press("a")
         await pilot.pause(0.1)
-        assert app.screen is end and not any("club records" in str(n.message) for n in app._notifications)
+        assert app.screen is end and not Notices.active.containing("club records")  # type: ignore[union-attr]
         await pilot.press("n")
         await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby again")
     await ben.close()

@@ -1,6 +1,8 @@
 """Every records test runs on SQLite and on a real PostgreSQL server (see tests/pgserver.py)."""
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from tests import pgserver
@@ -22,3 +24,12 @@ def db_url(request, tmp_path):
         return f"sqlite:///{tmp_path / 'records.sqlite'}"
     return request.getfixturevalue("pg_server").new_database()
 
+
+@pytest.fixture
+def in_tokyo(monkeypatch):
+    """The reader's machine is nine hours ahead of UTC (a POSIX zone: no tz database needed)."""
+    monkeypatch.setenv("TZ", "JST-9")
+    time.tzset()
+    yield
+    monkeypatch.undo()
+    time.tzset()

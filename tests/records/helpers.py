@@ -4,7 +4,10 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from textual.widgets import DataTable
+
 from dominoes_tui.bots import make_bot
+from dominoes_tui.cli import main
 from dominoes_tui.engine import PLAYING, Match, Seat, make_config, view_for
 
 
@@ -30,3 +33,14 @@ def people(*names: str) -> list[Seat]:
     """A seat per name: a bot level ("medium") seats that bot, anything else a person."""
     levels = {"easy", "random", "medium", "hard", "heaviest"}
     return [Seat(n, "bot", n) if n in levels else Seat(n, "human") for n in names]
+
+
+
+def cells(table: DataTable) -> list[list[str]]:
+    return [[str(c) for c in table.get_row_at(i)] for i in range(table.row_count)]
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out = capsys.readouterr()
+    return code, out.out, out.err

@@ -75,8 +75,8 @@ async def test_the_player_page_shows_accuracy_per_analysed_match(db_url, tmp_pat
     from dominoes_tui.ui.records_app import RecordsApp
     from dominoes_tui.ui.screens.records.player import PlayerScreen
     from dominoes_tui.ui.screens.records.records_reader import LocalReader
-
-    from .test_screens import cells, wait_for
+    from tests.records.helpers import cells
+    from tests.ui.helpers import wait_for
 
     analysed = play("draw", 2, people("Ana", "easy"), seed=5)
     damaged = play("draw", 2, people("Ana", "easy"), seed=6)

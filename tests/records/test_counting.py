@@ -2,10 +2,8 @@
 of one match, two people of one name, and times in the reader's own zone."""
 from __future__ import annotations
 
-import time
 from datetime import UTC, datetime
 
-import pytest
 from textual.widgets import DataTable
 
 from dominoes_tui.cli import main
@@ -16,9 +14,10 @@ from dominoes_tui.ui.records_app import RecordsApp
 from dominoes_tui.ui.screens.records.leaderboard import LeaderboardScreen
 from dominoes_tui.ui.screens.records.player import PlayerScreen
 from dominoes_tui.ui.screens.records.records_reader import LocalReader
+from tests.records.helpers import cells
+from tests.ui.helpers import wait_for
 
 from .helpers import people, play
-from .test_screens import cells, wait_for
 
 SEEDS = (1, 2, 3, 4)
 
@@ -85,16 +84,6 @@ def test_two_people_of_one_name_are_two_opponents(db_url):
             ben = next(p for p in report.standings(conn) if p["name"] == "Ben")
             page = report.player_page(conn, ben["player_id"])
     assert [(v["other"], v["matches"]) for v in page["against_people"]] == [("Ana", 1), ("Ana", 1)]
-
-
-@pytest.fixture
-def in_tokyo(monkeypatch):
-    """The reader's machine is nine hours ahead of UTC (a POSIX zone: no tz database needed)."""
-    monkeypatch.setenv("TZ", "JST-9")
-    time.tzset()
-    yield
-    monkeypatch.undo()
-    time.tzset()
 
 
 def record_at(db_url: str, when: datetime) -> None:

@@ -18,10 +18,9 @@ from dominoes_tui.records.source import LocalSource
 from dominoes_tui.ui.records_app import RecordsApp
 from dominoes_tui.ui.screens.records.leaderboard import LeaderboardScreen
 from dominoes_tui.ui.screens.records.records_reader import LocalReader
+from tests.ui.helpers import wait_for
 
 from .helpers import people, play
-from .test_counting import in_tokyo  # noqa: F401 - a fixture: the reader's machine is on Tokyo time
-from .test_screens import wait_for
 
 
 def record(db_url: str) -> None:
@@ -35,7 +34,7 @@ def record(db_url: str) -> None:
                                  started_at=when, ended_at=when))
 
 
-def test_stats_speaks_german(db_url, capsys, in_tokyo):  # noqa: F811
+def test_stats_speaks_german(db_url, capsys, in_tokyo):
     record(db_url)
     assert main(["--lang", "de", "stats", "--db", db_url]) == 0
     out = capsys.readouterr().out
@@ -58,7 +57,7 @@ def test_stats_speaks_german(db_url, capsys, in_tokyo):  # noqa: F811
     assert "recent matches" not in out and "placed" not in out
 
 
-def test_dates_follow_the_language(db_url, capsys, in_tokyo):  # noqa: F811
+def test_dates_follow_the_language(db_url, capsys, in_tokyo):
     record(db_url)
     assert main(["--lang", "en", "stats", "--player", "Ana", "--db", db_url]) == 0
     english = capsys.readouterr().out

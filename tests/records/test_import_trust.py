@@ -13,9 +13,9 @@ from dominoes_tui.engine import Seat, dumps
 from dominoes_tui.records import Records, person_identity, record_or_keep, summarize
 from dominoes_tui.records.keep import UNRECORDED
 from dominoes_tui.records.schema import matches, players, ratings
+from tests.records.helpers import run
 
 from .helpers import play
-from .test_stats_command import run
 
 
 def _forged(seed: int) -> str:

@@ -15,9 +15,10 @@ from dominoes_tui.ui.screens.records.player import PlayerScreen
 from dominoes_tui.ui.screens.records.records_reader import LocalReader
 from dominoes_tui.ui.screens.replay.replay import ReplayScreen
 from dominoes_tui.ui.screens.replay.replay_steps import ReplaySteps
+from tests.records.helpers import cells
+from tests.ui.helpers import wait_for
 
 from .helpers import play
-from .test_screens import cells, wait_for
 
 TRICKY = ["[/]", "[b]Vic[/b]"]
 

@@ -156,14 +156,13 @@ def test_tied_placings_are_shared_at_a_table_of_three():
 
     from dominoes_tui.engine import Match, make_config
     from dominoes_tui.records.summary import placings
+    from tests.engine.fixtures import with_scores
 
     config = make_config("draw", 3)
-    match = Match(config, random.Random(0))
-    match.scores = [120, 40, 40]
+    match = with_scores(Match(config, random.Random(0)), [120, 40, 40])
     match.verdict = config.rules.verdict(config, match.scores)
     assert placings(match) == [1, 2, 2]
     kozel = make_config("kozel", 4)
-    match = Match(kozel, random.Random(0))
-    match.scores = [30, 30, 101, 50]
+    match = with_scores(Match(kozel, random.Random(0)), [30, 30, 101, 50])
     match.verdict = kozel.rules.verdict(kozel, match.scores)
     assert placings(match) == [1, 1, 4, 3]

@@ -16,21 +16,10 @@ from dominoes_tui.ui.screens.records.records_reader import LocalReader
 from dominoes_tui.ui.screens.replay.replay import ReplayScreen
 from dominoes_tui.ui.screens.replay.replay_hands import open_hand_lines
 from dominoes_tui.ui.screens.replay.replay_steps import ReplaySteps
+from tests.records.helpers import cells
+from tests.ui.helpers import wait_for
 
 from .helpers import people, play
-
-
-async def wait_for(pilot, condition, tries: int = 400) -> None:
-    """Wait for a condition (a worker filling a table), never a fixed sleep."""
-    for _ in range(tries):
-        if condition():
-            return
-        await pilot.pause(0.02)
-    raise AssertionError("the screen never got there")
-
-
-def cells(table: DataTable) -> list[list[str]]:
-    return [[str(c) for c in table.get_row_at(i)] for i in range(table.row_count)]
 
 
 async def test_leaderboard_player_page_plot_and_a_replay(db_url, tmp_path):

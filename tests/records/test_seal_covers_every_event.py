@@ -17,9 +17,9 @@ from dominoes_tui.records.keep import UNRECORDED
 from dominoes_tui.records.schema import matches, players
 from dominoes_tui.records.seal import _digest, _make_key
 from dominoes_tui.records.summary import match_key
+from tests.records.helpers import run
 
 from .helpers import play
-from .test_stats_command import run
 
 IDS = [person_identity("hosted", "name:Ana", "Ana"), person_identity("hosted", "name:Ben", "Ben")]
 NOWHERE = "postgresql://postgres@/nowhere?host={tmp}/no-socket&port=11151"

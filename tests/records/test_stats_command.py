@@ -5,17 +5,11 @@ import json
 
 import pytest
 
-from dominoes_tui.cli import main
 from dominoes_tui.engine import dumps
 from dominoes_tui.records import Records, summarize
+from tests.records.helpers import run
 
 from .helpers import people, play
-
-
-def run(capsys, *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out = capsys.readouterr()
-    return code, out.out, out.err
 
 
 def test_simulate_record_then_stats_shows_hard_above_easy(db_url, capsys, monkeypatch):

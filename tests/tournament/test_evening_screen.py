@@ -14,8 +14,7 @@ from dominoes_tui.ui.remote_app import RemoteApp
 from dominoes_tui.ui.screens.hosted.evening import EveningScreen, OpenTournament
 from dominoes_tui.ui.screens.hosted.lobby import LobbyScreen
 from dominoes_tui.ui.screens.table.table import TableScreen
-from tests.net.helpers import WAIT, Driven
-from tests.net.test_remote_app import autoplay, play_with_keys, until
+from tests.net.helpers import WAIT, Driven, autoplay, play_with_keys, until
 
 
 @pytest.fixture

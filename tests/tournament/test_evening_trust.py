@@ -305,7 +305,7 @@ async def test_a_guest_gone_during_the_evening_is_not_paired_again(tmp_path: Pat
     """Tried as a club evening: a guest who left after the start (or entered late and left)
     stayed in the field, so every later round paired someone against a stand-in playing a
     seat sent to nobody (a guest can never come back to its entry)."""
-    from tests.net.test_remote_app import autoplay
+    from tests.net.helpers import autoplay
 
     srv = Server(tmp_path / "server", bot_delay=0.0, default_level="random", standin_delay=0.05)
     srv.tournament_host.arrival = 0.05  # the gone guest's stand-in plays at once

@@ -1,13 +1,18 @@
 """Driving the app like a person: pressing keys until a match is over."""
 from __future__ import annotations
 
-from collections.abc import Iterator
+import random
+import re
+from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 from textual import events
 from textual.worker import WorkerCancelled
 
+from dominoes_tui.engine import Match, Move, Seat, make_config, parse_tile
+from dominoes_tui.table.client import SeatInfo
+from dominoes_tui.table.local import report_from
 from dominoes_tui.ui.app import DominoesApp
 from dominoes_tui.ui.choices import MatchSettings, Prefs, parse_seats
 from dominoes_tui.ui.render import END_KEYS, HAND_KEYS
@@ -140,3 +145,132 @@ class Notices:
 
     def containing(self, words: str) -> list[str]:
         return [message for message in self.shown if words in message]
+
+
+async def my_turn(app: DominoesApp, pilot, steps: int = 60) -> TableScreen:
+    for _ in range(steps):
+        await settle(app, pilot)
+        if isinstance(app.screen, TableScreen) and app.screen.my_turn():
+            return app.screen
+    raise AssertionError("never the person's turn")
+
+
+def _view(variant: str, moves: list[tuple[str, str | None]], hand: tuple[str, ...], legal: list[Move]):
+    from dominoes_tui.engine import PlayerView
+
+    layout = play(variant, moves)
+    return PlayerView(
+        seat=0, variant=variant, players=2, teams=None, options={}, target=100, names=("Ana", "Bob"), round=1,
+        phase="playing", leader=1, to_act=0, hand=tuple(parse_tile(t) for t in hand), layout=layout,
+        hand_sizes=(len(hand), 5), boneyard=5, drawable=5, scores=(0, 0), legal=tuple(legal), history=(),
+        lacks=(frozenset(), frozenset()),
+    )
+
+
+async def my_turns(app: DominoesApp, pilot, turns: int = 60) -> AsyncIterator[TableScreen]:
+    """Each of the person's turns until the match is over; after each, the offered tile is
+    played (and the end offered, where it fits two)."""
+    for _ in range(turns):
+        screen = await next_turn(app, pilot)
+        if screen is None:
+            return
+        yield screen
+        await press(pilot, "enter")
+        if screen.end_cursor is not None:
+            await press(pilot, "enter")
+
+
+def on_screen(app: DominoesApp, within: str | None = None) -> str:
+    """The screen's words in reading order, borders left out: a wrapped paragraph reads
+    as one line. `within`: only what shows inside that widget of the top screen."""
+    rows = screen_lines(app)
+    if within is not None:
+        region = app.screen.query_one(within).region
+        rows = [row[region.x : region.right] for row in rows[region.y : region.bottom]]
+    rows = [re.sub(r"[\u2500-\u257f]", " ", row) for row in rows]
+    return " ".join(" ".join(row.split()) for row in rows)
+
+
+def quiet(app: DominoesApp) -> None:
+    """Toasts come and go with time; a snapshot must not depend on when it was taken."""
+    app.clear_notifications()
+
+
+def no_toasts(app: DominoesApp) -> DominoesApp:
+    app.notify = lambda *args, **kwargs: None  # type: ignore[method-assign]
+    return app
+
+
+def play_moves(count: int):
+    async def run_before(pilot) -> None:
+        app = pilot.app
+        played = 0
+        for _ in range(200):
+            await settle(app, pilot)
+            screen = app.screen
+            if played >= count and isinstance(screen, TableScreen) and screen.my_turn():
+                break
+            if isinstance(screen, TableScreen) and screen.my_turn():
+                await press(pilot, "enter")
+                if screen.end_cursor is not None:
+                    await press(pilot, "enter")
+                played += 1
+        await settle(app, pilot)
+        quiet(app)
+        await pilot.pause(0)
+
+    return run_before
+
+
+def hinted_turns(count: int):
+    """Play the hinted move on each of the person's turns, `count` times (Enter again
+    where the tile fits two ends), and stop at the next turn."""
+    async def run_before(pilot) -> None:
+        app = pilot.app
+        for _ in range(count):
+            screen = await next_turn(app, pilot)
+            assert screen is not None
+            await press(pilot, "h", "enter")
+            if screen.end_cursor is not None:
+                await press(pilot, "enter")
+        await next_turn(app, pilot)
+        quiet(app)
+        await pilot.pause(0)
+
+    return run_before
+
+
+def play(variant: str, moves: list[tuple[str, str | None]], players: int = 2):
+    """A layout built from explicit moves (whoever holds the tile plays it)."""
+    from dominoes_tui.engine import parse_tile
+    from dominoes_tui.engine.layout import Layout
+
+    layout = Layout(spinner_allowed=variant == "allfives")
+    for name, end in moves:
+        layout.place(parse_tile(name), end)
+    from dominoes_tui.engine.view import LayoutView
+
+    return LayoutView(tuple(layout.line), layout.spinner_index, tuple(layout.up), tuple(layout.down),
+                      tuple(layout.open_ends()), layout.count())
+
+
+SEATS = (SeatInfo("Ana", "human"), SeatInfo("Bob", "bot", "random"), SeatInfo("Cleo", "bot", "random"),
+         SeatInfo("Dan", "bot", "random"))
+
+
+def finished(variant: str, players: int, seed: int, **options: object):
+    config = make_config(variant, players, options=options or None)
+    m = Match(config, random.Random(seed), [Seat(s.name, s.kind, s.level) for s in SEATS[:players]], seed)
+    m.begin_round()
+    while m.phase == "playing":
+        m.apply(m.legal_moves()[0])
+    return config, report_from(m.records[-1], m, last=True)
+
+
+async def wait_for(pilot, condition, tries: int = 600) -> None:
+    """Wait for a condition (a worker filling a table, the viewer's analysis), never a fixed sleep."""
+    for _ in range(tries):
+        if condition():
+            return
+        await pilot.pause(0.02)
+    raise AssertionError("the screen never got there")

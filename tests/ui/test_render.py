@@ -6,20 +6,7 @@ import random
 from dominoes_tui.engine import PLAYING, Match, make_config, tile, view_for
 from dominoes_tui.ui.chain_render import render_chain
 from dominoes_tui.ui.render import Look, double_rows, hand_index_at, plain, render_hand, tile_rows
-
-
-def play(variant: str, moves: list[tuple[str, str | None]], players: int = 2):
-    """A layout built from explicit moves (whoever holds the tile plays it)."""
-    from dominoes_tui.engine import parse_tile
-    from dominoes_tui.engine.layout import Layout
-
-    layout = Layout(spinner_allowed=variant == "allfives")
-    for name, end in moves:
-        layout.place(parse_tile(name), end)
-    from dominoes_tui.engine.view import LayoutView
-
-    return LayoutView(tuple(layout.line), layout.spinner_index, tuple(layout.up), tuple(layout.down),
-                      tuple(layout.open_ends()), layout.count())
+from tests.ui.helpers import play
 
 
 def test_a_tile_is_box_drawing_and_digits_never_domino_glyphs() -> None:

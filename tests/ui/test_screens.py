@@ -15,6 +15,7 @@ from dominoes_tui.ui.screens.table.handover import HandoverScreen
 from dominoes_tui.ui.screens.table.table import TableScreen
 from dominoes_tui.ui.widgets.choice import Choice
 from dominoes_tui.ui.widgets.too_small import TooSmall
+from tests.ui.helpers import Notices
 
 from .helpers import leave_unfinished, make_app, press, settle
 
@@ -130,7 +131,7 @@ async def test_declining_resume_starts_the_new_match() -> None:
         assert again.client.config.variant == "draw"  # type: ignore[union-attr]
 
 
-async def test_a_corrupt_save_is_set_aside_with_a_message() -> None:
+async def test_a_corrupt_save_is_set_aside_with_a_message(notices: Notices) -> None:
     path = saves.save_path()
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text('{"event": "match_start", "version": 1}\nnot json\n')
@@ -138,8 +139,7 @@ async def test_a_corrupt_save_is_set_aside_with_a_message() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(app, pilot)
         assert isinstance(app.screen, TableScreen)
-        messages = [n.message for n in app._notifications]
-        assert any("could not be read" in m for m in messages)
+        assert notices.containing("could not be read")
     kept = list(path.parent.glob("current-match.unreadable-*.jsonl"))
     assert len(kept) == 1 and "not json" in kept[0].read_text()
 
@@ -248,7 +248,7 @@ async def test_the_scoresheet_opens_from_the_round_summary() -> None:
         assert isinstance(app.screen, RoundSummaryScreen)
 
 
-async def test_a_save_that_fails_is_told_to_the_player_once_on_the_status_line(monkeypatch) -> None:
+async def test_a_save_that_fails_is_told_to_the_player_once_on_the_status_line(monkeypatch, notices: Notices) -> None:
     """A failed save raises no toast with a raw errno after every move (it would cover
     the table): the status line says once that saving is off, and why."""
     import errno
@@ -265,7 +265,7 @@ async def test_a_save_that_fails_is_told_to_the_player_once_on_the_status_line(m
         for _ in range(4):
             await press(pilot, "enter")
         await settle(app, pilot)
-        assert not [n.message for n in app._notifications if "save" in n.message]
+        assert not notices.containing("save")
         status = str(app.screen.query_one("#status").render())
         assert "not saved: read-only folder" in status
         assert "Errno" not in status

@@ -11,6 +11,7 @@ from dominoes_tui.ui.app import DominoesApp
 from dominoes_tui.ui.choices import MatchSettings, Prefs
 from dominoes_tui.ui.screens.table.summary import RoundSummaryScreen
 from dominoes_tui.ui.screens.table.table import TableScreen
+from tests.ui.helpers import no_toasts, play_moves, quiet
 
 from .helpers import make_app, press, settle
 
@@ -23,37 +24,6 @@ TABLES = {
     "kozel": dict(players=3, seats="Ana", seed=25, moves=3),
     "duel": dict(players=2, seats="Ana", seed=26, moves=3),
 }
-
-
-def quiet(app: DominoesApp) -> None:
-    """Toasts come and go with time; a snapshot must not depend on when it was taken."""
-    app.clear_notifications()
-
-
-def no_toasts(app: DominoesApp) -> DominoesApp:
-    app.notify = lambda *args, **kwargs: None  # type: ignore[method-assign]
-    return app
-
-
-def play_moves(count: int):
-    async def run_before(pilot) -> None:
-        app = pilot.app
-        played = 0
-        for _ in range(200):
-            await settle(app, pilot)
-            screen = app.screen
-            if played >= count and isinstance(screen, TableScreen) and screen.my_turn():
-                break
-            if isinstance(screen, TableScreen) and screen.my_turn():
-                await press(pilot, "enter")
-                if screen.end_cursor is not None:
-                    await press(pilot, "enter")
-                played += 1
-        await settle(app, pilot)
-        quiet(app)
-        await pilot.pause(0)
-
-    return run_before
 
 
 def until_round_over(then: tuple[str, ...] = ()):

@@ -13,8 +13,7 @@ import pytest
 
 from dominoes_tui.ui.records_app import RecordsApp
 from dominoes_tui.ui.screens.replay.replay import ReplayScreen
-
-from .screens.replay.test_replay_analysis import Shelf, made_up, the_steps
+from tests.ui.screens.replay.helpers import Shelf, made_up, the_steps
 
 
 def analysed_viewer() -> RecordsApp:

@@ -17,9 +17,9 @@ from dominoes_tui.ui.chain_render import MARGIN
 from dominoes_tui.ui.choices import MatchSettings, Prefs
 from dominoes_tui.ui.render import Look
 from dominoes_tui.ui.widgets.chain import Chain
+from tests.ui.helpers import no_toasts, play_moves, quiet
 
 from .helpers import press, settle
-from .test_snapshots import no_toasts, play_moves, quiet
 
 SIZES = [(80, 24), (120, 40), (200, 60)]
 # A real All Fives round (seed 1 of a four-player table): four tiles left of the spinner

@@ -9,10 +9,9 @@ from __future__ import annotations
 from dominoes_tui import i18n
 from dominoes_tui.ui.screens.table.summary import RoundSummaryScreen
 from dominoes_tui.ui.screens.table.table import TableScreen
+from tests.ui.helpers import hinted_turns, no_toasts, quiet
 
 from .helpers import make_app, press, settle
-from .test_snapshots import no_toasts, quiet
-from .test_snapshots_table_log import hinted_turns
 
 
 def test_a_partner_table_and_its_move_log_in_german(snap_compare) -> None:

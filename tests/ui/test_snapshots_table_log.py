@@ -10,27 +10,9 @@ import pytest
 
 from dominoes_tui.ui.app import DominoesApp
 from dominoes_tui.ui.choices import MatchSettings, Prefs
+from tests.ui.helpers import hinted_turns, no_toasts, quiet
 
-from .helpers import make_app, next_turn, press, settle
-from .test_snapshots import no_toasts, quiet
-
-
-def hinted_turns(count: int):
-    """Play the hinted move on each of the person's turns, `count` times (Enter again
-    where the tile fits two ends), and stop at the next turn."""
-    async def run_before(pilot) -> None:
-        app = pilot.app
-        for _ in range(count):
-            screen = await next_turn(app, pilot)
-            assert screen is not None
-            await press(pilot, "h", "enter")
-            if screen.end_cursor is not None:
-                await press(pilot, "enter")
-        await next_turn(app, pilot)
-        quiet(app)
-        await pilot.pause(0)
-
-    return run_before
+from .helpers import make_app, press, settle
 
 
 @pytest.mark.parametrize("size", [(80, 24), (200, 60)], ids=lambda s: f"{s[0]}x{s[1]}")

@@ -201,9 +201,9 @@ async def test_a_projectors_chain_falls_back_to_digits_not_braille() -> None:
     # Big tiles show real pips; when long All Fives arms make the chain fall back to
     # normal or one-row tiles, Braille pips (⠕) cannot be read across a room: digits can.
     from dominoes_tui.ui.widgets.chain import Chain
+    from tests.ui.helpers import my_turns
 
     from .helpers import make_app
-    from .test_table_features import my_turns
 
     app = make_app("allfives", players=4, seats="Ana", seed=6)
     app.prefs.pips = True
@@ -220,7 +220,7 @@ async def test_a_projectors_chain_falls_back_to_digits_not_braille() -> None:
 async def test_a_long_hint_is_read_in_full_at_80x24() -> None:
     # found following a Partner match at 80x24: "Hint: 2-3 on the left: it is your
     # heaviest playable tile (5 pips): pips left" and the rest of the reason cut off
-    from .test_walkthrough_fits import on_screen
+    from tests.ui.helpers import on_screen
 
     app = medium_table("partner", 4, seed=5)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -243,8 +243,9 @@ async def test_a_long_hint_is_read_in_full_at_80x24() -> None:
 async def test_the_all_fives_end_question_is_read_in_full_at_80x24() -> None:
     # found following an All Fives match at 80x24: with each end's count the question ran
     # past the edge, and "Enter plays · ←→ switch · l/r · Esc back" was cut off
+    from tests.ui.helpers import on_screen
+
     from .helpers import make_app
-    from .test_walkthrough_fits import on_screen
 
     app = make_app("allfives", players=2, seed=5)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -3,7 +3,6 @@ projector mode, theme and bell, why someone leads, the end choice's counts, the 
 from __future__ import annotations
 
 import re
-from collections.abc import AsyncIterator
 
 from rich.style import Style
 
@@ -16,17 +15,9 @@ from dominoes_tui.ui.render import Look
 from dominoes_tui.ui.screens.table.hints import hint
 from dominoes_tui.ui.screens.table.table import TableScreen
 from dominoes_tui.ui.screens.table.walkthrough_text import BOTH_DREW, BOTH_ENDS, CLOSING, MATCH, SCORED, WELCOME, YOU_DREW
+from tests.ui.helpers import _view, my_turn, my_turns, play
 
-from .helpers import make_app, next_turn, press, settle
-from .test_render import play
-
-
-async def my_turn(app: DominoesApp, pilot, steps: int = 60) -> TableScreen:
-    for _ in range(steps):
-        await settle(app, pilot)
-        if isinstance(app.screen, TableScreen) and app.screen.my_turn():
-            return app.screen
-    raise AssertionError("never the person's turn")
+from .helpers import make_app, press, settle
 
 
 def test_the_log_keeps_all_fives_points_beside_the_play() -> None:
@@ -101,18 +92,6 @@ def test_hint_reasons_are_words() -> None:
     assert "scores 10" in reason(app_view, Move(parse_tile("0-5"), "left"))
     view = _view("draw", [("3-4", None)], hand=("4-6", "0-1"), legal=[Move(parse_tile("4-6"), "right")])
     assert "heaviest" in reason(view, Move(parse_tile("4-6"), "right"))
-
-
-def _view(variant: str, moves: list[tuple[str, str | None]], hand: tuple[str, ...], legal: list[Move]):
-    from dominoes_tui.engine import PlayerView
-
-    layout = play(variant, moves)
-    return PlayerView(
-        seat=0, variant=variant, players=2, teams=None, options={}, target=100, names=("Ana", "Bob"), round=1,
-        phase="playing", leader=1, to_act=0, hand=tuple(parse_tile(t) for t in hand), layout=layout,
-        hand_sizes=(len(hand), 5), boneyard=5, drawable=5, scores=(0, 0), legal=tuple(legal), history=(),
-        lacks=(frozenset(), frozenset()),
-    )
 
 
 async def test_the_walkthrough_explains_each_step_and_ends_in_the_settings() -> None:
@@ -237,19 +216,6 @@ async def test_the_log_never_hides_moves_while_the_chain_stands_half_empty() -> 
                 assert blank <= 1, "\n".join(chain) + "\n---\n" + log
             checked += "u:" in "".join(chain) and "d:" in "".join(chain)
     assert checked >= 5  # turns with both spinner arms on the table were seen
-
-
-async def my_turns(app: DominoesApp, pilot, turns: int = 60) -> AsyncIterator[TableScreen]:
-    """Each of the person's turns until the match is over; after each, the offered tile is
-    played (and the end offered, where it fits two)."""
-    for _ in range(turns):
-        screen = await next_turn(app, pilot)
-        if screen is None:
-            return
-        yield screen
-        await press(pilot, "enter")
-        if screen.end_cursor is not None:
-            await press(pilot, "enter")
 
 
 async def test_a_projectors_chain_shrinks_to_normal_tiles_before_compact_ones() -> None:

@@ -2,8 +2,6 @@
 readable in full, the counts right, and its last lessons where the person looks."""
 from __future__ import annotations
 
-import re
-
 from dominoes_tui.table.walkthrough import walkthrough_deal
 from dominoes_tui.ui.app import DominoesApp
 from dominoes_tui.ui.choices import MatchSettings, Prefs
@@ -11,8 +9,9 @@ from dominoes_tui.ui.screens.table.summary import MatchEndScreen, RoundSummarySc
 from dominoes_tui.ui.screens.table.table import TableScreen
 from dominoes_tui.ui.screens.table.walkthrough_text import CLOSING, SCORED
 from dominoes_tui.ui.widgets.hand import Hand
+from tests.ui.helpers import on_screen
 
-from .helpers import press, screen_lines, settle
+from .helpers import press, settle
 
 
 def test_the_walkthrough_deals_each_tile_once() -> None:
@@ -20,17 +19,6 @@ def test_the_walkthrough_deals_each_tile_once() -> None:
     tiles = [*deal.hands[0], *deal.hands[1], *deal.boneyard]
     assert len(tiles) == 28 and len(set(tiles)) == 28
     assert len(deal.boneyard) == 20
-
-
-def on_screen(app: DominoesApp, within: str | None = None) -> str:
-    """The screen's words in reading order, borders left out: a wrapped paragraph reads
-    as one line. `within`: only what shows inside that widget of the top screen."""
-    rows = screen_lines(app)
-    if within is not None:
-        region = app.screen.query_one(within).region
-        rows = [row[region.x : region.right] for row in rows[region.y : region.bottom]]
-    rows = [re.sub(r"[\u2500-\u257f]", " ", row) for row in rows]
-    return " ".join(" ".join(row.split()) for row in rows)
 
 
 async def test_the_walkthrough_fits_80x24_with_the_hand_and_every_line_in_sight() -> None:

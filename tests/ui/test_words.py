@@ -1,25 +1,9 @@
 """The words of the summaries: the scoring as arithmetic, how a round ended."""
 from __future__ import annotations
 
-import random
-
-from dominoes_tui.engine import Match, Seat, make_config
-from dominoes_tui.table.client import SeatInfo
-from dominoes_tui.table.local import report_from
 from dominoes_tui.ui.narrate import describe, own_draws_since_last_move
 from dominoes_tui.ui.words import arithmetic, how_it_ended, match_story, play_points_line, side_names
-
-SEATS = (SeatInfo("Ana", "human"), SeatInfo("Bob", "bot", "random"), SeatInfo("Cleo", "bot", "random"),
-         SeatInfo("Dan", "bot", "random"))
-
-
-def finished(variant: str, players: int, seed: int, **options: object):
-    config = make_config(variant, players, options=options or None)
-    m = Match(config, random.Random(seed), [Seat(s.name, s.kind, s.level) for s in SEATS[:players]], seed)
-    m.begin_round()
-    while m.phase == "playing":
-        m.apply(m.legal_moves()[0])
-    return config, report_from(m.records[-1], m, last=True)
+from tests.ui.helpers import SEATS, finished
 
 
 def test_draw_arithmetic_names_every_term() -> None:

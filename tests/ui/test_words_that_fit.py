@@ -16,9 +16,8 @@ from dominoes_tui.ui.records_app import RecordsApp
 from dominoes_tui.ui.screens.replay.replay import ReplayScreen
 from dominoes_tui.ui.screens.replay.replay_words import judged_line
 from dominoes_tui.ui.screens.table.hints import HINT_ROWS, weighed_line
-
-from .screens.replay.test_replay_analysis import Shelf, the_steps, wait_for
-from .test_table_features import _view
+from tests.ui.helpers import Notices, _view, wait_for
+from tests.ui.screens.replay.helpers import Shelf, the_steps
 
 OPTIONS = (("6-6 right", 0.62), ("1-3 right", 0.39), ("0-3 left", 0.31), ("2-3 left", 0.2), ("3-4 right", 0.18),
            ("3-5 left", 0.11), ("1-1 right", 0.08))
@@ -51,7 +50,7 @@ def test_the_hint_keeps_its_reason_and_lists_what_fits_three_rows() -> None:
     assert "weitere" in said  # twelve moves do not fit: the last ones are counted, not cut
 
 
-async def test_n_and_p_say_when_they_go_round() -> None:
+async def test_n_and_p_say_when_they_go_round(notices: Notices) -> None:
     from .helpers import screen_lines
 
     steps = the_steps()
@@ -66,7 +65,7 @@ async def test_n_and_p_say_when_they_go_round() -> None:
         await pilot.pause(0.1)
         assert steps.ply_of(screen.step) == 3
         status = screen_lines(app)[0]
-        assert "only mistake" in status and not app._notifications, status  # said where no notice covers the plot
+        assert "only mistake" in status and not notices.shown, status  # said where no notice covers the plot
         await pilot.press("right")
         assert "only mistake" not in screen_lines(app)[0]  # until the next step
 
@@ -82,11 +81,11 @@ def made_up_once(steps) -> MatchAnalysis:
     return MatchAnalysis(1, seats, (move,), 4)
 
 
-async def test_at_80x24_the_hint_is_on_the_prompt_and_no_notice_covers_the_table(monkeypatch) -> None:
+async def test_at_80x24_the_hint_is_on_the_prompt_and_no_notice_covers_the_table(monkeypatch, notices: Notices) -> None:
     from dominoes_tui.ui.screens.table import hints
+    from tests.ui.helpers import my_turn
 
     from .helpers import make_app
-    from .test_table_features import my_turn
 
     monkeypatch.setattr(hints, "THINK_MS", 200)
     i18n.use("de")
@@ -96,12 +95,12 @@ async def test_at_80x24_the_hint_is_on_the_prompt_and_no_notice_covers_the_table
         await pilot.press("h")
         await wait_for(pilot, lambda: "≈" in screen.hint_text)
         await pilot.pause(0.1)
-        assert not app._notifications  # the reason stays on the prompt, under the table
+        assert not notices.shown  # the reason stays on the prompt, under the table
         prompt = screen.query_one("#prompt")
         assert prompt.size.height <= HINT_ROWS and ": " in screen.hint_text
 
 
-async def test_the_records_say_where_the_match_went_on_its_end_screen_not_over_the_summary() -> None:
+async def test_the_records_say_where_the_match_went_on_its_end_screen_not_over_the_summary(notices: Notices) -> None:
     from dominoes_tui.ui.screens.table.summary import MatchEndScreen, RoundSummaryScreen
 
     from .helpers import make_app, press, screen_lines, settle
@@ -116,7 +115,7 @@ async def test_the_records_say_where_the_match_went_on_its_end_screen_not_over_t
                 break
             await press(pilot, "enter")
         await pilot.pause(0.5)  # the recording is done by now
-        assert not app._notifications  # nothing over the last round's summary
+        assert not notices.shown  # nothing over the last round's summary
         await press(pilot, "enter")
         assert isinstance(app.screen, MatchEndScreen)
         await pilot.pause(0.1)

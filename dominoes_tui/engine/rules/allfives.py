@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from ..errors import N_
 from ..leads import Hands
 from ..options import FIRST_LEAD, RESERVE, OptionSpec
-from ..scoring import RoundOutcome, no_winner, round5, winner_and_others
+from ..scoring import RoundOutcome, no_winner, round5, winner_and_others, won
 from .base import Table, Variant
 
 
@@ -31,6 +31,7 @@ class AllFives(Variant):
     draws = True
     spinner = True
     counts_fives = True
+    # Declarative: the options this variant offers, each its own words and range (alike in shape only)
     options = (
         FIRST_LEAD,
         RESERVE,
@@ -53,7 +54,4 @@ class AllFives(Variant):
         w, _pips, terms = winner_and_others(pips, went_out)
         if w is None:
             return no_winner(len(hands))
-        points = round5(sum(p for _, p in terms))
-        deltas = [0] * len(hands)
-        deltas[w] = points
-        return RoundOutcome(w, w, points, deltas, terms)
+        return won(w, round5(sum(p for _, p in terms)), terms, len(hands))

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from ..errors import N_
 from ..leads import Hands
 from ..options import BLOCKED, FIRST_LEAD, RESERVE, OptionSpec
-from ..scoring import RoundOutcome, no_winner, winner_and_others
+from ..scoring import RoundOutcome, no_winner, winner_and_others, won
 from .base import Table, Variant
 
 
@@ -53,6 +53,4 @@ class Draw(Variant):
         elif pips[w]:
             terms.append((w, -pips[w]))
             points -= pips[w]
-        deltas = [0] * len(hands)
-        deltas[w] = points
-        return RoundOutcome(w, w, points, deltas, terms)
+        return won(w, points, terms, len(hands))

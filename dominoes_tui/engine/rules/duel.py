@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from ..errors import N_
 from ..leads import Hands
 from ..options import BLOCKED, RESERVE, OptionSpec
-from ..scoring import RoundOutcome, no_winner, sole_lowest
+from ..scoring import RoundOutcome, no_winner, sole_lowest, won
 from ..tiles import Tile
 from .base import Table, Variant
 
@@ -14,6 +14,7 @@ DOUBLE_BLANK = Tile(0, 0)
 
 
 class Duel(Variant):
+    # Declarative: this variant's name and words (every variant's class opens alike, in shape only)
     name = "duel"
     title = N_("Classic Duel")
     summary = N_("Two players, 6-6 leads, the stuck draw from the boneyard, pips decide a fish.")
@@ -30,6 +31,7 @@ class Duel(Variant):
     hand_size = {2: 7}
     draws = True
     fish = True
+    # Declarative: the options this variant offers, each its own words and range (alike in shape only)
     options = (
         OptionSpec("first_lead", N_("who leads round 1: the highest double (6-6 first) or the lowest"),
                    ("HIGHEST_DOUBLE", "LOWEST_DOUBLE"), default="HIGHEST_DOUBLE", label=N_("first lead")),
@@ -65,7 +67,4 @@ class Duel(Variant):
             terms = [(loser, pips[loser])]
             if config.option("blocked_points") == "difference":
                 terms.append((w, -pips[w]))
-        points = sum(p for _, p in terms)
-        deltas = [0, 0]
-        deltas[w] = points
-        return RoundOutcome(w, w, points, deltas, terms)
+        return won(w, sum(p for _, p in terms), terms, 2)

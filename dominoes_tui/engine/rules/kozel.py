@@ -42,6 +42,7 @@ class Kozel(Variant):
     draws = True
     penalties = True
     fish = True
+    # Declarative: the options this variant offers, each its own words and range (alike in shape only)
     options = (
         OptionSpec("first_lead", N_("who leads round 1: the lowest double (1-1 first) or the highest"),
                    ("LOWEST_DOUBLE", "HIGHEST_DOUBLE"), default="LOWEST_DOUBLE", label=N_("first lead")),

@@ -15,6 +15,7 @@ SIX_SIX = Tile(6, 6)
 
 
 class Partner(Variant):
+    # Declarative: this variant's name and words (every variant's class opens alike, in shape only)
     name = "partner"
     title = N_("Partner")
     summary = N_("Two against two, all tiles dealt; partners sit opposite.")

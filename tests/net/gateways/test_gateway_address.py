@@ -172,8 +172,7 @@ async def test_a_browser_tab_is_counted_at_its_own_address(server: Server) -> No
     from aiohttp import web
 
     from dominoes_tui.net.gateways.web import make_web_server
-
-    from .test_web import reap_tab_processes
+    from tests.net.gateways.helpers import reap_tab_processes
 
     web_server = make_web_server(f"127.0.0.1:{server.port}", "::1", 0, name="Tab",
                                  vouch_key=server.data_dir / "gateway.key")

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import asyncio
 import os
-import shutil
 
 import pytest
+
+from tests.net.gateways.helpers import SSH, SSH_OPTS, finish, key_opts, make_key, needs_ssh, read_until
 
 asyncssh = pytest.importorskip("asyncssh")
 
@@ -15,24 +16,6 @@ from dominoes_tui.net.gateways.ssh_names import load_host_key  # noqa: E402
 from dominoes_tui.net.server.server import Server  # noqa: E402
 
 from ..helpers import WAIT  # noqa: E402
-
-SSH = shutil.which("ssh")
-needs_ssh = pytest.mark.skipif(SSH is None, reason="the OpenSSH client (ssh) is not installed")
-SSH_OPTS = ["-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null", "-o", "LogLevel=ERROR",
-            "-o", "BatchMode=yes", "-o", "ConnectTimeout=10", "-F", "/dev/null"]
-
-
-def make_key(folder, name: str = "id") -> str:
-    """A fresh ed25519 key made by ssh-keygen in a test folder; returns the private key's path."""
-    import subprocess
-
-    path = folder / name
-    subprocess.run([shutil.which("ssh-keygen") or "ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", str(path)], check=True)
-    return str(path)
-
-
-def key_opts(key: str) -> list[str]:
-    return ["-i", key, "-o", "IdentitiesOnly=yes", "-o", "IdentityAgent=none"]
 
 
 @pytest.fixture
@@ -46,35 +29,6 @@ async def gateway(server: Server, tmp_path):
     await gw.start("127.0.0.1", 0)
     yield gw
     await gw.close()
-
-
-async def read_until(stream: asyncio.StreamReader, *needles: bytes, timeout: float = WAIT) -> bytes:
-    seen = b""
-
-    async def scan() -> bytes:
-        nonlocal seen
-        while not all(n in seen for n in needles):
-            chunk = await stream.read(65536)
-            if not chunk:
-                break
-            seen += chunk
-        return seen
-
-    try:
-        return await asyncio.wait_for(scan(), timeout)
-    except TimeoutError:
-        return seen
-
-
-async def finish(proc: asyncio.subprocess.Process) -> int:
-    try:
-        out, err = await asyncio.wait_for(proc.communicate(), WAIT)  # reads to the end: every pipe is closed
-        if proc.returncode:  # what the game's terminal showed last (a traceback, if it crashed) beside the status
-            print(f"ssh exit {proc.returncode}; its screen's end:", out[-3000:], err[-1000:], sep="\n")
-        return proc.returncode
-    except TimeoutError:
-        proc.kill()
-        return await proc.wait()
 
 
 @needs_ssh

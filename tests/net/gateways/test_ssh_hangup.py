@@ -9,6 +9,8 @@ from collections.abc import Iterator
 
 import pytest
 
+from tests.net.gateways.ssh_helpers import game_for, login, screen_has
+
 pytest.importorskip("asyncssh")
 
 from dominoes_tui.net.gateways import ssh_gateway
@@ -16,7 +18,6 @@ from dominoes_tui.net.gateways.ssh_gateway import Gateway
 from dominoes_tui.net.server.server import Server
 
 from ..helpers import WAIT
-from .test_ssh_identity import game_for, login, screen_has
 
 
 @pytest.fixture

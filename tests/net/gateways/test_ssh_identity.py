@@ -10,14 +10,13 @@ import shutil
 
 import pytest
 
-asyncssh = pytest.importorskip("asyncssh")
+from dominoes_tui.net.gateways.ssh_gateway import Gateway
+from dominoes_tui.net.gateways.ssh_names import KeyRegister, name_folder
+from dominoes_tui.net.server.server import Server
+from tests.net.gateways.helpers import SSH, SSH_OPTS, finish, key_opts, make_key, needs_ssh, read_until
+from tests.net.gateways.ssh_helpers import asyncssh, game_for, login, screen_has
 
-from dominoes_tui.net.gateways.ssh_gateway import Gateway  # noqa: E402
-from dominoes_tui.net.gateways.ssh_names import KeyRegister, name_folder  # noqa: E402
-from dominoes_tui.net.server.server import Server  # noqa: E402
-
-from ..helpers import WAIT  # noqa: E402
-from .test_ssh import SSH, SSH_OPTS, finish, key_opts, make_key, needs_ssh, read_until  # noqa: E402
+from ..helpers import WAIT
 
 
 async def open_ssh(port: int, name: str, key: str) -> asyncio.subprocess.Process:
@@ -33,15 +32,6 @@ async def quit_ssh(proc: asyncio.subprocess.Process) -> None:
         proc.stdin.write(b"\x11")
         await proc.stdin.drain()
         await finish(proc)
-
-
-async def game_for(gw: Gateway, name: str) -> object:
-    for _ in range(int(WAIT / 0.05)):
-        for s in gw.sessions:
-            if s.name == name and s.proc is not None:
-                return s
-        await asyncio.sleep(0.05)
-    raise AssertionError(f"no session plays as {name!r}: {[s.name for s in gw.sessions]}")
 
 
 @needs_ssh
@@ -88,40 +78,6 @@ async def test_another_key_under_a_taken_name_is_a_guest_with_its_own_folder(ser
 
 def found(screen: bytes, needle: bytes) -> bool:
     return re.search(re.escape(needle) + rb"(?![~\w])", screen) is not None
-
-
-class Keyless(asyncssh.SSHClient):
-    """Tries keyboard-interactive (as OpenSSH does by itself), which is how a keyless guest gets in."""
-
-    def kbdint_auth_requested(self) -> str:
-        return ""
-
-
-async def login(port: int, name: str, **kw: object) -> tuple[object, object]:
-    conn = await asyncssh.connect("127.0.0.1", port, username=name, known_hosts=None, agent_path=None,
-                                  client_factory=Keyless, **kw)
-    proc = await conn.create_process(term_type="xterm-256color", term_size=(80, 24), encoding=None)
-    return conn, proc
-
-
-async def screen_has(proc: object, needle: bytes) -> bytes:
-    """The screen so far once it shows `needle` (a name ending there: "as Ana" is not "as Ana~2")."""
-    seen = b""
-    pattern = re.compile(re.escape(needle.strip()) + rb"(?![~\w])")
-
-    async def scan() -> bytes:
-        nonlocal seen
-        while not pattern.search(seen):
-            chunk = await proc.stdout.read(65536)  # type: ignore[attr-defined]
-            if not chunk:
-                break
-            seen += chunk
-        return seen
-
-    try:
-        return await asyncio.wait_for(scan(), WAIT)
-    except TimeoutError:
-        return seen
 
 
 async def test_the_password_alone_or_no_key_is_a_guest(server: Server, tmp_path) -> None:

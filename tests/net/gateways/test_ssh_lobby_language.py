@@ -8,13 +8,14 @@ import json
 
 import pytest
 
+from tests.net.gateways.ssh_helpers import Keyless, screen_has
+
 asyncssh = pytest.importorskip("asyncssh")
 
 from dominoes_tui.net.gateways.ssh_gateway import Gateway  # noqa: E402
 from dominoes_tui.net.server.server import Server  # noqa: E402
 
 from ..helpers import WAIT  # noqa: E402
-from .test_ssh_identity import Keyless, screen_has  # noqa: E402
 
 
 async def session(port: int, name: str, key: object | None, lang: str) -> tuple[object, object]:

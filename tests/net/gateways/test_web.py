@@ -3,9 +3,10 @@ the websocket carries the lobby's screen (spoken to with aiohttp, no browser nee
 from __future__ import annotations
 
 import asyncio
-import base64
 
 import pytest
+
+from tests.net.gateways.helpers import basic_auth, reap_tab_processes, start_guarded
 
 pytest.importorskip("textual_serve")
 aiohttp = pytest.importorskip("aiohttp")
@@ -16,11 +17,6 @@ from dominoes_tui.net.gateways.web import join_command, make_web_server  # noqa:
 from dominoes_tui.net.server.server import Server  # noqa: E402
 
 from ..helpers import WAIT  # noqa: E402
-
-
-def basic_auth(user: str, password: str) -> dict[str, str]:
-    """The header a browser sends for HTTP Basic (aiohttp 3.14 deprecates its BasicAuth)."""
-    return {"Authorization": "Basic " + base64.b64encode(f"{user}:{password}".encode()).decode("ascii")}
 
 pytestmark = pytest.mark.each_python  # .ci/run runs these on every Python it finds
 
@@ -67,32 +63,6 @@ async def test_browser_tab_gets_the_lobby(server: Server) -> None:
         await reap_tab_processes()
     finally:
         await runner.cleanup()
-
-
-async def reap_tab_processes() -> None:
-    """textual-serve never waits for a tab's process once its output ends; close those
-    transports here (after the process exited), while the loop still runs."""
-    import gc
-    from asyncio.base_subprocess import BaseSubprocessTransport
-
-    for _ in range(int(WAIT / 0.05)):
-        left = [o for o in gc.get_objects() if isinstance(o, BaseSubprocessTransport) and not o.is_closing()]
-        if all(t.get_returncode() is not None for t in left):
-            for t in left:
-                t.close()
-            return
-        await asyncio.sleep(0.05)
-
-
-async def start_guarded(server: Server, **kw):
-    web_server = make_web_server(f"127.0.0.1:{server.port}", "127.0.0.1", 0, name="Guest", **kw)
-    runner = web.AppRunner(await web_server._make_app())
-    await runner.setup()
-    site = web.TCPSite(runner, "127.0.0.1", 0)
-    await site.start()
-    port = site._server.sockets[0].getsockname()[1]
-    web_server.public_url = f"http://127.0.0.1:{port}"
-    return web_server, runner, port
 
 
 async def test_the_browser_gateway_has_a_password_an_origin_check_and_a_session_limit(server: Server) -> None:

@@ -7,12 +7,12 @@ import re
 
 import pytest
 
+from tests.net.gateways.helpers import basic_auth, reap_tab_processes, start_guarded
+
 pytest.importorskip("textual_serve")
 aiohttp = pytest.importorskip("aiohttp")
 
 from dominoes_tui.net.server.server import Server  # noqa: E402
-
-from .test_web import basic_auth, reap_tab_processes, start_guarded  # noqa: E402
 
 pytestmark = pytest.mark.each_python  # .ci/run runs these on every Python it finds
 

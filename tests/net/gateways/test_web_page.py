@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.net.gateways.helpers import start_guarded
+
 pytest.importorskip("textual_serve")
 aiohttp = pytest.importorskip("aiohttp")
 
@@ -18,8 +20,6 @@ import textual_serve.server  # noqa: E402
 
 from dominoes_tui.net.gateways import web  # noqa: E402
 from dominoes_tui.net.server.server import Server  # noqa: E402
-
-from .test_web import start_guarded  # noqa: E402
 
 pytestmark = pytest.mark.each_python  # .ci/run runs these on every Python it finds
 

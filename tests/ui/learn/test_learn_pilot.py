@@ -10,47 +10,19 @@ import json
 from dominoes_tui.bots.analysis import MatchAnalysis, move_words
 from dominoes_tui.records.summary import match_key
 from dominoes_tui.table.home import home
-from dominoes_tui.ui.records_app import RecordsApp
 from dominoes_tui.ui.render import HAND_KEYS
 from dominoes_tui.ui.screens.learn.learn import LearnScreen, LearnSummaryScreen
 from dominoes_tui.ui.screens.replay.replay import ReplayScreen
+from tests.ui.helpers import wait_for
+from tests.ui.learn.helpers import choose, open_lesson, viewer
 
 from ..helpers import screen_lines
-from ..screens.replay.test_replay_analysis import Shelf, wait_for
-from .fixture import BEST, PLIES, analysis, analysis_text, steps
-
-
-def viewer(text: str | None = None, learn: bool = False) -> RecordsApp:
-    the_steps = steps()
-    return RecordsApp(lambda: ReplayScreen(the_steps, title="club.jsonl", shelf=Shelf(text or analysis_text()),
-                                           learn=learn))
+from .fixture import BEST, PLIES, analysis, steps
 
 
 def said(app) -> str:
     """The screen's words, lines joined and spaces made one: a sentence wraps where it may."""
     return " ".join(" ".join(screen_lines(app)).split())
-
-
-async def open_lesson(pilot) -> LearnScreen:
-    app = pilot.app
-    await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen) and app.screen.analysis is not None)
-    await pilot.press("l")
-    await wait_for(pilot, lambda: isinstance(app.screen, (LearnScreen, LearnSummaryScreen)))
-    await pilot.pause()
-    return app.screen
-
-
-async def choose(pilot, screen: LearnScreen, words: str) -> None:
-    """The move `words` ("3-6 right") with the table's keys: its tile's key, Enter, and
-    the end's key where it fits two."""
-    tile, _sep, end = words.partition(" ")
-    index = [str(t) for t in screen.view_.hand].index(tile)
-    await pilot.press(HAND_KEYS[index])
-    if len(screen.moves_for(index)) > 1:
-        await pilot.press({"left": "l", "right": "r", "up": "u", "down": "d"}[end])
-    else:
-        await pilot.press("enter")
-    await pilot.pause()
 
 
 async def test_a_whole_lesson_at_80x24() -> None:

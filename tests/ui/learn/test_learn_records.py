@@ -14,8 +14,8 @@ from dominoes_tui.ui.records_app import RecordsApp
 from dominoes_tui.ui.screens.learn.learn import LearnScreen
 from dominoes_tui.ui.screens.records.player import PlayerScreen
 from dominoes_tui.ui.screens.records.records_reader import LocalReader
+from tests.ui.helpers import wait_for
 
-from ..screens.replay.test_replay_analysis import wait_for
 from .fixture import PLIES, analysis, steps
 
 

@@ -12,10 +12,10 @@ import pytest
 
 from dominoes_tui import i18n
 from dominoes_tui.ui.screens.learn.learn import LearnSummaryScreen
+from tests.ui.helpers import wait_for
+from tests.ui.learn.helpers import choose, open_lesson, viewer
 
-from ..screens.replay.test_replay_analysis import wait_for
 from .fixture import BEST, PLIES
-from .test_learn_pilot import choose, open_lesson, viewer
 
 
 def stage(upto: str):

@@ -18,10 +18,10 @@ from dominoes_tui.ui.screens.replay import replay_analysis
 from dominoes_tui.ui.screens.replay.replay import ReplayScreen
 from dominoes_tui.ui.screens.replay.replay_shelf import FOLDER_NAME, KeptShelf
 from dominoes_tui.ui.screens.replay.replay_steps import ReplaySteps
+from tests.ui.helpers import wait_for
+from tests.ui.screens.replay.helpers import made_up, the_match
 
 from ...helpers import Notices
-from .test_replay_analysis import made_up, wait_for
-from .test_replay_shelf import the_match
 
 
 def forged(change: Callable[[dict[str, Any]], None]) -> Callable[[dict[str, Any]], dict[str, Any]]:

@@ -10,9 +10,10 @@ from dominoes_tui.net.gateways.analysis_slots import ENV, Slots
 from dominoes_tui.ui.records_app import RecordsApp
 from dominoes_tui.ui.screens.replay import replay_analysis
 from dominoes_tui.ui.screens.replay.replay import ReplayScreen
+from tests.ui.helpers import wait_for
+from tests.ui.screens.replay.helpers import made_up, the_steps
 
 from ...helpers import screen_lines
-from .test_replay_analysis import made_up, the_steps, wait_for
 
 WAITING = "Waiting for a free slot…"
 

@@ -22,13 +22,8 @@ from dominoes_tui.ui.screens.replay.replay import ReplayScreen
 from dominoes_tui.ui.screens.replay.replay_list import ReplayListScreen
 from dominoes_tui.ui.screens.replay.replay_shelf import FOLDER_NAME, FolderShelf, KeptShelf
 from dominoes_tui.ui.screens.replay.replay_steps import ReplaySteps
-from tests.records.helpers import people, play
-
-from .test_replay_analysis import made_up, marks, wait_for
-
-
-def the_match(seed: int = 1, stop_after: int | None = None):
-    return play("draw", 2, people("Ana", "Ben"), seed=seed, stop_after=stop_after)
+from tests.ui.helpers import wait_for
+from tests.ui.screens.replay.helpers import made_up, marks, the_match
 
 
 def opened(monkeypatch: pytest.MonkeyPatch, path: Path, *more: str) -> RecordsApp:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dominoes_tui import i18n
 from dominoes_tui.ui.screens.table import hints
+from tests.ui.helpers import my_turn
 
 from ...helpers import make_app, press
-from ...test_table_features import my_turn
 
 
 async def until_weighed(pilot, screen, shown: str) -> None:
