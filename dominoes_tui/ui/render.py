@@ -8,111 +8,24 @@ domino glyphs, which terminals draw wider than the one cell they report (docs/DE
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 
 from rich.style import Style
 from rich.text import Text
 
 from ..engine import Placed, Tile
-
-# -- glyph sets -----------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Box:
-    """The characters one border style is drawn with."""
-
-    h: str
-    v: str
-    tl: str
-    tr: str
-    bl: str
-    br: str
-    tee_down: str  # ┬: the divider meeting the top edge
-    tee_up: str  # ┴
-    tee_right: str  # ├: a crosswise double's divider meeting the left edge
-    tee_left: str  # ┤
-    cross: str  # ┼: unused by tiles, kept for completeness
-
-
-LIGHT = Box("─", "│", "┌", "┐", "└", "┘", "┬", "┴", "├", "┤", "┼")
-HEAVY = Box("━", "┃", "┏", "┓", "┗", "┛", "┳", "┻", "┣", "┫", "╋")
-ASCII_LIGHT = Box("-", "|", "+", "+", "+", "+", "+", "+", "+", "+", "+")
-ASCII_HEAVY = Box("=", "#", "#", "#", "#", "#", "#", "#", "#", "#", "#")
-
-# A domino half shows up to six pips in two columns of three: exactly a braille cell.
-# Braille is one cell wide everywhere, unlike the domino and dice glyphs.
-PIP_FACES = ("·", "⠂", "⠡", "⠕", "⠭", "⠯", "⠿")
-BACK_BOX = "░"
-BACK_ASCII = "#"
-
-
-@dataclass(frozen=True)
-class Look:
-    """How tiles are drawn: box drawing or ASCII, digits or pips."""
-
-    ascii: bool = False
-    pips: bool = False
-    big: bool = False  # projector mode: every tile drawn at double size, real pips on a 3×3 grid
-
-    @property
-    def face_w(self) -> int:
-        return 3 if self.big else 1
-
-    @property
-    def face_h(self) -> int:
-        return 3 if self.big else 1
-
-    @property
-    def tile_w(self) -> int:
-        """A tile lying lengthwise: two faces, three borders."""
-        return 2 * self.face_w + 3
-
-    @property
-    def tile_h(self) -> int:
-        return self.face_h + 2
-
-    @property
-    def double_w(self) -> int:
-        """A tile standing up (a double crosswise in the line, or any tile on an arm)."""
-        return self.face_w + 2
-
-    @property
-    def double_h(self) -> int:
-        return 2 * self.face_h + 3
-
-    def small(self) -> Look:
-        """What a big drawing falls back to when it does not fit: normal size with
-        digits, as Braille pips cannot be read across the room a projector is for."""
-        return Look(self.ascii, False, False)
-
-    def box(self, heavy: bool = False) -> Box:
-        if self.ascii:
-            return ASCII_HEAVY if heavy else ASCII_LIGHT
-        return HEAVY if heavy else LIGHT
-
-    def face(self, n: int) -> str:
-        # ASCII terminals cannot show braille, so pips fall back to digits there.
-        return PIP_FACES[n] if self.pips and not self.ascii else str(n)
-
-    @property
-    def back(self) -> str:
-        return BACK_ASCII if self.ascii else BACK_BOX
-
-    @property
-    def dot(self) -> str:
-        """The separator between facts on a status line."""
-        return "|" if self.ascii else "·"
-
-    @property
-    def left_right(self) -> str:
-        return "<- ->" if self.ascii else "←→"
-
-    def arrow(self, direction: str) -> str:
-        arrows = {"left": ("◀", "<"), "right": ("▶", ">"), "up": ("▲", "^"), "down": ("▼", "v")}
-        fancy, plain_ = arrows[direction]
-        return plain_ if self.ascii else fancy
-
+from .look import ASCII_HEAVY as ASCII_HEAVY
+from .look import ASCII_LIGHT as ASCII_LIGHT
+from .look import BACK_ASCII as BACK_ASCII
+from .look import BACK_BOX as BACK_BOX
+from .look import END_KEYS as END_KEYS
+from .look import HAND_KEYS as HAND_KEYS
+from .look import HEAVY as HEAVY
+from .look import LIGHT as LIGHT
+from .look import PIP_FACES as PIP_FACES
+from .look import Box as Box
+from .look import Look as Look
 
 # -- a grid of styled cells ---------------------------------------------------------
 
@@ -271,7 +184,6 @@ def tile_label(t: Tile) -> str:
 
 HAND_GAP = 1
 # Keys that choose tiles 1 to 20: the digits, then shift and a digit (a long Draw hand)
-HAND_KEYS = "1234567890!@#$%^&*()"
 
 
 def hand_per_row(width: int, look: Look | None = None) -> int:
@@ -289,7 +201,7 @@ def render_hand(
     hand: Sequence[Tile],
     look: Look,
     width: int,
-    playable: set[int] | None = None,
+    playable: AbstractSet[int] | None = None,
     selected: int | None = None,
     hidden: bool = False,
 ) -> list[Text]:
@@ -334,7 +246,6 @@ def hand_index_at(x: int, y: int, count: int, width: int, look: Look | None = No
 
 # -- the chain (drawn in chain_render.py) -------------------------------------------
 
-END_KEYS = {"left": "l", "right": "r", "up": "u", "down": "d"}
 
 
 # -- small things --------------------------------------------------------------------

@@ -16,6 +16,7 @@ from ..table.titles import variant_title as variant_title  # said the same on ev
 from ..table.you import is_you as is_you  # the keyboard's seat, said as the language does
 from ..table.you import shown as shown
 
+TEAM_LETTERS = "AB"  # the two sides of a partner match, in every language
 MINUS = "−"
 # the labels of scoring terms that are not a seat (Partner's capicú bonus)
 TERM_WORDS = {"capicú": N_("capicú")}

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from rich.text import Text
 from textual import events
 from textual.message import Message
+from textual.reactive import reactive
 from textual.widget import Widget
 
 from ...engine import LayoutView
@@ -14,6 +15,8 @@ from ..render import Look
 
 
 class Chain(Widget):
+    """Its reactive attributes are set by the screen; a change repaints it."""
+
     DEFAULT_CSS = """
     Chain { height: 1fr; min-height: 1; }
     """
@@ -22,17 +25,18 @@ class Chain(Widget):
     class EndChosen(Message):
         end: str
 
+    layout_view: reactive[LayoutView | None] = reactive(None, init=False)
+    targets: reactive[tuple[str, ...]] = reactive((), init=False)  # the ends the chosen tile fits
+    look: reactive[Look] = reactive(Look(), init=False)
+    highlight: reactive[tuple[str, ...]] = reactive((), init=False)  # the newest tiles
+
     def __init__(self, id: str | None = None) -> None:  # noqa: A002
         super().__init__(id=id)
-        self.layout_view: LayoutView | None = None
-        self.targets: tuple[str, ...] = ()
-        self.look = Look()
-        self.highlight: tuple[str, ...] = ()
         self._hot: dict[str, tuple[int, int, int]] = {}
 
     def show(self, layout: LayoutView, targets: tuple[str, ...], look: Look, highlight: tuple[str, ...] = ()) -> None:
+        """All at once, as the replay sets them."""
         self.layout_view, self.targets, self.look, self.highlight = layout, targets, look, highlight
-        self.refresh()
 
     def render(self) -> Text:
         if self.layout_view is None:

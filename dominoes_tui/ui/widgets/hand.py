@@ -7,6 +7,7 @@ from rich.text import Text
 from textual import events
 from textual.geometry import Size
 from textual.message import Message
+from textual.reactive import reactive
 from textual.widget import Widget
 
 from ...engine import Tile
@@ -14,7 +15,9 @@ from ..render import Look, hand_height, hand_index_at, render_hand
 
 
 class Hand(Widget):
-    """Draws the tiles; a click selects a tile, a click on the selected one plays it."""
+    """Draws the tiles; a click selects a tile, a click on the selected one plays it.
+    Its reactive attributes are set by the screen; a change repaints it, and a new
+    layout is asked for only when the hand may need other rows (`_watch_tiles`)."""
 
     DEFAULT_CSS = """
     Hand { height: auto; min-height: 4; padding: 0 1; }
@@ -28,20 +31,28 @@ class Hand(Widget):
     class PlayRequested(Message):
         index: int
 
+    tiles: reactive[tuple[Tile, ...]] = reactive((), init=False)
+    playable: reactive[frozenset[int]] = reactive(frozenset(), init=False)
+    selected: reactive[int | None] = reactive(None, init=False)
+    hidden: reactive[bool] = reactive(False, init=False)
+    look: reactive[Look] = reactive(Look(), init=False)
+
     def __init__(self, id: str | None = None) -> None:  # noqa: A002 - Textual's name
         super().__init__(id=id)
-        self.tiles: tuple[Tile, ...] = ()
-        self.playable: set[int] = set()
-        self.selected: int | None = None
-        self.hidden = False
-        self.look = Look()
+
+    def _watch_tiles(self, old: tuple[Tile, ...], new: tuple[Tile, ...]) -> None:
+        if len(old) != len(new):
+            self.refresh(layout=True)
+
+    def _watch_look(self, old: Look, new: Look) -> None:
+        if old.big != new.big:
+            self.refresh(layout=True)
 
     def show(
         self, tiles: tuple[Tile, ...], playable: set[int], selected: int | None, hidden: bool, look: Look
     ) -> None:
-        resize = len(tiles) != len(self.tiles) or look.big != self.look.big
-        self.tiles, self.playable, self.selected, self.hidden, self.look = tiles, playable, selected, hidden, look
-        self.refresh(layout=resize)  # a new layout only when the hand may need more rows
+        """All at once, as the replay sets them."""
+        self.tiles, self.playable, self.selected, self.hidden, self.look = tiles, frozenset(playable), selected, hidden, look
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return hand_height(len(self.tiles), max(1, width), self.look)

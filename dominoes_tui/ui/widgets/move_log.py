@@ -8,29 +8,28 @@ moves below the log's last row.
 from __future__ import annotations
 
 from rich.text import Text
+from textual.reactive import reactive
 from textual.widget import Widget
 
 from ...i18n import ngettext
 
 
 class MoveLog(Widget):
+    """Its reactive attributes are set by the screen; a change repaints it."""
+
+    lines: reactive[tuple[Text, ...]] = reactive((), init=False)  # oldest first
+    first_new: reactive[int] = reactive(0, init=False)  # lines from here on are news to the person here
+    arrow: reactive[str] = reactive(">", init=False)  # marks the news
+    empty: reactive[Text] = reactive(Text, init=False)  # stands alone while the round has no move yet
+
     def __init__(self, id: str | None = None) -> None:  # noqa: A002
         super().__init__(id=id)
-        self._lines: tuple[Text, ...] = ()
-        self._first_new = 0
-        self._arrow = ">"
-        self._empty: Text = Text()
 
     def show(self, lines: list[Text], first_new: int, arrow: str, empty: Text) -> None:
-        """`lines`, oldest first; those from `first_new` on are news to the person here
-        (marked with `arrow`); `empty` stands alone while the round has no move yet."""
-        state = (tuple(lines), first_new, arrow, empty)
-        if state != (self._lines, self._first_new, self._arrow, self._empty):
-            self._lines, self._first_new, self._arrow, self._empty = state
-            self.refresh()
+        self.lines, self.first_new, self.arrow, self.empty = tuple(lines), first_new, arrow, empty
 
     def render(self) -> Text:
-        return log_text(list(self._lines), self._first_new, self.size.height, self._arrow, self._empty)
+        return log_text(list(self.lines), self.first_new, self.size.height, self.arrow, self.empty)
 
 
 def log_text(lines: list[Text], first_new: int, rows: int, arrow: str, empty: Text) -> Text:

@@ -3,15 +3,15 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual.geometry import Size
+from textual.reactive import reactive
 from textual.widget import Widget
 
 from ...engine import PlayerView
 from ...i18n import _, ngettext
 from ...table.client import SeatInfo
 from ..render import Look, tile_backs
+from ..words import TEAM_LETTERS as TEAM_LETTERS
 from ..words import is_you, level_word, shown
-
-TEAM_LETTERS = "AB"
 
 
 def seat_lines(
@@ -61,20 +61,24 @@ class SeatsPanel(Widget):
     SeatsPanel { height: auto; padding: 0 1; }
     """
 
+    # set by the screen, together (`show`): the seats as the view of `viewer` has them
+    shown: reactive[tuple[PlayerView, tuple[SeatInfo, ...], int | None, Look, bool] | None] = reactive(
+        None, init=False, always_update=True)  # a view is new after every move: no comparing histories
+
     def __init__(self, id: str | None = None) -> None:  # noqa: A002
         super().__init__(id=id)
-        self._lines: list[Text] = []
-        self._args: tuple[PlayerView, tuple[SeatInfo, ...], int | None, Look, bool] | None = None
+
+    def _watch_shown(self, old: tuple[object, ...] | None, new: tuple[object, ...] | None) -> None:
+        if old is None or new is None or len(old[1]) != len(new[1]):  # type: ignore[arg-type]
+            self.refresh(layout=True)  # as many rows as seats
 
     def show(self, view: PlayerView, seats: tuple[SeatInfo, ...], viewer: int | None, look: Look, show_lacks: bool) -> None:
-        first = self._args is None
-        self._args = (view, seats, viewer, look, show_lacks)
-        self.refresh(layout=first)
+        self.shown = (view, seats, viewer, look, show_lacks)
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        return len(self._args[1]) if self._args else 1
+        return len(self.shown[1]) if self.shown else 1
 
     def render(self) -> Text:
-        if not self._args:
+        if not self.shown:
             return Text("")
-        return Text("\n").join(seat_lines(*self._args, width=max(1, self.content_size.width)))
+        return Text("\n").join(seat_lines(*self.shown, width=max(1, self.content_size.width)))

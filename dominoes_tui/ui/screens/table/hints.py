@@ -95,7 +95,7 @@ def weigh_in_background(screen: Any, view: PlayerView, shown: str, hosted: bool 
     """Weigh the moves (hint_search.py; `hosted`: as a server's session), then tell the
     hint again with its numbers if the table still shows the hint `shown` for this turn,
     and offer the search's tile unless another was chosen meanwhile. `screen` is the
-    table (TableState): its view_, hint_text, selected, end_cursor, redraw, and the app's
+    table (TableScreen): its view_, hint_text, selected, end_cursor, redraw, and the app's
     call_from_thread."""
     from .hint_search import new_press, search
 

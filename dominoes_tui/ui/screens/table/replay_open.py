@@ -11,9 +11,9 @@ def played_here(screen: Any) -> Any:
     """The match under `screen` when it was played in this process (its whole log is
     here), else None: a hosted match is the server's, and `a` is not offered for it."""
     from ....table.local import LocalTable
-    from .table_state import TableState
+    from .table_face import PresenterFace
 
-    table = next((s for s in reversed(screen.app.screen_stack) if isinstance(s, TableState)), None)
+    table = next((s for s in reversed(screen.app.screen_stack) if isinstance(s, PresenterFace)), None)
     client = table.client if table is not None else None
     return client if isinstance(client, LocalTable) else None
 

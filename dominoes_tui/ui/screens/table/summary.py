@@ -54,9 +54,9 @@ def totals_text(report: RoundReport, config: TableConfig, seats: tuple[SeatInfo,
 def show_scoresheet(screen: ModalScreen, report: RoundReport, config: TableConfig, seats: tuple[SeatInfo, ...]) -> None:
     """The scoresheet over a summary: every round so far, from the table underneath."""
     from ..scoresheet import ScoresheetScreen
-    from .table_state import TableState
+    from .table_face import PresenterFace
 
-    table = next((s for s in reversed(screen.app.screen_stack) if isinstance(s, TableState)), None)
+    table = next((s for s in reversed(screen.app.screen_stack) if isinstance(s, PresenterFace)), None)
     rounds = table.client.rounds() if table is not None else [report]
     screen.app.push_screen(ScoresheetScreen(rounds, config, seats, None))
 

@@ -1,19 +1,30 @@
 """The table: the chain, your hand, the other seats, and the turn loop.
 
 The screen is a client of a table (`TableClient`): it renders the view of the seat
-playing here and sends back moves. Bot moves are awaited in a worker, so the screen
-stays responsive while they think and while their moves are paced.
+playing here and sends back moves. What it shows and what each key does to that is
+the presenter's (presenter.py, plain Python, its words presenter_words.py); the screen
+sends the moves, awaits the bots in a worker (so it stays responsive while they think
+and while their moves are paced), and sets its widgets from the presenter after each
+step (table_draw.py). Screens built on it (the lesson, the puzzles) override a few of
+its methods: `drive`, `send`, `my_turn`, `check_action`, `status_text`, `prompt_text`,
+`fit_prompt`.
 """
 from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import BindingType
+from textual.css.query import NoMatches
+from textual.screen import Screen
 
-from ....engine import MATCH_OVER, ROUND_OVER, IllegalMove, Move
-from ....i18n import _, told
-from ...narrate import own_draws_since_last_move
+from ....engine import MATCH_OVER, ROUND_OVER, Move, PlayerView
+from ....i18n import _
+from ....table.client import TableClient
+from ...choices import Prefs
+from ...look import Look
+from ...narrate import last_placed
 from ...table_keys import TABLE_BINDINGS
 from ...widgets.chain import Chain
 from ...widgets.footer import Footer
@@ -21,17 +32,15 @@ from ...widgets.hand import Hand
 from ...widgets.line import TextLine
 from ...widgets.move_log import MoveLog
 from ...widgets.seats import SeatsPanel
-from ...widgets.too_small import TooSmall
-from ...words import end_name
-from .table_actions import TableDisplayActions
+from ...widgets.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmall
+from . import presenter_words as words
+from . import table_draw
+from .presenter import Change, TablePresenter
+from .table_face import PresenterFace
 
-TILE_ACTIONS = {"cycle", "pick", "play", "end", "cancel"}
 
-
-class TableScreen(TableDisplayActions):
-    """Dismisses with "new" (a new match was asked for) or "quit". Its state, drawing
-    and display actions are the layers below (table_state.py, table_words.py,
-    table_actions.py); here are the turn loop and the moves."""
+class TableScreen(PresenterFace, Screen[str]):
+    """Dismisses with "new" (a new match was asked for) or "quit"."""
 
     BINDINGS: ClassVar[list[BindingType]] = [*TABLE_BINDINGS]
 
@@ -44,8 +53,14 @@ class TableScreen(TableDisplayActions):
     TableScreen.-walkthrough #coach { display: block; }
     /* projector mode: the prompt and the scores grow with the tiles */
     TableScreen.-big #prompt, TableScreen.-big #status { height: 3; content-align: left middle; text-style: bold; }
-    #chain { height: 5; }  /* both set to what fits after every move (fit_log) */
+    #chain { height: 5; }  /* both set to what fits after every move (table_draw.fit_log) */
     """
+
+    def __init__(self, client: TableClient, prefs: Prefs, walkthrough: bool = False) -> None:
+        super().__init__()
+        self.presenter = TablePresenter(client, prefs, walkthrough)
+        self._binding_state: tuple[bool, bool, bool] | None = None
+        self._heights: tuple[int, int] | None = None  # chain and log rows as last set
 
     # -- building ---------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -69,6 +84,98 @@ class TableScreen(TableDisplayActions):
 
     def on_resize(self) -> None:
         self.call_after_refresh(self.redraw)  # the log shows as many lines as now fit
+
+    @property
+    def look(self) -> Look:
+        self.presenter.screen_size = (self.app.size.width, self.app.size.height)
+        return self.presenter.look
+
+    def too_small(self) -> bool:
+        width, height = self.app.size
+        return width < MIN_WIDTH or height < MIN_HEIGHT
+
+    # -- showing the presenter ------------------------------------------------------
+    def redraw(self) -> None:
+        """The widgets set from the presenter (they repaint what changed)."""
+        try:
+            self._draw()
+        except NoMatches:  # a bot's move landed while the app was closing: nothing left to draw on
+            return
+        # The footer rebuilds itself on every refresh_bindings, which is slow: only ask
+        # for it when what the keys may do has changed.
+        state = (self.my_turn(), bool(self.moves_for(self.selected)), self.too_small())
+        if state != self._binding_state:
+            self._binding_state = state
+            self.refresh_bindings()
+
+    def _draw(self) -> None:
+        p = self.presenter
+        view = p.update()
+        self.tell_notes()
+        look = self.look
+        self.set_class(look.big, "-big")
+        mine = self.my_turn()
+        if p.walkthrough:  # before fitting: the chain and log take what it leaves
+            table_draw.show_coach(self, p, view, mine)
+        prompt = self.prompt_text(view, mine)
+        self.fit_prompt(prompt)  # before fitting: a long hint takes a second row
+        lines = words.log_lines(p, view)
+        unseen = words.unseen_from(p, view, lines)
+        self._heights = table_draw.fit_log(self, view, len(lines) - unseen, look, p.walkthrough, self._heights)
+        chain = self.query_one(Chain)
+        chain.layout_view, chain.targets, chain.look = view.layout, p.marked_ends(mine), look
+        chain.highlight = tuple(last_placed(view.history))
+        hand = self.query_one(Hand)
+        hand.tiles, hand.look, hand.hidden = view.hand, look, p.hidden
+        hand.playable = frozenset(p.playable()) if mine else frozenset()
+        hand.selected = p.selected if mine else None
+        self.query_one(SeatsPanel).shown = (view, p.client.seats, p.shown_seat(), look, p.prefs.show_lacks)
+        table_draw.notices_below(self, (3 if look.big else 1) + len(p.client.seats))
+        self.query_one("#status", TextLine).text = self.status_text(view)
+        log = self.query_one(MoveLog)
+        log.lines, log.first_new = tuple(table_draw.to_text(line) for line, _last in lines), unseen
+        log.arrow, log.empty = look.arrow("right"), table_draw.to_text(words.empty_log(p, view, lines))
+        self.query_one("#prompt", TextLine).text = prompt
+
+    def apply(self, change: Change) -> None:
+        """What an action of the presenter came to: a notice, the move sent, the table shown."""
+        if change.note:
+            self.notify(change.note, timeout=3)
+        if change.move is not None:
+            self.send(change.move)
+        elif change.shown:
+            self.redraw()
+
+    def tell_notes(self) -> None:
+        """What went wrong at the table (a bot that misbehaved) is told, not only kept."""
+        for note in self.presenter.fresh_notes():
+            self.notify(note, title=_("Table"), severity="warning", timeout=8, markup=False)
+
+    def status_text(self, view: PlayerView) -> Text:
+        return table_draw.to_text(words.status(self.presenter, view))
+
+    def prompt_text(self, view: PlayerView, mine: bool) -> Text:
+        room = self.query_one("#prompt").size.width  # the content width, inside the padding
+        return table_draw.to_text(words.prompt(self.presenter, view, mine, room))
+
+    def _prompt(self, view: PlayerView, mine: bool) -> Text:
+        """The turn's own words, without a hint or a notice before them."""
+        return table_draw.to_text(words.turn_prompt(self.presenter, view, mine))
+
+    def fit_prompt(self, text: Text) -> None:
+        """One row for the prompt (three on a projector), two when its text needs them
+        (a hint's reason ran past the edge of an 80-column screen), three for a hint with
+        its numbers (ui/screens/table/hints.py fits it to them)."""
+        most = 2
+        if self.hint_text and "≈" in self.hint_text:  # only then: the hints module is not light
+            from .hints import HINT_ROWS
+
+            most = HINT_ROWS
+        table_draw.prompt_rows(self, text, most, self.look.big)
+
+    def log_lines(self, view: PlayerView) -> list[tuple[Text, int]]:
+        """The round's moves as lines, each with the history index it ends at."""
+        return [(table_draw.to_text(line), last) for line, last in words.log_lines(self.presenter, view)]
 
     # -- the turn loop ----------------------------------------------------------
     def drive(self) -> None:
@@ -96,158 +203,59 @@ class TableScreen(TableDisplayActions):
                 return
 
     def human_turn(self, seat: int) -> None:
-        if self.hotseat and (self.hidden or self.viewer != seat):
+        if self.presenter.hand_over(seat):
             from .handover import HandoverScreen
 
-            self.hidden = True
             self.redraw()
 
             def handed_over(_result: object) -> None:
-                self.viewer, self.hidden = seat, False
+                self.presenter.handed_over(seat)
                 self.begin_turn()
 
             self.app.push_screen(HandoverScreen(self.client.seats[seat].name), handed_over)
             return
-        self.viewer = seat
         self.begin_turn()
 
     def begin_turn(self) -> None:
-        self.view_ = self.client.view(self.viewer)
-        playable = self.playable()
-        self.selected = min(playable) if playable else None
-        self.end_cursor = None
-        self.hint_text = ""
-        # A pass belongs to the turn it happened on (the log keeps it); only tiles drawn
-        # for this turn are news on the prompt. The log line lists them; this says why.
-        drawn = own_draws_since_last_move(self.view_.history, self.viewer)
-        self.drew_now, self.passed_notice = bool(drawn), False
-        self.notice = _("No tile fitted, so you drew until {tile} did.").format(tile=drawn[-1]) if drawn else ""
-        self.notice_brief = _("{tile} fits after the draw.").format(tile=drawn[-1]) if drawn else ""
+        self.presenter.begin_turn()
         if self.prefs.bell:
             self.app.bell()
         self.redraw()
 
     def show_round_end(self) -> None:
-        from .summary import MatchEndScreen, RoundSummaryScreen
-        from .walkthrough_text import CLOSING, SCORED
+        from .round_end import show_round_end
 
-        report = self.client.last_round()
-        if report is None:
-            return
-        self.selected = None
-        self.summed_up = True
-        self.redraw()  # the prompt line under the summary stops saying the round is being counted
-        if report.match_over and not self.walkthrough and hasattr(self.app, "record_finished"):
-            self.app.record_finished(self.client)  # into the club records: results and ratings
-
-        def after_summary(_result: object) -> None:
-            if report.match_over:
-                label = getattr(self.app, "after_match", lambda: "New match")()  # English: translated where shown
-                closing = _(CLOSING) if self.walkthrough else ""
-                end = MatchEndScreen(report, self.client.config, self.client.seats, label, closing, not self.walkthrough)
-                self.app.push_screen(end, self.dismiss)
-                return
-            self.summed_up = False
-            self.client.next_round()
-            if self.hotseat:
-                self.hidden = True
-            self.redraw()
-            self.drive()
-
-        # A spectator follows the table; a person reads the summary at their own pace.
-        follow = self.client.moved_on if not self.client.human_seats else None
-        note = _(SCORED) if self.walkthrough else ""  # the walk-through's last lesson, where the eyes are
-        # the walk-through's target of 1 only ends the match after one round: no rule to show
-        summary = RoundSummaryScreen(report, self.client.config, self.client.seats, follow, note, not self.walkthrough)
-        self.app.push_screen(summary, after_summary)
+        show_round_end(self.app, self.presenter, self.redraw, self.drive, self.dismiss)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if self.too_small():
             return False  # the "too small" notice covers the table: no key may play a tile nobody sees
-        if action == "hint":
-            return self.my_turn() and bool(self.view_.legal)
-        if action in TILE_ACTIONS:
-            if not self.my_turn():
-                return False
-            if action == "cancel":
-                return self.end_cursor is not None
-            if action == "play":
-                return bool(self.moves_for(self.selected))
-            if action == "end":
-                return str(parameters[0]) in dict(self.view_.layout.ends)
-            if action == "pick":
-                index = parameters[0]
-                return isinstance(index, int) and index < len(self.view_.hand)
-        return True
+        return self.presenter.may(action, parameters, self.my_turn())
 
-    # -- actions -------------------------------------------------------------------
+    # -- the person's keys ---------------------------------------------------------
     def action_cycle(self, step: int) -> None:
-        if self.end_cursor is not None:
-            ends = self.target_ends()
-            self.end_cursor = (self.end_cursor + step) % len(ends)
-            self.redraw()
-            return
-        playable = self.playable()
-        if not playable:
-            return
-        if self.selected not in playable:
-            self.selected = playable[0] if step > 0 else playable[-1]
-        else:
-            self.selected = playable[(playable.index(self.selected) + step) % len(playable)]
-        self.redraw()
+        self.apply(self.presenter.cycle(step))
 
     def action_pick(self, index: int) -> None:
         self.choose_tile(index)
 
     def choose_tile(self, index: int) -> None:
-        if index >= len(self.view_.hand):
-            return
-        self.selected, self.end_cursor = index, None
-        if not self.moves_for(index):
-            tile = self.view_.hand[index]
-            self.notify(_("{tile} fits no open end.").format(tile=tile), timeout=3)
-        self.redraw()
+        self.apply(self.presenter.pick(index))
 
     def action_play(self) -> None:
-        moves = self.moves_for(self.selected)
-        if not moves:
-            return
-        if len(moves) == 1:
-            self.send(moves[0])
-            return
-        if self.end_cursor is None:  # fits several ends: ask which
-            self.end_cursor = 0
-            self.redraw()
-            return
-        self.send(moves[self.end_cursor])
+        self.apply(self.presenter.play())
 
     def action_end(self, end: str) -> None:
-        moves = [m for m in self.moves_for(self.selected) if m.end == end]
-        if not moves:
-            value = self.view_.layout.end_value(end)
-            hand = self.view_.hand
-            what = str(hand[self.selected]) if self.selected is not None and self.selected < len(hand) else _("No tile")
-            said = _("{tile} does not fit the {end} end ({value}).").format(tile=what, end=end_name(end), value=value)
-            self.notify(said, timeout=3)
-            return
-        self.send(moves[0])
+        self.apply(self.presenter.choose_end(end))
 
     def action_cancel(self) -> None:
-        self.end_cursor = None
-        self.redraw()
+        self.apply(self.presenter.cancel())
 
     def send(self, move: Move) -> None:
-        try:
-            self.client.play(self.viewer, move)
-        except IllegalMove as exc:  # should not happen: only legal moves are offered
-            self.notify(told(exc), severity="error", markup=False)
+        change = self.presenter.send(move)
+        if change.note:  # should not happen: only legal moves are offered
+            self.notify(change.note, severity="error", markup=False)
             return
-        self.selected, self.end_cursor = None, None
-        self.notice, self.drew_now, self.hint_text = "", False, ""
-        seen = self.client.view(self.viewer)
-        self.seen_upto[self.viewer] = (seen.round, len(seen.history))
-        if self.hotseat:
-            self.hidden = True
         self.redraw()
         self.drive()
 
@@ -258,9 +266,64 @@ class TableScreen(TableDisplayActions):
 
     def on_hand_play_requested(self, message: Hand.PlayRequested) -> None:
         if self.my_turn():
-            self.selected = message.index
-            self.action_play()
+            self.apply(self.presenter.play(message.index))
 
     def on_chain_end_chosen(self, message: Chain.EndChosen) -> None:
         if self.my_turn():
             self.action_end(message.end)
+
+    # -- the keys that change the display, not the match ------------------------------
+    def action_scoresheet(self) -> None:
+        from ..scoresheet import ScoresheetScreen
+
+        self.app.push_screen(ScoresheetScreen(self.client.rounds(), self.client.config, self.client.seats, self.view_))
+
+    def action_help(self) -> None:
+        from ..help import HelpScreen
+
+        self.app.push_screen(HelpScreen(self.client.config.variant))
+
+    def action_speed(self) -> None:
+        self.notify(words.speed_said(self.presenter.next_speed()), timeout=2)
+        self.redraw()
+
+    def action_pips(self) -> None:
+        self.presenter.toggle_pips()
+        self.redraw()
+
+    def action_memory(self) -> None:
+        self.notify(words.lacks_said(self.presenter.toggle_lacks()), timeout=2)
+        self.redraw()
+
+    def action_hint(self) -> None:
+        from ..replay.replay_analysis import on_a_server
+        from .hints import hint, hint_line, weigh_in_background
+
+        advice = hint(self.view_)
+        if advice is None:
+            return
+        move, reason = advice
+        self.presenter.hinted(move, hint_line(move, reason))
+        self.redraw()
+        # then each move's win chance (ui/screens/table/hints.py); on a server, behind its live tables
+        weigh_in_background(self, self.view_, self.hint_text, hosted=on_a_server(self.app))
+
+    def action_round_log(self) -> None:
+        from .round_log import RoundLogScreen
+
+        view = self.view_
+        self.app.push_screen(RoundLogScreen(self.log_lines(view), _("Round {n}: every move").format(n=view.round)))
+
+    def action_big(self) -> None:
+        self.notify(words.projector_said(self.presenter.next_projector()), timeout=2)
+        self._heights = None
+        self.redraw()
+        # the hand, prompt and status take other heights only at the next layout: fit the
+        # chain and the log again then, or the hand is pushed off the screen until a move
+        self.call_after_refresh(self.redraw)
+
+    def action_theme(self) -> None:
+        from ...choices import THEMES
+
+        self.prefs.theme = "light" if self.prefs.theme == "dark" else "dark"
+        self.app.theme = THEMES[self.prefs.theme]
