@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
-from . import jsontext
+from . import jsontext, log_events
 from .errors import N_, ConfigError, DominoError, LogError, Phrase, phrase_of
 from .files import atomic_write
 from .game import Deal, Match, Seat
@@ -22,7 +22,7 @@ from .tiles import parse_tile, parse_tiles
 from .variants import make_config
 
 LOG_VERSION = 1
-_KNOWN = {"match_start", "round_start", "play", "draw", "pass", "score", "round_end", "match_end"}
+_KNOWN = set(log_events.BY_EVENT)
 # The fields a referee checks; any others are welcome and ignored.
 _CHECKED = {
     "draw": ("seat", "tile"),
@@ -70,6 +70,9 @@ def parse_lines(text: str, torn_tail_ok: bool = False) -> list[tuple[int, dict[s
             raise _at(number, Phrase(N_("an event is a JSON object with an \"event\" field")))
         if not isinstance(event["event"], str) or event["event"] not in _KNOWN:
             raise _at(number, Phrase(N_("unknown event {event!r}"), event=event["event"]))
+        wrong = log_events.problem(event)  # every field of its type (log_events.py), before the referee
+        if wrong is not None:
+            raise _at(number, wrong)
         events.append((number, event))
     return events
 
