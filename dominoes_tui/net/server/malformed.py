@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol
 
+import msgspec
 from msgspec import UNSET
 
 from ...bots import level_names
@@ -20,10 +21,12 @@ from ..evening.evening import EveningSettings
 from ..evening.tournament_host import REQUESTS as TOURNAMENT_REQUESTS
 from ..evening.tournament_host import TournamentHost
 from ..host.connection import Conn, Refused
-from ..tables.table import Table
+from ..host.limits import Limits
+from ..tables.table import Slot, Table
 from ..wire import protocol as P
+from ..wire import requests as R
 from ..wire import says as S
-from ..wire.requests import MISSING, Malformed
+from ..wire.requests import MISSING, Malformed, SeatWish
 from .quick_match import QuickMatch
 
 Answer = Callable[[Conn, Any, dict[str, Any]], Exception | None]
@@ -133,20 +136,49 @@ class Checking(Protocol):
 
     quick: QuickMatch
     tournament_host: TournamentHost
+    limits: Limits
 
     def may_create(self, conn: Conn) -> None: ...
+    def may_guess(self, address: str) -> None: ...
     def _find(self, code: str | None, address: str) -> Table: ...
     def _my_table(self, conn: Conn) -> Table: ...
+    def _slots(self, seats: list[SeatWish] | None, players: int) -> list[Slot]: ...
 
 
-def before_fields(server: Checking, conn: Conn, wrong: Malformed) -> None:
+def _create_before(server: Checking, data: dict[str, Any], field: str) -> None:
+    """A new table's checks of the fields before `field`, in the server's order: the
+    rules' (make_config), the seats', then whether it takes a seed at all."""
+    if field in ("variant", "options", "players", "target"):
+        return
+    try:
+        config = make_config(data.get("variant", DEFAULT_VARIANT), data.get("players"), data.get("target"),
+                             dict(data.get("options") or {}))
+    except (ConfigError, ValueError, TypeError) as exc:
+        raise Refused.again(exc) from None
+    if field != "seats":
+        server._slots(msgspec.convert(data.get("seats"), list[SeatWish] | None), config.players)
+    if data.get("seed") is not None and not server.limits.practice:
+        raise Refused(S.NO_SEEDS)
+
+
+def before_fields(server: Checking, conn: Conn, wrong: Malformed) -> R.Start | None:
     """What a request of `wrong.kind` is refused for before its fields are read, so a
     wrong field is named only where the server always named it (a play when it is not
-    your turn is refused for that, whatever its move)."""
+    your turn is refused for that, whatever its move). A request whose wrong field the
+    server never reads is returned without it (a seated creator's start names no code)."""
     if wrong.kind == "create":
         server.may_create(conn)
-    elif wrong.kind == "join" and wrong.field != "code":
-        server._find(wrong.data["code"], conn.address)  # a string: the code comes first
+        _create_before(server, wrong.data, wrong.field)
+    elif wrong.kind == "start" and conn.table is not None:
+        return R.Start(id=wrong.id)
+    elif wrong.kind in ("join", "watch", "start"):
+        server.may_guess(conn.address)
+        if wrong.field != "code":
+            server._find(wrong.data["code"], conn.address)  # a string: the code comes first
+    elif wrong.kind == "records":
+        variant = wrong.data.get("variant", "all")
+        if isinstance(variant, str) and variant not in lists():
+            raise P.ProtocolError(S.RECORDS_VARIANT, allowed=", ".join(lists()))
     elif wrong.kind == "play":
         seat = wrong.value if wrong.field == "seat" else wrong.data.get("seat", UNSET)
         server._my_table(conn).may_play(conn, seat)
@@ -154,3 +186,4 @@ def before_fields(server: Checking, conn: Conn, wrong: Malformed) -> None:
         server.quick.may_search(conn)
     elif wrong.kind in TOURNAMENT_REQUESTS:
         server.tournament_host.may_ask(conn, wrong.kind)
+    return None

@@ -57,12 +57,16 @@ class Seating:
     def file_finished(self, table: Table) -> None: ...  # server.py
     def _spawn(self, table: Table) -> None: ...  # server.py
 
-    def _find(self, code: str | None, address: str) -> Table:
-        """The open table `code` names. A code that names none is a wrong guess
-        for `address` (guesses.py): a private table's code is its only lock."""
+    def may_guess(self, address: str) -> None:
+        """Refused while `address` waits after too many wrong table codes (its code unread)."""
         wait = self.wrong_codes.wait(address)
         if wait:
             raise Refused(S.WRONG_CODES, seconds=max(1, round(wait)))
+
+    def _find(self, code: str | None, address: str) -> Table:
+        """The open table `code` names. A code that names none is a wrong guess
+        for `address` (guesses.py): a private table's code is its only lock."""
+        self.may_guess(address)
         if code is None:
             raise Refused(S.WHICH_TABLE)
         code = "".join(code.split()).replace("-", "").upper()[: P.PRIVATE_CODE_LENGTH]

@@ -333,8 +333,10 @@ class Server(Opening, Seating):
         if kind in WORK and not self.work.take(conn.address):  # one budget for all of an address's connections
             raise Refused(S.ADDRESS_BUSY)
         if isinstance(request, Malformed):  # a field of the wrong type: its own refusal (malformed.py) ...
-            before_fields(self, conn, request)  # ... after what the server checks before the fields
-            raise refusal(conn, request)
+            unread = before_fields(self, conn, request)  # ... after what the server checks before the fields
+            if unread is None:
+                raise refusal(conn, request)
+            request = unread
         match request:
             case R.ListTables():
                 self.quick.listen(conn)
