@@ -103,6 +103,27 @@ NEEDS_FIELD = N_("{event} needs a {field!r} field")
 WRONG_TYPE = N_("{event}: {field!r} has the wrong type")
 
 
+MISSING: Any = object()  # a required field left out
+
+
+def first_wrong(cls: type[Struct], data: dict[str, Any]) -> tuple[str, Any]:
+    """The first field of `data` (a message or an event of type `cls`, read as plain
+    JSON) that its type refuses, and its value (MISSING: a required field left out);
+    ("", MISSING) when every field alone is right."""
+    for field in msgspec.structs.fields(cls):
+        if field.encode_name == cls.__struct_config__.tag_field:
+            continue
+        if field.encode_name not in data:
+            if field.required:
+                return field.encode_name, MISSING
+            continue
+        try:
+            msgspec.convert(data[field.encode_name], field.type)
+        except (msgspec.ValidationError, RecursionError):
+            return field.encode_name, data[field.encode_name]
+    return "", MISSING
+
+
 def problem(event: dict[str, Any]) -> Phrase | None:
     """What is wrong with the shape of `event` (a known event, read as plain JSON), or None."""
     cls = BY_EVENT[event["event"]]
@@ -111,13 +132,7 @@ def problem(event: dict[str, Any]) -> Phrase | None:
         return None
     except (msgspec.ValidationError, RecursionError):
         pass
-    for field in msgspec.structs.fields(cls):
-        if field.encode_name not in event:
-            if field.required:
-                return Phrase(NEEDS_FIELD, event=event["event"], field=field.encode_name)
-            continue
-        try:
-            msgspec.convert(event[field.encode_name], field.type)
-        except (msgspec.ValidationError, RecursionError):
-            return Phrase(WRONG_TYPE, event=event["event"], field=field.encode_name)
-    return Phrase(WRONG_TYPE, event=event["event"], field="event")  # not reached: one field is wrong
+    field, value = first_wrong(cls, event)
+    if value is MISSING:
+        return Phrase(NEEDS_FIELD, event=event["event"], field=field)
+    return Phrase(WRONG_TYPE, event=event["event"], field=field)

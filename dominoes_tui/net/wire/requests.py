@@ -25,6 +25,8 @@ import msgspec
 from msgspec import UNSET, Meta, Struct, UnsetType
 
 from ...engine import DEFAULT_VARIANT, End
+from ...engine.log_events import MISSING as MISSING  # the one reading of a wrong field, the log's and ours
+from ...engine.log_events import first_wrong as first_wrong
 
 MAX_ID = 64  # characters of a string id
 Id = int | Annotated[str, Meta(max_length=MAX_ID)] | None
@@ -223,25 +225,7 @@ class Malformed:
     data: dict[str, Any]
 
 
-MISSING: Any = object()
 # Fields the server always read leniently: a value of the wrong type reads as if it were
 # left out (a hello's name is then "Guest", a wrong vouch or signature proves nothing).
 LENIENT = {("hello", "name"), ("hello", "vouch"), ("prove", "signature"), ("prove", "old"),
            ("tournament_organize", "secret"), ("board", "feature")}
-
-
-def first_wrong(cls: type[Request], data: dict[str, Any]) -> tuple[str, Any]:
-    """The first field of `data` (a message of type `cls`, read as plain JSON) whose value
-    its type refuses, and that value."""
-    for field in msgspec.structs.fields(cls):
-        if field.encode_name == "type":
-            continue
-        if field.encode_name not in data:
-            if field.required:
-                return field.encode_name, MISSING
-            continue
-        try:
-            msgspec.convert(data[field.encode_name], field.type)
-        except (msgspec.ValidationError, RecursionError):
-            return field.encode_name, data[field.encode_name]
-    return "", MISSING  # the types take every field: the whole (e.g. nested too deep) is wrong
