@@ -70,9 +70,6 @@ def parse_lines(text: str, torn_tail_ok: bool = False) -> list[tuple[int, dict[s
             raise _at(number, Phrase(N_("an event is a JSON object with an \"event\" field")))
         if not isinstance(event["event"], str) or event["event"] not in _KNOWN:
             raise _at(number, Phrase(N_("unknown event {event!r}"), event=event["event"]))
-        wrong = log_events.problem(event)  # every field of its type (log_events.py), before the referee
-        if wrong is not None:
-            raise _at(number, wrong)
         events.append((number, event))
     return events
 
@@ -147,9 +144,11 @@ def replay(lines: list[tuple[int, dict[str, Any]]], before_play: BeforePlay | No
     analysis judges), so one walk both checks the log and visits its moves."""
     if not lines or lines[0][1]["event"] != "match_start":
         raise _at(lines[0][0] if lines else 1, Phrase(N_("a log starts with match_start")))
+    _typed(*lines[0])
     match = _match_from_start(lines[0][1], lines[0][0])
     made = len(match.events)  # engine events already matched against the log
     for number, event in lines[1:]:
+        _typed(number, event)
         kind = event["event"]
         if "seat" in event:
             _check_seat(event["seat"], number, match.n)
@@ -191,6 +190,13 @@ def replay(lines: list[tuple[int, dict[str, Any]]], before_play: BeforePlay | No
             raise _at(number, exc) from None
     # Keep only what the log showed, so that saving again writes the same lines.
     return match
+
+
+def _typed(number: int, event: dict[str, Any]) -> None:
+    """Every field of its event's type (log_events.py), or a LogError naming the line."""
+    wrong = log_events.problem(event)
+    if wrong is not None:
+        raise _at(number, wrong)
 
 
 def _check_seat(seat: Any, number: int, seats: int) -> None:

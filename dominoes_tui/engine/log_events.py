@@ -1,14 +1,14 @@
 """The game log's events (docs/GAMELOG.md) as types: one Struct per event, tagged by "event".
 
-Reading a log (gamelog.parse_lines) checks every line against its event's type before
-the referee replays it, so a field of the wrong shape (a seat that is no whole number, a
+Reading a log (gamelog.replay) checks every event against its type as the referee comes
+to it, so a field of the wrong shape (a seat that is no whole number, a
 hand that is no list of tiles, an end that is none of the four) is named with its line
 at once, and docs/schema/gamelog.json is written from these classes (the schema command,
 net/wire/schema.py; a test fails when it differs from them). What types cannot say (a
 tile fits, a seat is this match's, the facts are the rules') the referee checks.
 
 Fields this program adds, or that a log may leave out, are optional; any field not named
-here is welcome and ignored (GAMELOG.md: "more fields are welcome").
+here is welcome and ignored (docs/GAMELOG.md: "more fields are welcome").
 """
 from __future__ import annotations
 
@@ -46,7 +46,7 @@ class MatchStart(Event, frozen=True, kw_only=True, tag="match_start"):
     target: int | None = None
     seed: int | str | None = None
     players: int | None = None
-    records: dict[str, Any] | None = None  # only in a log kept in unrecorded/ (GAMELOG.md)
+    records: dict[str, Any] | None = None  # only in a log kept in unrecorded/ (docs/GAMELOG.md)
 
 
 class RoundStart(Event, frozen=True, kw_only=True, tag="round_start"):
