@@ -33,8 +33,8 @@ STUDIES: dict[str, tuple[str, str, str]] = {
              "how far the search's playouts are off, against exact solutions: the margin an estimated loss "
              "carries beside the guesses' noise"),
     "decode": ("bench.decode_study", "main",
-               "how fast the server reads a client's line: today's strict JSON and hand checks against "
-               "msgspec's typed decode (needs `pip install msgspec`)"),
+               "how fast the server reads a client's line: the plain JSON reading and hand checks it had "
+               "against its typed requests (msgspec)"),
     "puzzles": ("bench.puzzle_yield", "main",
                 "why some variants give puzzles slowly: the decisions the harvest tries, per table (default "
                 "and short targets) and per reason they were admitted or refused"),

@@ -1,14 +1,13 @@
-"""How fast the server reads a client's line: today's path against msgspec's typed decode.
+"""How fast the server reads a client's line: the plain reading it had against its typed one.
 
-Today (net/protocol.py decode, then what the handler checks of a `play`): the strict JSON
-reading (engine/jsontext.py) into a dict, the `type` and `id` checks, and for a play the
-seat's type and Move.from_json. The candidate: one msgspec.json.decode into a tagged
-union of Structs, which checks the same fields' types in the same step. Each is timed
-over the same lines (a typical mix of plays, pings and readies), best of several runs,
-decoded messages per second. msgspec is not a dependency of the package: this study
-imports it only when it runs (`pip install msgspec`).
+The plain reading (before the requests were typed): the strict JSON reading
+(engine/jsontext.py, net/wire/protocol.py decode) into a dict, the `type` and `id`
+checks, and for a play the seat's type and Move.from_json. The typed one (the server's
+now, protocol.read_request): msgspec reads every value, then decodes the line into the
+tagged union of net/wire/requests.py, which checks every field's type in the same step.
+Each is timed over the same lines (a typical mix of plays, pings and readies), best of
+several runs, decoded messages per second.
 """
-# no `from __future__ import annotations`: msgspec reads the Structs' annotations, made inside typed()
 
 import argparse
 import json
@@ -26,7 +25,7 @@ LINES = [
 ]
 
 
-def today() -> Callable[[bytes], Any]:
+def plain() -> Callable[[bytes], Any]:
     from dominoes_tui.engine import Move
     from dominoes_tui.net.wire import protocol as P
 
@@ -46,34 +45,14 @@ def today() -> Callable[[bytes], Any]:
 
 
 def typed() -> Callable[[bytes], Any]:
-    import msgspec
-
-    from dominoes_tui.engine import End, Move, parse_tile
-
-    Id = int | str | None
-
-    class MoveIn(msgspec.Struct):
-        tile: str
-        end: End | None = None
-
-    class Play(msgspec.Struct, tag_field="type", tag="play"):
-        move: MoveIn
-        seat: int | None = None
-        id: Id = None
-
-    class Ping(msgspec.Struct, tag_field="type", tag="ping"):
-        id: Id = None
-
-    class Ready(msgspec.Struct, tag_field="type", tag="ready"):
-        id: Id = None
-
-    class List(msgspec.Struct, tag_field="type", tag="list"):
-        id: Id = None
-
-    decoder = msgspec.json.Decoder(Play | Ping | Ready | List)
+    """The server's reading now (net/wire/protocol.py read_request): every value read, then
+    the typed requests of net/wire/requests.py, checked in the same step."""
+    from dominoes_tui.engine import Move, parse_tile
+    from dominoes_tui.net.wire import protocol as P
+    from dominoes_tui.net.wire.requests import Play
 
     def read(line: bytes) -> Any:
-        msg = decoder.decode(line)
+        msg = P.read_request(line)
         if isinstance(msg, Play):
             return Move(parse_tile(msg.move.tile), msg.move.end)
         return msg
@@ -97,17 +76,15 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=7, help="runs, the best counted (default 7)")
     args = parser.parse_args()
     lines = (LINES * (args.messages // len(LINES) + 1))[: args.messages]
-    out = {"messages": len(lines), "runs": args.runs, "today_per_s": round(rate(today(), lines, args.runs))}
-    try:
-        candidate = typed()
-        for line in LINES:  # both read the same moves, or the race means nothing
-            mine = candidate(line)
-            if "play" in line.decode() and mine != today()(line):
-                raise SystemExit(f"the decoders disagree on {line!r}")
-        out["msgspec_per_s"] = round(rate(candidate, lines, args.runs))
-        out["ratio"] = round(out["msgspec_per_s"] / out["today_per_s"], 2)
-    except ImportError:
-        out["msgspec_per_s"] = "not installed"
+    out: dict[str, Any] = {"messages": len(lines), "runs": args.runs,
+                           "plain_per_s": round(rate(plain(), lines, args.runs))}
+    candidate = typed()
+    for line in LINES:  # both read the same moves, or the race means nothing
+        mine = candidate(line)
+        if "play" in line.decode() and mine != plain()(line):
+            raise SystemExit(f"the decoders disagree on {line!r}")
+    out["typed_per_s"] = round(rate(candidate, lines, args.runs))
+    out["ratio"] = round(out["typed_per_s"] / out["plain_per_s"], 2)
     print(json.dumps(out))
 
 

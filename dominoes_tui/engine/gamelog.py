@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
-from . import jsontext
+from . import jsontext, log_events
 from .errors import N_, ConfigError, DominoError, LogError, Phrase, phrase_of
 from .files import atomic_write
 from .game import Deal, Match, Seat
@@ -22,7 +22,7 @@ from .tiles import parse_tile, parse_tiles
 from .variants import make_config
 
 LOG_VERSION = 1
-_KNOWN = {"match_start", "round_start", "play", "draw", "pass", "score", "round_end", "match_end"}
+_KNOWN = set(log_events.BY_EVENT)
 # The fields a referee checks; any others are welcome and ignored.
 _CHECKED = {
     "draw": ("seat", "tile"),
@@ -144,9 +144,11 @@ def replay(lines: list[tuple[int, dict[str, Any]]], before_play: BeforePlay | No
     analysis judges), so one walk both checks the log and visits its moves."""
     if not lines or lines[0][1]["event"] != "match_start":
         raise _at(lines[0][0] if lines else 1, Phrase(N_("a log starts with match_start")))
+    _typed(*lines[0])
     match = _match_from_start(lines[0][1], lines[0][0])
     made = len(match.events)  # engine events already matched against the log
     for number, event in lines[1:]:
+        _typed(number, event)
         kind = event["event"]
         if "seat" in event:
             _check_seat(event["seat"], number, match.n)
@@ -188,6 +190,13 @@ def replay(lines: list[tuple[int, dict[str, Any]]], before_play: BeforePlay | No
             raise _at(number, exc) from None
     # Keep only what the log showed, so that saving again writes the same lines.
     return match
+
+
+def _typed(number: int, event: dict[str, Any]) -> None:
+    """Every field of its event's type (log_events.py), or a LogError naming the line."""
+    wrong = log_events.problem(event)
+    if wrong is not None:
+        raise _at(number, wrong)
 
 
 def _check_seat(seat: Any, number: int, seats: int) -> None:

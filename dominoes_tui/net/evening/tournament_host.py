@@ -24,6 +24,8 @@ import weakref
 from pathlib import Path
 from typing import Any, Protocol
 
+import msgspec
+
 from ...engine import MATCH_OVER
 from ...i18n import _, told
 from ...i18n.os_words import os_words
@@ -35,6 +37,7 @@ from ..host.pacing import Allowance, Coalesced
 from ..host.storage import write_private
 from ..tables.table import Slot, Table, TableHost
 from ..wire import protocol as P
+from ..wire import requests as R
 from ..wire import says as S
 from .evening import (
     ENTRANTS_PER_ADDRESS,
@@ -98,28 +101,25 @@ class TournamentHost:
         self.puzzle.searching = lambda: not self.puzzle_search.idle
 
     # -- requests -------------------------------------------------------------------------
-    def request(self, conn: Conn, kind: str, data: dict[str, Any], msg_id: Any = None) -> None:
-        """Do what `kind` asks and answer it (now, or with the next push); Refused if not."""
-        self.followers.add(conn)
-        if kind != "tournament" and self._allowance.left(conn) < 1:
-            # every change is pushed to everyone following the evening: a storm from one
-            # client must not become everyone's work (a refused request costs nothing)
-            raise Refused(S.TOO_FAST, seconds=f"{CHANGE_EVERY:g}")
+    def request(self, conn: Conn, wish: R.Request) -> None:
+        """Do what `wish` asks and answer it (now, or with the next push); Refused if not."""
+        kind, msg_id = R.kind_of(wish), wish.id
+        self.may_ask(conn, kind)
         try:
-            if kind == "tournament_organize":
-                self.organizers.prove(conn, data.get("secret"))
+            if isinstance(wish, R.TournamentOrganize):
+                self.organizers.prove(conn, wish.secret)
                 self._answer(conn, msg_id)
                 return
-            if kind == "tournament_open":
-                self._open(conn, data)
+            if isinstance(wish, R.TournamentOpen):
+                self._open(conn, wish.settings)
             elif kind == "tournament_register":
                 evening = self._need()
                 evening.entrants_per_address, evening.guests_per_address = self.entrants_per_address, self.guests_per_address
                 evening.newcomer_share = self.server.limits.newcomer_share
                 self._forget_gone_guests(evening)
                 evening.register(conn.name, conn.identity.key, self.owner_of(conn), conn.address)
-            elif kind == "tournament_withdraw":
-                self._withdraw(conn, data.get("name", None))
+            elif isinstance(wish, R.TournamentWithdraw):
+                self._withdraw(conn, wish.name)
             elif kind == "tournament_start":
                 self._organizer(conn)
                 evening = self._need()
@@ -149,6 +149,18 @@ class TournamentHost:
         else:  # anyone's: answered by the push, which builds the evening once for all of them
             self._answers.append((conn, msg_id))
 
+    def may_ask(self, conn: Conn, kind: str) -> None:
+        """Refused unless `conn` may ask `kind` now: what is checked before the request's fields."""
+        self.followers.add(conn)
+        if kind != "tournament" and self._allowance.left(conn) < 1:
+            # every change is pushed to everyone following the evening: a storm from one
+            # client must not become everyone's work (a refused request costs nothing)
+            raise Refused(S.TOO_FAST, seconds=f"{CHANGE_EVERY:g}")
+        if kind == "tournament_open":
+            self._may_open(conn)
+        elif kind == "tournament_withdraw":
+            self._need()
+
     def _need(self) -> Evening:
         if self.evening is None or (self.evening.state == OVER):
             raise Refused(S.NO_TOURNAMENT)
@@ -165,22 +177,22 @@ class TournamentHost:
         if not self.is_organizer(conn):
             raise Refused(S.ORGANIZERS_ONLY)
 
-    def _open(self, conn: Conn, data: dict[str, Any]) -> None:
+    def _may_open(self, conn: Conn) -> None:
         if not self.is_organizer(conn):
             raise Refused(S.ORGANIZERS_OPEN)
         if self.evening is not None and self.evening.state != OVER:
             raise Refused(S.TOURNAMENT_OPEN)
-        settings = EveningSettings.from_json(data.get("settings"))
+
+    def _open(self, conn: Conn, wished: R.TournamentSettings) -> None:
+        settings = EveningSettings.from_json(msgspec.to_builtins(wished))  # the values checked there
         self.evening = Evening.open(settings, conn.name, random.SystemRandom().randrange(2**31))
         self.puzzle.reset()
         tell(log, _("{name} opens a tournament: {settings}").format(name=conn.name, settings=evening_words(settings)))
 
-    def _withdraw(self, conn: Conn, name: Any) -> None:
+    def _withdraw(self, conn: Conn, name: str | None) -> None:
         """One's own entry; with `name`, an organizer withdraws someone."""
         evening = self._need()
         if name is not None:
-            if not isinstance(name, str):
-                raise Refused(S.NAME_STRING)
             self._organizer(conn)
             evening.withdraw(name)
             return

@@ -30,6 +30,7 @@ from ..host.console import tell
 from ..tables.table import Table
 from ..tables.table_keeping import file_away
 from ..wire import says as S
+from ..wire.requests import Records as RecordsWish
 from ..wire.says import Said
 from .finished import HOUR, Keeping, PerHour, mark_recorded, pending, prune, seat_identity, summary_of
 
@@ -220,34 +221,29 @@ class ServerRecords:
 
     # -- answering ------------------------------------------------------------------------
     @staticmethod
-    def check(data: dict[str, Any]) -> None:
-        """RecordsRequestError unless the request follows the protocol."""
-        what = data.get("what")
-        if data.get("variant", "all") not in lists():
+    def check(wish: RecordsWish) -> None:
+        """RecordsRequestError unless the request follows the protocol (its fields' types
+        are checked already: net/wire/requests.py)."""
+        if wish.variant not in lists():
             raise RecordsRequestError(S.RECORDS_VARIANT, allowed=", ".join(lists()))
-        if what == "player":
-            _number(data, "player_id")
-        elif what == "match":
-            _number(data, "match_id")
-        elif what != "leaderboard":
-            raise RecordsRequestError(S.RECORDS_WHAT)
+        if wish.what == "player":
+            _number(wish.player_id, "player_id")
+        elif wish.what == "match":
+            _number(wish.match_id, "match_id")
 
-    async def answer(self, data: dict[str, Any]) -> dict[str, Any]:
+    async def answer(self, wish: RecordsWish) -> dict[str, Any]:
         """The `records` answer (without its id); RecordsRequestError for a bad request."""
-        self.check(data)
-        what = data.get("what")
-        variant = data.get("variant", "all")
+        self.check(wish)
+        what, variant = wish.what, wish.variant
         call: Callable[[], object]  # the answer, read in a thread
         if what == "leaderboard":
             call, key = (lambda: self.source.standings(variant)), "leaderboard"
         elif what == "player":
-            player_id = _number(data, "player_id")
+            player_id = _number(wish.player_id, "player_id")
             call, key = (lambda: self.source.player_page(player_id, variant)), "player"
-        elif what == "match":
-            match_id = _number(data, "match_id")
-            call, key = (lambda: _events(self.source.match_log(match_id))), "log"
         else:
-            raise RecordsRequestError(S.RECORDS_WHAT)
+            match_id = _number(wish.match_id, "match_id")
+            call, key = (lambda: _events(self.source.match_log(match_id))), "log"
         try:
             async with self._gate:
                 result = await asyncio.to_thread(call)
@@ -271,9 +267,8 @@ def _events(log_text: str | None) -> list[dict[str, Any]] | None:
     return [json.loads(line) for line in log_text.splitlines() if line.strip()]
 
 
-def _number(data: dict[str, Any], field: str) -> int:
-    value = data.get(field)
-    if not isinstance(value, int) or isinstance(value, bool) or not 0 < value < 2**62:
+def _number(value: int | None, field: str) -> int:
+    if value is None:  # the type bounds it (0 < value < 2**62) when it is given
         raise RecordsRequestError(S.RECORDS_NUMBER, field=field)
     return value
 
@@ -295,23 +290,23 @@ def _size(path: Path) -> int:
         return 0
 
 
-def handle_request(records: ServerRecords | None, conn: Any, data: dict[str, Any], reply: Any) -> None:
+def handle_request(records: ServerRecords | None, conn: Any, wish: RecordsWish, reply: Any) -> None:
     """The `records` message: checked now (a bad one is the sender's mistake), answered
     when the database has spoken. One request in flight per connection."""
     if records is None:
-        reply({"type": "records", "what": data.get("what"), **S.said("error", S.NO_RECORDS)})
+        reply({"type": "records", "what": wish.what, **S.said("error", S.NO_RECORDS)})
         return
     if id(conn) in records.busy:
         raise RecordsRequestError(S.RECORDS_ONE)
-    records.check(data)
+    records.check(wish)
     records.busy.add(id(conn))
 
     async def work() -> None:
         try:
-            answer = await records.answer(data)
+            answer = await records.answer(wish)
         except Exception as exc:  # noqa: BLE001 - told with its traceback (console.tell)
             tell(log, _("Records: a request failed"), logging.ERROR, trace=True)
-            answer = {"type": "records", "what": data.get("what"), **S.said("error", S.RECORDS_FAILED, kind=type(exc).__name__)}
+            answer = {"type": "records", "what": wish.what, **S.said("error", S.RECORDS_FAILED, kind=type(exc).__name__)}
         finally:
             records.busy.discard(id(conn))
         try:

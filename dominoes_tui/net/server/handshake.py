@@ -17,6 +17,7 @@ from ..host.names import Budget, Identity, NameRegister, fold
 from ..records.finished import PerHour
 from ..wire import proof
 from ..wire import protocol as P
+from ..wire.requests import Prove
 
 log = logging.getLogger("dominoes_tui.net")
 
@@ -42,11 +43,11 @@ def challenge(conn: Conn, names: NameRegister, name: str, key: str, budget: Budg
     return {"type": "challenge", "challenge": words, "old": names.needs_old_proof(name, key)}
 
 
-def proved(conn: Conn, names: NameRegister, data: dict[str, Any], in_use: Callable[[str], bool]) -> Identity:
+def proved(conn: Conn, names: NameRegister, prove: Prove, in_use: Callable[[str], bool]) -> Identity:
     """Who the `prove` after our challenge shows the connection to be."""
     proving: Proving = conn.proving
     conn.proving = None
-    return names.prove(proving.name, proving.key, proving.signed, data.get("signature"), data.get("old"),
+    return names.prove(proving.name, proving.key, proving.signed, prove.signature, prove.old,
                        proving.budget, in_use)
 
 

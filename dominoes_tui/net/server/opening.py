@@ -16,6 +16,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import msgspec
+
 from ..evening.tournament_host import TournamentHost
 from ..gateways.vouch import read_vouch
 from ..host.connection import Conn
@@ -23,8 +25,11 @@ from ..host.limits import Limits, may_take
 from ..host.names import Budget, NameRegister, fold
 from ..wire import proof
 from ..wire import protocol as P
+from ..wire import requests as R
 from ..wire import says as S
+from ..wire.requests import Malformed
 from .handshake import challenge, proved, welcome
+from .malformed import refusal
 from .quick_match import QuickMatch
 
 
@@ -50,40 +55,49 @@ class Opening:
             return None
         return S.TOO_MANY_FROM_ADDRESS if mine >= lim.conns_per_address else S.SERVER_FULL
 
-    def opening(self, conn: Conn, kind: str, data: dict[str, Any]) -> dict[str, Any] | None:
+    def opening(self, conn: Conn, request: R.AnyRequest | Malformed) -> dict[str, Any] | None:
         """The answer to a message before the welcome: a hello, or the prove after our
         challenge (None: none, the connection ends)."""
+        kind = request.kind if isinstance(request, Malformed) else R.kind_of(request)
         if kind == "prove" and conn.proving is None:
             raise P.ProtocolError(S.NO_CHALLENGE)
         if kind not in ("hello", "prove") or (kind == "hello" and conn.proving is not None):
             raise P.ProtocolError(S.HELLO_FIRST if kind != "hello" else S.HELLO_TWICE)
-        answer = self.hello(conn, data) if kind == "hello" else welcome(conn, proved(conn, self.names, data, self._in_use()))
+        if isinstance(request, Malformed):
+            if request.field == "protocol":
+                self._other_protocol(conn, request.value)
+                return None
+            raise refusal(conn, request)
+        if isinstance(request, R.Hello):
+            answer = self.hello(conn, request)
+        else:
+            assert isinstance(request, R.Prove)
+            answer = welcome(conn, proved(conn, self.names, request, self._in_use()))
         if answer is not None and conn.hello:
             self.quick.changed()  # one more online
         return answer
 
-    def hello(self, conn: Conn, data: dict[str, Any]) -> dict[str, Any] | None:
+    def _other_protocol(self, conn: Conn, version: object) -> None:
+        why = S.said("reason", S.WRONG_PROTOCOL, version=P.PROTOCOL_VERSION, given=repr(version)[:40])
+        conn.send({"type": "error", **why, "fatal": True})
+        conn.closed = True
+
+    def hello(self, conn: Conn, hello: R.Hello) -> dict[str, Any] | None:
         """Who the connection is (names.py), or the challenge a key must sign first; None
         when it speaks another protocol or its address has no room."""
-        version = data.get("protocol")
-        if type(version) is not int or version != P.PROTOCOL_VERSION:
-            why = S.said("reason", S.WRONG_PROTOCOL, version=P.PROTOCOL_VERSION, given=repr(version)[:40])
-            conn.send({"type": "error", **why, "fatal": True})
-            conn.closed = True
+        if hello.protocol != P.PROTOCOL_VERSION:
+            self._other_protocol(conn, hello.protocol)
             return None
-        secret = data.get("secret")
-        if secret is not None and (not isinstance(secret, str) or not 16 <= len(secret) <= 256):
-            raise P.ProtocolError(S.BAD_SECRET)
-        key = data.get("key")
+        secret, key = hello.secret, hello.key
         if key is not None and not proof.well_formed_key(key):
             raise P.ProtocolError(S.BAD_KEY)
-        name = P.clean_name(data.get("name"))
-        vouched = read_vouch(self.gateway_key, data.get("vouch"))
+        name = P.clean_name(hello.name)
+        vouched = read_vouch(self.gateway_key, msgspec.to_builtins(hello.vouch))
         if vouched.address is not None and vouched.address != conn.address:
             # a gateway's member: every per-address limit counts where he really came from (vouch.py)
-            refusal = self._no_room(vouched.address, len(self.conns) + len(self._closing) - 1)
-            if refusal is not None:
-                conn.send({"type": "error", **S.said("reason", refusal), "fatal": True})
+            no_room = self._no_room(vouched.address, len(self.conns) + len(self._closing) - 1)
+            if no_room is not None:
+                conn.send({"type": "error", **S.said("reason", no_room), "fatal": True})
                 conn.closed = True
                 return None
             conn.address = vouched.address

@@ -16,11 +16,14 @@ import weakref
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from msgspec import UnsetType
+
 from ...engine import DEFAULT_VARIANT, MATCH_OVER, VARIANTS, make_config
 from ...i18n import _
 from ..host.connection import Conn, Refused
 from ..host.console import tell
 from ..tables.table import Slot, Table, TableHost
+from ..wire import requests as R
 from ..wire import says as S
 
 log = logging.getLogger("dominoes_tui.net")
@@ -59,13 +62,6 @@ class Searcher:
                 "waited": round(now - self.since, 1)}
 
 
-def _typed(data: dict[str, Any], key: str, kinds: tuple[type, ...], default: Any) -> Any:
-    value = data.get(key, default)
-    if value is not default and type(value) not in kinds:
-        raise Refused(S.QUICK_WRONG_TYPE, key=repr(key))
-    return value
-
-
 class QuickMatch:
     def __init__(self, server: QuickServer) -> None:
         self.server = server
@@ -79,11 +75,34 @@ class QuickMatch:
         client that said nothing more than hello is told nothing it did not ask for."""
         self.listeners.add(conn)
 
-    def request(self, conn: Conn, kind: str, data: dict[str, Any]) -> dict[str, Any]:
-        self.queue = [s for s in self.queue if s.conn is not conn]
-        if kind == "quick_cancel":
+    def request(self, conn: Conn, wish: R.QuickMatch | R.QuickCancel) -> dict[str, Any]:
+        if isinstance(wish, R.QuickCancel):
+            self.queue = [s for s in self.queue if s.conn is not conn]
             self.changed()
             return {"type": "searching", "search": None, **self.presence()}
+        self.may_search(conn)
+        variant = DEFAULT_VARIANT if isinstance(wish.variant, UnsetType) else wish.variant
+        if variant not in VARIANTS:
+            raise Refused(S.UNKNOWN_VARIANT, variant=repr(variant), allowed=", ".join(VARIANTS))
+        players = VARIANTS[variant].players[0] if isinstance(wish.players, UnsetType) else wish.players
+        if players not in VARIANTS[variant].players:
+            raise Refused(S.PLAYED_BY, variant=VARIANTS[variant].title, counts=", ".join(map(str, VARIANTS[variant].players)))
+        bots = wish.bots
+        wait = DEFAULT_WAIT if isinstance(wish.wait, UnsetType) else wish.wait
+        if not MIN_WAIT <= wait <= MAX_WAIT:
+            raise Refused(S.QUICK_WAIT, low=f"{MIN_WAIT:g}", high=f"{MAX_WAIT:g}")
+        me = Searcher(conn, variant, players, bots, float(wait), time.monotonic())
+        self.queue.append(me)
+        self.listen(conn)
+        self.match_up()
+        self.changed()
+        still = me in self.queue
+        return {"type": "searching", "search": me.to_json(time.monotonic()) if still else None, **self.presence()}
+
+    def may_search(self, conn: Conn) -> None:
+        """Out of the queue, and Refused unless the connection may search now (checked
+        before the request's fields)."""
+        self.queue = [s for s in self.queue if s.conn is not conn]
         if conn.table is not None:
             raise Refused(S.LEAVE_FIRST)
         # a quick match with bots is a table its searcher made: the same limits as `create`
@@ -95,23 +114,6 @@ class QuickMatch:
             raise Refused(S.TABLES_PER_ADDRESS, limit=lim.tables_per_address)
         if len(self.queue) >= MAX_SEARCHING:
             raise Refused(S.TOO_MANY_SEARCHING)
-        variant = _typed(data, "variant", (str,), DEFAULT_VARIANT)
-        if variant not in VARIANTS:
-            raise Refused(S.UNKNOWN_VARIANT, variant=repr(variant), allowed=", ".join(VARIANTS))
-        players = _typed(data, "players", (int,), VARIANTS[variant].players[0])
-        if players not in VARIANTS[variant].players:
-            raise Refused(S.PLAYED_BY, variant=VARIANTS[variant].title, counts=", ".join(map(str, VARIANTS[variant].players)))
-        bots = _typed(data, "bots", (bool,), True)
-        wait = _typed(data, "wait", (int, float), DEFAULT_WAIT)
-        if not MIN_WAIT <= wait <= MAX_WAIT:
-            raise Refused(S.QUICK_WAIT, low=f"{MIN_WAIT:g}", high=f"{MAX_WAIT:g}")
-        me = Searcher(conn, variant, players, bots, float(wait), time.monotonic())
-        self.queue.append(me)
-        self.listen(conn)
-        self.match_up()
-        self.changed()
-        still = me in self.queue
-        return {"type": "searching", "search": me.to_json(time.monotonic()) if still else None, **self.presence()}
 
     # -- making tables ----------------------------------------------------------------------
     def match_up(self) -> None:

@@ -1,7 +1,8 @@
 """Making tables, sitting down, watching and leaving: the server's requests that change
-who is where. Every field a client sends is checked for its exact type here (a `true`
-is not a seat number, a token is a string or nothing) and every table a client makes
-counts against its connection's and its address's limits.
+who is where. Every field a client sends arrives checked for its exact type (a `true`
+is not a seat number, a token is a string or nothing: net/wire/requests.py); here the
+values are checked against the tables, the rules and the limits, and every table a
+client makes counts against its connection's and its address's limits.
 
 `Seating` is half of the server (server.py holds the connections and the dispatch);
 it is a mixin so each half stays small, and it imports only what lies below it.
@@ -15,8 +16,10 @@ import time
 from pathlib import Path
 from typing import Any
 
+from msgspec import UnsetType
+
 from ...bots import level_names
-from ...engine import DEFAULT_VARIANT, MATCH_OVER, ConfigError, make_config
+from ...engine import MATCH_OVER, ConfigError, make_config
 from ...i18n import _
 from ...table.titles import variant_title
 from ..host.connection import Conn, Refused
@@ -28,16 +31,9 @@ from ..tables.bot_pool import BotPool
 from ..tables.table import Slot, Table
 from ..wire import protocol as P
 from ..wire import says as S
+from ..wire.requests import Create, Join, SeatWish, Start, Watch
 
 log = logging.getLogger("dominoes_tui.net")
-
-
-def _int(value: object) -> bool:
-    return type(value) is int  # bool is an int to Python, never to this protocol
-
-
-def _number(value: object) -> bool:
-    return type(value) in (int, float)
 
 
 class Seating:
@@ -61,14 +57,17 @@ class Seating:
     def file_finished(self, table: Table) -> None: ...  # server.py
     def _spawn(self, table: Table) -> None: ...  # server.py
 
-    def _find(self, data: dict[str, Any], address: str) -> Table:
-        """The open table `data["code"]` names. A code that names none is a wrong guess
-        for `address` (guesses.py): a private table's code is its only lock."""
+    def may_guess(self, address: str) -> None:
+        """Refused while `address` waits after too many wrong table codes (its code unread)."""
         wait = self.wrong_codes.wait(address)
         if wait:
             raise Refused(S.WRONG_CODES, seconds=max(1, round(wait)))
-        code = data.get("code")
-        if not isinstance(code, str):
+
+    def _find(self, code: str | None, address: str) -> Table:
+        """The open table `code` names. A code that names none is a wrong guess
+        for `address` (guesses.py): a private table's code is its only lock."""
+        self.may_guess(address)
+        if code is None:
             raise Refused(S.WHICH_TABLE)
         code = "".join(code.split()).replace("-", "").upper()[: P.PRIVATE_CODE_LENGTH]
         table = self.tables.get(code)
@@ -81,7 +80,8 @@ class Seating:
     def _running_made_by(self, address: str) -> int:
         return sum(1 for t in self.tables.values() if t.made_by == address and t.phase != MATCH_OVER)
 
-    def create(self, conn: Conn, data: dict[str, Any]) -> dict[str, Any]:
+    def may_create(self, conn: Conn) -> None:
+        """Refused unless the connection may make one more table now (checked before its fields)."""
         lim = self.limits
         if conn.table is not None:
             raise Refused(S.LEAVE_FIRST)
@@ -94,40 +94,21 @@ class Seating:
             raise Refused(S.SERVER_TABLES_FULL)
         if self.records is not None and self.records.over_budget(conn.address):  # disk use per address
             raise Refused(S.DISK_SHARE)
-        variant = data.get("variant", DEFAULT_VARIANT)
-        players = data.get("players")
-        target = data.get("target")
-        options = data.get("options") or {}
-        if not isinstance(variant, str) or not isinstance(options, dict):
-            raise Refused(S.BAD_VARIANT)
-        if players is not None and not _int(players):
-            raise Refused(S.PLAYERS_NUMBER)
-        if target is not None and not _int(target):
-            raise Refused(S.TARGET_NUMBER)
+
+    def create(self, conn: Conn, wish: Create) -> dict[str, Any]:
+        lim = self.limits
+        self.may_create(conn)
         try:  # the engine's own checks, docs/RULES.md §4 bounds included: one set of rules everywhere
-            config = make_config(variant, players, target, options)
+            config = make_config(wish.variant, wish.players, wish.target, dict(wish.options or {}))
         except (ConfigError, ValueError, TypeError) as exc:
             raise Refused.again(exc) from None
-        slots = self._slots(data.get("seats"), config.players)
-        seed = data.get("seed")
-        if seed is not None:
-            if not lim.practice:
-                raise Refused(S.NO_SEEDS)
-            if not _int(seed):
-                raise Refused(S.SEED_NUMBER)
-        delay = data.get("bot_delay", self.bot_delay)
-        if not _number(delay) or not 0 <= delay <= 5:
-            raise Refused(S.BOT_DELAY)
-        sit = data.get("sit", -1)
-        if sit is not None and not _int(sit):
-            raise Refused(S.SIT_SEAT)
-        start = data.get("start", False)
-        if not isinstance(start, bool):
-            raise Refused(S.START_BOOL)
-        private = data.get("private", False)
-        if not isinstance(private, bool):
-            raise Refused(S.PRIVATE_BOOL)
-        table = Table(self, self.new_code(private), config, slots, seed, float(delay))
+        slots = self._slots(wish.seats, config.players)
+        seed = wish.seed
+        if seed is not None and not lim.practice:
+            raise Refused(S.NO_SEEDS)
+        delay = self.bot_delay if isinstance(wish.bot_delay, UnsetType) else wish.bot_delay
+        sit = wish.sit
+        table = Table(self, self.new_code(wish.private), config, slots, seed, float(delay))
         table.made_by = conn.address
         made = (_("{name} makes table {code}: {variant}, {players} players, a seeded practice table") if table.practice
                 else _("{name} makes table {code}: {variant}, {players} players"))
@@ -138,40 +119,33 @@ class Seating:
         self._spawn(table)
         answer: dict[str, Any] = {"type": "created", "code": table.code, "table": table.info()}
         if sit is not None and any(s.kind == "human" for s in slots):
-            joined = self.join(conn, {"code": table.code, "seat": None if sit == -1 else sit}, creator=True)
+            joined = self.join(conn, Join(code=table.code, seat=None if sit == -1 else sit), creator=True)
             answer.update({k: v for k, v in joined.items() if k != "type"})
         table.save_meta()
         self.lobby_changed()
-        if not any(s.kind == "human" for s in slots) and start:
+        if not any(s.kind == "human" for s in slots) and wish.start:
             table.start()
         return answer
 
-    def _slots(self, seats: object, players: int) -> list[Slot]:
+    def _slots(self, seats: list[SeatWish] | None, players: int) -> list[Slot]:
         if seats is None:
-            seats = [{"kind": "human"}] * players
-        if not isinstance(seats, list) or len(seats) != players:
+            seats = [SeatWish("human")] * players
+        if len(seats) != players:
             raise Refused(S.GIVE_SEATS, players=players)
         slots: list[Slot] = []
         for i, s in enumerate(seats):
-            if not isinstance(s, dict) or s.get("kind") not in ("human", "bot"):
-                raise Refused(S.SEAT_KIND, seat=i)
-            if s["kind"] == "bot":
-                level = s.get("level") or self.default_level
-                if not isinstance(level, str) or level not in level_names():  # never "cmd:": no client starts programs here
+            if s.kind == "bot":
+                level = s.level or self.default_level
+                if level not in level_names():  # never "cmd:": no client starts programs here
                     raise Refused(S.SEAT_LEVEL, seat=i, levels=", ".join(level_names()))
-                slots.append(Slot(P.clean_name(s.get("name"), f"Bot {i + 1}"), "bot", level))
+                slots.append(Slot(P.clean_name(s.name, f"Bot {i + 1}"), "bot", level))
             else:
                 slots.append(Slot(f"Seat {i + 1}", "human"))
         return slots
 
-    def join(self, conn: Conn, data: dict[str, Any], creator: bool = False) -> dict[str, Any]:
-        table = self.tables[data["code"]] if creator else self._find(data, conn.address)  # its maker needs no code
-        token = data.get("token")
-        if token is not None and not isinstance(token, str):
-            raise Refused(S.TOKEN_STRING)
-        seat = data.get("seat")
-        if seat is not None and not _int(seat):
-            raise Refused(S.SEAT_NUMBER)
+    def join(self, conn: Conn, wish: Join, creator: bool = False) -> dict[str, Any]:
+        table = self.tables[wish.code] if creator else self._find(wish.code, conn.address)  # its maker needs no code
+        token, seat = wish.token, wish.seat
         if conn.table is not None and conn.table is not table:
             raise Refused(S.LEAVE_FIRST)
         if token:
@@ -243,16 +217,16 @@ class Seating:
         self.lobby_changed()
         return answer
 
-    def start_table(self, conn: Conn, data: dict[str, Any]) -> dict[str, Any]:
-        table = conn.table if conn.table is not None else self._find(data, conn.address)
+    def start_table(self, conn: Conn, wish: Start) -> dict[str, Any]:
+        table = conn.table if conn.table is not None else self._find(wish.code, conn.address)
         slot_creator = conn.seat is not None and table.slots[conn.seat].creator
         if conn is not table.creator_conn and not slot_creator:
             raise Refused(S.ONLY_CREATOR_STARTS)
         table.start()
         return {"type": "started", "code": table.code}
 
-    def watch(self, conn: Conn, data: dict[str, Any]) -> dict[str, Any]:
-        table = self._find(data, conn.address)
+    def watch(self, conn: Conn, wish: Watch) -> dict[str, Any]:
+        table = self._find(wish.code, conn.address)
         if conn.table is not None:
             self.dropped(conn)
         table.spectators.add(conn)

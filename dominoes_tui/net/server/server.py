@@ -48,8 +48,11 @@ from ..tables.bot_pool import BotPool
 from ..tables.table import Table
 from ..tables.table_keeping import file_away, match_record, restored_tables
 from ..wire import protocol as P
+from ..wire import requests as R
 from ..wire import says as S
+from ..wire.requests import Malformed
 from .handshake import FailureLog
+from .malformed import before_fields, refusal
 from .opening import Opening
 from .quick_match import REQUESTS as QUICK_REQUESTS
 from .quick_match import QuickMatch
@@ -281,12 +284,9 @@ class Server(Opening, Seating):
                 continue
             msg_id = None
             try:
-                data = P.decode(line)
-                msg_id = data.get("id")
-                if type(msg_id) not in (int, str, type(None)) or (isinstance(msg_id, str) and len(msg_id) > 64):
-                    msg_id = None
-                    raise P.ProtocolError(S.BAD_ID)
-                self.dispatch(conn, data, msg_id)
+                request = P.read_request(line)  # typed and checked (wire/requests.py), or Malformed
+                msg_id = request.id
+                self.dispatch(conn, request)
             except (P.ProtocolError, Refused) as exc:
                 conn.errors += 1
                 kind = "refused" if isinstance(exc, Refused) else "error"
@@ -311,21 +311,22 @@ class Server(Opening, Seating):
             except (TimeoutError, ConnectionError):
                 return
 
-    def dispatch(self, conn: Conn, data: dict[str, Any], msg_id: Any) -> None:
-        kind = data["type"]
+    def dispatch(self, conn: Conn, request: R.AnyRequest | Malformed) -> None:
+        msg_id = request.id
+        kind = request.kind if isinstance(request, Malformed) else R.kind_of(request)
 
         def reply(msg: dict[str, Any]) -> None:
             if msg_id is not None:
                 msg["id"] = msg_id
             conn.send(msg)
 
-        if kind not in P.CLIENT_TYPES and kind not in TOURNAMENT_REQUESTS and kind not in QUICK_REQUESTS and kind != "board":
-            raise P.ProtocolError(S.UNKNOWN_TYPE, kind=repr(kind[:40]))
-        if kind == "ping":
+        if isinstance(request, Malformed) and request.field == "type":
+            raise refusal(conn, request)  # an unknown type
+        if isinstance(request, R.Ping):
             reply({"type": "pong"})
             return
         if not conn.hello:
-            answer = self.opening(conn, kind, data)  # the hello, and a key's prove (opening.py)
+            answer = self.opening(conn, request)  # the hello, and a key's prove (opening.py)
             if answer is not None:
                 reply(answer)
             return
@@ -333,40 +334,46 @@ class Server(Opening, Seating):
             raise P.ProtocolError(S.HELLO_TWICE)
         if kind in WORK and not self.work.take(conn.address):  # one budget for all of an address's connections
             raise Refused(S.ADDRESS_BUSY)
-        if kind == "list":
-            self.quick.listen(conn)
-            conn.send_bytes(self.views.tables_message(msg_id))
-        elif kind == "create":
-            reply(self.create(conn, data))
-        elif kind == "join":
-            reply(self.join(conn, data))
-        elif kind == "watch":
-            reply(self.watch(conn, data))
-        elif kind == "start":
-            reply(self.start_table(conn, data))
-        elif kind == "play":
-            self._my_table(conn).play(conn, data)
-        elif kind == "ready":
-            self._my_table(conn).mark_ready(conn)
-        elif kind == "records":
-            try:
-                handle_request(self.records, conn, data, reply)
-            except RecordsRequestError as exc:
-                raise P.ProtocolError(exc.phrase) from None
-        elif kind in TOURNAMENT_REQUESTS:
-            self.tournament_host.request(conn, kind, data, msg_id)  # it answers, now or with its next push
-        elif kind in QUICK_REQUESTS:
-            reply(self.quick.request(conn, kind, data))
-        elif kind == "board":
-            if not conn.board:
-                conn.board = True
-                self.quick.changed()  # one fewer person online in the lobby's count
-            conn.send_bytes(self.views.board_message(data.get("feature"), msg_id))
-        elif kind == "leave":
-            self.dropped(conn)
-            reply({"type": "left"})
-            # back in the lobby: presence told while at a table was not sent to this person
-            conn.send_bytes(self.views.tables_message())
+        if isinstance(request, Malformed):  # a field of the wrong type: its own refusal (malformed.py) ...
+            unread = before_fields(self, conn, request)  # ... after what the server checks before the fields
+            if unread is None:
+                raise refusal(conn, request)
+            request = unread
+        match request:
+            case R.ListTables():
+                self.quick.listen(conn)
+                conn.send_bytes(self.views.tables_message(msg_id))
+            case R.Create():
+                reply(self.create(conn, request))
+            case R.Join():
+                reply(self.join(conn, request))
+            case R.Watch():
+                reply(self.watch(conn, request))
+            case R.Start():
+                reply(self.start_table(conn, request))
+            case R.Play():
+                self._my_table(conn).play(conn, request)
+            case R.Ready():
+                self._my_table(conn).mark_ready(conn)
+            case R.Records():
+                try:
+                    handle_request(self.records, conn, request, reply)
+                except RecordsRequestError as exc:
+                    raise P.ProtocolError(exc.phrase) from None
+            case R.Board():
+                if not conn.board:
+                    conn.board = True
+                    self.quick.changed()  # one fewer person online in the lobby's count
+                conn.send_bytes(self.views.board_message(request.feature, msg_id))
+            case R.Leave():
+                self.dropped(conn)
+                reply({"type": "left"})
+                # back in the lobby: presence told while at a table was not sent to this person
+                conn.send_bytes(self.views.tables_message())
+            case R.QuickMatch() | R.QuickCancel():
+                reply(self.quick.request(conn, request))
+            case _:  # the evening's requests (tournament_host.py), answered now or with its next push
+                self.tournament_host.request(conn, request)
 
     def _my_table(self, conn: Conn) -> Table:
         if conn.table is None or conn.table.code not in self.tables:

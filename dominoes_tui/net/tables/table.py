@@ -11,7 +11,22 @@ import time
 from pathlib import Path
 from typing import Any, Protocol
 
-from ...engine import MATCH_OVER, PLAYING, ROUND_OVER, VARIANTS, IllegalMove, Match, Move, Seat, TableConfig, phrase_of, view_for
+from msgspec import UnsetType
+
+from ...engine import (
+    MATCH_OVER,
+    PLAYING,
+    ROUND_OVER,
+    VARIANTS,
+    IllegalMove,
+    Match,
+    Move,
+    Seat,
+    TableConfig,
+    parse_tile,
+    phrase_of,
+    view_for,
+)
 from ...engine.view import public_view
 from ...i18n import _
 from ...i18n.os_words import os_words
@@ -21,6 +36,7 @@ from ..host.console import scores_words, seat_kind, tell
 from ..host.pacing import Coalesced
 from ..wire import protocol as P
 from ..wire import says as S
+from ..wire.requests import Play
 from .table_files import TornLog, append_log, tables_folder, write_meta, write_whole_log
 from .table_seats import Slot
 from .table_turns import TurnHost, TurnLoop
@@ -203,21 +219,27 @@ class Table(TurnLoop):
         self.broadcast_state()
         self.wake.set()
 
-    def play(self, conn: Conn, data: dict[str, Any]) -> None:
+    def may_play(self, conn: Conn, seat: object) -> tuple[Match, int]:
+        """The match and the seat `conn` plays for, or Refused: the checks before the move
+        (`seat` as sent: UNSET for the sender's own, any other value than theirs refused)."""
         m = self.match
         if m is None:
             raise Refused(S.NOT_STARTED)
         if conn.seat is None:
             raise Refused(S.SPECTATORS_CANNOT_PLAY)
-        seat = data.get("seat", conn.seat)
+        seat = conn.seat if isinstance(seat, UnsetType) else seat
         if type(seat) is not int or seat != conn.seat:
             raise Refused(S.NOT_YOUR_SEAT, mine=conn.seat if conn.seat is not None else "?", seat=repr(seat)[:20])
         if m.phase != PLAYING:
             raise Refused(S.NO_ROUND)
         if m.to_act != seat:
             raise Refused(S.NOT_YOUR_TURN, name=self.slots[m.to_act].name, seat=m.to_act)
+        return m, seat
+
+    def play(self, conn: Conn, wish: Play) -> None:
+        m, seat = self.may_play(conn, wish.seat)
         try:
-            move = Move.from_json(data.get("move"))
+            move = Move(parse_tile(wish.move.tile), wish.move.end)
         except ValueError as exc:
             raise Refused(S.BAD_MOVE, detail=phrase_of(exc)) from None
         try:

@@ -8,13 +8,16 @@ from __future__ import annotations
 import hmac
 import json
 import time
-from typing import Any
+from typing import Any, cast
+
+import msgspec
 
 from ...engine import End, LayoutView, Move, Phase, Placed, PlayerView, RoundResult, ScoreRow, jsontext, parse_tile
 from ...engine.events import freeze
 from ...table.client import RoundReport, SeatInfo
 from ...table.plain import plain, plain_name
 from . import says as S
+from .requests import BY_KIND, DECODER, LENIENT, MAX_ID, AnyRequest, Malformed, first_wrong
 from .says import MAX_TEXT, Said
 
 PROTOCOL_VERSION = 1
@@ -31,7 +34,7 @@ CODE_LENGTH = 4
 # A private table's code is its invite: unlisted, and 24**12 (about 2**55) codes to guess from
 PRIVATE_CODE_LENGTH = 12
 
-CLIENT_TYPES = {"hello", "prove", "list", "create", "join", "watch", "start", "play", "ready", "leave", "ping", "records"}
+CLIENT_TYPES = set(BY_KIND)  # every type a client may send (requests.py)
 
 
 class ProtocolError(Said, ValueError):
@@ -54,6 +57,40 @@ def decode(line: bytes) -> dict[str, Any]:
     if not isinstance(kind, str):
         raise ProtocolError(S.NO_TYPE)
     return data
+
+
+_EVERY_VALUE = msgspec.json.Decoder()
+
+
+def read_request(line: bytes) -> AnyRequest | Malformed:
+    """A client's line as its typed request (requests.py), read and checked in one step.
+    A line that is not one is read again as plain JSON (decode) to say what is wrong as
+    the server always said it: ProtocolError for a line that is not JSON, an object with
+    a "type", or has a bad "id" (then the answer carries no id); an unknown type or a
+    field of the wrong type is `Malformed`, which the server refuses in that field's words."""
+    try:
+        # every value read, the fields a handler never looks at too: a number past the
+        # strict reading's bounds is a mistake wherever it stands (engine/jsontext.py)
+        _EVERY_VALUE.decode(line)
+        return DECODER.decode(line)
+    except (msgspec.MsgspecError, RecursionError):  # wrong, or what only the plain reading takes
+        pass
+    data = decode(line)
+    msg_id = data.get("id")
+    if type(msg_id) not in (int, str, type(None)) or (isinstance(msg_id, str) and len(msg_id) > MAX_ID):
+        raise ProtocolError(S.BAD_ID)
+    kind: str = data["type"]
+    cls = BY_KIND.get(kind)
+    if cls is None:
+        return Malformed(kind, msg_id, "type", kind, data)
+    while True:
+        try:  # e.g. a lone surrogate, which msgspec's JSON reading refuses and the plain one takes
+            return cast(AnyRequest, msgspec.convert(data, cls))
+        except (msgspec.ValidationError, RecursionError):
+            field, value = first_wrong(cls, data)
+        if (kind, field) not in LENIENT:
+            return Malformed(kind, msg_id, field, value, data)
+        del data[field]
 
 
 def clean_name(name: object, fallback: str = "Guest") -> str:

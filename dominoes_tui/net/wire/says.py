@@ -53,6 +53,7 @@ NOT_AT_TABLE = N_("you are not at a table")
 NOT_JSON = N_("not a JSON line ({kind})")
 NOT_OBJECT = N_("a message is a JSON object")
 NO_TYPE = N_("a message needs a \"type\"")
+WRONG_FIELD = N_("{kind}: {field} has the wrong type")
 SEAT_TAKEN_BACK = N_("your seat was taken back from another connection")
 # -- tables: making, sitting, watching --
 WRONG_CODES = N_("too many wrong table codes from your address; try again in {seconds} s")
