@@ -19,8 +19,8 @@ from ....training.themes import THEMES
 from ...widgets.choice import Choice
 from ...widgets.footer import Footer
 from ...widgets.too_small import TooSmall
-from .puzzle_words import summary_lines
 from ...words import theme_word
+from .puzzle_words import summary_lines
 
 if TYPE_CHECKING:
     from .trainer import Trainer

@@ -12,9 +12,9 @@ from ....i18n.formats import number
 from ....records.puzzle_rating import Rated, Standing
 from ....records.ratings import Rating
 from ....training.admit import DEALS, EXACT
+from ...words import theme_word
 from ..learn.learn_words import NO, OK, where
 from ..table.hints import reason
-from ...words import theme_word
 from .trainer import Position, State, Trainer
 
 
