@@ -79,6 +79,7 @@ async def test_three_puzzles_right_wrong_then_retried_and_shown(language: str) -
         assert t.state == State.SOLVING and w["ask"] in said(app)
         await play(pilot, screen, wrong(screen))
         assert w["wrong"] in said(app) and w["retry"] in said(app)
+        assert ("q Close" if language == "en" else "q Schließen") in screen_lines(app)[-1], "the footer keeps its way out"
         down = t.standing
         assert down.rating.shown < up.rating.shown and down.streak == 0
         await pilot.press("r")

@@ -69,6 +69,9 @@ class PuzzleScreen(StillScreen):
                 return state == State.MISSED and self.trainer.current is not None
             if action == "answer":
                 return state in (State.SOLVING, State.MISSED) and self.trainer.current is not None
+            if action == "filter":  # after a miss: retry, answer or next first (the German
+                # footer at 80 columns had no room left for q)
+                return state != State.MISSED
             return True
         if self.trainer.current is None:
             return action in ("help", "pips", "big", "theme", "memory")
