@@ -32,3 +32,16 @@ def _harvested(seed: int, names: tuple[str, ...]) -> list[dict[str, object]]:
 def harvested(seed: int = 2, names: tuple[str, ...] = tuple(NAMES), table: str = "KXMP", round_no: int = 1) -> list[Found]:
     return [Found(f["puzzle"], float(f["clear"]), f["position"], table, round_no)  # type: ignore[arg-type]
             for f in _harvested(seed, names)]
+
+
+ANSWER_FIELDS = {"answer", "solved", "theme"}  # what the board holds back until the minute is up
+
+
+class Clock:
+    """A clock a test turns by hand (the board's minute without a minute's wait)."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now

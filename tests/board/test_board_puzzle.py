@@ -15,21 +15,10 @@ from dominoes_tui.ui.render import Look, plain
 from dominoes_tui.ui.screens.hosted.board_render import render_board
 
 from .fixtures import sample_board
-from .puzzle_fixtures import harvested
+from .puzzle_fixtures import ANSWER_FIELDS, Clock, harvested
 
 SIZES = [(200, 60), (80, 24)]
 TILE = re.compile(r'"(\d-\d)')
-ANSWER_FIELDS = {"answer", "solved", "theme"}
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
 def _found(solved: bool, clear: float, table: str = "KXMP") -> Found:
     real = harvested()[0]
     return Found({**real.puzzle, "solved": solved}, clear, real.position, table, 1)

@@ -20,7 +20,7 @@ from dominoes_tui.ui.render import Look, plain
 from dominoes_tui.ui.screens.hosted.board_render import render_board
 from tests.net.helpers import Driven, claim, key_of, play_out
 
-from .test_board_puzzle import ANSWER_FIELDS, Clock
+from .puzzle_fixtures import ANSWER_FIELDS, Clock
 
 ANA_SECRET = "ana's secret, 16 chars or more"
 PEOPLE = ["Ben", "Cy", "Dee", "Eli", "Flo"]

@@ -11,7 +11,7 @@ from dominoes_tui.ui.screens.hosted.lobby import LobbyScreen
 from dominoes_tui.ui.screens.puzzles.puzzle_screen import PuzzleScreen
 
 from ..ui.helpers import screen_lines
-from .test_remote_app import until
+from .helpers import until
 
 
 async def test_f3_while_waiting_opens_the_puzzles_and_q_goes_back_to_the_waiting_table(server: Server) -> None:

@@ -274,3 +274,8 @@ async def wait_for(pilot, condition, tries: int = 600) -> None:
             return
         await pilot.pause(0.02)
     raise AssertionError("the screen never got there")
+
+
+def markdown_of(screen: Any) -> str:
+    """A help screen's text in one line (its Markdown as given, spaces folded)."""
+    return " ".join(screen.query_one("Markdown")._markdown.split())

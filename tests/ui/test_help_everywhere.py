@@ -12,11 +12,7 @@ from dominoes_tui.ui.screens.replay.replay_steps import ReplaySteps
 from dominoes_tui.ui.screens.table.summary import MatchEndScreen, RoundSummaryScreen
 from tests.records.helpers import people, play
 
-from .helpers import make_app, press, settle
-
-
-def markdown_of(screen: HelpScreen) -> str:
-    return " ".join(screen.query_one("Markdown")._markdown.split())  # type: ignore[attr-defined]
+from .helpers import make_app, markdown_of, press, settle
 
 
 async def test_question_mark_and_f1_open_the_help_between_rounds_and_at_the_end() -> None:

@@ -10,6 +10,8 @@ from pathlib import Path
 from dominoes_tui.records.puzzle_rating import MemoryLedger
 from dominoes_tui.training import Puzzle
 from dominoes_tui.training.store import read_puzzles
+from dominoes_tui.ui.records_app import RecordsApp
+from dominoes_tui.ui.screens.puzzles.puzzle_screen import PuzzleScreen
 from dominoes_tui.ui.screens.puzzles.trainer import Ledger, Trainer
 
 PUZZLES_FILE = Path(__file__).with_name("puzzles.json")
@@ -24,3 +26,10 @@ def trainer(ids: list[str] | None = None, ledger: Ledger | None = None) -> Train
     """A trainer over the fixture's puzzles (or those of `ids`), its choices seeded."""
     found = puzzles()
     return Trainer([p for p in found if ids is None or p.id in ids], ledger or MemoryLedger(), rng=random.Random(0))
+
+
+def trainer_app(ids: list[str] | None = None) -> RecordsApp:
+    """An app standing at the trainer over the exact, the every-deal and the estimated puzzle."""
+    t = trainer(ids or [EXACT, DEALS, ESTIMATE])
+    t.next()
+    return RecordsApp(lambda: PuzzleScreen(t))

@@ -9,16 +9,15 @@ import pytest
 from dominoes_tui import i18n
 from dominoes_tui.ui.app import DominoesApp
 from dominoes_tui.ui.choices import MatchSettings, Prefs
-from dominoes_tui.ui.records_app import PuzzlesApp, RecordsApp
+from dominoes_tui.ui.records_app import PuzzlesApp
 from dominoes_tui.ui.render import HAND_KEYS
 from dominoes_tui.ui.screens.puzzles.puzzle_dialogs import FilterScreen, SittingScreen
 from dominoes_tui.ui.screens.puzzles.puzzle_screen import PuzzleScreen
 from dominoes_tui.ui.screens.puzzles.trainer import State
 from dominoes_tui.ui.screens.settings.settings import SettingsScreen
 
-from ..helpers import screen_lines, settle
-from ..screens.replay.test_replay_analysis import wait_for
-from .fixture import DEALS, DRAW, ESTIMATE, EXACT, puzzles, trainer
+from ..helpers import screen_lines, settle, wait_for
+from .fixture import DEALS, DRAW, ESTIMATE, EXACT, puzzles, trainer_app
 
 WORDS = {
     "en": {"ask": "Your move:", "right": "✓ Solved:", "wrong": "✗ Not the best move:", "retry": "r: retry",
@@ -31,12 +30,6 @@ WORDS = {
 def said(app) -> str:
     """The screen's words, lines joined and spaces made one: a sentence wraps where it may."""
     return " ".join(" ".join(screen_lines(app)).split())
-
-
-def trainer_app(ids: list[str] | None = None) -> RecordsApp:
-    t = trainer(ids or [EXACT, DEALS, ESTIMATE])
-    t.next()
-    return RecordsApp(lambda: PuzzleScreen(t))
 
 
 async def play(pilot, screen: PuzzleScreen, move) -> None:
@@ -166,7 +159,7 @@ async def test_f3_in_the_settings_opens_the_puzzles_and_q_comes_back() -> None:
 async def test_the_help_lists_the_trainers_keys() -> None:
     from dominoes_tui.ui.screens.help import HelpScreen
 
-    from ..test_help_everywhere import markdown_of
+    from ..helpers import markdown_of
 
     app = trainer_app()
     async with app.run_test(size=(80, 24)) as pilot:

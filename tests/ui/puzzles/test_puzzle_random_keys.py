@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import random
 
-from ..helpers import screen_lines
-from ..screens.replay.test_replay_analysis import wait_for
-from .test_puzzle_pilot import trainer_app
+from ..helpers import screen_lines, wait_for
+from .fixture import trainer_app
 
 KEYS = [
     "left", "right", "up", "down", "home", "end", "enter", "escape", "tab", "space", "backspace",

@@ -12,9 +12,8 @@ import pytest
 from dominoes_tui import i18n
 from dominoes_tui.ui.screens.puzzles.puzzle_dialogs import FilterScreen, SittingScreen
 
-from ..screens.replay.test_replay_analysis import wait_for
-from .fixture import DRAW, ESTIMATE, EXACT
-from .test_puzzle_pilot import trainer_app
+from ..helpers import wait_for
+from .fixture import DRAW, ESTIMATE, EXACT, trainer_app
 
 
 def stage(upto: str):
