@@ -94,6 +94,12 @@ class ManyEnding:
         winner = totals.index(low) if totals.count(low) == 1 else None
         return self._ended(hands, points, winner, False)
 
+    def round_over(self, hands: tuple[int, ...], went_out: int | None) -> Outcomes:
+        """The round's end with these hands left: `went_out` placed its last tile, or
+        (None) nobody can place any more."""
+        zero = tuple(0 for _ in hands)
+        return self._blocked(hands, zero) if went_out is None else self._ended(hands, zero, went_out, True)
+
     # -- play -------------------------------------------------------------------------
 
     def _options(self, board: Any, tiles: int) -> Iterator[tuple[str, int, Any]]:

@@ -32,7 +32,7 @@ from dominoes_tui.engine import make_config, view_for
 from dominoes_tui.engine.gamelog import replay
 from dominoes_tui.training.store import STARTER, read_puzzles
 
-from ..oracle.draw_endgame import BIT, SET
+from ..oracle.draw_endgame import BIT, SET, tile_from
 from ..oracle.fives_endgame import FivesEnding, layout_of
 from ..oracle.line_endgame import LineEnding
 from ..oracle.maxn_endgame import ManyEnding, interval, reachable
@@ -237,6 +237,25 @@ def test_the_oracle_for_many_agrees_with_the_two_sided_ones_on_two_players(deter
             assert spans[move] == (pytest.approx(value, abs=1e-9), pytest.approx(value, abs=1e-9)), (puzzle.id, move)
         checked.append(puzzle.variant)
     assert set(checked) == {"draw", "kozel", "allfives"}
+
+
+def test_the_oracle_for_many_scores_each_round_as_the_logs_do() -> None:
+    # DRAW-8, KOZEL-7/8/9, FIVES-9 with three or four players: every finished round in the
+    # starter set's logs, scored by the oracle from the hands left, gives the logged totals
+    checked: set[tuple[str, str]] = set()
+    for puzzle in starter():
+        if puzzle.players < 3 or puzzle.variant not in ("draw", "kozel", "allfives"):
+            continue
+        for i, event in enumerate(puzzle.log):
+            if event["event"] != "round_end":
+                continue
+            before = position_of(list(puzzle.log[:i]), puzzle.players)
+            hands = tuple(_mask({tile_from(t) for t in hand}) for hand in event["hands"])
+            many = ManyEnding(puzzle.variant, dict(puzzle.options), before.scores, lambda after: [float(x) for x in after])
+            went_out = hands.index(0) if event["result"] == "domino" else None
+            assert many.round_over(hands, went_out) == {tuple(float(x) for x in event["scores"])}, (puzzle.id, event)
+            checked.add((puzzle.variant, event["result"]))
+    assert {v for v, _r in checked} == {"draw", "kozel", "allfives"} and {r for _v, r in checked} > {"domino"}
 
 
 def test_where_a_seat_has_equally_good_moves_every_choice_counts() -> None:
