@@ -1,5 +1,5 @@
-"""An exact solver of endings with three or more players each for themselves (Draw, Kozel,
-All Fives) and every hand known, written for the tests from docs/RULES.md alone: it
+"""An exact solver of endings with three or more players each for themselves (Draw, Block,
+Kozel, All Fives) and every hand known, written for the tests from docs/RULES.md alone: it
 shares no code with the engine or the bots' search, and reuses the two-player oracles'
 pieces (the tile set, the line's placements, All Fives' layout and count, Kozel's K(i)).
 
@@ -11,8 +11,9 @@ What it follows, beyond what line_endgame.py and fives_endgame.py follow for two
   when every other seat has passed since the last placement and this one cannot place
   either, nobody can: the round is blocked. COM-9: the sole lowest raw total wins a
   block; a shared lowest total wins nobody.
-- DRAW-8: the winner adds the others' pips together minus their own (own pips 0 after
-  a domino; not subtracted after a block with `blocked_points = loser_pips`).
+- DRAW-8 (Block too, BLOCK-6; Block never draws, BLOCK-5): the winner adds the others'
+  pips together minus their own (own pips 0 after a domino; not subtracted after a
+  block with `blocked_points = loser_pips`).
 - KOZEL-8/9: the winner records nothing; every other seat records its K(i), each under
   the threshold by its own total. KOZEL-7: a shared lowest total records nothing.
 - FIVES-7/9/11: play points at once; the winner adds round5 of the others' pips
@@ -59,10 +60,10 @@ class ManyEnding:
 
     def __init__(self, variant: str, options: dict[str, Any], scores: list[int],
                  yardstick: Callable[[list[int]], list[float]], stock: tuple[tuple[int, int], ...] = ()) -> None:
-        assert variant in ("draw", "kozel", "allfives"), variant
+        assert variant in ("draw", "block", "kozel", "allfives"), variant
         self.variant, self.options, self.scores, self.yardstick = variant, options, list(scores), yardstick
         self.n = len(scores)
-        self.stock = stock
+        self.stock = () if variant == "block" else stock
         self.reserve = int(options.get("boneyard_reserve", 0))
         self.memo: dict[tuple[Any, ...], Outcomes] = {}
 

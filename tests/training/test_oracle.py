@@ -11,11 +11,12 @@ best in every deal is solved deal by deal (two-player Block: the other hand is a
 of the unseen tiles holding no number it passed on; Partner: likewise for three hands):
 each answer is best in every deal, and every other move is worse in one at least.
 
-With three or more players each for themselves (Draw, Kozel, All Fives) best play is
-each seat's for itself, and the rules leave open how a seat chooses among moves equally
-good for it, so the oracle (tests/oracle/maxn_endgame.py) takes every such choice into
-account: each of the mover's moves gets an interval [worst, best] of the mover's value,
-and the puzzle holds when every answer's worst is above every other move's best.
+With three or more players each for themselves (Draw, Block, Kozel, All Fives) best
+play is each seat's for itself, and the rules leave open how a seat chooses among moves
+equally good for it, so the oracle (tests/oracle/maxn_endgame.py) takes every such
+choice into account: each of the mover's moves gets an interval [worst, best] of the
+mover's value, and the puzzle holds when every answer's worst is above every other
+move's best. Its round scoring for three and four is checked against the logs' rounds.
 """
 from __future__ import annotations
 
@@ -240,11 +241,11 @@ def test_the_oracle_for_many_agrees_with_the_two_sided_ones_on_two_players(deter
 
 
 def test_the_oracle_for_many_scores_each_round_as_the_logs_do() -> None:
-    # DRAW-8, KOZEL-7/8/9, FIVES-9 with three or four players: every finished round in the
+    # DRAW-8, BLOCK-6, KOZEL-7/8/9, FIVES-9 with three or four players: every finished round in the
     # starter set's logs, scored by the oracle from the hands left, gives the logged totals
     checked: set[tuple[str, str]] = set()
     for puzzle in starter():
-        if puzzle.players < 3 or puzzle.variant not in ("draw", "kozel", "allfives"):
+        if puzzle.players < 3 or puzzle.variant not in ("draw", "block", "kozel", "allfives"):
             continue
         for i, event in enumerate(puzzle.log):
             if event["event"] != "round_end":
@@ -255,7 +256,7 @@ def test_the_oracle_for_many_scores_each_round_as_the_logs_do() -> None:
             went_out = hands.index(0) if event["result"] == "domino" else None
             assert many.round_over(hands, went_out) == {tuple(float(x) for x in event["scores"])}, (puzzle.id, event)
             checked.add((puzzle.variant, event["result"]))
-    assert {v for v, _r in checked} == {"draw", "kozel", "allfives"} and {r for _v, r in checked} > {"domino"}
+    assert {v for v, _r in checked} == {"draw", "block", "kozel", "allfives"} and {r for _v, r in checked} > {"domino"}
 
 
 def test_where_a_seat_has_equally_good_moves_every_choice_counts() -> None:
