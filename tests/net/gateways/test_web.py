@@ -40,13 +40,7 @@ def test_join_command_quotes_and_forgets_tokens() -> None:
 
 
 async def test_browser_tab_gets_the_lobby(server: Server) -> None:
-    web_server = make_web_server(f"127.0.0.1:{server.port}", "127.0.0.1", 0, name="Guest")
-    runner = web.AppRunner(await web_server._make_app())
-    await runner.setup()
-    site = web.TCPSite(runner, "127.0.0.1", 0)
-    await site.start()
-    port = site._server.sockets[0].getsockname()[1]
-    web_server.public_url = f"http://127.0.0.1:{port}"
+    _web_server, runner, port = await start_guarded(server)
     try:
         async with aiohttp.ClientSession() as http:
             async with http.get(f"http://127.0.0.1:{port}/") as page:
