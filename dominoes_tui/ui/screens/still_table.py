@@ -11,7 +11,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 
 from ...engine import IllegalMove, Match, Move, Phase, PlayerView, view_for
-from ...i18n import _
+from ...i18n import _, told
 from ...table.client import RoundReport, SeatInfo, TableClient
 from ...table.local import report_from
 from ..choices import Prefs
@@ -93,6 +93,22 @@ class StillScreen(TableScreen):
         if action in HIDDEN:
             return False  # not dimmed: gone from the footer
         return super().check_action(action, parameters)
+
+    def send(self, move: Move) -> None:
+        """A move chosen here is judged (judge()), never played; then shown (judged())."""
+        try:
+            self.judge(move)
+        except ValueError as exc:  # only legal moves are offered
+            self.notify(told(exc), severity="error", markup=False)
+            return
+        self.selected, self.end_cursor = None, None
+        self.judged()
+
+    def judge(self, move: Move) -> None:
+        raise NotImplementedError
+
+    def judged(self) -> None:
+        self.redraw()
 
     def action_back(self) -> None:
         if self.end_cursor is not None:

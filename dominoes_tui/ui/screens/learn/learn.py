@@ -25,7 +25,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from ....engine import Move, PlayerView
-from ....i18n import N_, _, told
+from ....i18n import N_, _
 from ....i18n.os_words import os_words
 from ...choices import Prefs
 from ...widgets.footer import Footer
@@ -100,13 +100,10 @@ class LearnScreen(StillScreen):
         return super().check_action(action, parameters)
 
     # -- the learner's doing -------------------------------------------------------------
-    def send(self, move: Move) -> None:
-        try:
-            self.lesson.try_move(move)
-        except ValueError as exc:  # only legal moves are offered
-            self.notify(told(exc), severity="error", markup=False)
-            return
-        self.selected, self.end_cursor = None, None
+    def judge(self, move: Move) -> None:
+        self.lesson.try_move(move)
+
+    def judged(self) -> None:
         self.keep()
         self.redraw()
 

@@ -17,7 +17,7 @@ from rich.text import Text
 from textual.binding import Binding, BindingType
 
 from ....engine import Move, PlayerView
-from ....i18n import N_, _, told
+from ....i18n import N_, _
 from ...choices import Prefs
 from ...table_keys import TABLE_BINDINGS
 from ..still_table import HIDDEN, StillScreen, StillTable, stand_at
@@ -78,14 +78,11 @@ class PuzzleScreen(StillScreen):
         return super().check_action(action, parameters)
 
     # -- the player's doing ---------------------------------------------------------------
-    def send(self, move: Move) -> None:
-        try:
-            self.trainer.try_move(move)
-        except ValueError as exc:  # only legal moves are offered
-            self.notify(told(exc), severity="error", markup=False)
-            return
+    def judge(self, move: Move) -> None:
+        self.trainer.try_move(move)
+
+    def judged(self) -> None:
         self.said_problem()
-        self.selected, self.end_cursor = None, None
         self.redraw()
 
     def action_next(self) -> None:
