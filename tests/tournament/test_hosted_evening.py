@@ -138,3 +138,32 @@ async def test_strangers_and_bad_settings_are_refused(server: Server) -> None:
     assert (await eve.conn.request({"type": "tournament"}))["you"]["organizer"] is False
     await eve.close()
     await ana.close()
+
+
+async def test_when_the_round_clock_runs_out_bots_finish_the_round(server: Server, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Nobody plays a move: only the clock ends the round, and the next round has a clock of its own."""
+    monkeypatch.setattr("dominoes_tui.net.evening.round_clock.CLOCK_BOT_DELAY", 0.0)
+    server.tournament_host.arrival = 600.0  # no stand-in: without the clock the tables would wait
+    host = server.tournament_host
+    ana = await organizer(server.port)
+    ben, cy = await ben_with_his_secret(server.port), await Driven.connect(server.port, "Cy")
+    await ana.conn.request({"type": "tournament_open", "settings": {**SETTINGS, "round_minutes": 1}})
+    for p in (ana, ben, cy):
+        await p.conn.request({"type": "tournament_register"})
+    marks = [len(p.pushed) for p in (ana, ben, cy)]
+    started = await ana.conn.request({"type": "tournament_start"})
+    deadline = started["tournament"]["round_deadline"]
+    assert deadline is not None and deadline == host.clock.deadline
+    for p, m in zip((ana, ben, cy), marks):
+        await _sit(p, await _seat_of(p, 1, m))
+    marks = [len(p.pushed) for p in (ana, ben, cy)]
+    host.clock.ran_out()  # what the event loop calls a minute after the round opened
+    told = await ana.wait_for(lambda m: m.get("type") == "notice", since=marks[0])
+    assert "clock" in told["text"]
+    for p, m in zip((ana, ben, cy), marks):
+        await _seat_of(p, 2, m)  # the bots finished every table of round 1
+    assert host.clock.deadline is not None and host.clock.deadline > deadline
+    assert host.evening is not None and host.evening.tournament.current is not None
+    assert host.evening.tournament.current.number == 2
+    for p in (ana, ben, cy):
+        await p.close()

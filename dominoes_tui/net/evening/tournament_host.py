@@ -1,5 +1,6 @@
 """The server's side of a club evening: the `tournament_*` requests, opening each round's
-tables, sending everyone to their seat, the round clock, and keeping the evening on disk.
+tables, sending everyone to their seat, and keeping the evening on disk (its round clock
+is round_clock.py).
 
 It holds at most one evening at a time; who organizes it is organizers.py.
 
@@ -14,7 +15,6 @@ messages below.
 """
 from __future__ import annotations
 
-import asyncio
 import json
 import logging
 import random
@@ -53,6 +53,7 @@ from .evening import (
 from .evening_puzzle import EveningPuzzle
 from .organizers import Organizers
 from .puzzle_search import PuzzleSearch
+from .round_clock import RoundClock
 
 
 class EveningServer(TableHost, Protocol):
@@ -73,7 +74,6 @@ log = logging.getLogger("dominoes_tui.net")
 REQUESTS = {"tournament", "tournament_open", "tournament_register", "tournament_withdraw", "tournament_start",
             "tournament_close", "tournament_organize"}
 ARRIVAL = 20.0  # seconds a person has to reach a new table before a stand-in plays for them
-CLOCK_BOT_DELAY = 0.2  # how fast bots finish a table once the round clock has run out
 PUSH_EVERY = 0.25  # seconds between `tournament` pushes, at most
 CHANGE_BURST, CHANGE_EVERY = 6, 2.0  # changes one connection may make at once, then one every 2 s
 
@@ -85,8 +85,7 @@ class TournamentHost:
         self.arrival = ARRIVAL
         self.entrants_per_address, self.guests_per_address = ENTRANTS_PER_ADDRESS, GUESTS_PER_ADDRESS
         self.evening: Evening | None = None
-        self.round_deadline: float | None = None  # time.time() when the round clock runs out
-        self._clock: asyncio.TimerHandle | None = None
+        self.clock = RoundClock(lambda: self.evening, server.tables)
         self.path = server.data_dir / "tournament.json" if server.data_dir else None
         self._guests: weakref.WeakKeyDictionary[Conn, str] = weakref.WeakKeyDictionary()  # guest conn -> its owner key
         self._allowance = Allowance(CHANGE_BURST, 1 / CHANGE_EVERY, store=weakref.WeakKeyDictionary())
@@ -130,11 +129,11 @@ class TournamentHost:
                     tell(log, _("{name} asked to start the tournament: {reason}").format(name=conn.name, reason=told(exc)))
                     raise
                 self.open_tables(plans)
-                self._arm_clock()
+                self.clock.arm()
             elif kind == "tournament_close":
                 self._organizer(conn)
                 self._need().state = OVER
-                self._disarm_clock()
+                self.clock.disarm()
         except TournamentError as exc:
             raise Refused.again(exc) from None
         if kind == "tournament":
@@ -266,46 +265,10 @@ class TournamentHost:
             self.puzzle.round_over()
         if plans:
             self.open_tables(plans)
-            self._arm_clock()
+            self.clock.arm()
         elif evening.state == OVER:
-            self._disarm_clock()
+            self.clock.disarm()
         self.changed()
-
-    # -- the round clock ------------------------------------------------------------------
-    def _arm_clock(self) -> None:
-        self._disarm_clock()
-        evening = self.evening
-        if evening is None or evening.settings.round_minutes is None or evening.state != PLAYING:
-            return
-        seconds = evening.settings.round_minutes * 60
-        self.round_deadline = time.time() + seconds
-        self._clock = asyncio.get_running_loop().call_later(seconds, self.clock_ran_out)
-
-    def _disarm_clock(self) -> None:
-        if self._clock is not None:
-            self._clock.cancel()
-        self._clock, self.round_deadline = None, None
-
-    def clock_ran_out(self) -> None:
-        """Bots finish every table of the round still being played."""
-        self._clock = None
-        evening = self.evening
-        if evening is None or evening.state != PLAYING:
-            return
-        for code in evening.codes.values():
-            table = self.server.tables.get(code)
-            if table is None or table.match is None or table.match.phase == MATCH_OVER:
-                continue
-            for slot in table.slots:
-                if slot.kind == "human":
-                    slot.kind, slot.level = "bot", evening.settings.bot_level
-            table.bot_delay = CLOCK_BOT_DELAY
-            table.tell(S.ROUND_CLOCK_OUT)
-            table.wake.set()
-            table.broadcast_table()
-        current = evening.tournament.current
-        tell(log, _("Tournament round {round}: the clock ran out; bots finish it").format(
-            round=current.number if current else 0))
 
     # -- telling --------------------------------------------------------------------------
     def _conns_of(self, name: str) -> list[Conn]:
@@ -326,7 +289,7 @@ class TournamentHost:
 
     def _built(self) -> bytes:
         """Build the evening's public state now; its encoding, the head of a `tournament` message."""
-        self._public = {**self.evening.public(), "round_deadline": self.round_deadline} if self.evening else None
+        self._public = {**self.evening.public(), "round_deadline": self.clock.deadline} if self.evening else None
         self._head = b'{"type":"tournament","tournament":' + json.dumps(self._public, separators=(",", ":")).encode("utf-8")
         return self._head
 
