@@ -6,7 +6,7 @@ same table screen local play uses, with a `RemoteTable` behind it.
 """
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import Any, Protocol, cast
 
 from rich.text import Text
@@ -20,6 +20,7 @@ from textual.widgets.option_list import Option
 from .... import i18n
 from ....i18n import N_, _, ngettext
 from ....net.client.client import Connection
+from ....net.wire.server_parts import TableInfo
 from ...choices import MatchSettings, Prefs
 from ...widgets.footer import Footer
 from ...widgets.too_small import TooSmall
@@ -71,7 +72,7 @@ class SeatPicker(ModalScreen["int | str | None"]):
     #picker { width: 50; height: auto; max-height: 14; border: round $accent; padding: 0 1; }
     """
 
-    def __init__(self, table: dict[str, Any]) -> None:
+    def __init__(self, table: Mapping[str, Any] | TableInfo) -> None:
         super().__init__()
         self.table = table
 
@@ -131,8 +132,8 @@ class LobbyScreen(Screen[None]):
 
     def __init__(self) -> None:
         super().__init__()
-        self.tables: list[dict[str, Any]] = []
-        self.waiting: dict[str, Any] | None = None  # the table we sit at before it starts
+        self.tables: Sequence[Mapping[str, Any] | TableInfo] = []
+        self.waiting: Mapping[str, Any] | TableInfo | None = None  # the table we sit at before it starts
         self._words: str | Callable[[], str] = lambda: _("Connecting…")
 
     @property
@@ -162,7 +163,7 @@ class LobbyScreen(Screen[None]):
             self.redraw()
 
     # -- what the app tells us -----------------------------------------------------------
-    def show_tables(self, tables: list[dict[str, Any]]) -> None:
+    def show_tables(self, tables: Sequence[Mapping[str, Any] | TableInfo]) -> None:
         self.tables = tables
         if self.waiting is not None:
             for t in tables:
@@ -170,7 +171,7 @@ class LobbyScreen(Screen[None]):
                     self.waiting = t
         self.redraw()
 
-    def show_waiting(self, table: dict[str, Any] | None) -> None:
+    def show_waiting(self, table: Mapping[str, Any] | TableInfo | None) -> None:
         self.waiting = table
         self.redraw()
 
@@ -243,7 +244,7 @@ class LobbyScreen(Screen[None]):
             grid.move_cursor(row=min(keep, len(self.tables) - 1))
         self.refresh_bindings()
 
-    def selected(self) -> dict[str, Any] | None:
+    def selected(self) -> Mapping[str, Any] | TableInfo | None:
         grid = self.query_one("#lobby-tables", DataTable)
         if not self.tables or grid.cursor_row is None or grid.cursor_row >= len(self.tables):
             return None

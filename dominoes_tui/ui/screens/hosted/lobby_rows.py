@@ -2,10 +2,12 @@
 seats in brief (people by name, the rest counted) and its status (lobby.py shows them)."""
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from ....bots.registry import level_word
 from ....i18n import _, ngettext, pgettext
+from ....net.wire.server_parts import Wire
 
 
 def level_words(level: object) -> str:
@@ -15,7 +17,7 @@ def level_words(level: object) -> str:
     return level_word(level) if isinstance(level, str) else str(level)
 
 
-def seat_words(seat: dict[str, Any], me: int | None) -> str:
+def seat_words(seat: Mapping[str, Any] | Wire, me: int | None) -> str:
     if seat["kind"] == "bot":
         return _("{name} (bot, {level})").format(name=seat["name"], level=level_words(seat.get("level")))
     if not seat["taken"]:
@@ -41,7 +43,7 @@ def column_label(key: str) -> str:
     }.get(key, key)
 
 
-def seats_in_brief(table: dict[str, Any], room: int = 10_000) -> str:
+def seats_in_brief(table: Mapping[str, Any] | Wire, room: int = 10_000) -> str:
     """The seats in a lobby row: people by name, free seats and bots counted; where the
     names do not fit `room` cells, the last are counted too ("Anke, 2 more, 1 bot"), never
     cut ("Anke, Ben (away), 1 bo")."""
@@ -64,7 +66,7 @@ def seats_in_brief(table: dict[str, Any], room: int = 10_000) -> str:
     return ""
 
 
-def status_words(table: dict[str, Any]) -> str:
+def status_words(table: Mapping[str, Any] | Wire) -> str:
     practice = _("practice, ") if table.get("practice") else ""  # seeded: its maker may know every deal
     if table["phase"] == "waiting":
         free = len(table["free"])
