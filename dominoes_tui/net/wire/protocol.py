@@ -201,7 +201,7 @@ def view_from_json(data: Mapping[str, Any] | Wire) -> PlayerView:
             boneyard=int(data["boneyard"]),
             drawable=int(data["drawable"]),
             scores=tuple(int(x) for x in data["scores"]),
-            legal=tuple(Move.from_json(m) for m in data["legal"]),
+            legal=tuple(Move.from_json(dict(m.items()) if isinstance(m, Wire) else m) for m in data["legal"]),
             history=tuple(freeze(e) for e in data["history"]),
             lacks=tuple(frozenset(int(v) for v in s) for s in data["lacks"]),
             scoresheet=tuple(
