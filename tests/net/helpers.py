@@ -6,6 +6,8 @@ import asyncio
 import hashlib
 import json
 import secrets
+
+import msgspec
 from collections.abc import Callable
 from typing import Any
 
@@ -27,9 +29,8 @@ WAIT = 20.0  # the longest any single wait may take before the test fails (never
 
 def as_dict(msg: Any) -> dict[str, Any]:
     """A message the connection read (typed, net/wire/answers.py) as the dict the server
-    sent: its top level a dict of its own the tests may mark (`_sent`), a field it left
-    out absent; the parts inside read as dicts by themselves."""
-    return {k: v for k, v in msg.items() if v is not None}
+    sent (a field it left out absent at the top), which the tests may mark (`_sent`)."""
+    return {k: v for k, v in msgspec.to_builtins(msg).items() if v is not None}
 
 
 class Driven:
