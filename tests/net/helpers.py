@@ -6,10 +6,10 @@ import asyncio
 import hashlib
 import json
 import secrets
-
-import msgspec
 from collections.abc import Callable
 from typing import Any
+
+import msgspec
 
 from dominoes_tui.net.client.client import Connection
 from dominoes_tui.net.host.names import NameRegister, fold
