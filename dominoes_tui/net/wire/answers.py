@@ -38,7 +38,6 @@ from .server_parts import (
 )
 
 Id = int | str | None
-Args = dict[str, Any]  # a template's values: plain strings and numbers, or phrases (says.py)
 
 
 class Answer(Wire, tag_field="type", kw_only=True, frozen=True):
@@ -51,8 +50,10 @@ class Said(Answer, kw_only=True, frozen=True):
     """A message that says something: the template (`say`, says.py) and its values beside
     the English text (a refusal's `reason`, a notice's `text`)."""
 
-    say: str | None = None
-    args: Args | None = None
+    # read as sent, whatever they hold: a `say` that is none of our templates (a newer
+    # server's, a forged one) shows the plain text, and filling takes only plain values
+    say: Any = None
+    args: Any = None
 
     def spoken(self, key: str = "reason", fallback: str = "") -> str:
         """What it says in the language in use, as plain text (says.py); `key` names its
