@@ -111,7 +111,7 @@ def main() -> None:
     for name, work in encoders(table).items():
         print(f"encode {name:14} {best_rate(work, args.n, args.runs):>10,.0f} messages/s")
     for name, read in readers().items():
-        print(f"read   {name:14} {best_rate(lambda: read(line), args.n, args.runs):>10,.0f} messages/s")
+        print(f"read   {name:14} {best_rate(lambda read=read: read(line), args.n, args.runs):>10,.0f} messages/s")
 
 
 if __name__ == "__main__":

@@ -45,16 +45,17 @@ class Wire(Struct, kw_only=True, frozen=True):
         return isinstance(key, str) and self.get(key) is not None
 
     def keys(self) -> list[str]:
-        return list(self._names())
+        """The fields it carries (a field left out, None, is not among them)."""
+        return [key for key in self._names() if key in self]
 
     def __iter__(self) -> Iterator[str]:
-        return iter(self._names())
+        return iter(self.keys())
 
     def __len__(self) -> int:
-        return len(self._names())
+        return len(self.keys())
 
     def items(self) -> list[tuple[str, Any]]:
-        return [(key, self[key]) for key in self._names()]
+        return [(key, self[key]) for key in self.keys()]
 
     @classmethod
     def _names(cls) -> dict[str, str]:
@@ -183,9 +184,11 @@ class ViewWire(Wire, frozen=True, kw_only=True):
         seat_in(self.seat, n, "seat", spectator=True)
         seat_in(self.leader, n, "leader")
         seat_in(self.to_act, n, "to_act")
-        for name, listed in (("names", self.names), ("hand_sizes", self.hand_sizes), ("lacks", self.lacks)):
+        for name, listed in (("names", self.names), ("hand_sizes", self.hand_sizes)):
             if len(listed) != n:
                 raise ValueError(f"{len(listed)} {name} for {n} players")
+        if len(self.lacks) not in (0, n):  # none: a position alone (the board's puzzle)
+            raise ValueError(f"{len(self.lacks)} lacks for {n} players")
         for team in self.teams or []:
             for seat in team:
                 seat_in(seat, n, "team seat")

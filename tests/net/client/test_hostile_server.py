@@ -8,10 +8,16 @@ from typing import Any
 
 import pytest
 
+from dominoes_tui import i18n
 from dominoes_tui.net.client.client import ServerRefused
 from dominoes_tui.net.client.remote_table import RemoteTable
 from dominoes_tui.net.wire import answers as A
+from dominoes_tui.ui.choices import Prefs
+from dominoes_tui.ui.remote_app import RemoteApp
+from dominoes_tui.ui.screens.hosted.lobby import LobbyScreen
 from tests.net.client.helpers import Hostile, samples, spoiled
+from tests.net.helpers import until
+from tests.ui.helpers import Notices
 
 DEEP = b'{"type": "notice", "code": "KXMP", "text": ' + b"[" * 10_000 + b"]" * 10_000 + b"}\n"
 BAD_FIELDS = [  # (type, field, a value of the wrong type or range)
@@ -24,10 +30,6 @@ BAD_FIELDS = [  # (type, field, a value of the wrong type or range)
     ("table", "table.seats.0.seat", 1), ("notice", "text", ["hello"]), ("seated", "seat", -1),
     ("seated", "token", None), ("tournament", "you", []), ("searching", "search", [1]),
 ]
-
-
-def _wire_type(kind: str) -> str:
-    return kind
 
 
 @pytest.mark.parametrize(("kind", "path", "value"), BAD_FIELDS)
@@ -120,3 +122,21 @@ async def test_a_state_for_another_seat_at_the_table_is_ignored_with_a_note() ->
         assert await asyncio.wait_for(table.advance(), 5)
         assert table.view(0).seat == 0 and table.seq != 99 and len(table.notes) == 1
         await conn.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+async def test_the_app_tells_a_bad_answer_in_one_line_and_stays_in_the_lobby(notices: Notices, lang: str) -> None:
+    words = {"en": "cannot read (joined: $.state.view)", "de": "nicht lesen kann (joined: $.state.view)"}
+    async with Hostile() as server:
+        server.answers["list"] = samples()["tables"]
+        server.answers["join"] = spoiled(samples()["joined"], "state.view.seat", 9)
+        i18n.use(lang)
+        app = RemoteApp("127.0.0.1", server.port, "Ana", code="KXMP", prefs=Prefs(speed="instant"), keep_tokens=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: notices.containing(words[lang]), "the one line on the bad answer")
+            server.push(spoiled(samples()["tables"], "tables.0.seats", "four"))  # a bad push: said once more
+            server.push(samples()["notice"])
+            await until(pilot, lambda: notices.containing("hello"), "the good notice after the bad push")
+            assert isinstance(app.screen, LobbyScreen) and app.client is None and app.is_running
+            assert len(notices.containing("(tables: $.tables[0].seats)")) == 1
+            assert app.lobby.tables and app.lobby.tables[0]["seats"][0]["name"] == "Ana"  # the last good list
