@@ -11,7 +11,6 @@ from dominoes_tui.net.client.client import ServerRefused
 from dominoes_tui.net.host.connection import Conn
 from dominoes_tui.net.server.server import Server
 from dominoes_tui.net.wire import answers as A
-from dominoes_tui.net.wire.protocol import plain_message
 
 from .helpers import Driven, play_out
 
@@ -60,7 +59,7 @@ async def test_every_message_the_server_sends_is_its_type(server: Server, sent: 
 
     kinds: dict[str, int] = {}
     for line in sent:
-        msg: Any = A.read_answer(line, plain_message)  # Unreadable (a test failure) for a wrong field
+        msg: Any = A.read_answer(line)  # Unreadable (a test failure) for a wrong field
         assert msg is not None, line[:200]
         kinds[msg.wire_type] = kinds.get(msg.wire_type, 0) + 1
     assert unread == []

@@ -127,7 +127,7 @@ class Connection:
                 if not line:
                     break
                 try:  # the boundary: nothing raw, and nothing of the wrong type, gets past it
-                    msg = A.read_answer(line, P.plain_message)
+                    msg = A.read_answer(line)
                 except A.Unreadable as exc:
                     self._cannot_read(exc)
                     continue

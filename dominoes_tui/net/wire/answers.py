@@ -20,6 +20,7 @@ import msgspec
 
 from ...engine import jsontext
 from . import says
+from .protocol import plain_message
 from .server_parts import (
     MAX_SEATS,
     BoardPuzzleWire,
@@ -166,7 +167,9 @@ class Searching(Presence, kw_only=True, frozen=True, tag="searching"):
 
 
 class Seated(Answer, kw_only=True, frozen=True, tag="seated"):
-    """A seat waiting for this person: the evening's next round, or a quick match (round 0)."""
+    """A seat waiting for this person: the evening's next round, or a quick match (round 0).
+    Its fields are a ticket's (server_parts.TicketWire): a message's base and a part's
+    cannot both be inherited, msgspec lays out one base's fields."""
 
     round: int
     table: int
@@ -246,10 +249,10 @@ class Unreadable(ValueError):
 _PATH = re.compile(r"at `(\$[^`]{0,80})`")
 
 
-def read_answer(line: bytes, plain: Any) -> AnyAnswer | None:
+def read_answer(line: bytes) -> AnyAnswer | None:
     """A line from the server as its typed message; None for a type this client does not
-    know (a newer server's: ignored); Unreadable for a line it cannot use. `plain` makes
-    every string in the message plain text (protocol.plain_message), before it is checked."""
+    know (a newer server's: ignored); Unreadable for a line it cannot use. Every string in
+    it is made plain text (protocol.plain_message) before it is checked."""
     try:
         data = jsontext.loads(line)  # NaN, a number past 4,000 digits, [[[[…]]]] nested deep: refused here
     except ValueError:
@@ -263,7 +266,7 @@ def read_answer(line: bytes, plain: Any) -> AnyAnswer | None:
     if kind not in ANSWER_KINDS:
         return None
     try:
-        return msgspec.convert(plain(data), AnyAnswer)
+        return msgspec.convert(plain_message(data), AnyAnswer)
     except (msgspec.ValidationError, RecursionError) as exc:
         found = _PATH.search(str(exc))
         raise Unreadable(kind, found.group(1) if found else "$", msg_id) from None
