@@ -298,8 +298,8 @@ class RemoteApp(DominoesApp):
     def _open_remote(self, answer: A.Sat, state: A.State | None) -> None:
         try:
             client = self.session.table(answer, state)
-        except ValueError:  # rules or a view the engine refuses: a broken server's
-            self._unreadable(unreadable(answer.wire_type, "$.table"))
+        except A.Unreadable as exc:  # rules or a view the engine refuses: a broken server's
+            self._unreadable(unreadable(exc.kind, exc.where))
             return
         client.on_note = self._table_note
         client.on_evening = self.evening.on_push  # the next round is paired while this match's end is read

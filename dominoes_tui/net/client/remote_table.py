@@ -13,7 +13,7 @@ import asyncio
 from collections import deque
 from collections.abc import Callable
 
-from ...engine import MATCH_OVER, PLAYING, ROUND_OVER, IllegalMove, Move, Phase, PlayerView, make_config
+from ...engine import MATCH_OVER, PLAYING, ROUND_OVER, ConfigError, IllegalMove, Move, Phase, PlayerView, make_config
 from ...i18n import _, told
 from ...table.client import RoundReport, SeatInfo, TableClient
 from ..wire import answers as A
@@ -24,20 +24,27 @@ from .client import Connection, ConnectionLost, unreadable
 class RemoteTable(TableClient):
     def __init__(self, conn: Connection, answer: A.Sat, state: A.State | None = None) -> None:
         """`answer` is the server's `joined`, `created` or `watching`; `state` the first
-        state if the answer came before the table started. ValueError (ProtocolError) for
-        a table we cannot show: not started, or rules or a view the engine refuses."""
+        state if the answer came before the table started (ValueError if none came).
+        A.Unreadable (a ValueError) for a table we cannot show: rules or a view the engine
+        refuses (a broken server's)."""
         self.conn = conn
         self.code: str = answer.code
         self.my_seat: int | None = answer.seat if not isinstance(answer, A.Watching) else None
         self.token: str | None = answer.token
         info = answer.table
-        self.config = make_config(info.variant, info.players, options=info.options)
         state = state or answer.state
         if state is None:
             raise ValueError("the table has not started yet")
-        self._current: PlayerView = P.view_from_json(state.view)
+        try:
+            self.config = make_config(info.variant, info.players, options=info.options)
+        except (ConfigError, ValueError, TypeError):
+            raise A.Unreadable(answer.wire_type, "$.table") from None
+        try:
+            self._current: PlayerView = P.view_from_json(state.view)
+            self._rounds: list[RoundReport] = [P.report_from_json(r) for r in (state.rounds or answer.rounds or [])]
+        except P.ProtocolError:
+            raise A.Unreadable(answer.wire_type, "$.state") from None
         self.seats: tuple[SeatInfo, ...] = P.seat_infos(state.seats, self.my_seat)
-        self._rounds: list[RoundReport] = [P.report_from_json(r) for r in (state.rounds or answer.rounds or [])]
         self.seq = state.seq
         self._queue: deque[A.State | A.Refused] = deque()
         self._event = asyncio.Event()

@@ -124,16 +124,24 @@ async def test_a_state_for_another_seat_at_the_table_is_ignored_with_a_note() ->
         await conn.close()
 
 
-@pytest.mark.parametrize("lang", ["en", "de"])
-async def test_the_app_tells_a_bad_answer_in_one_line_and_stays_in_the_lobby(notices: Notices, lang: str) -> None:
-    words = {"en": "cannot read (joined: $.state.view)", "de": "nicht lesen kann (joined: $.state.view)"}
+APP_SPOILS = [  # a joined answer spoiled where the types see it, and where only the engine does
+    ("en", "state.view.seat", 9, "cannot read (joined: $.state.view)"),
+    ("de", "state.view.seat", 9, "nicht lesen kann (joined: $.state.view)"),
+    ("en", "table.variant", "chess", "cannot read (joined: $.table)"),
+    ("en", "state.view.hand", ["6-x"], "cannot read (joined: $.state)"),
+]
+
+
+@pytest.mark.parametrize(("lang", "path", "value", "words"), APP_SPOILS)
+async def test_the_app_tells_a_bad_answer_in_one_line_and_stays_in_the_lobby(
+        notices: Notices, lang: str, path: str, value: Any, words: str) -> None:
     async with Hostile() as server:
         server.answers["list"] = samples()["tables"]
-        server.answers["join"] = spoiled(samples()["joined"], "state.view.seat", 9)
+        server.answers["join"] = spoiled(samples()["joined"], path, value)
         i18n.use(lang)
         app = RemoteApp("127.0.0.1", server.port, "Ana", code="KXMP", prefs=Prefs(speed="instant"), keep_tokens=False)
         async with app.run_test(size=(80, 24)) as pilot:
-            await until(pilot, lambda: notices.containing(words[lang]), "the one line on the bad answer")
+            await until(pilot, lambda: notices.containing(words), "the one line on the bad answer")
             server.push(spoiled(samples()["tables"], "tables.0.seats", "four"))  # a bad push: said once more
             server.push(samples()["notice"])
             await until(pilot, lambda: notices.containing("hello"), "the good notice after the bad push")
