@@ -6,12 +6,11 @@ names ("Ana & Cleo"): German conjugates for both, so a sentence with a name as i
 subject comes in three forms, chosen by `by_person` (one seat, you, several)."""
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 from ..bots.registry import level_word as bot_level_word
 from ..engine import VARIANTS, PlayerView, TableConfig, Tile, hand_pips
 from ..i18n import N_, _, ngettext, pgettext, told
-from ..net.wire.server_parts import Wire
 from ..table.client import RoundReport, SeatInfo
 from ..table.titles import variant_title as variant_title  # said the same on every screen and console
 from ..table.you import is_you as is_you  # the keyboard's seat, said as the language does
@@ -36,13 +35,12 @@ def wins(name: str) -> str:
     return by_person(name, _("{name} wins"), _("You win"), _("{name} win")).format(name=shown(name))
 
 
-def table_title(table: Mapping[str, object] | Wire) -> str:
+def table_title(variant: object, title: object) -> str:
     """A hosted table's variant as the reader says it; the server's English title, as
     plain text, only for a variant this copy does not know."""
     from ..table.plain import plain
 
-    variant = table.get("variant")
-    return variant_title(variant) if isinstance(variant, str) and variant in VARIANTS else plain(table.get("title"), 40)
+    return variant_title(variant) if isinstance(variant, str) and variant in VARIANTS else plain(title, 40)
 
 
 def end_name(end: str | None) -> str:
