@@ -166,10 +166,10 @@ class Searching(Presence, kw_only=True, frozen=True, tag="searching"):
     search: SearchWire | None = None
 
 
+# a ticket's fields (server_parts.TicketWire) again: msgspec lays out one base's fields,
+# so a message cannot inherit both Answer and a part
 class Seated(Answer, kw_only=True, frozen=True, tag="seated"):
-    """A seat waiting for this person: the evening's next round, or a quick match (round 0).
-    Its fields are a ticket's (server_parts.TicketWire): a message's base and a part's
-    cannot both be inherited, msgspec lays out one base's fields."""
+    """A seat waiting for this person: the evening's next round, or a quick match (round 0)."""
 
     round: int
     table: int

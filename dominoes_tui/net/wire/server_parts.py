@@ -153,7 +153,8 @@ class ScoreRowWire(Wire, frozen=True, kw_only=True):
 
 
 class ViewWire(Wire, frozen=True, kw_only=True):
-    """A seat's PlayerView (engine/view.py); a spectator's has seat -1."""
+    """What one seat may see (engine/view.py PlayerView); a spectator's has seat -1, an
+    empty hand and no legal moves."""
 
     seat: Seat
     variant: str
@@ -200,7 +201,7 @@ class MoveWire(Wire, frozen=True, kw_only=True):
 
 
 class RoundWire(Wire, frozen=True, kw_only=True):
-    """A finished round with every hand shown (table/client.py RoundReport)."""
+    """A finished round with every hand shown (the summary; table/client.py RoundReport)."""
 
     round: int
     result: RoundResult
