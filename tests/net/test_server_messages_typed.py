@@ -1,5 +1,6 @@
 """Every message the real server sends, in a whole hosted match with a spectator, a lobby
-session, a quick match search and a club evening, decodes into its type
+session, a quick match search, a club evening, the records, a keyed hello and a garbled
+line, decodes into its type
 (net/wire/answers.py): the types are what the server sends, byte for byte as sent."""
 from __future__ import annotations
 
@@ -7,12 +8,12 @@ from typing import Any
 
 import pytest
 
-from dominoes_tui.net.client.client import ServerRefused
+from dominoes_tui.net.client.client import Connection, ServerRefused
 from dominoes_tui.net.host.connection import Conn
 from dominoes_tui.net.server.server import Server
 from dominoes_tui.net.wire import answers as A
 
-from .helpers import Driven, play_out
+from .helpers import Driven, key_of, play_out
 
 SEATS = [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "level": "random"}]
 SETTINGS = {"variant": "draw", "format": "swiss", "rounds": 1, "players": 2, "fill_bots": True, "bot_level": "random"}
@@ -55,7 +56,11 @@ async def test_every_message_the_server_sends_is_its_type(server: Server, sent: 
     await ana.conn.request({"type": "tournament_start"})
     await ana.wait_for(lambda m: m.get("type") == "seated")
     await watcher.conn.request({"type": "board"})
+    await watcher.conn.request({"type": "records", "what": "leaderboard"})
+    keyed = await Connection.open("127.0.0.1", server.port, "Kim", key=key_of("Kim's words"))  # a challenge first
+    watcher.conn.writer.write(b"not JSON\n")  # an error
     await ana.conn.request({"type": "ping"})
+    await watcher.conn.request({"type": "ping"})
 
     kinds: dict[str, int] = {}
     for line in sent:
@@ -63,7 +68,8 @@ async def test_every_message_the_server_sends_is_its_type(server: Server, sent: 
         assert msg is not None, line[:200]
         kinds[msg.wire_type] = kinds.get(msg.wire_type, 0) + 1
     assert unread == []
-    assert {"welcome", "tables", "created", "watching", "joined", "state", "refused", "left", "searching",
-            "tournament", "seated", "board", "pong"} <= set(kinds), kinds
+    assert {"challenge", "welcome", "tables", "created", "watching", "joined", "state", "refused", "error", "left",
+            "searching", "tournament", "seated", "board", "records", "pong"} <= set(kinds), kinds
     for person in (ana, ben, watcher):
         await person.close()
+    await keyed.close()
