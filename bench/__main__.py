@@ -35,6 +35,9 @@ STUDIES: dict[str, tuple[str, str, str]] = {
     "decode": ("bench.decode_study", "main",
                "how fast the server reads a client's line: the plain JSON reading and hand checks it had "
                "against its typed requests (msgspec)"),
+    "encode": ("bench.encode_study", "main",
+               "how fast the server writes a state and a client reads one: the dicts it builds against the "
+               "server's messages as types (net/wire/answers.py)"),
     "puzzles": ("bench.puzzle_yield", "main",
                 "why some variants give puzzles slowly: the decisions the harvest tries, per table (default "
                 "and short targets) and per reason they were admitted or refused"),

@@ -8,6 +8,7 @@ sent no hidden tile (the server's board answer holds only public facts).
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Mapping
 from typing import Any, Protocol
 
 from rich.text import Text
@@ -17,7 +18,8 @@ from textual.widgets import Static
 
 from ..i18n import N_, _
 from ..i18n.os_words import os_words
-from ..net.client.client import Connection, ConnectionLost, ServerRefused
+from ..net.client.client import Connection, ConnectionLost, ServerRefused, unreadable
+from ..net.wire.answers import Board
 from .render import Look
 from .screens.hosted.board_render import render_board
 from .speaking_app import SpeakingApp
@@ -29,7 +31,7 @@ POLL_SECONDS = 1.0
 class BoardSource(Protocol):
     where: str
 
-    async def fetch(self, pinned: str | None) -> dict[str, Any]: ...
+    async def fetch(self, pinned: str | None) -> Mapping[str, Any] | Board: ...
     async def close(self) -> None: ...
 
 
@@ -41,17 +43,20 @@ class ServerSource:
         self.where = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
         self._conn: Connection | None = None
 
-    async def fetch(self, pinned: str | None) -> dict[str, Any]:
+    async def fetch(self, pinned: str | None) -> Mapping[str, Any] | Board:
         if self._conn is None or self._conn.closed:
             self._conn = await Connection.open(self.host, self.port, "Board")
         request: dict[str, Any] = {"type": "board"}
         if pinned:
             request["feature"] = pinned
         try:
-            return await self._conn.request(request)
+            answer = await self._conn.request(request)
         except (TimeoutError, OSError, ConnectionLost):
             await self.close()
             raise
+        if not isinstance(answer, Board):
+            raise ServerRefused(unreadable(answer.wire_type, "$.type"))
+        return answer
 
     async def close(self) -> None:
         if self._conn is not None:
@@ -77,7 +82,7 @@ class BoardApp(SpeakingApp[int]):
         self.source = source
         self.look = look or Look()
         self.poll = poll
-        self.board: dict[str, Any] | None = None
+        self.board: dict[str, Any] | None = None  # the last board, its parts typed (answers.py); `featured` is ours to change
         self.pinned: str | None = None
         self.status = _("connecting to {address}…").format(address=self.where)
 
@@ -100,7 +105,7 @@ class BoardApp(SpeakingApp[int]):
         """Ask for the board every `poll` seconds; reconnect after a lost connection."""
         while True:
             try:
-                self.board = await self.source.fetch(self.pinned)
+                self.board = dict((await self.source.fetch(self.pinned)).items())
                 if self.pinned and self.board.get("featured") != self.pinned:
                     self.pinned = None  # that table has finished: back to the automatic choice
                 self.status = ""

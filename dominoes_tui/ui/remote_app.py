@@ -14,10 +14,11 @@ from typing import TYPE_CHECKING, Any
 from ..engine import PLAYING
 from ..i18n import N_, _
 from ..i18n.os_words import os_words
-from ..net.client.client import Connection, ConnectionLost, ServerRefused
+from ..net.client.client import Connection, ConnectionLost, ServerRefused, unreadable
 from ..net.client.remote_table import RemoteTable
 from ..net.client.session import Session
 from ..net.host.names import fold
+from ..net.wire import answers as A
 from ..net.wire import says as S
 from ..table.client import TableClient
 from .app import DominoesApp
@@ -87,7 +88,7 @@ class RemoteApp(DominoesApp):
         return self.session.creator
 
     @property
-    def pending(self) -> dict[str, Any] | None:
+    def pending(self) -> A.Sat | None:
         return self.session.pending
 
     @property
@@ -127,26 +128,28 @@ class RemoteApp(DominoesApp):
         self.run_worker(work, group="net", exit_on_error=False)
 
     # -- talking to the server --------------------------------------------------------------
-    def _push(self, msg: dict[str, Any]) -> None:
-        kind = msg.get("type")
-        if kind == "tables":
-            self.lobby.show_tables(msg["tables"])
+    def _push(self, msg: A.AnyAnswer) -> None:
+        if isinstance(msg, A.Tables):
+            self.lobby.show_tables(msg.tables)
             self.quick.on_push(msg)
-        elif kind == "table" and self.session.waits_at(msg["table"]["code"]):
-            self.lobby.show_waiting(msg["table"])
-        elif kind == "state":
+        elif isinstance(msg, A.TableChanged) and self.session.waits_at(msg.table.code):
+            self.lobby.show_waiting(msg.table)
+        elif isinstance(msg, A.State):
             started = self.session.came(msg)
             if started is not None:
                 self._open_remote(started, msg)
-        elif kind in ("tournament", "seated"):
+        elif isinstance(msg, (A.Tournament, A.Seated)):
             self.quick.on_push(msg)
             self.evening.on_push(msg)
-        elif kind == "presence":
+        elif isinstance(msg, A.Presence):
             self.quick.on_push(msg)
-        elif kind == "error":
-            self.notify(S.spoken(msg)[:200], severity="error", timeout=6, markup=False)
-        elif kind == "notice":
-            self.notify(S.spoken(msg, "text")[:200], timeout=8, markup=False)
+        elif isinstance(msg, A.Error):
+            self.notify(msg.spoken()[:200], severity="error", timeout=6, markup=False)
+        elif isinstance(msg, A.Notice):
+            self.notify(msg.spoken("text")[:200], timeout=8, markup=False)
+
+    def _unreadable(self, text: str) -> None:
+        self.notify(text, severity="warning", timeout=8, markup=False)
 
     def _lost(self) -> None:
         self.session.lost()
@@ -168,9 +171,15 @@ class RemoteApp(DominoesApp):
             self.lobby.say(lambda: _("Cannot reach the server at {address}: {reason}. Press r to try again.").format(
                 address=address, reason=reason))
             return False
+        conn.on_unreadable = self._unreadable
         try:
             listing = await conn.request({"type": "list"})
-        except (TimeoutError, ConnectionLost, ServerRefused):
+        except (TimeoutError, ConnectionLost, ServerRefused) as exc:
+            if isinstance(exc, ServerRefused):
+                self._unreadable(str(exc))
+            return False
+        if not isinstance(listing, A.Tables):
+            self._unreadable(unreadable(listing.wire_type, "$.type"))
             return False
         # said only in the title, it went unnoticed; renamed here or by an SSH gateway (Ben~2),
         # either only because someone holds the name: a guest asking for `Ben~2` is not told so
@@ -181,7 +190,7 @@ class RemoteApp(DominoesApp):
         else:
             self.lobby.say(lambda: _("Connected."))
         await self.prove_organizer(conn)
-        self.lobby.show_tables(listing["tables"])
+        self.lobby.show_tables(listing.tables)
         self.quick.on_push(listing)
         if self.code and self.table_code is None:
             code, self.code = self.code, None  # only once: later we are in the lobby
@@ -200,7 +209,7 @@ class RemoteApp(DominoesApp):
             self.notify(_("Not an organizer here: {reason}").format(reason=refused), severity="warning", timeout=8,
                         markup=False)
 
-    async def _ask(self, msg: dict[str, Any]) -> dict[str, Any] | None:
+    async def _ask(self, msg: dict[str, Any]) -> A.AnyAnswer | None:
         if self.conn is None:
             self.notify(_("Not connected to the server."), severity="error")
             return None
@@ -218,7 +227,7 @@ class RemoteApp(DominoesApp):
             msg["token"] = token
         elif seat is not None:
             msg["seat"] = seat
-        answer: dict[str, Any] | None
+        answer: A.AnyAnswer | None
         if token and self.conn is not None:
             try:
                 answer = await self.conn.request(msg)
@@ -259,13 +268,13 @@ class RemoteApp(DominoesApp):
         if private:  # unlisted; its long code is the invite
             msg["private"] = True
         answer = await self._ask(msg)
-        if answer is None:
+        if not isinstance(answer, A.Created):
             return
         if people:
-            self._seated({**answer, "type": "joined"})
+            self._seated(answer)
         else:  # bots only: watch it, and start it
-            await self.watch_table(answer["code"])
-            await self._ask({"type": "start", "code": answer["code"]})
+            await self.watch_table(answer.code)
+            await self._ask({"type": "start", "code": answer.code})
 
     async def watch_table(self, code: str) -> None:
         answer = await self._ask({"type": "watch", "code": code})
@@ -274,18 +283,27 @@ class RemoteApp(DominoesApp):
         self.session.seat, self.session.creator = None, False
         self._seated(answer)
 
-    def _seated(self, answer: dict[str, Any]) -> None:
+    def _seated(self, answer: A.AnyAnswer | A.Sat) -> None:
+        """Seated (or watching) as the server's answer says; an answer of another type
+        (a broken server's) is said in one line and changes nothing."""
+        if not isinstance(answer, A.Sat):
+            self._unreadable(unreadable(answer.wire_type, "$.type"))
+            return
         opens, state = self.session.sit(answer)
         if opens:
             self._open_remote(answer, state)
         else:
-            self.lobby.show_waiting(answer["table"])
+            self.lobby.show_waiting(answer.table)
 
-    def _open_remote(self, answer: dict[str, Any], state: dict[str, Any] | None) -> None:
-        client = self.session.table(answer, state)
+    def _open_remote(self, answer: A.Sat, state: A.State | None) -> None:
+        try:
+            client = self.session.table(answer, state)
+        except A.Unreadable as exc:  # rules or a view the engine refuses: a broken server's
+            self._unreadable(unreadable(exc.kind, exc.where))
+            return
         client.on_note = self._table_note
         client.on_evening = self.evening.on_push  # the next round is paired while this match's end is read
-        if answer.get("table", {}).get("practice"):  # said to everyone at the table, players and watchers
+        if answer.table.practice:  # said to everyone at the table, players and watchers
             self.notify(_("A seeded practice table: its maker may know every deal. It is never rated."),
                         title=_("Seeded practice table"), severity="warning", timeout=10)
         client.on_lost = self._lost
@@ -323,7 +341,7 @@ class RemoteApp(DominoesApp):
 
     async def start(self) -> None:
         if self.pending is not None:
-            await self._ask({"type": "start", "code": self.pending["code"]})
+            await self._ask({"type": "start", "code": self.pending.code})
 
     async def leave(self) -> None:
         """Leave the table (or waiting room) and show the lobby."""
@@ -341,8 +359,8 @@ class RemoteApp(DominoesApp):
                 answer = await self._ask({"type": "leave"})
                 if answer is not None:
                     listing = await self._ask({"type": "list"})
-                    if listing is not None:
-                        self.lobby.show_tables(listing["tables"])
+                    if isinstance(listing, A.Tables):
+                        self.lobby.show_tables(listing.tables)
                     await self.evening.refresh()  # the next tournament round's seat, if any
             else:
                 await self.connect()

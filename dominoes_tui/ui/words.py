@@ -35,13 +35,12 @@ def wins(name: str) -> str:
     return by_person(name, _("{name} wins"), _("You win"), _("{name} win")).format(name=shown(name))
 
 
-def table_title(table: dict[str, object]) -> str:
+def table_title(variant: object, title: object) -> str:
     """A hosted table's variant as the reader says it; the server's English title, as
     plain text, only for a variant this copy does not know."""
     from ..table.plain import plain
 
-    variant = table.get("variant")
-    return variant_title(variant) if isinstance(variant, str) and variant in VARIANTS else plain(table.get("title"), 40)
+    return variant_title(variant) if isinstance(variant, str) and variant in VARIANTS else plain(title, 40)
 
 
 def end_name(end: str | None) -> str:

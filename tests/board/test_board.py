@@ -11,10 +11,12 @@ from typing import Any
 import pytest
 
 from dominoes_tui.net.server.server import Server
+from dominoes_tui.net.wire import protocol as P
 from dominoes_tui.ui.board_app import BoardApp
 from dominoes_tui.ui.render import Look, plain
 from dominoes_tui.ui.screens.hosted.board_render import render_board
-from tests.net.helpers import Driven
+from tests.net.helpers import Driven, raw
+from tests.net.helpers import answer as read_answer
 
 from .fixtures import CODES, sample_board
 
@@ -178,7 +180,7 @@ async def server(tmp_path: Path):
 async def test_the_board_carries_the_club_leaderboard_once_matches_are_rated(server: Server) -> None:
     watcher = await Driven.connect(server.port, "Eve")
     first = await watcher.conn.request({"type": "board"})
-    assert first["leaderboard"] == {"variant": "all", "rows": None} or first["leaderboard"]["rows"] == []
+    assert first["leaderboard"]["variant"] == "all" and first["leaderboard"]["rows"] in (None, [])
     maker = await Driven.connect(server.port, "Ana")
     bots = [{"kind": "bot", "level": "easy"}, {"kind": "bot", "level": "heaviest"}]
     await maker.create(variant="draw", players=2, target=20, seats=bots, start=True, bot_delay=0.0)
@@ -199,11 +201,17 @@ async def test_the_board_answer_holds_no_hidden_tile(server: Server) -> None:
     bots = [{"kind": "bot", "level": "random"}] * 4
     # the longest match the rules allow, so a slow machine's 45 looks all fall inside it
     await maker.create(variant="allfives", players=4, target=1000, seats=bots, start=True, bot_delay=0.02)
-    stranger = await Driven.connect(server.port, "Eve")
+    reader, stranger = await raw(server.port)  # the board as it crosses the wire, every field of it
+    stranger.write(P.encode({"type": "hello", "protocol": P.PROTOCOL_VERSION, "name": "Eve"}))
+    assert (await read_answer(reader) or {}).get("type") == "welcome"
     tiles_seen = 0
-    for _ in range(45):
+    for look in range(45):
         await asyncio.sleep(0.1)  # within one address's work budget (10 a second)
-        answer = await stranger.conn.request({"type": "board"})
+        stranger.write(P.encode({"type": "board", "id": look}))
+        answer = await read_answer(reader)
+        while answer is not None and answer.get("id") != look:  # the lobby's pushes come here too
+            answer = await read_answer(reader)
+        assert answer is not None
         assert [t["code"] for t in answer["tables"]] == [maker.code] and answer["featured"] == maker.code
         view = answer["view"]
         assert view["hand"] == [] and view["legal"] == []
@@ -217,7 +225,7 @@ async def test_the_board_answer_holds_no_hidden_tile(server: Server) -> None:
         tiles_seen = max(tiles_seen, len(public))
     assert tiles_seen >= 4, "the match was watched while tiles were on the table"
     await maker.close()
-    await stranger.close()
+    stranger.close()
 
 
 async def test_boards_asking_every_second_read_the_records_once_in_a_while(tmp_path: Path) -> None:

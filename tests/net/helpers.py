@@ -9,6 +9,8 @@ import secrets
 from collections.abc import Callable
 from typing import Any
 
+import msgspec
+
 from dominoes_tui.net.client.client import Connection
 from dominoes_tui.net.host.names import NameRegister, fold
 from dominoes_tui.net.wire import proof
@@ -23,6 +25,12 @@ from tests.ui.helpers import Notices
 
 PACE_PER_SECOND, PACE_BURST = P.RATE_PER_SECOND * 0.75, P.RATE_BURST // 2  # well under the server's limit
 WAIT = 20.0  # the longest any single wait may take before the test fails (never a timing assertion)
+
+
+def as_dict(msg: Any) -> dict[str, Any]:
+    """A message the connection read (typed, net/wire/answers.py) as the dict the server
+    sent (a field it left out absent at the top), which the tests may mark (`_sent`)."""
+    return {k: v for k, v in msgspec.to_builtins(msg).items() if v is not None}
 
 
 class Driven:
@@ -54,7 +62,8 @@ class Driven:
             self._tokens, self._last = 1.0, loop.time()
         self._tokens -= 1
 
-    def _push(self, msg: dict[str, Any]) -> None:
+    def _push(self, typed: Any) -> None:
+        msg = as_dict(typed)
         self.pushed.append(msg)
         if msg.get("type") == "state":
             self.states.append(msg)
@@ -76,9 +85,10 @@ class Driven:
 
         return await asyncio.wait_for(scan(), timeout)
 
-    def _answer_state(self, state: dict[str, Any]) -> None:
+    def _answer_state(self, typed: Any) -> None:
         """Keep an answer's state in the server's order: pushes read after the answer but
         before the awaiting request resumed are newer, and must stay last."""
+        state = as_dict(typed)
         seq = int(state.get("seq", 0))
         for i, s in enumerate(self.states):
             if s.get("code") == state.get("code") and int(s.get("seq", 0)) > seq:

@@ -10,6 +10,8 @@ import html
 import json
 from typing import Any
 
+import msgspec
+
 from dominoes_tui.net.client.client import Connection
 from dominoes_tui.net.host.limits import Limits
 from dominoes_tui.net.server.server import Server
@@ -74,7 +76,7 @@ async def test_the_client_strips_what_a_hostile_server_sends() -> None:
     try:
         assert conn.name == "]0;xAna"
         await asyncio.wait_for(received.wait(), WAIT)
-        assert "\x1b" not in json.dumps(got) and got[0]["text"] == "[2J]2;titlehi"
+        assert "\x1b" not in json.dumps(msgspec.to_builtins(got)) and got[0].text == "[2J]2;titlehi"
     finally:
         await conn.close()
         srv.close()

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from dominoes_tui.engine.log_events import BY_EVENT
 from dominoes_tui.net.wire import schema
+from dominoes_tui.net.wire.answers import ANSWER_KINDS
 from dominoes_tui.net.wire.requests import BY_KIND
 
 
@@ -25,7 +26,8 @@ def test_a_schema_that_differs_from_the_types_is_found(tmp_path: Path) -> None:
 
 
 def test_every_message_and_every_event_is_in_its_schema() -> None:
-    for name, kinds, tag in [("protocol.json", BY_KIND, "type"), ("gamelog.json", BY_EVENT, "event")]:
+    for name, kinds, tag in [("protocol.json", BY_KIND, "type"), ("server.json", ANSWER_KINDS, "type"),
+                             ("gamelog.json", BY_EVENT, "event")]:
         published = json.loads((schema.FOLDER / name).read_text(encoding="utf-8"))
         assert published["discriminator"]["propertyName"] == tag
         assert set(published["discriminator"]["mapping"]) == set(kinds)

@@ -123,26 +123,28 @@ async def test_the_records_say_where_the_match_went_on_its_end_screen_not_over_t
 
 
 def test_the_lobby_counts_the_people_it_has_no_room_to_name() -> None:
+    from dominoes_tui.net.wire.server_parts import SeatPublic
     from dominoes_tui.ui.screens.hosted.lobby import seats_in_brief
 
-    table = {"seats": [{"seat": 0, "kind": "human", "taken": True, "name": "Anke", "connected": True},
-                       {"seat": 1, "kind": "human", "taken": True, "name": "Ben", "connected": False},
-                       {"seat": 2, "kind": "human", "taken": True, "name": "Cleo", "connected": True},
-                       {"seat": 3, "kind": "bot", "taken": True, "name": "Bot 4", "level": "easy"}]}
-    assert seats_in_brief(table) == "Anke, Ben (away), Cleo, 1 bot"
-    assert seats_in_brief(table, 26) == "Anke, 2 more people, 1 bot"
-    assert all(len(seats_in_brief(table, room)) <= room for room in range(20, 40))
+    seats = [SeatPublic(seat=0, kind="human", taken=True, name="Anke", connected=True),
+             SeatPublic(seat=1, kind="human", taken=True, name="Ben", connected=False),
+             SeatPublic(seat=2, kind="human", taken=True, name="Cleo", connected=True),
+             SeatPublic(seat=3, kind="bot", taken=True, name="Bot 4", level="easy")]
+    assert seats_in_brief(seats) == "Anke, Ben (away), Cleo, 1 bot"
+    assert seats_in_brief(seats, 26) == "Anke, 2 more people, 1 bot"
+    assert all(len(seats_in_brief(seats, room)) <= room for room in range(20, 40))
 
 
 def test_a_full_table_whose_names_do_not_fit_counts_its_people_not_more_people() -> None:
     """Tried at a club evening at 80 columns: a table of two with a long name and one away
     read "2 more people", as if it still waited for two."""
+    from dominoes_tui.net.wire.server_parts import SeatPublic
     from dominoes_tui.ui.screens.hosted.lobby import seats_in_brief
 
-    table = {"seats": [{"seat": 0, "kind": "human", "taken": True, "name": "Guest", "connected": False},
-                       {"seat": 1, "kind": "human", "taken": True, "name": "[bold]Ana[/]", "connected": True}]}
-    assert seats_in_brief(table, 22) == "2 people"
-    assert seats_in_brief({"seats": table["seats"][:1]}, 8) == "1 person"
+    seats = [SeatPublic(seat=0, kind="human", taken=True, name="Guest", connected=False),
+             SeatPublic(seat=1, kind="human", taken=True, name="[bold]Ana[/]", connected=True)]
+    assert seats_in_brief(seats, 22) == "2 people"
+    assert seats_in_brief(seats[:1], 8) == "1 person"
 
 
 async def test_a_simulate_logs_list_names_its_seats_once_whole() -> None:

@@ -4,6 +4,12 @@
 carries the same id. Everything else the server sends (states, table and lobby
 updates) goes to `on_push`, a callable the current owner sets (the lobby screen, then
 the remote table). Used by the app, the tests and the load check alike.
+
+Every line from the server is read into its type (net/wire/answers.py) before anyone
+sees it: a server is a stranger too. A message of a type we do not know (a newer
+server's) is ignored; one we cannot read (a field of the wrong type, a seat that is no
+seat) fails the request it answers with one line saying so, or, pushed, is ignored and
+said once to `on_unreadable`.
 """
 from __future__ import annotations
 
@@ -15,10 +21,10 @@ from typing import Any
 from ...i18n import _
 from ..gateways.vouch import vouch_from_env
 from ..host.names import fold
+from ..wire import answers as A
 from ..wire import proof
 from ..wire import protocol as P
 from ..wire.proof import PlayerKey
-from ..wire.says import spoken
 
 PING_EVERY = 60.0
 
@@ -54,14 +60,22 @@ def split_address(text: str | None, default_host: str = "127.0.0.1", default_por
     return host or default_host, int(port_text)
 
 
+def unreadable(kind: str, where: str) -> str:
+    """The one line that says a server's message could not be read (`where`: the field)."""
+    return _("The server sent a message this client cannot read ({kind}: {where}); it was ignored.").format(
+        kind=kind[:40], where=where[:80])
+
+
 class Connection:
     def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         self.reader = reader
         self.writer = writer
         self._ids = itertools.count(1)
-        self._waiting: dict[int, asyncio.Future[dict[str, Any]]] = {}
-        self.on_push: Callable[[dict[str, Any]], None] | None = None
+        self._waiting: dict[int, asyncio.Future[A.AnyAnswer]] = {}
+        self.on_push: Callable[[A.AnyAnswer], None] | None = None
         self.on_lost: Callable[[], None] | None = None
+        self.on_unreadable: Callable[[str], None] | None = None  # told, once a type, of a message we could not read
+        self._unreadable: set[str] = set()
         self.closed = False
         self.name = ""
         self.guest = True  # False once the server said our name is ours (a claimed identity)
@@ -87,20 +101,22 @@ class Connection:
         if vouch is not None:
             hello["vouch"] = vouch
         welcome = await conn.request(hello, timeout)
-        if key is not None and welcome.get("type") == "challenge":
+        if key is not None and isinstance(welcome, A.Challenge):
             welcome = await conn.request(conn._proof(key, name, welcome, old_secret), timeout)
+        if not isinstance(welcome, A.Welcome):
+            await conn.close()
+            raise ServerRefused(unreadable(welcome.wire_type, "$.type"))
         conn._keepalive = asyncio.get_running_loop().create_task(conn._ping())
-        conn.name = P.clean_name(welcome.get("name"), name)
-        identity = welcome.get("identity")
-        conn.guest = not (isinstance(identity, dict) and identity.get("kind") == "claimed")
+        conn.name = P.clean_name(welcome.name, name)
+        conn.guest = welcome.identity is None or welcome.identity.kind != "claimed"
         return conn
 
-    def _proof(self, key: PlayerKey, name: str, challenge: dict[str, Any], old_secret: str | None) -> dict[str, Any]:
+    def _proof(self, key: PlayerKey, name: str, challenge: A.Challenge, old_secret: str | None) -> dict[str, Any]:
         """Our signature for this server, as we reached it, and its challenge (proof.py)."""
         server = proof.endpoint(self.writer.get_extra_info("peername")) or "?"
-        signed = proof.message(server, str(challenge.get("challenge")), fold(P.clean_name(name)), key.public)
+        signed = proof.message(server, challenge.challenge, fold(P.clean_name(name)), key.public)
         answer: dict[str, Any] = {"type": "prove", "signature": key.sign(signed)}
-        if challenge.get("old") is True and old_secret is not None:  # asked for: the name is claimed by a secret
+        if challenge.old and old_secret is not None:  # asked for: the name is claimed by a secret
             answer["old"] = proof.old_proof(old_secret, signed)
         return answer
 
@@ -110,16 +126,19 @@ class Connection:
                 line = await self.reader.readline()
                 if not line:
                     break
-                try:
-                    msg = P.plain_message(P.decode(line))  # the boundary: nothing raw gets past it
-                except P.ProtocolError:
+                try:  # the boundary: nothing raw, and nothing of the wrong type, gets past it
+                    msg = A.read_answer(line)
+                except A.Unreadable as exc:
+                    self._cannot_read(exc)
                     continue
-                fut = self._waiting.pop(msg.get("id"), None) if isinstance(msg.get("id"), int) else None
+                if msg is None:  # a type we do not know: a newer server's
+                    continue
+                fut = self._waiting.pop(msg.id, None) if isinstance(msg.id, int) else None
                 if fut is not None and not fut.done():
                     fut.set_result(msg)
                     continue
-                if msg.get("type") == "error" and msg.get("fatal"):
-                    self.last_error = spoken(msg)
+                if isinstance(msg, A.Error) and msg.fatal:
+                    self.last_error = msg.spoken()
                 if self.on_push is not None:
                     try:
                         self.on_push(msg)
@@ -146,6 +165,19 @@ class Connection:
     last_error: str | None = None
     _keepalive: asyncio.Task[None] | None = None
 
+    def _cannot_read(self, exc: A.Unreadable) -> None:
+        """A message we cannot read: the request it answers fails saying so; a push is
+        ignored, and said once a type (a broken server may send many)."""
+        text = unreadable(exc.kind, exc.where)
+        fut = self._waiting.pop(exc.msg_id, None) if isinstance(exc.msg_id, int) else None
+        if fut is not None and not fut.done():
+            fut.set_exception(ServerRefused(text))
+            return
+        if exc.kind in self._unreadable or self.on_unreadable is None:
+            return
+        self._unreadable.add(exc.kind)
+        self.on_unreadable(text)
+
     async def _ping(self) -> None:
         """A ping a minute: the server hangs up on a connection silent for longer than its
         idle timeout (docs/PROTOCOL.md), and a person watching a table sends nothing else."""
@@ -161,18 +193,19 @@ class Connection:
             raise ConnectionLost(self.last_error or _("not connected"))
         self.writer.write(P.encode(msg))
 
-    async def request(self, msg: dict[str, Any], timeout: float = 10.0) -> dict[str, Any]:
-        """Send and wait for the answer; ServerRefused if the server says no."""
+    async def request(self, msg: dict[str, Any], timeout: float = 10.0) -> A.AnyAnswer:
+        """Send and wait for the answer; ServerRefused if the server says no (or sends an
+        answer we cannot read)."""
         msg_id = next(self._ids)
-        fut: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        fut: asyncio.Future[A.AnyAnswer] = asyncio.get_running_loop().create_future()
         self._waiting[msg_id] = fut
         self.send({**msg, "id": msg_id})
         try:
             answer = await asyncio.wait_for(fut, timeout)
         finally:
             self._waiting.pop(msg_id, None)
-        if answer.get("type") in ("refused", "error"):
-            raise ServerRefused(spoken(answer, fallback=_("refused")), answer.get("say"))
+        if isinstance(answer, (A.Refused, A.Error)):
+            raise ServerRefused(answer.spoken(fallback=_("refused")), answer.say)
         return answer
 
     async def close(self) -> None:

@@ -12,34 +12,41 @@ from __future__ import annotations
 import asyncio
 from collections import deque
 from collections.abc import Callable
-from typing import Any
 
-from ...engine import MATCH_OVER, PLAYING, ROUND_OVER, IllegalMove, Move, Phase, PlayerView, make_config
+from ...engine import MATCH_OVER, PLAYING, ROUND_OVER, ConfigError, IllegalMove, Move, Phase, PlayerView, make_config
 from ...i18n import _, told
 from ...table.client import RoundReport, SeatInfo, TableClient
+from ..wire import answers as A
 from ..wire import protocol as P
-from ..wire.says import spoken
-from .client import Connection, ConnectionLost
+from .client import Connection, ConnectionLost, unreadable
 
 
 class RemoteTable(TableClient):
-    def __init__(self, conn: Connection, answer: dict[str, Any], state: dict[str, Any] | None = None) -> None:
-        """`answer` is the server's `joined` or `watching`; `state` the first state if the
-        answer came before the table started."""
+    def __init__(self, conn: Connection, answer: A.Sat, state: A.State | None = None) -> None:
+        """`answer` is the server's `joined`, `created` or `watching`; `state` the first
+        state if the answer came before the table started (ValueError if none came).
+        A.Unreadable (a ValueError) for a table we cannot show: rules or a view the engine
+        refuses (a broken server's)."""
         self.conn = conn
-        self.code: str = answer["code"]
-        self.my_seat: int | None = answer.get("seat") if answer.get("type") != "watching" else None
-        self.token: str | None = answer.get("token")
-        info = answer["table"]
-        self.config = make_config(info["variant"], info["players"], options=info["options"])
-        state = state or answer.get("state")
+        self.code: str = answer.code
+        self.my_seat: int | None = answer.seat if not isinstance(answer, A.Watching) else None
+        self.token: str | None = answer.token
+        info = answer.table
+        state = state or answer.state
         if state is None:
             raise ValueError("the table has not started yet")
-        self._current: PlayerView = P.view_from_json(state["view"])
-        self.seats: tuple[SeatInfo, ...] = P.seat_infos(state["seats"], self.my_seat)
-        self._rounds: list[RoundReport] = [P.report_from_json(r) for r in (state.get("rounds") or answer.get("rounds") or [])]
-        self.seq = int(state.get("seq", 0))
-        self._queue: deque[dict[str, Any]] = deque()
+        try:
+            self.config = make_config(info.variant, info.players, options=info.options)
+        except (ConfigError, ValueError, TypeError):
+            raise A.Unreadable(answer.wire_type, "$.table") from None
+        try:
+            self._current: PlayerView = P.view_from_json(state.view)
+            self._rounds: list[RoundReport] = [P.report_from_json(r) for r in (state.rounds or answer.rounds or [])]
+        except P.ProtocolError:
+            raise A.Unreadable(answer.wire_type, "$.state") from None
+        self.seats: tuple[SeatInfo, ...] = P.seat_infos(state.seats, self.my_seat)
+        self.seq = state.seq
+        self._queue: deque[A.State | A.Refused] = deque()
         self._event = asyncio.Event()
         self._awaiting_move = False
         self._acked_round: int | None = None
@@ -50,7 +57,7 @@ class RemoteTable(TableClient):
         self.on_state: Callable[[], None] | None = None  # a new state is queued
         self.on_seats: Callable[[], None] | None = None  # the seats changed between states
         # the evening's pushes (the next round's seat) come on this connection too: the app's
-        self.on_evening: Callable[[dict[str, Any]], None] | None = None
+        self.on_evening: Callable[[A.Tournament | A.Seated], None] | None = None
         conn.on_push = self._push
         conn.on_lost = self._lost
         if conn.closed:
@@ -61,25 +68,26 @@ class RemoteTable(TableClient):
         return self.my_seat is None
 
     # -- what the server sends ---------------------------------------------------------
-    def _push(self, msg: dict[str, Any]) -> None:
-        kind = msg.get("type")
-        if kind == "state" and msg.get("code") == self.code:
+    def _push(self, msg: A.AnyAnswer) -> None:
+        if isinstance(msg, A.State) and msg.code == self.code:
             self._queue.append(msg)
             self._event.set()
             if self.on_state is not None:  # the screen may be waiting on the person here (a turn clock ran out)
                 self.on_state()
-        elif kind == "refused":
+        elif isinstance(msg, A.Refused):
             self._queue.append(msg)
             self._event.set()
-        elif kind == "table" and msg["table"]["code"] == self.code:
-            self.seats = P.seat_infos(msg["table"]["seats"], self.my_seat)
+        elif isinstance(msg, A.TableChanged) and msg.table.code == self.code:
+            if msg.table.players != len(self.seats):  # another table's seats under our code: a broken server
+                return
+            self.seats = P.seat_infos(msg.table.seats, self.my_seat)
             if self.on_seats is not None:  # someone sat down, dropped or came back: no state says so
                 self.on_seats()
-        elif kind == "error":
-            self._note(_("Server: {reason}").format(reason=spoken(msg)[:200]))
-        elif kind == "notice" and msg.get("code") == self.code:
-            self._note(spoken(msg, "text")[:200])
-        elif kind in ("tournament", "seated") and self.on_evening is not None:
+        elif isinstance(msg, A.Error):
+            self._note(_("Server: {reason}").format(reason=msg.spoken()[:200]))
+        elif isinstance(msg, A.Notice) and msg.code == self.code:
+            self._note(msg.spoken("text")[:200])
+        elif isinstance(msg, (A.Tournament, A.Seated)) and self.on_evening is not None:
             self.on_evening(msg)
 
     def _lost(self) -> None:
@@ -93,12 +101,23 @@ class RemoteTable(TableClient):
         if self.on_note is not None:
             self.on_note(text)
 
-    def _show(self, msg: dict[str, Any]) -> None:
-        self._current = P.view_from_json(msg["view"])
-        self.seats = P.seat_infos(msg["seats"], self.my_seat)
-        self.seq = int(msg.get("seq", self.seq))
-        if msg.get("rounds") is not None:
-            self._rounds = [P.report_from_json(r) for r in msg["rounds"]]
+    def _show(self, msg: A.State) -> None:
+        """The state as the screen shows it; one the engine cannot read (a tile no set
+        has, another table's rules) is said in one line and skipped."""
+        try:
+            view = P.view_from_json(msg.view)
+            rounds = [P.report_from_json(r) for r in msg.rounds] if msg.rounds is not None else None
+        except P.ProtocolError:
+            self._note(unreadable("state", "$.view"))
+            return
+        if view.players != len(self.seats) or view.seat != self._current.seat:
+            self._note(unreadable("state", "$.view.seat"))
+            return
+        self._current = view
+        self.seats = P.seat_infos(msg.seats, self.my_seat)
+        self.seq = msg.seq
+        if rounds is not None:
+            self._rounds = rounds
 
     # -- TableClient -----------------------------------------------------------------------
     @property
@@ -131,8 +150,8 @@ class RemoteTable(TableClient):
             await self._event.wait()
         msg = self._queue.popleft()
         self._awaiting_move = False
-        if msg.get("type") == "refused":
-            self._note(_("Refused: {reason}").format(reason=spoken(msg)[:200]))
+        if isinstance(msg, A.Refused):
+            self._note(_("Refused: {reason}").format(reason=msg.spoken()[:200]))
             return True
         self._show(msg)
         return True
@@ -166,7 +185,7 @@ class RemoteTable(TableClient):
         return self._current.phase == ROUND_OVER and self._acked_round == self._current.round and not self._queue
 
     def moved_on(self) -> bool:
-        return any(m.get("type") == "state" for m in self._queue)
+        return any(isinstance(m, A.State) for m in self._queue)
 
     def last_round(self) -> RoundReport | None:
         return self._rounds[-1] if self._rounds else None

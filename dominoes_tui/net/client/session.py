@@ -9,8 +9,9 @@ import asyncio
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from ..wire import answers as A
 from . import tokens
-from .client import Connection, ConnectionLost, ServerRefused
+from .client import Connection, ConnectionLost, ServerRefused, unreadable
 from .remote_table import RemoteTable
 
 RECONNECT_TRIES = 30
@@ -29,10 +30,10 @@ class Session:
         self.conn: Connection | None = None
         self.seat: int | None = None
         self.creator = False
-        self.pending: dict[str, Any] | None = None  # a joined answer, until the table starts
-        self.early: list[dict[str, Any]] = []  # states that came before we were ready for them
+        self.pending: A.Sat | None = None  # a joined answer, until the table starts
+        self.early: list[A.State] = []  # states that came before we were ready for them
         self.table_code: str | None = None  # the table we play or watch
-        self.on_push: Callable[[dict[str, Any]], None] | None = None
+        self.on_push: Callable[[A.AnyAnswer], None] | None = None
         self.on_lost: Callable[[], None] | None = None
         self._tokens: dict[str, str] = {}
 
@@ -101,42 +102,42 @@ class Session:
             await self.conn.close()
 
     # -- where we sit ------------------------------------------------------------------------
-    def sit(self, answer: dict[str, Any]) -> tuple[bool, dict[str, Any] | None]:
+    def sit(self, answer: A.Sat) -> tuple[bool, A.State | None]:
         """The server's answer to a join or a watch taken in: whether the table opens now,
         and the state that came for it before the answer (None: the answer has its state).
         A table that has not started waits, its answer kept as `pending`."""
-        code = answer["code"]
-        if answer.get("token"):
-            self.keep_token(code, answer["token"])
-        self.seat = answer.get("seat") if answer.get("type") == "joined" else None
-        self.creator = bool(answer.get("creator"))
-        if answer.get("state") is not None:
+        code = answer.code
+        if answer.token:
+            self.keep_token(code, answer.token)
+        self.seat = answer.seat if not isinstance(answer, A.Watching) else None
+        self.creator = answer.creator
+        if answer.state is not None:
             return True, None
-        early = [m for m in self.early if m.get("code") == code]
+        early = [m for m in self.early if m.code == code]
         if early:
             return True, early[-1]
         self.pending = answer
         self.early.clear()
         return False, None
 
-    def came(self, state: dict[str, Any]) -> dict[str, Any] | None:
+    def came(self, state: A.State) -> A.Sat | None:
         """A state the server pushed, kept until its table opens; the answer we wait with
         when it is the first state of the table we wait at (it has started)."""
         self.early.append(state)
-        if self.pending is not None and state.get("code") == self.pending["code"]:
+        if self.pending is not None and state.code == self.pending.code:
             return self.pending
         return None
 
     def waits_at(self, code: object) -> bool:
-        return self.pending is not None and code == self.pending["code"]
+        return self.pending is not None and code == self.pending.code
 
-    def table(self, answer: dict[str, Any], state: dict[str, Any] | None) -> RemoteTable:
+    def table(self, answer: A.Sat, state: A.State | None) -> RemoteTable:
         """The table that opens now, with anything newer that came before it was ready."""
         assert self.conn is not None
         self.pending = None
         client = RemoteTable(self.conn, answer, state)
         for msg in self.early:
-            if msg.get("code") == client.code and int(msg.get("seq", 0)) > client.seq:
+            if msg.code == client.code and msg.seq > client.seq:
                 client._push(msg)
         self.early.clear()
         self.table_code = client.code
@@ -146,7 +147,7 @@ class Session:
         """Up from the table (or the waiting room)."""
         self.pending, self.table_code, self.seat, self.creator = None, None, None, False
 
-    async def take_back(self, code: str, opened: Callable[[Connection], Awaitable[None]]) -> dict[str, Any] | None:
+    async def take_back(self, code: str, opened: Callable[[Connection], Awaitable[None]]) -> A.Sat | None:
         """The seat (or the spectator's chair) at table `code` taken back after the
         connection dropped: a new connection every RECONNECT_PAUSE seconds, at most
         RECONNECT_TRIES times, `opened` told of each. The server's answer, or None when the
@@ -162,7 +163,10 @@ class Session:
             token = self.token_for(code)
             msg = {"type": "watch", "code": code} if watching or not token else {"type": "join", "code": code, "token": token}
             try:
-                return await conn.request(msg)
+                answer = await conn.request(msg)
             except (TimeoutError, ConnectionLost):
                 continue
+            if isinstance(answer, A.Sat):
+                return answer
+            raise ServerRefused(unreadable(answer.wire_type, "$.type"))
         return None

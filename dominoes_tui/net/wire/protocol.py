@@ -8,6 +8,7 @@ from __future__ import annotations
 import hmac
 import json
 import time
+from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
 import msgspec
@@ -19,6 +20,7 @@ from ...table.plain import plain, plain_name
 from . import says as S
 from .requests import BY_KIND, DECODER, LENIENT, MAX_ID, AnyRequest, Malformed, first_wrong
 from .says import MAX_TEXT, Said
+from .server_parts import Wire
 
 PROTOCOL_VERSION = 1
 DEFAULT_PORT = 7788
@@ -169,7 +171,8 @@ def _tuple_or_int(x: Any) -> Any:
     return tuple(x) if isinstance(x, list) else x
 
 
-def view_from_json(data: dict[str, Any]) -> PlayerView:
+def view_from_json(data: Mapping[str, Any] | Wire) -> PlayerView:
+    """A view as sent (a dict, or the typed view a client read: answers.py)."""
     try:
         lay = data["layout"]
         teams = data.get("teams")
@@ -198,7 +201,7 @@ def view_from_json(data: dict[str, Any]) -> PlayerView:
             boneyard=int(data["boneyard"]),
             drawable=int(data["drawable"]),
             scores=tuple(int(x) for x in data["scores"]),
-            legal=tuple(Move.from_json(m) for m in data["legal"]),
+            legal=tuple(Move.from_json(dict(m.items()) if isinstance(m, Wire) else m) for m in data["legal"]),
             history=tuple(freeze(e) for e in data["history"]),
             lacks=tuple(frozenset(int(v) for v in s) for s in data["lacks"]),
             scoresheet=tuple(
@@ -228,7 +231,7 @@ def report_to_json(r: RoundReport) -> dict[str, Any]:
     }
 
 
-def report_from_json(d: dict[str, Any]) -> RoundReport:
+def report_from_json(d: Mapping[str, Any] | Wire) -> RoundReport:
     try:
         return RoundReport(
             round=int(d["round"]), result=RoundResult(d["result"]), winner=d["winner"], points=_tuple_or_int(d["points"]),
@@ -243,7 +246,7 @@ def report_from_json(d: dict[str, Any]) -> RoundReport:
         raise ProtocolError(f"bad round report: {type(exc).__name__}: {exc}") from None
 
 
-def seat_infos(seats: list[dict[str, Any]], mine: int | None) -> tuple[SeatInfo, ...]:
+def seat_infos(seats: Sequence[Mapping[str, Any] | Wire], mine: int | None) -> tuple[SeatInfo, ...]:
     """Seats as the table screen wants them on this device: only the seat played here is
     "human"; other people are "remote", which the screen treats like a bot it waits on."""
     out = []

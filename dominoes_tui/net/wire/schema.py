@@ -1,6 +1,7 @@
 """The JSON Schemas that docs/ publishes for bot and client authors, written from the types
 themselves: docs/schema/protocol.json (what a client may send the table server,
-net/wire/requests.py) and docs/schema/gamelog.json (one line of a game log,
+net/wire/requests.py), docs/schema/server.json (what the server sends a client,
+net/wire/answers.py) and docs/schema/gamelog.json (one line of a game log,
 engine/log_events.py).
 
     python -m dominoes_tui.net.wire.schema write [FOLDER]   # FOLDER: the checkout's docs/schema
@@ -19,6 +20,7 @@ import msgspec
 
 from ...engine.files import atomic_write
 from ...engine.log_events import AnyEvent
+from .answers import AnyAnswer
 from .requests import AnyRequest
 
 FOLDER = Path(__file__).resolve().parents[3] / "docs" / "schema"
@@ -27,6 +29,10 @@ SCHEMAS: dict[str, tuple[Any, str, str]] = {
     "protocol.json": (AnyRequest, "dominoes_tui table protocol: a client's message",
                       "One line a client sends the table server (docs/PROTOCOL.md), tagged by \"type\". "
                       "The server refuses a message whose fields break these types; fields not named are ignored."),
+    "server.json": (AnyAnswer, "dominoes_tui table protocol: the server's message",
+                    "One line the table server sends a client (docs/PROTOCOL.md), tagged by \"type\". "
+                    "A client ignores a type it does not know and fields not named; the seats in a message "
+                    "are the table's (0 to players - 1, a spectator's view -1)."),
     "gamelog.json": (AnyEvent, "dominoes_tui game log: one event",
                      "One line of a game log (docs/GAMELOG.md), tagged by \"event\". "
                      "Fields not named are welcome and ignored; the rules are checked by replaying the log."),

@@ -62,7 +62,8 @@ def _turn(t: dict[str, Any]) -> str:
 def mini_rows(t: dict[str, Any], width: int) -> list[str]:
     """A live table in a few lines: code and rules, each side with its score, turn, last move."""
     # a match's "round" is a deal here: "round" on this board is the tournament's
-    rows = [(f"{t['code']}  " + _("{title} · deal {n}").format(title=table_title(t), n=t["round"]))[:width]]
+    title = table_title(t["variant"], t["title"])
+    rows = [(f"{t['code']}  " + _("{title} · deal {n}").format(title=title, n=t["round"]))[:width]]
     for i, (names, score) in enumerate(_sides(t)):
         mark = ">" if t["to_act"] is not None and t["to_act"] in t["sides"][i] else " "
         rows.append(f"{mark}{names[: width - 6]:<{width - 6}}{score:>5}")
@@ -199,10 +200,10 @@ def _featured_header(t: dict[str, Any], auto: bool, width: int = 10_000) -> list
     least needed part goes first (how it was chosen), then a line is wrapped, never cut."""
     how = _("auto: the closest game") if auto else _("picked")
     first = _("Table {code} ({how}) · {title}, deal {n}, target {target}").format(
-        code=t["code"], how=how, title=table_title(t), n=t["round"], target=t["target"])
+        code=t["code"], how=how, title=table_title(t["variant"], t["title"]), n=t["round"], target=t["target"])
     if len(first) > width:
         first = _("Table {code} · {title}, deal {n}, target {target}").format(
-            code=t["code"], title=table_title(t), n=t["round"], target=t["target"])
+            code=t["code"], title=table_title(t["variant"], t["title"]), n=t["round"], target=t["target"])
     sides = "   ".join(f"{names} {score}" for names, score in _sides(t))
     hands = [f"{plain_text(seat['name'], 14)} {n}" for seat, n in zip(t["seats"], t["hand_sizes"])]
     held = _("in hand: {hands}").format(hands=", ".join(hands))

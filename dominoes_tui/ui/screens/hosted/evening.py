@@ -8,7 +8,7 @@ back to the lobby (after the match-end screen).
 """
 from __future__ import annotations
 
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Mapping
 from typing import Any, Protocol
 
 from rich.text import Text
@@ -22,6 +22,8 @@ from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 from ....engine import DEFAULT_VARIANT, VARIANTS
 from ....i18n import N_, _, ngettext
 from ....net.client.client import Connection
+from ....net.wire.answers import AnyAnswer, Sat
+from ....net.wire.server_parts import Wire
 from ....table.client import TableClient
 from ....table.titles import variant_title
 from ....tournament.model import FORMATS
@@ -36,7 +38,7 @@ class EveningApp(Protocol):
 
     # the session's, read only (net/client/session.py)
     @property
-    def pending(self) -> dict[str, Any] | None: ...  # a joined answer, until the table starts
+    def pending(self) -> Sat | None: ...  # a joined answer, until the table starts
     @property
     def table_code(self) -> str | None: ...
     @property
@@ -51,7 +53,7 @@ class EveningApp(Protocol):
     def do(self, work: Awaitable[Any]) -> None: ...
     def pop_screen(self) -> Any: ...
     async def join(self, code: str, seat: int | None = None, token: str | None = None) -> None: ...
-    async def _ask(self, msg: dict[str, Any]) -> dict[str, Any] | None: ...
+    async def _ask(self, msg: dict[str, Any]) -> AnyAnswer | None: ...
 
 
 def plain(value: object, limit: int = 40) -> str:
@@ -69,7 +71,8 @@ class EveningFollower:
         self._byes_told: set[int] = set()  # rounds this person sits out, said once each
         self.last_form: dict[str, Any] | None = None  # the organizer's last tournament settings
 
-    def on_push(self, msg: dict[str, Any]) -> None:
+    def on_push(self, msg: Mapping[str, Any] | Wire) -> None:
+        """A `tournament` or `seated` message (typed, as the connection read it: answers.py)."""
         if msg.get("type") == "tournament":
             self.tournament = msg.get("tournament")
             self.you = msg.get("you") or {}

@@ -6,7 +6,7 @@ same table screen local play uses, with a `RemoteTable` behind it.
 """
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, Protocol, cast
 
 from rich.text import Text
@@ -20,6 +20,7 @@ from textual.widgets.option_list import Option
 from .... import i18n
 from ....i18n import N_, _, ngettext
 from ....net.client.client import Connection
+from ....net.wire.server_parts import TableInfo
 from ...choices import MatchSettings, Prefs
 from ...widgets.footer import Footer
 from ...widgets.too_small import TooSmall
@@ -71,20 +72,20 @@ class SeatPicker(ModalScreen["int | str | None"]):
     #picker { width: 50; height: auto; max-height: 14; border: round $accent; padding: 0 1; }
     """
 
-    def __init__(self, table: dict[str, Any]) -> None:
+    def __init__(self, table: TableInfo) -> None:
         super().__init__()
         self.table = table
 
     def compose(self) -> ComposeResult:
         options = [
             # names: plain text
-            Option(Text(_("Seat {n}: {who}").format(n=s["seat"] + 1, who=seat_words(s, None))), id=f"seat-{s['seat']}")
-            for s in self.table["seats"]
-            if s["seat"] in self.table["free"]
+            Option(Text(_("Seat {n}: {who}").format(n=s.seat + 1, who=seat_words(s, None))), id=f"seat-{s.seat}")
+            for s in self.table.seats
+            if s.seat in self.table.free
         ]
         options.append(Option(_("Watch instead"), id="watch"))
         picker = OptionList(*options, id="picker")
-        picker.border_title = Text(_("Table {code}: take a seat").format(code=self.table["code"]))
+        picker.border_title = Text(_("Table {code}: take a seat").format(code=self.table.code))
         yield picker
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
@@ -131,8 +132,8 @@ class LobbyScreen(Screen[None]):
 
     def __init__(self) -> None:
         super().__init__()
-        self.tables: list[dict[str, Any]] = []
-        self.waiting: dict[str, Any] | None = None  # the table we sit at before it starts
+        self.tables: Sequence[TableInfo] = []
+        self.waiting: TableInfo | None = None  # the table we sit at before it starts
         self._words: str | Callable[[], str] = lambda: _("Connecting…")
 
     @property
@@ -162,15 +163,15 @@ class LobbyScreen(Screen[None]):
             self.redraw()
 
     # -- what the app tells us -----------------------------------------------------------
-    def show_tables(self, tables: list[dict[str, Any]]) -> None:
+    def show_tables(self, tables: Sequence[TableInfo]) -> None:
         self.tables = tables
         if self.waiting is not None:
             for t in tables:
-                if t["code"] == self.waiting["code"]:
+                if t.code == self.waiting.code:
                     self.waiting = t
         self.redraw()
 
-    def show_waiting(self, table: dict[str, Any] | None) -> None:
+    def show_waiting(self, table: TableInfo | None) -> None:
         self.waiting = table
         self.redraw()
 
@@ -197,16 +198,16 @@ class LobbyScreen(Screen[None]):
         text = Text()
         if self.waiting is not None:
             t = self.waiting
-            text.append(_("Table {code}").format(code=t["code"]), "bold reverse")
+            text.append(_("Table {code}").format(code=t.code), "bold reverse")
             about = ngettext("{title}, {players} player, target {target}", "{title}, {players} players, target {target}",
-                             t["players"])
-            text.append("  " + about.format(title=table_title(t), players=t["players"], target=t["target"]) + "\n")
-            if t.get("practice"):
+                             t.players)
+            text.append("  " + about.format(title=table_title(t.variant, t.title), players=t.players, target=t.target) + "\n")
+            if t.practice:
                 text.append(_("A seeded practice table: its maker may know every deal; it is never rated.") + "\n", "bold")
-            if t.get("private"):
+            if t.private:
                 text.append(_("A private table: on nobody's list; only those you give the invite can come.") + "\n")
-            text.append("  ".join(f"{s['seat'] + 1}: {seat_words(s, app.seat)}" for s in t["seats"]) + "\n")
-            text.append(_("Invite: {line}").format(line=invite_line(app.invite, app.host, app.port, t["code"])) + "\n", "bold")
+            text.append("  ".join(f"{s.seat + 1}: {seat_words(s, app.seat)}" for s in t.seats) + "\n")
+            text.append(_("Invite: {line}").format(line=invite_line(app.invite, app.host, app.port, t.code)) + "\n", "bold")
             if app.creator:
                 text.append(_("Press s to start now (bots take the free seats); "), "bold")
             else:
@@ -233,17 +234,17 @@ class LobbyScreen(Screen[None]):
         grid.clear()
         for t in self.tables:
             status = status_words(t)
-            if t["started"] and self.remote.token_for(t["code"]):
+            if t.started and self.remote.token_for(t.code):
                 status += _(" (your seat)")
             room = max(12, grid.size.width - FIXED - 4)  # the seats' padding and the scroll bar
-            cells = (t["code"], table_title(t), status, str(t["spectators"]), seats_in_brief(t, room))
+            cells = (t.code, table_title(t.variant, t.title), status, str(t.spectators), seats_in_brief(t.seats, room))
             # Text cells: a str cell would be read as markup
-            grid.add_row(*(Text(str(c), end="", no_wrap=True) for c in cells), key=str(t["code"]))
+            grid.add_row(*(Text(str(c), end="", no_wrap=True) for c in cells), key=str(t.code))
         if self.tables:
             grid.move_cursor(row=min(keep, len(self.tables) - 1))
         self.refresh_bindings()
 
-    def selected(self) -> dict[str, Any] | None:
+    def selected(self) -> TableInfo | None:
         grid = self.query_one("#lobby-tables", DataTable)
         if not self.tables or grid.cursor_row is None or grid.cursor_row >= len(self.tables):
             return None
@@ -274,31 +275,31 @@ class LobbyScreen(Screen[None]):
         table = self.selected()
         if table is None or self.waiting is not None:
             return
-        token = self.remote.token_for(table["code"])
+        token = self.remote.token_for(table.code)
         if token is not None:  # a seat held here before (a drop, a crash): take it back
-            self.remote.do(self.remote.join(table["code"], token=token))
+            self.remote.do(self.remote.join(table.code, token=token))
             return
-        free = table["free"]
+        free = table.free
         if not free:
-            self.notify(_("Table {code} has no free seat: watching it.").format(code=table["code"]), timeout=4, markup=False)
-            self.remote.do(self.remote.watch_table(table["code"]))
+            self.notify(_("Table {code} has no free seat: watching it.").format(code=table.code), timeout=4, markup=False)
+            self.remote.do(self.remote.watch_table(table.code))
             return
         if len(free) == 1:
-            self.remote.do(self.remote.join(table["code"], seat=free[0]))
+            self.remote.do(self.remote.join(table.code, seat=free[0]))
             return
 
         def picked(choice: int | str | None) -> None:
             if choice == "watch":
-                self.remote.do(self.remote.watch_table(table["code"]))
+                self.remote.do(self.remote.watch_table(table.code))
             elif isinstance(choice, int):
-                self.remote.do(self.remote.join(table["code"], seat=choice))
+                self.remote.do(self.remote.join(table.code, seat=choice))
 
         self.app.push_screen(SeatPicker(table), picked)
 
     def action_watch(self) -> None:
         table = self.selected()
         if table is not None:
-            self.remote.do(self.remote.watch_table(table["code"]))
+            self.remote.do(self.remote.watch_table(table.code))
 
     def action_create(self, private: bool = False) -> None:
         from ..settings.settings import NewTableScreen

@@ -2,10 +2,11 @@
 seats in brief (people by name, the rest counted) and its status (lobby.py shows them)."""
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
 
 from ....bots.registry import level_word
 from ....i18n import _, ngettext, pgettext
+from ....net.wire.server_parts import SeatPublic, TableInfo
 
 
 def level_words(level: object) -> str:
@@ -15,14 +16,14 @@ def level_words(level: object) -> str:
     return level_word(level) if isinstance(level, str) else str(level)
 
 
-def seat_words(seat: dict[str, Any], me: int | None) -> str:
-    if seat["kind"] == "bot":
-        return _("{name} (bot, {level})").format(name=seat["name"], level=level_words(seat.get("level")))
-    if not seat["taken"]:
+def seat_words(seat: SeatPublic, me: int | None) -> str:
+    if seat.kind == "bot":
+        return _("{name} (bot, {level})").format(name=seat.name, level=level_words(seat.level))
+    if not seat.taken:
         return _("free")
-    you = _(" (you)") if seat["seat"] == me else ""
-    away = "" if seat["connected"] else _(" (away)")
-    return f"{seat['name']}{you}{away}"
+    you = _(" (you)") if seat.seat == me else ""
+    away = "" if seat.connected else _(" (away)")
+    return f"{seat.name}{you}{away}"
 
 
 # The lobby's columns (their keys) and widths: fixed, as auto-sized columns that grew
@@ -41,13 +42,13 @@ def column_label(key: str) -> str:
     }.get(key, key)
 
 
-def seats_in_brief(table: dict[str, Any], room: int = 10_000) -> str:
+def seats_in_brief(seats: Sequence[SeatPublic], room: int = 10_000) -> str:
     """The seats in a lobby row: people by name, free seats and bots counted; where the
     names do not fit `room` cells, the last are counted too ("Anke, 2 more, 1 bot"), never
     cut ("Anke, Ben (away), 1 bo")."""
-    people = [seat_words(s, None) for s in table["seats"] if s["kind"] == "human" and s["taken"]]
-    free = sum(1 for s in table["seats"] if s["kind"] == "human" and not s["taken"])
-    bots = sum(1 for s in table["seats"] if s["kind"] == "bot")
+    people = [seat_words(s, None) for s in seats if s.kind == "human" and s.taken]
+    free = sum(1 for s in seats if s.kind == "human" and not s.taken)
+    bots = sum(1 for s in seats if s.kind == "bot")
     counted = []
     if free:
         counted.append(ngettext("{n} free", "{n} free", free).format(n=free))
@@ -64,11 +65,11 @@ def seats_in_brief(table: dict[str, Any], room: int = 10_000) -> str:
     return ""
 
 
-def status_words(table: dict[str, Any]) -> str:
-    practice = _("practice, ") if table.get("practice") else ""  # seeded: its maker may know every deal
-    if table["phase"] == "waiting":
-        free = len(table["free"])
+def status_words(table: TableInfo) -> str:
+    practice = _("practice, ") if table.practice else ""  # seeded: its maker may know every deal
+    if table.phase == "waiting":
+        free = len(table.free)
         return practice + (_("waiting") if free else _("starting"))
-    if table["phase"] == "match_over":
+    if table.phase == "match_over":
         return practice + _("over")
-    return practice + _("round {n}").format(n=table["round"])
+    return practice + _("round {n}").format(n=table.round)

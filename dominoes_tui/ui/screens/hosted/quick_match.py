@@ -5,7 +5,7 @@ long this person has waited. The seat the server finds is taken like a tournamen
 from __future__ import annotations
 
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from typing import Any, Protocol
 
 from textual.app import ComposeResult
@@ -16,11 +16,13 @@ from textual.widgets import Button, Checkbox, Input, Label, Select
 
 from ....engine import DEFAULT_VARIANT, VARIANTS
 from ....i18n import N_, _, ngettext
+from ....net.wire.answers import AnyAnswer, Presence, Searching, Seated
+from ....net.wire.server_parts import SearchWire
 
 
 class QuickApp(Protocol):
     def do(self, work: Awaitable[Any]) -> None: ...
-    async def _ask(self, msg: dict[str, Any]) -> dict[str, Any] | None: ...
+    async def _ask(self, msg: dict[str, Any]) -> AnyAnswer | None: ...
 
 
 class QuickFollower:
@@ -30,21 +32,19 @@ class QuickFollower:
         self.app = app
         self.online = 0
         self.searching_counts: dict[str, int] = {}
-        self.mine: dict[str, Any] | None = None  # variant, players, bots, wait
+        self.mine: SearchWire | None = None
         self.since = 0.0  # time.monotonic() when our search started (as the server counted it)
         self.on_change: Callable[[], None] | None = None  # the lobby's redraw
 
-    def on_push(self, msg: dict[str, Any]) -> None:
-        kind = msg.get("type")
-        if "online" in msg:
-            self.online = int(msg.get("online") or 0)
-            searching = msg.get("searching")
-            self.searching_counts = {str(k): int(v) for k, v in searching.items()} if isinstance(searching, dict) else {}
-        if kind == "searching":
-            self.mine = msg.get("search")
-            if self.mine:
-                self.since = time.monotonic() - float(self.mine.get("waited", 0))
-        elif kind == "seated" and msg.get("quick"):
+    def on_push(self, msg: AnyAnswer) -> None:
+        if isinstance(msg, Presence):  # `tables` and `searching` say it too
+            self.online = msg.online
+            self.searching_counts = dict(msg.searching)
+        if isinstance(msg, Searching):
+            self.mine = msg.search
+            if self.mine is not None:
+                self.since = time.monotonic() - self.mine.waited
+        elif isinstance(msg, Seated) and msg.quick:
             self.mine = None
         if self.on_change is not None:
             self.on_change()
@@ -54,17 +54,17 @@ class QuickFollower:
         return _("{online} online · {searching} searching").format(online=self.online, searching=total) if self.online else ""
 
     def status(self) -> str:
-        if not self.mine:
+        if self.mine is None:
             return ""
         m = self.mine
-        title = _(VARIANTS[m["variant"]].title) if m["variant"] in VARIANTS else m["variant"]
+        title = _(VARIANTS[m.variant].title) if m.variant in VARIANTS else m.variant
         waited = int(time.monotonic() - self.since)
-        others = self.searching_counts.get(f"{m['variant']} {m['players']}p", 1) - 1
-        then = (_("bots fill the table after {wait} s").format(wait=f"{m['wait']:g}") if m["bots"]
+        others = self.searching_counts.get(f"{m.variant} {m.players}p", 1) - 1
+        then = (_("bots fill the table after {wait} s").format(wait=f"{m.wait:g}") if m.bots
                 else _("waiting for people only"))
         searching = ngettext("{n} other searching", "{n} others searching", others).format(n=others)
         return _("Searching for a {variant} table of {players}: {waited} s so far, {searching}; {then}. "
-                 "m changes it.").format(variant=title, players=m["players"], waited=waited, searching=searching,
+                 "m changes it.").format(variant=title, players=m.players, waited=waited, searching=searching,
                                          then=then)
 
     async def search(self, wanted: dict[str, Any] | None) -> None:
@@ -85,7 +85,7 @@ class QuickMatchScreen(ModalScreen["dict[str, Any] | str | None"]):
     #quick-buttons { height: 3; margin-top: 1; }
     """
 
-    def __init__(self, current: dict[str, Any] | None) -> None:
+    def __init__(self, current: Mapping[str, Any] | SearchWire | None) -> None:
         super().__init__()
         self.current = current or {"variant": DEFAULT_VARIANT, "players": 2, "bots": True, "wait": 60}
 

@@ -7,7 +7,8 @@ import asyncio
 from typing import Any, Protocol
 
 from ....i18n import _
-from ....net.client.client import Connection
+from ....net.client.client import Connection, unreadable
+from ....net.wire.answers import Records
 from ....records.source import LocalSource
 
 
@@ -50,24 +51,26 @@ class RemoteReader:
     def __init__(self, app: Connected) -> None:
         self.app = app  # its connection is read at each request: it may have reconnected
 
-    async def _ask(self, what: str, **fields: Any) -> dict[str, Any]:
+    async def _ask(self, what: str, **fields: Any) -> Records:
         conn = self.app.conn
         if conn is None:
             raise RuntimeError(_("not connected to the server"))
         answer = await conn.request({"type": "records", "what": what, **fields})
-        if answer.get("error"):
-            raise RuntimeError(str(answer["error"]))
+        if not isinstance(answer, Records):
+            raise RuntimeError(unreadable(answer.wire_type, "$.type"))
+        if answer.error:
+            raise RuntimeError(answer.spoken("error"))
         return answer
 
     async def standings(self, variant: str) -> list[dict[str, Any]]:
-        return list((await self._ask("leaderboard", variant=variant)).get("leaderboard") or [])
+        return list((await self._ask("leaderboard", variant=variant)).leaderboard or [])
 
     async def player_page(self, player_id: int, variant: str) -> dict[str, Any]:
-        return dict((await self._ask("player", player_id=player_id, variant=variant)).get("player") or {})
+        return dict((await self._ask("player", player_id=player_id, variant=variant)).player or {})
 
     async def match_log(self, match_id: int) -> str | None:
-        events = (await self._ask("match", match_id=match_id)).get("log")
-        if not isinstance(events, list):
+        events = (await self._ask("match", match_id=match_id)).log
+        if events is None:
             return None
         from ....engine import dumps
 
