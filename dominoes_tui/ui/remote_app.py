@@ -167,19 +167,21 @@ class RemoteApp(DominoesApp):
         try:
             conn = await self.session.open()
         except (TimeoutError, OSError, ConnectionLost, ServerRefused) as exc:
-            reason = os_words(exc)  # the name `exc` is gone after this block; the words are said again on `l`
-            self.lobby.say(lambda: _("Cannot reach the server at {address}: {reason}. Press r to try again.").format(
-                address=address, reason=reason))
+            self._cannot_reach(address, exc)
             return False
         conn.on_unreadable = self._unreadable
         try:
             listing = await conn.request({"type": "list"})
-        except (TimeoutError, ConnectionLost, ServerRefused) as exc:
-            if isinstance(exc, ServerRefused):
-                self._unreadable(str(exc))
-            return False
-        if not isinstance(listing, A.Tables):
-            self._unreadable(unreadable(listing.wire_type, "$.type"))
+            if not isinstance(listing, A.Tables):
+                raise ServerRefused(unreadable(listing.wire_type, "$.type"))
+        except ConnectionLost:
+            return False  # said by _lost
+        except (TimeoutError, ServerRefused) as exc:
+            # a server whose list we cannot read is no lobby to show: say so where
+            # "Connecting…" stood, and hang up, so `r` starts afresh
+            self._cannot_reach(address, exc)
+            self.session.lost()
+            await conn.close()
             return False
         # said only in the title, it went unnoticed; renamed here or by an SSH gateway (Ben~2),
         # either only because someone holds the name: a guest asking for `Ben~2` is not told so
@@ -201,6 +203,11 @@ class RemoteApp(DominoesApp):
         else:
             await self.evening.refresh()  # a seat in a tournament round: taken straight away
         return True
+
+    def _cannot_reach(self, address: str, exc: BaseException) -> None:
+        reason = os_words(exc).rstrip(".")  # the name `exc` is gone after the caller's block; said again on `l`
+        self.lobby.say(lambda: _("Cannot reach the server at {address}: {reason}. Press r to try again.").format(
+            address=address, reason=reason))
 
     async def prove_organizer(self, conn: Connection) -> None:
         """An organizer's client shows the server its organizer secret on every connection."""

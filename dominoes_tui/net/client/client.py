@@ -62,7 +62,7 @@ def split_address(text: str | None, default_host: str = "127.0.0.1", default_por
 
 def unreadable(kind: str, where: str) -> str:
     """The one line that says a server's message could not be read (`where`: the field)."""
-    return _("The server sent a message this client cannot read ({kind}: {where}); it was ignored.").format(
+    return _("The server sent a message this client cannot read ({kind}: {where}).").format(
         kind=kind[:40], where=where[:80])
 
 

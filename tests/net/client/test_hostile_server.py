@@ -148,3 +148,33 @@ async def test_the_app_tells_a_bad_answer_in_one_line_and_stays_in_the_lobby(
             assert isinstance(app.screen, LobbyScreen) and app.client is None and app.is_running
             assert len(notices.containing("(tables: $.tables[0].seats)")) == 1
             assert app.lobby.tables and app.lobby.tables[0]["seats"][0]["name"] == "Ana"  # the last good list
+
+
+LOBBY_SPOILS = [  # the hello's or the list's answer unreadable: no lobby to show
+    ("en", "hello", "protocol", "x", "cannot read (welcome: $.protocol)"),
+    ("en", "list", "online", "many", "cannot read (tables: $.online)"),
+    ("de", "list", "tables", "none", "nicht lesen kann (tables: $.tables)"),
+]
+
+
+@pytest.mark.parametrize(("lang", "kind", "path", "value", "words"), LOBBY_SPOILS)
+async def test_a_server_whose_welcome_or_list_cannot_be_read_is_said_where_connecting_stood(
+        lang: str, kind: str, path: str, value: Any, words: str) -> None:
+    """Not "Connecting…" for ever: the lobby's line says why, once, and `r` tries again."""
+    async with Hostile() as server:
+        server.answers["list"] = samples()["tables"]
+        good = server.answers[kind]
+        assert isinstance(good, dict)
+        server.answers[kind] = spoiled(good, path, value)
+        i18n.use(lang)
+        app = RemoteApp("127.0.0.1", server.port, "Ana", prefs=Prefs(speed="instant"), keep_tokens=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            def said() -> str:
+                return app.lobby.message
+
+            await until(pilot, lambda: words in said(), "the lobby's line on the unreadable answer")
+            assert ").." not in said() and "Connecting" not in said()
+            assert app.session.conn is None and app.lobby.check_action("reconnect", ()) is True
+            server.answers[kind] = good  # the server mended: r connects
+            await pilot.press("r")
+            await until(pilot, lambda: app.lobby.tables is not None and len(app.lobby.tables) == 1, "the list after r")
