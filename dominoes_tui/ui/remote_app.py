@@ -179,9 +179,9 @@ class RemoteApp(DominoesApp):
         except (TimeoutError, ServerRefused) as exc:
             # a server whose list we cannot read is no lobby to show: say so where
             # "Connecting…" stood, and hang up, so `r` starts afresh
-            self._cannot_reach(address, exc)
             self.session.lost()
             await conn.close()
+            self._cannot_reach(address, exc)
             return False
         # said only in the title, it went unnoticed; renamed here or by an SSH gateway (Ben~2),
         # either only because someone holds the name: a guest asking for `Ben~2` is not told so
