@@ -125,21 +125,31 @@ def test_after_the_evening_an_entrant_reads_that_they_played_not_that_they_are_e
     assert "You are entered" in str(describe({**t, "state": "playing"}, {"entered": True}))
 
 
+async def open_evening(server: Server, rounds: int) -> tuple[Driven, Driven]:
+    """Olga opens a Draw evening to 20 of `rounds` rounds; Ben is there to enter it."""
+    olga = await Driven.connect(server.port, "Olga")
+    await olga.conn.request({"type": "tournament_organize", "secret": server.tournament_host.organizer_secret})
+    await olga.conn.request({"type": "tournament_open", "settings": {
+        "variant": "draw", "format": "swiss", "rounds": rounds, "players": None, "target": 20, "fill_bots": False,
+        "bot_level": "random", "round_minutes": None}})
+    return olga, await Driven.connect(server.port, "Ben")
+
+
+async def enter_both(pilot: object, app: RemoteApp, ben: Driven) -> None:
+    """Ana (the app, in the lobby) and Ben enter the evening."""
+    await until(pilot, lambda: app.conn is not None and isinstance(app.screen, LobbyScreen), "the lobby")
+    await app.evening.ask("tournament_register")
+    await ben.conn.request({"type": "tournament_register"})
+
+
 async def test_the_next_round_paired_while_the_match_end_is_read_is_announced_there(server: Server) -> None:
     """Tried as a club evening: every player sat on the match-end screen reading "Back to
     the lobby (n)" while round 2 was paired (its pushes went to the finished table and
     were dropped) and the stand-ins played their round-2 tables for them."""
-    olga = await Driven.connect(server.port, "Olga")
-    await olga.conn.request({"type": "tournament_organize", "secret": server.tournament_host.organizer_secret})
-    await olga.conn.request({"type": "tournament_open", "settings": {
-        "variant": "draw", "format": "swiss", "rounds": 2, "players": None, "target": 20, "fill_bots": False,
-        "bot_level": "random", "round_minutes": None}})
-    ben = await Driven.connect(server.port, "Ben")
+    olga, ben = await open_evening(server, 2)
     app = RemoteApp("127.0.0.1", server.port, "Ana", prefs=Prefs(speed="instant"))
     async with app.run_test(size=(80, 24)) as pilot:
-        await until(pilot, lambda: app.conn is not None and isinstance(app.screen, LobbyScreen), "the lobby")
-        await app.evening.ask("tournament_register")
-        await ben.conn.request({"type": "tournament_register"})
+        await enter_both(pilot, app, ben)
         mark = len(ben.pushed)
         await olga.conn.request({"type": "tournament_start"})
         await until(pilot, lambda: isinstance(app.screen, TableScreen), "Ana to be taken to her round-1 table")
@@ -168,17 +178,10 @@ async def test_a_seat_refused_for_a_while_is_kept_and_taken_once_the_wait_is_ove
     """Tried as a club evening: the players' address waited after wrong table codes when a
     round was paired; the client dropped the seat's token, asked again without it ("the
     table has started") and never tried again, so a stand-in played the round for them."""
-    olga = await Driven.connect(server.port, "Olga")
-    await olga.conn.request({"type": "tournament_organize", "secret": server.tournament_host.organizer_secret})
-    await olga.conn.request({"type": "tournament_open", "settings": {
-        "variant": "draw", "format": "swiss", "rounds": 1, "players": None, "target": 20, "fill_bots": False,
-        "bot_level": "random", "round_minutes": None}})
-    ben = await Driven.connect(server.port, "Ben")
+    olga, ben = await open_evening(server, 1)
     app = RemoteApp("127.0.0.1", server.port, "Ana", prefs=Prefs(speed="instant"))
     async with app.run_test(size=(80, 24)) as pilot:
-        await until(pilot, lambda: app.conn is not None and isinstance(app.screen, LobbyScreen), "the lobby")
-        await app.evening.ask("tournament_register")
-        await ben.conn.request({"type": "tournament_register"})
+        await enter_both(pilot, app, ben)
         server.wrong_codes = Guesses(free=0, first_wait=3.0)
         server.wrong_codes.wrong("127.0.0.1")  # someone at Ana's address gave a wrong code: it waits 3 s
         await olga.conn.request({"type": "tournament_start"})
