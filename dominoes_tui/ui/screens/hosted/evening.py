@@ -60,7 +60,10 @@ def plain(value: object, limit: int = 40) -> str:
 
 
 
-RETRY_PAUSES = (2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0)  # seconds: past the longest wait for wrong codes (300 s)
+# seconds between tries at a seat refused for a while: soon at first (its stand-in starts
+# playing 25 s after the pairing), then slower, few in all (each refusal is one of the 20
+# mistakes a connection may make)
+RETRY_PAUSES = (1.0, 2.0, 4.0, 7.0, 12.0, 20.0, 35.0, 60.0)
 
 
 class EveningFollower:
