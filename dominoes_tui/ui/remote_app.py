@@ -32,6 +32,10 @@ if TYPE_CHECKING:  # the records pull in the database: imported when first opene
     from .screens.records.records_reader import RecordsReader
 
 
+# the refusals that say a seat's token is no good (a server older than `say` sends none)
+TOKEN_REFUSALS = (S.TOKEN_NO_SEAT, S.AWAY_TOO_LONG)
+
+
 class RemoteApp(DominoesApp):
     TITLE = N_("Dominoes (hosted)")  # translated on mounting
     KEEPS_SAVES = False
@@ -238,8 +242,14 @@ class RemoteApp(DominoesApp):
         if token and self.conn is not None:
             try:
                 answer = await self.conn.request(msg)
-            except ServerRefused:  # an old token: join as anyone would
-                self.session.drop_token(code)
+            except ServerRefused as exc:
+                if exc.say is not None and exc.say not in TOKEN_REFUSALS:
+                    # the seat is still this token's (the address waits after wrong codes, a
+                    # limit): dropped, it was lost for good, as the seat sat down without it
+                    # is refused once the table has started
+                    self.notify(str(exc), title=_("The server says no"), severity="warning", timeout=6, markup=False)
+                    return
+                self.session.drop_token(code)  # an old token: join as anyone would
                 answer = await self._ask({"type": "join", "code": code, "name": self.session.name})
             except (TimeoutError, ConnectionLost):
                 answer = None

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dominoes_tui import i18n
 from dominoes_tui.net.evening.board_feed import last_said
 from dominoes_tui.ui.render import Look
-from dominoes_tui.ui.screens.hosted.board_render import render_board
+from dominoes_tui.ui.screens.hosted.board_render import MINI_H, MINI_W, render_board
 
 from .fixtures import _table, sample_board
 
@@ -65,3 +65,20 @@ def test_the_german_headline_at_80_columns_keeps_the_evenings_state_whole() -> N
     whole = "Domino-Tafel 192.168.178.20:7788  ·  3 Tische laufen  ·  Turnier vorbei: Abschlusstabelle"
     assert headline(over, where, 200) == whole
     assert headline(over, where, 20) == "Turnier vorbei:…"  # a word at a time, never a cut one
+
+
+def test_a_long_last_move_is_wrapped_on_its_table_card_not_cut() -> None:
+    """Tried on the 200×60 board of a club evening: a table's card read "Guest played 1-5
+    on the righ", and in German a longer name lost more."""
+    board = sample_board()
+    card = next(t for t in board["tables"] if t["code"] != board["featured"] and t["last_say"].endswith("the right"))
+    card["last_args"] = {**card["last_args"], "name": "Ben[31mRot]0;p"}
+    i18n.use("de")
+    try:
+        lines = [line.plain for line in render_board(board, 200, 60, Look())]
+    finally:
+        i18n.use("en")
+    said = f"Ben[31mRot]0;p legte {card['last_args']['tile']} rechts an"
+    at = next((i, line.index(card["code"])) for i, line in enumerate(lines) if f"{card['code']}  " in line)
+    on_card = " ".join(line[at[1]: at[1] + MINI_W - 2].strip() for line in lines[at[0]: at[0] + MINI_H - 1])
+    assert said in on_card, on_card

@@ -168,3 +168,32 @@ def test_the_puzzle_in_german(size: tuple[int, int]) -> None:
         assert "Lösung: 2-2 links oder 2-2 rechts (bewiesen) · Thema: Pasch loswerden" in words, words
     finally:
         i18n.use("en")
+
+
+# table ZHQD's chain at a club evening (Draw): 17 tiles, three rows of the snake at 80 columns
+LONG_CHAIN = {"line": [["4-6", 4, 6], ["0-6", 6, 0], ["0-1", 0, 1], ["1-6", 1, 6], ["2-6", 6, 2], ["1-2", 2, 1],
+                       ["1-5", 1, 5], ["0-5", 5, 0], ["0-3", 0, 3], ["2-3", 3, 2], ["2-5", 2, 5], ["5-5", 5, 5],
+                       ["4-5", 5, 4], ["2-4", 4, 2], ["2-2", 2, 2], ["0-2", 2, 0], ["0-0", 0, 0]],
+              "spinner_index": None, "up": [], "down": [], "ends": [["left", 4], ["right", 0]], "count": 4}
+
+
+def test_a_long_chain_stays_whole_when_the_answer_takes_two_lines() -> None:
+    """Tried as a club evening at 80x24 in German: the answer took two lines where the
+    countdown had taken one, and the chain lost its last row (the lower halves of its
+    last doubles)."""
+    clock = Clock()
+    board, evening = _board(clock)
+    part = board["puzzle"]
+    long = {**part["view"], "layout": LONG_CHAIN, "hand": ["0-4", "3-4", "6-6"], "hand_sizes": [3, 2], "boneyard": 6}
+    i18n.use("de")
+    try:
+        for wait in (0, QUESTION_S):
+            clock.now += wait
+            board["puzzle"] = {**evening.board_part(), "view": long}
+            drawn = [line[:41] for line in plain(render_board(board, 80, 24, Look())).splitlines()]
+            assert any(line.strip().startswith("l:4") for line in drawn), "the chain's first row"
+            assert any("└2┘     └0┘" in line for line in drawn), "the chain's last row"
+            assert any("0-4 3-4 6-6" in line for line in drawn), "the mover's tiles"
+        assert any("Lösung: 2-2 links" in line for line in drawn)
+    finally:
+        i18n.use("en")

@@ -8,10 +8,12 @@ from pathlib import Path
 import pytest
 
 from dominoes_tui import i18n
+from dominoes_tui.net.host.guesses import Guesses
 from dominoes_tui.net.server.server import Server
 from dominoes_tui.ui.choices import Prefs
 from dominoes_tui.ui.remote_app import RemoteApp
-from dominoes_tui.ui.screens.hosted.evening import EveningScreen, OpenTournament
+from dominoes_tui.ui.screens.hosted.evening import EveningScreen
+from dominoes_tui.ui.screens.hosted.evening_form import OpenTournament
 from dominoes_tui.ui.screens.hosted.lobby import LobbyScreen
 from dominoes_tui.ui.screens.table.table import TableScreen
 from tests.net.helpers import WAIT, Driven, autoplay, play_with_keys, until
@@ -123,21 +125,31 @@ def test_after_the_evening_an_entrant_reads_that_they_played_not_that_they_are_e
     assert "You are entered" in str(describe({**t, "state": "playing"}, {"entered": True}))
 
 
+async def open_evening(server: Server, rounds: int) -> tuple[Driven, Driven]:
+    """Olga opens a Draw evening to 20 of `rounds` rounds; Ben is there to enter it."""
+    olga = await Driven.connect(server.port, "Olga")
+    await olga.conn.request({"type": "tournament_organize", "secret": server.tournament_host.organizer_secret})
+    await olga.conn.request({"type": "tournament_open", "settings": {
+        "variant": "draw", "format": "swiss", "rounds": rounds, "players": None, "target": 20, "fill_bots": False,
+        "bot_level": "random", "round_minutes": None}})
+    return olga, await Driven.connect(server.port, "Ben")
+
+
+async def enter_both(pilot: object, app: RemoteApp, ben: Driven) -> None:
+    """Ana (the app, in the lobby) and Ben enter the evening."""
+    await until(pilot, lambda: app.conn is not None and isinstance(app.screen, LobbyScreen), "the lobby")
+    await app.evening.ask("tournament_register")
+    await ben.conn.request({"type": "tournament_register"})
+
+
 async def test_the_next_round_paired_while_the_match_end_is_read_is_announced_there(server: Server) -> None:
     """Tried as a club evening: every player sat on the match-end screen reading "Back to
     the lobby (n)" while round 2 was paired (its pushes went to the finished table and
     were dropped) and the stand-ins played their round-2 tables for them."""
-    olga = await Driven.connect(server.port, "Olga")
-    await olga.conn.request({"type": "tournament_organize", "secret": server.tournament_host.organizer_secret})
-    await olga.conn.request({"type": "tournament_open", "settings": {
-        "variant": "draw", "format": "swiss", "rounds": 2, "players": None, "target": 20, "fill_bots": False,
-        "bot_level": "random", "round_minutes": None}})
-    ben = await Driven.connect(server.port, "Ben")
+    olga, ben = await open_evening(server, 2)
     app = RemoteApp("127.0.0.1", server.port, "Ana", prefs=Prefs(speed="instant"))
     async with app.run_test(size=(80, 24)) as pilot:
-        await until(pilot, lambda: app.conn is not None and isinstance(app.screen, LobbyScreen), "the lobby")
-        await app.evening.ask("tournament_register")
-        await ben.conn.request({"type": "tournament_register"})
+        await enter_both(pilot, app, ben)
         mark = len(ben.pushed)
         await olga.conn.request({"type": "tournament_start"})
         await until(pilot, lambda: isinstance(app.screen, TableScreen), "Ana to be taken to her round-1 table")
@@ -160,6 +172,47 @@ async def test_the_next_round_paired_while_the_match_end_is_read_is_announced_th
                     and app.client.code == second, "Ana at her round-2 table")
     await ben.close()
     await olga.close()
+
+
+async def test_a_seat_refused_for_a_while_is_kept_and_taken_once_the_wait_is_over(server: Server) -> None:
+    """Tried as a club evening: the players' address waited after wrong table codes when a
+    round was paired; the client dropped the seat's token, asked again without it ("the
+    table has started") and never tried again, so a stand-in played the round for them."""
+    olga, ben = await open_evening(server, 1)
+    app = RemoteApp("127.0.0.1", server.port, "Ana", prefs=Prefs(speed="instant"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await enter_both(pilot, app, ben)
+        server.wrong_codes = Guesses(free=0, first_wait=3.0)
+        server.wrong_codes.wrong("127.0.0.1")  # someone at Ana's address gave a wrong code: it waits 3 s
+        await olga.conn.request({"type": "tournament_start"})
+        await until(pilot, lambda: app.evening.you.get("seat") is not None, "Ana's seat")
+        seat = app.evening.you["seat"]
+        await until(pilot, lambda: isinstance(app.screen, TableScreen) and app.client is not None
+                    and app.client.code == seat["code"], "Ana at her table once the wait is over")
+        assert app.session.seat == seat["seat"], "in her own seat, not watching"
+    await ben.close()
+    await olga.close()
+
+
+async def test_a_seat_whose_match_is_over_is_not_asked_for() -> None:
+    """Back after a drop between the end of one's match and the next pairing, the evening
+    still names that table's seat: asking for it costs the address a wrong table code."""
+    app = RemoteApp("127.0.0.1", 1, "Ana")  # nobody listens there: the lobby says so
+    asked: list[str] = []
+
+    async def join(code: str, seat: int | None = None, token: str | None = None) -> None:
+        asked.append(code)
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.join = join  # type: ignore[method-assign]
+        tables = [{"table": 1, "code": "KXMP", "sides": [["Ana"], ["Ben"]], "scores": [20, 3]},
+                  {"table": 2, "code": "QTPY", "sides": [["Cleo"], ["Dora"]], "scores": None}]
+        t = {"state": "playing", "round": 1, "settings": {"rounds": 2}, "tables": tables}
+        seat = {"round": 1, "table": 1, "seat": 0, "code": "KXMP", "token": "t"}
+        app.evening.on_push({"type": "tournament", "tournament": t, "you": {"entered": True, "seat": seat}})
+        await pilot.pause()
+        assert asked == [] and not app.evening.seat_waiting()
 
 
 def test_the_evening_says_the_target_its_organizer_chose() -> None:

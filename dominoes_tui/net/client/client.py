@@ -33,6 +33,11 @@ class ConnectionLost(ConnectionError):
     """The server went away (or hung up on us)."""
 
 
+# the `say` of a refusal this client makes itself when it cannot read the answer: it is no
+# word of the server's on the request (a seat's token it answered is not known to be stale)
+UNREADABLE = "client.unreadable"
+
+
 class ServerRefused(Exception):
     """The server said no; str() is its reason, in the language in use (says.py), and
     `say` the template it was made from (None from an old server): what a client
@@ -171,7 +176,7 @@ class Connection:
         text = unreadable(exc.kind, exc.where)
         fut = self._waiting.pop(exc.msg_id, None) if isinstance(exc.msg_id, int) else None
         if fut is not None and not fut.done():
-            fut.set_exception(ServerRefused(text))
+            fut.set_exception(ServerRefused(text, say=UNREADABLE))
             return
         if exc.kind in self._unreadable or self.on_unreadable is None:
             return

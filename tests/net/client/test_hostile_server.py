@@ -178,3 +178,16 @@ async def test_a_server_whose_welcome_or_list_cannot_be_read_is_said_where_conne
             server.answers[kind] = good  # the server mended: r connects
             await pilot.press("r")
             await until(pilot, lambda: app.lobby.tables is not None and len(app.lobby.tables) == 1, "the list after r")
+
+
+async def test_a_seats_token_survives_a_join_answer_that_cannot_be_read(notices: Notices) -> None:
+    """An unreadable answer says nothing of the token: dropped, the seat would be lost for good."""
+    async with Hostile() as server:
+        server.answers["list"] = samples()["tables"]
+        server.answers["join"] = spoiled(samples()["joined"], "state.view.seat", 9)
+        i18n.use("en")
+        app = RemoteApp("127.0.0.1", server.port, "Ana", code="KXMP", prefs=Prefs(speed="instant"), keep_tokens=False)
+        app.session.keep_token("KXMP", "the seat's token")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: notices.containing("cannot read (joined: $.state.view)"), "the bad answer said")
+            assert app.session.token_for("KXMP") == "the seat's token"

@@ -77,13 +77,14 @@ def draw_puzzle(c: Canvas, x: int, y: int, width: int, height: int, part: dict[s
     rows += [(row, None) for line in _facts(part, names, view) for row in textwrap.wrap(line, width)]
     for i, (row, style) in enumerate(rows):
         c.put(x, y + i, row, style)
-    y += len(rows) + 1
+    y += len(rows)
     if "answer" in part:
         last, style = textwrap.wrap(answer_words(part), width), "bold reverse"
     else:
         last, style = [_("The answer in {time}").format(time=countdown(float(part.get("answer_in") or 0)))], "bold"
     hand = list(view.hand)
-    avail = bottom - y - len(last) - 1  # for the chain, a gap, the label and the tiles
+    gap = 1  # a blank row above the chain and one above the last line
+    avail = bottom - y - len(last) - 2 * gap  # for the chain, a gap, the label and the tiles
     big = replace(look, big=True)
     # the chain whole at normal size before big tiles in the hand (its compact drawing
     # was cut at 80x24 where the hand took the room)
@@ -93,6 +94,11 @@ def draw_puzzle(c: Canvas, x: int, y: int, width: int, height: int, part: dict[s
                   textwrap.wrap(" ".join(tile_label(t) for t in hand), width)):
         if avail - 2 - len(tiles) >= least:
             break
+    if avail - 2 - len(tiles) < chain_height(view.layout, width, compact=True, sideways=True):
+        # the chain whole before the blank rows: at 80x24 a long one lost its last row
+        # when the answer came (two lines in German) where the countdown had taken one
+        gap, avail = 0, avail + 2 * gap
+    y += gap
     chain_h = max(1, min(avail - 2 - len(tiles), chain_height(view.layout, width, compact=False, big=True)))
     picture = render_chain(view.layout, big, width, chain_h)
     for i, line in enumerate(picture.lines[:chain_h]):

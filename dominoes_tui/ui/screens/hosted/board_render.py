@@ -59,7 +59,7 @@ def _turn(t: dict[str, Any]) -> str:
     return _("to play: {name}").format(name=plain_text(t["seats"][t["to_act"]]["name"], 14))
 
 
-def mini_rows(t: dict[str, Any], width: int) -> list[str]:
+def mini_rows(t: dict[str, Any], width: int, height: int = MINI_H - 1) -> list[str]:
     """A live table in a few lines: code and rules, each side with its score, turn, last move."""
     # a match's "round" is a deal here: "round" on this board is the tournament's
     title = table_title(t["variant"], t["title"])
@@ -67,8 +67,12 @@ def mini_rows(t: dict[str, Any], width: int) -> list[str]:
     for i, (names, score) in enumerate(_sides(t)):
         mark = ">" if t["to_act"] is not None and t["to_act"] in t["sides"][i] else " "
         rows.append(f"{mark}{names[: width - 6]:<{width - 6}}{score:>5}")
-    rows.append(plain_text(last_words(t), width))
-    return rows
+    # over the rows the sides leave: cut at the card's width it read "Guest played 1-5 on the righ"
+    room = max(1, height - len(rows))
+    last = textwrap.wrap(plain_text(last_words(t), 200), width) or [""]
+    if len(last) > room:
+        last = [*last[: room - 1], textwrap.shorten(" ".join(last[room - 1:]), width, placeholder="…")]
+    return rows + last
 
 
 def _standings_rows(tour: dict[str, Any] | None, count: int, width: int) -> list[str]:

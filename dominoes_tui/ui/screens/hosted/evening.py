@@ -8,26 +8,27 @@ back to the lobby (after the match-end screen).
 """
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Awaitable, Mapping
 from typing import Any, Protocol
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Grid, Vertical, VerticalScroll
+from textual.containers import VerticalScroll
 from textual.notifications import SeverityLevel
-from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, Checkbox, Input, Label, Select, Static
+from textual.screen import Screen
+from textual.widgets import Static
 
-from ....engine import DEFAULT_VARIANT, VARIANTS
+from ....engine import VARIANTS
 from ....i18n import N_, _, ngettext
 from ....net.client.client import Connection
 from ....net.wire.answers import AnyAnswer, Sat
 from ....net.wire.server_parts import Wire
 from ....table.client import TableClient
 from ....table.titles import variant_title
-from ....tournament.model import FORMATS
 from ...widgets.footer import Footer
+from .evening_form import OpenTournament
 from .evening_words import format_words
 
 
@@ -59,6 +60,12 @@ class EveningApp(Protocol):
 def plain(value: object, limit: int = 40) -> str:
     return "".join(ch for ch in str(value) if ch.isprintable())[:limit]
 
+
+
+# seconds between tries at a seat refused for a while: soon at first (its stand-in starts
+# playing 25 s after the pairing), then slower, few in all (each refusal is one of the 20
+# mistakes a connection may make)
+RETRY_PAUSES = (1.0, 2.0, 4.0, 7.0, 12.0, 20.0, 35.0, 60.0)
 
 
 class EveningFollower:
@@ -134,6 +141,8 @@ class EveningFollower:
             self._announce(seat)  # at a table: the seat is taken on the way back to the lobby
             return
         self._taken.add(seat["code"])
+        if self._over(seat["code"]):  # back after the match ended: its code would count as a wrong guess
+            return
         where = _("Round {n}").format(n=seat["round"]) if seat.get("round") else _("Quick match")
         app.notify(_("{where}: your seat is at table {code}.").format(where=where, code=seat["code"]), timeout=6, markup=False)
         app.do(self._go(seat))
@@ -176,11 +185,30 @@ class EveningFollower:
         elif said and self.app.table_code is None:
             self.app.notify(said, timeout=30, markup=False)
 
-    async def _go(self, seat: dict[str, Any]) -> None:
+    def _over(self, code: str) -> bool:
+        """The evening shows this round's table `code` finished."""
+        tables = (self.tournament or {}).get("tables") or []
+        return any(t.get("code") == code and t.get("scores") is not None for t in tables if isinstance(t, dict))
+
+    def _still_to_take(self, seat: dict[str, Any]) -> bool:
+        """The seat is still this person's to take, from the lobby, and its table is on."""
         app = self.app
-        while isinstance(app.screen, (EveningScreen, OpenTournament)):
-            await app.pop_screen()
-        await app.join(seat["code"], token=seat["token"])
+        now = self.you.get("seat") or {}
+        return (app.conn is not None and now.get("code") == seat["code"] and not self._over(seat["code"])
+                and app.client is None and app.pending is None and app.table_code is None)
+
+    async def _go(self, seat: dict[str, Any]) -> None:
+        """Sit down at the seat; a refusal that keeps it (the address waits after wrong
+        table codes, which other people at the same address may have given) is tried
+        again, more slowly each time, while the seat waits: the stand-in plays it meanwhile."""
+        app = self.app
+        for pause in (0.0, *RETRY_PAUSES):
+            await asyncio.sleep(pause)
+            if not self._still_to_take(seat):
+                return
+            while isinstance(app.screen, (EveningScreen, OpenTournament)):
+                await app.pop_screen()
+            await app.join(seat["code"], token=seat["token"])
 
     async def refresh(self) -> None:
         if self.app.conn is None:
@@ -320,75 +348,3 @@ class EveningScreen(Screen[None]):
 
     def action_back(self) -> None:
         self.app.pop_screen()
-
-
-class OpenTournament(ModalScreen["dict[str, Any] | None"]):
-    """The organizer's form: format, variant, rounds, bots, the round clock."""
-
-    BINDINGS = [Binding("escape", "cancel", N_("Back"))]
-    AUTO_FOCUS = "#rounds"
-    DEFAULT_CSS = """
-    OpenTournament { align: center middle; }
-    #open-form { width: 64; height: auto; border: round $accent; padding: 0 1; }
-    #open-grid { grid-size: 2; grid-columns: 18 1fr; grid-rows: 1; grid-gutter: 0 1; height: auto; }
-    #open-buttons { height: 3; margin-top: 1; }
-    """
-
-    def __init__(self, last: dict[str, Any] | None = None) -> None:
-        super().__init__()
-        self.last = last or {}
-
-    def compose(self) -> ComposeResult:
-        last = self.last
-
-        def typed(key: str) -> str:
-            return "" if last.get(key) is None else f"{last[key]:g}"
-
-        variant = last.get("variant") if last.get("variant") in VARIANTS else DEFAULT_VARIANT
-        form = last.get("format") if last.get("format") in FORMATS else "swiss"
-        with Vertical(id="open-form"):
-            with Grid(id="open-grid"):
-                yield Label(_("Variant"))
-                yield Select([(variant_title(k), k) for k in VARIANTS], value=variant, allow_blank=False, compact=True,
-                             id="variant")
-                yield Label(_("Format"))
-                yield Select([(format_words(k), k) for k in FORMATS], value=form, allow_blank=False, compact=True, id="format")
-                yield Label(_("Rounds"))
-                yield Input(typed("rounds"), placeholder="3", type="integer", compact=True, id="rounds")
-                yield Label(_("Players a table"))
-                yield Input(typed("players"), placeholder=_("rotation: 3 or 4"), type="integer", compact=True, id="players")
-                yield Label(_("Target"))
-                yield Input(typed("target"), placeholder=_("the variant's"), type="integer", compact=True, id="target")
-                yield Label(_("Round clock (min)"))
-                yield Input(typed("round_minutes"), placeholder=_("none"), type="number", compact=True, id="clock")
-                yield Label(_("Bots fill"))
-                yield Checkbox(_("bots take empty places"), last.get("fill_bots", True), compact=True, id="bots")
-            yield Button(_("Open the tournament"), variant="primary", id="open-go")
-
-    def on_mount(self) -> None:
-        self.query_one("#open-form").border_title = _("Open a tournament")
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        if event.button.id == "open-go":
-            self.dismiss(self.settings())
-
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        self.dismiss(self.settings())
-
-    def settings(self) -> dict[str, Any]:
-        def number(ident: str, kind: type) -> Any:
-            text = self.query_one(f"#{ident}", Input).value.strip()
-            try:
-                return kind(text) if text else None
-            except ValueError:
-                return None
-
-        return {
-            "variant": self.query_one("#variant", Select).value, "format": self.query_one("#format", Select).value,
-            "rounds": number("rounds", int) or 3, "players": number("players", int), "target": number("target", int),
-            "round_minutes": number("clock", float), "fill_bots": self.query_one("#bots", Checkbox).value,
-            "bot_level": "medium",
-        }
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)
