@@ -8,7 +8,7 @@ from dominoes_tui.net.client.client import ServerRefused
 from dominoes_tui.net.server.server import Server
 from dominoes_tui.net.wire import protocol as P
 
-from .helpers import Driven
+from .helpers import Driven, play_out
 
 HUMANS = [{"kind": "human"}, {"kind": "human"}]
 
@@ -48,4 +48,46 @@ async def test_wrong_codes_are_limited_per_address_across_reconnects(server: Ser
     with pytest.raises(ServerRefused, match="too many wrong"):  # not even the right code while it waits
         await blocked.conn.request({"type": "join", "code": code})
     await blocked.close()
+    await ana.close()
+
+
+async def test_a_seats_token_is_no_guess_while_its_address_waits_after_wrong_codes(server: Server) -> None:
+    """Others at the same address (a NAT, a club's one router) giving wrong codes cannot
+    keep a person from the seat they hold, nor does asking for a finished table with its
+    token count as a wrong code."""
+    server.wrong_codes.clock = lambda: 0.0  # time stands still: the wait never runs out during the test
+    ana = await Driven.connect(server.port, "Ana")
+    made = await ana.create(seats=HUMANS, private=True)
+    code, token = made["code"], made["token"]
+    for i in range(8):
+        guesser = await Driven.connect(server.port, f"Eve{i}")
+        with pytest.raises(ServerRefused):
+            await guesser.conn.request({"type": "join", "code": "ZZZZZZZZZZZ" + "ABCDEFGH"[i]})
+        await guesser.close()
+    stranger = await Driven.connect(server.port, "Eve9")
+    with pytest.raises(ServerRefused, match="too many wrong"):  # without the token: still a guess, refused
+        await stranger.conn.request({"type": "join", "code": code})
+    with pytest.raises(ServerRefused, match="too many wrong"):  # a made-up token is no better
+        await stranger.conn.request({"type": "join", "code": code, "token": "x" * 24})
+    await stranger.close()
+    back = await Driven.connect(server.port, "Ana")  # her client, come back on a new connection
+    answer = await back.conn.request({"type": "join", "code": code, "token": token})
+    assert answer["seat"] == 0 and answer["rejoin"]
+    for c in (ana, back):
+        await c.close()
+
+
+async def test_a_finished_tables_code_with_its_token_is_not_a_wrong_guess(server: Server) -> None:
+    """A client that came back between its match's end and the next pairing asks for its
+    finished table: that is no guess, however often it asks."""
+    server.wrong_codes.clock = lambda: 0.0
+    ana = await Driven.connect(server.port, "Ana")
+    made = await ana.create(seats=[{"kind": "human"}, {"kind": "bot", "level": "random"}], target=5)
+    code, token = made["code"], made["token"]
+    await play_out([ana])
+    for _ in range(8):
+        with pytest.raises(ServerRefused, match="no open table"):
+            await ana.conn.request({"type": "join", "code": code, "token": token})
+    with pytest.raises(ServerRefused, match="no open table"):  # not waiting: a wrong code is still only wrong
+        await ana.conn.request({"type": "join", "code": "ZZZZZZZZZZZZ"})
     await ana.close()

@@ -29,6 +29,7 @@ from ..host.limits import Limits
 from ..records.records_service import ServerRecords
 from ..tables.bot_pool import BotPool
 from ..tables.table import Slot, Table
+from ..tables.table_seats import seat_of_token
 from ..wire import protocol as P
 from ..wire import says as S
 from ..wire.requests import Create, Join, SeatWish, Start, Watch
@@ -63,17 +64,23 @@ class Seating:
         if wait:
             raise Refused(S.WRONG_CODES, seconds=max(1, round(wait)))
 
-    def _find(self, code: str | None, address: str) -> Table:
+    def _find(self, code: str | None, address: str, token: str | None = None) -> Table:
         """The open table `code` names. A code that names none is a wrong guess
-        for `address` (guesses.py): a private table's code is its only lock."""
-        self.may_guess(address)
+        for `address` (guesses.py): a private table's code is its only lock. A code
+        given with a token of one of its seats is no guess: the wait after wrong codes
+        does not apply to it (others at the same address, a NAT, cannot keep a person
+        from their seat), nor is a finished table's code counted as wrong then."""
         if code is None:
+            self.may_guess(address)
             raise Refused(S.WHICH_TABLE)
         code = "".join(code.split()).replace("-", "").upper()[: P.PRIVATE_CODE_LENGTH]
         table = self.tables.get(code)
+        holder = table is not None and seat_of_token(table.slots, token) is not None
+        if not holder:
+            self.may_guess(address)
         if table is None or table.phase == MATCH_OVER:
-            # never forgotten on a right code: the lobby lists codes anyone may give
-            self.wrong_codes.wrong(address)
+            if not holder:  # never forgotten on a right code: the lobby lists codes anyone may give
+                self.wrong_codes.wrong(address)
             raise Refused(S.NO_SUCH_TABLE, code=repr(code))
         return table
 
@@ -144,22 +151,23 @@ class Seating:
         return slots
 
     def join(self, conn: Conn, wish: Join, creator: bool = False) -> dict[str, Any]:
-        table = self.tables[wish.code] if creator else self._find(wish.code, conn.address)  # its maker needs no code
         token, seat = wish.token, wish.seat
+        table = self.tables[wish.code] if creator else self._find(wish.code, conn.address, token)  # its maker needs no code
         if conn.table is not None and conn.table is not table:
             raise Refused(S.LEAVE_FIRST)
         if token:
-            for i, slot in enumerate(table.slots):
-                if slot.token is not None and P.same_secret(token, slot.token):
-                    if slot.left_at is not None and slot.conn is None and time.time() - slot.left_at > self.grace:
-                        raise Refused(S.AWAY_TOO_LONG)
-                    if slot.conn is not None and slot.conn is not conn:
-                        old = slot.conn
-                        old.send({"type": "error", **S.said("reason", S.SEAT_TAKEN_BACK), "fatal": True})
-                        old.table, old.seat = None, None
-                        old.abort()
-                    return self._seat(conn, table, i, rejoin=True)
-            raise Refused(S.TOKEN_NO_SEAT)
+            i = seat_of_token(table.slots, token)
+            if i is None:
+                raise Refused(S.TOKEN_NO_SEAT)
+            slot = table.slots[i]
+            if slot.left_at is not None and slot.conn is None and time.time() - slot.left_at > self.grace:
+                raise Refused(S.AWAY_TOO_LONG)
+            if slot.conn is not None and slot.conn is not conn:
+                old = slot.conn
+                old.send({"type": "error", **S.said("reason", S.SEAT_TAKEN_BACK), "fatal": True})
+                old.table, old.seat = None, None
+                old.abort()
+            return self._seat(conn, table, i, rejoin=True)
         if table.started:
             raise Refused(S.STARTED_WATCH)
         free = table.free_seats()

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..host.connection import Conn
+from ..wire.protocol import same_secret
 
 
 @dataclass
@@ -35,3 +36,13 @@ class Slot:
             "name": self.name, "kind": self.kind, "level": self.level, "token": self.token, "creator": self.creator,
             "identity": self.identity, "address": self.address,
         }
+
+
+def seat_of_token(slots: list[Slot], token: str | None) -> int | None:
+    """The seat whose person was given `token` (compared in constant time), if any."""
+    if not token:
+        return None
+    for i, slot in enumerate(slots):
+        if slot.token is not None and same_secret(token, slot.token):
+            return i
+    return None
