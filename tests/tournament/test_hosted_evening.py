@@ -167,3 +167,26 @@ async def test_when_the_round_clock_runs_out_bots_finish_the_round(server: Serve
     assert host.evening.tournament.current.number == 2
     for p in (ana, ben, cy):
         await p.close()
+
+
+async def test_after_a_restart_only_a_table_neither_back_nor_counted_is_called_unfinished(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """A table of the round already counted is not "did not come back" (the warning was
+    said before the tables were back, for every table of the round)."""
+    from dominoes_tui.net.evening.evening import Evening, EveningSettings
+
+    first = Server(tmp_path / "server", bot_delay=0.0, default_level="random")
+    evening = Evening.open(EveningSettings(variant="draw", format="swiss", rounds=2, target=100), "Ana", seed=4)
+    for name in ("Ana", "Ben", "Cy", "Dee", "Eve", "Fay"):
+        evening.register(name)
+    for plan, code in zip(evening.start(), ("AAAA", "BBBB", "CCCC")):
+        evening.opened(plan, code)
+    evening.finished("AAAA", [100, 20])  # counted before the server went down
+    first.tournament_host.evening = evening
+    first.tournament_host.save()
+    again = Server(tmp_path / "server", bot_delay=0.0, default_level="random")
+    with caplog.at_level("WARNING", logger="dominoes_tui.net"):
+        await again.start("127.0.0.1", 0)  # BBBB and CCCC were never kept as tables: neither comes back
+    await again.close()
+    said = [r.getMessage() for r in caplog.records if "did not come back" in r.getMessage()]
+    assert len(said) == 2 and not any("AAAA" in s for s in said), said

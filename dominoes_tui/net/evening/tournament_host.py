@@ -360,12 +360,18 @@ class TournamentHost:
             except OSError:
                 pass
             return
-        # tables that finished while the server was down are filed already: look at what is left
-        if self.evening.state == PLAYING:
-            for code in list(self.evening.codes.values()):
-                if code not in self.server.tables:
-                    tell(log, _("Tournament table {code} did not come back; it counts as unfinished").format(code=code),
-                         logging.WARNING)
+
+    def tables_back(self) -> None:
+        """Said once the last run's tables are back (server.py): a table of the round
+        being played that neither came back nor has its result counts as unfinished."""
+        evening = self.evening
+        rnd = evening.tournament.current if evening is not None else None
+        if evening is None or rnd is None or evening.state != PLAYING:
+            return
+        for number, code in evening.codes.items():
+            if code not in self.server.tables and number not in rnd.results:
+                tell(log, _("Tournament table {code} did not come back; it counts as unfinished").format(code=code),
+                     logging.WARNING)
 
     @property
     def registering(self) -> bool:

@@ -135,6 +135,7 @@ class Server(Opening, Seating):
                 tell(log, _("Cannot keep the gateway key: {reason}").format(reason=os_words(exc)), logging.WARNING)
         self.tournament_host.load()  # before the tables, so one that finished meanwhile is counted
         self.load_tables()
+        self.tournament_host.tables_back()
         if self.records is not None and self.data_dir is not None:
             self.records.catch_up(self.data_dir / "finished")  # matches filed but not recorded when the last run died
         self.conn_room = connection_room(self.limits)
