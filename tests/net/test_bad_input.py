@@ -120,3 +120,22 @@ async def test_a_token_or_secret_that_is_no_plain_text_is_refused_not_a_server_e
     assert got["type"] in ("refused", "error") and "server error" not in got.get("reason", ""), got
     w.close()
     await ana.close()
+
+
+def test_ordinary_refusals_spread_over_an_evening_are_forgiven_but_a_flood_is_not(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """A lobby open all evening meets refusals now and then (a seat just taken, a table just
+    started): they must not add up to a hang-up; 21 mistakes at once still do."""
+    from types import SimpleNamespace
+
+    from dominoes_tui.net.host import connection
+
+    now = [0.0]
+    monkeypatch.setattr(connection, "time", SimpleNamespace(monotonic=lambda: now[0]))
+    conn = connection.Conn(None, None)  # type: ignore[arg-type]  # no socket: only its count
+    spread = []
+    for _ in range(200):  # one refusal every 90 s: five hours of them
+        now[0] += 90.0
+        spread.append(conn.mistake())
+    assert not any(spread)
+    flood = [conn.mistake() for _ in range(P.MAX_ERRORS + 1)]
+    assert flood[-1] and not any(flood[: P.MAX_ERRORS - 2])

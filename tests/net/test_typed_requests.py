@@ -73,7 +73,7 @@ async def test_every_field_of_every_message_wrong_is_one_counted_mistake(limited
                 got = await _answers_to(reader, writer, json.dumps(message).encode() + b"\n", sent)
                 assert len(got) == 1 and got[0]["type"] in ("error", "refused") and got[0]["id"] == sent, (message, got)
                 assert got[0].get("say") != S.SERVER_ERROR and len(json.dumps(got[0])) < 600, (message, got)
-                assert conn.errors == before + 1, message
+                assert conn.errors == pytest.approx(before + 1, abs=0.05), message  # less what time forgave
                 sent += 1
     assert sent > 150
     writer.close()

@@ -33,10 +33,21 @@ class Conn:
     opened: float = field(default_factory=time.monotonic)  # the handshake's seconds run from here
     tokens: float = P.RATE_BURST
     last: float = field(default_factory=time.monotonic)
-    errors: int = 0
+    errors: float = 0.0  # mistakes still held against it (one is forgiven every FORGIVE_EVERY s)
+    errors_at: float = 0.0  # time.monotonic() of the last mistake
     closed: bool = False
     created: list[Any] = field(default_factory=list)  # tables this client made and has not sat at
     board: bool = False  # a projector board (asked for `board`): a screen, not a person online
+
+    def mistake(self) -> bool:
+        """Count a refused, garbled or failed message; True once there are too many to go
+        on. A flood is hung up on within its first MAX_ERRORS + 1 lines, as ever, but the
+        ordinary refusals of a lobby kept open all evening (a seat just taken, a table just
+        started) are forgiven in time instead of adding up to a hang-up."""
+        now = time.monotonic()
+        self.errors = max(0.0, self.errors - (now - self.errors_at) / P.FORGIVE_EVERY) + 1
+        self.errors_at = now
+        return self.errors > P.MAX_ERRORS
 
     def send(self, message: dict[str, Any]) -> None:
         self.send_bytes(P.encode(message))

@@ -289,21 +289,19 @@ class Server(Opening, Seating):
                 msg_id = request.id
                 self.dispatch(conn, request)
             except (P.ProtocolError, Refused) as exc:
-                conn.errors += 1
                 kind = "refused" if isinstance(exc, Refused) else "error"
                 reply: dict[str, Any] = {"type": kind, **S.fields_of(exc)}
                 if msg_id is not None:
                     reply["id"] = msg_id
-                if conn.errors > P.MAX_ERRORS:
+                if conn.mistake():
                     reply["fatal"] = True
                     conn.send(reply)
                     return
                 conn.send(reply)
             except Exception as exc:  # noqa: BLE001 - any failure is the server's: one line of log, a counted error
-                conn.errors += 1
                 self.failures.note(conn.address, exc)
                 failed = {"type": "error", **S.said("reason", S.SERVER_ERROR, kind=type(exc).__name__), "id": msg_id}
-                if conn.errors > P.MAX_ERRORS:  # a server error counts toward the close as a mistake does
+                if conn.mistake():  # a server error counts toward the close as a mistake does
                     conn.send({**failed, "fatal": True})
                     return
                 conn.send(failed)
