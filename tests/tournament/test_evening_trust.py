@@ -355,3 +355,45 @@ async def test_the_one_with_a_bye_is_told_so_in_their_own_view(open_server: Serv
         assert view["you"]["bye"] == (1 if p.conn.name in byes else None), (p.conn.name, view["you"])
     for p in [*people, org]:
         await p.close()
+
+
+async def test_a_strangers_server_that_an_organizers_client_joins_learns_nothing_the_club_takes(
+        open_server: Server) -> None:
+    """The organizer's client shows a proof bound to the server it reached, never the
+    secret: what a stranger's server records is refused by the club's server."""
+    from dominoes_tui.net.client.session import Session
+    from dominoes_tui.net.wire import proof
+
+    secret = open_server.tournament_host.organizer_secret
+    heard: list[bytes] = []
+
+    async def stranger(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        while line := await reader.readline():
+            heard.append(line)
+            msg = json.loads(line)
+            answer = {"type": "welcome", "protocol": PROTOCOL_VERSION, "name": "Olga"} if msg["type"] == "hello" \
+                else {"type": "tournament", "tournament": None, "you": {"entered": False, "organizer": True}}
+            writer.write((json.dumps({**answer, "id": msg.get("id")}) + "\n").encode())
+            await writer.drain()
+
+    strangers = await asyncio.start_server(stranger, "127.0.0.1", 0)
+    try:
+        olga = Session("127.0.0.1", strangers.sockets[0].getsockname()[1], "Olga", keep_tokens=False,
+                       organizer_secret=secret)
+        conn = await olga.open()
+        assert await olga.organize(conn) is None
+        await conn.close()
+    finally:
+        strangers.close()
+        await strangers.wait_closed()
+    sent = [json.loads(line) for line in heard]
+    organize = next(m for m in sent if m["type"] == "tournament_organize")
+    assert secret not in b"".join(heard).decode() and "secret" not in organize
+    eve = await Driven.connect(open_server.port, "Eve")  # the stranger, at the club's server
+    with pytest.raises(ServerRefused, match="organizer"):
+        await eve.conn.request({"type": "tournament_organize", "proof": organize["proof"]})
+    club = proof.endpoint(eve.conn.writer.get_extra_info("peername"))
+    assert club is not None
+    answer = await eve.conn.request({"type": "tournament_organize", "proof": proof.organizer_proof(secret, club)})
+    assert answer["you"]["organizer"] is True  # the same proof, made for this server, holds
+    await eve.close()

@@ -10,6 +10,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from ..wire import answers as A
+from ..wire import proof
 from . import tokens
 from .client import Connection, ConnectionLost, ServerRefused, unreadable
 from .remote_table import RemoteTable
@@ -89,7 +90,9 @@ class Session:
         if self.organizer_secret is None:
             return None
         try:
-            await conn.request({"type": "tournament_organize", "secret": self.organizer_secret})
+            # bound to the server as we reached it: a stranger's server learns nothing it can use
+            server = proof.endpoint(conn.writer.get_extra_info("peername")) or "?"
+            await conn.request({"type": "tournament_organize", "proof": proof.organizer_proof(self.organizer_secret, server)})
         except ServerRefused as exc:
             return exc
         except (TimeoutError, ConnectionLost):

@@ -26,6 +26,7 @@ from ..host.connection import Conn, Refused
 from ..host.console import tell
 from ..host.names import NameRegister, credential, fold
 from ..host.storage import write_private
+from ..wire import proof
 from ..wire import protocol as P
 from ..wire import says as S
 
@@ -73,8 +74,16 @@ class Organizers:
         """Names given as organizers that carry no rights (nobody had claimed them)."""
         return sorted(n for n in self.names if fold(n) not in self.pinned)
 
-    def prove(self, conn: Conn, secret: Any) -> None:
-        if not isinstance(secret, str) or not self.secret or not P.same_secret(secret, self.secret):
+    def prove(self, conn: Conn, secret: Any, bound: Any = None) -> None:
+        """The secret shown, bound to the address this connection reached (proof.py), or
+        as itself by a client older than that."""
+        if not self.secret:
+            raise Refused(S.WRONG_ORGANIZER_SECRET)
+        if bound is not None:
+            here = proof.endpoint(conn.writer.get_extra_info("sockname")) or "?"
+            if not proof.organizer_proof_holds(self.secret, here, bound):
+                raise Refused(S.WRONG_ORGANIZER_SECRET)
+        elif not isinstance(secret, str) or not P.same_secret(secret, self.secret):
             raise Refused(S.WRONG_ORGANIZER_SECRET)
         self._proven.add(conn)
         tell(log, _("{name} proved the organizer secret (from {address})").format(name=conn.name, address=conn.address))

@@ -106,7 +106,7 @@ class TournamentHost:
         self.may_ask(conn, kind)
         try:
             if isinstance(wish, R.TournamentOrganize):
-                self.organizers.prove(conn, wish.secret)
+                self.organizers.prove(conn, wish.secret, wish.proof)
                 self._answer(conn, msg_id)
                 return
             if isinstance(wish, R.TournamentOpen):

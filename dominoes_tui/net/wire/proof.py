@@ -69,6 +69,24 @@ def old_proof_holds(stored_hash: str, signed: bytes, given: Any) -> bool:
     return hmac.compare_digest(expected, given)
 
 
+ORGANIZER_VERSION = "dominoes organizer proof 1"
+
+
+def organizer_proof(secret: str, server: str) -> str:
+    """What an organizer's client shows instead of the organizer secret: an HMAC keyed
+    with the secret's SHA-256 over the server's address as the client reached it. A
+    stranger's server that an organizer's client joins learns nothing it can show the
+    club's server (whose address differs); the secret itself never crosses the wire."""
+    bound = f"{ORGANIZER_VERSION}\nserver {server}".encode()
+    return hmac.new(secret_hash(secret).encode("ascii"), bound, hashlib.sha256).hexdigest()
+
+
+def organizer_proof_holds(secret: str, server: str, given: Any) -> bool:
+    if not isinstance(given, str) or len(given) != MAC_TEXT:
+        return False
+    return hmac.compare_digest(organizer_proof(secret, server), given)
+
+
 def well_formed_key(public: Any) -> bool:
     if not isinstance(public, str) or len(public) != KEY_TEXT:
         return False

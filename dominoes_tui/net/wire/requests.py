@@ -174,7 +174,8 @@ class TournamentOpen(Request, frozen=True, kw_only=True, tag="tournament_open"):
 
 
 class TournamentOrganize(Request, frozen=True, kw_only=True, tag="tournament_organize"):
-    secret: str | None = None
+    proof: Annotated[str, Meta(max_length=128)] | None = None  # proof.organizer_proof: bound to this server
+    secret: str | None = None  # the secret itself, from a client older than `proof`
 
 
 class TournamentRegister(Request, frozen=True, kw_only=True, tag="tournament_register"):
