@@ -15,6 +15,7 @@ import msgspec
 from dominoes_tui.net.client.client import Connection
 from dominoes_tui.net.host.limits import Limits
 from dominoes_tui.net.server.server import Server
+from dominoes_tui.net.wire.server_parts import TableInfo
 from dominoes_tui.net.wire import protocol as P
 from dominoes_tui.table.client import SeatInfo
 from dominoes_tui.table.plain import plain
@@ -116,8 +117,9 @@ async def one_match(server: Server, person: str, bots: list[str]) -> None:
         await other.request({"type": "join", "code": waiting["code"], "seat": 0})
         await until(pilot, lambda: any(t["code"] == waiting["code"] for t in app.lobby.tables), "the lobby's table")
         seen.add(screen_text(app))
-        app.push_screen(SeatPicker({**waiting["table"], "seats": [
-            {"seat": 1, "name": bots[0], "kind": "human", "taken": False, "connected": False, "level": None}], "free": [1]}))
+        table = msgspec.to_builtins(waiting["table"])  # seat 2 free, under a nasty name
+        table["seats"][1] |= {"name": bots[0], "kind": "human", "taken": False, "connected": False, "level": None}
+        app.push_screen(SeatPicker(msgspec.convert({**table, "free": [1]}, TableInfo)))
         await pilot.pause()
         seen.add(screen_text(app))
         app.pop_screen()

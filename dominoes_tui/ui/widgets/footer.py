@@ -10,6 +10,7 @@ from textual.screen import Screen
 from textual.widgets import Footer as TextualFooter
 from textual.widgets._footer import FooterKey
 
+from ... import i18n
 from ...i18n import N_, _
 
 # Textual's own words for the command palette's key, so that the catalog has them
@@ -25,11 +26,29 @@ class Footer(TextualFooter):
                     widget.tooltip = _(widget.tooltip)
             yield widget
 
+    _shown: tuple[object, ...] | None = None  # what the keys were built from, last time
+
     def bindings_changed(self, screen: Screen) -> None:
         """Show the keys whether or not the app has the focus. Textual's footer waits
         for the focus, and a browser tab starts without it (textual's web driver says
         so at its start): the projector board, with nothing to focus and a tab nobody
-        clicks, showed an empty footer for good."""
+        clicks, showed an empty footer for good.
+
+        Textual signals a change of bindings at every move, focus and redraw (about 900
+        times in one short match), and building the keys again mounts and styles each
+        of them: they are built again only when what they show has changed."""
         self._bindings_ready = True
-        if self.is_attached and screen is self.screen:
-            self.call_after_refresh(self.recompose)
+        if not (self.is_attached and screen is self.screen):
+            return
+        shown = self._showing(screen)
+        if shown == self._shown:
+            return
+        self._shown = shown
+        self.call_after_refresh(self.recompose)
+
+    def _showing(self, screen: Screen) -> tuple[object, ...]:
+        """Everything compose reads: each key's binding, whether it may be pressed and its
+        tooltip, in the language in use (descriptions and key names are translated)."""
+        keys = tuple((key, b.action, b.description, b.show, b.key_display, b.tooltip, b.group, enabled, tooltip)
+                     for key, (_node, b, enabled, tooltip) in screen.active_bindings.items())
+        return (i18n.language(), self.show_command_palette, self.compact, keys)
