@@ -15,8 +15,8 @@ import msgspec
 from dominoes_tui.net.client.client import Connection
 from dominoes_tui.net.host.limits import Limits
 from dominoes_tui.net.server.server import Server
-from dominoes_tui.net.wire.server_parts import TableInfo
 from dominoes_tui.net.wire import protocol as P
+from dominoes_tui.net.wire.server_parts import TableInfo
 from dominoes_tui.table.client import SeatInfo
 from dominoes_tui.table.plain import plain
 from dominoes_tui.ui.choices import MatchSettings, Prefs
