@@ -32,10 +32,6 @@ if TYPE_CHECKING:  # the records pull in the database: imported when first opene
     from .screens.records.records_reader import RecordsReader
 
 
-# the refusals that say a seat's token is no good (a server older than `say` sends none)
-TOKEN_REFUSALS = (S.TOKEN_NO_SEAT, S.AWAY_TOO_LONG)
-
-
 class RemoteApp(DominoesApp):
     TITLE = N_("Dominoes (hosted)")  # translated on mounting
     KEEPS_SAVES = False
@@ -233,43 +229,22 @@ class RemoteApp(DominoesApp):
         return None
 
     async def join(self, code: str, seat: int | None = None, token: str | None = None) -> None:
-        msg: dict[str, Any] = {"type": "join", "code": code, "name": self.session.name}
-        if token:
-            msg["token"] = token
-        elif seat is not None:
-            msg["seat"] = seat
-        answer: A.AnyAnswer | None
-        if token and self.conn is not None:
-            try:
-                answer = await self.conn.request(msg)
-            except ServerRefused as exc:
-                if exc.say is not None and exc.say not in TOKEN_REFUSALS:
-                    # the seat is still this token's (the address waits after wrong codes, a
-                    # limit): dropped, it was lost for good, as the seat sat down without it
-                    # is refused once the table has started
-                    self.notify(str(exc), title=_("The server says no"), severity="warning", timeout=6, markup=False)
-                    return
-                self.session.drop_token(code)  # an old token: join as anyone would
-                answer = await self._ask({"type": "join", "code": code, "name": self.session.name})
-            except (TimeoutError, ConnectionLost):
-                answer = None
-        elif self.conn is not None:
-            try:
-                answer = await self.conn.request(msg)
-            except ServerRefused as exc:
-                answer = None
-                if exc.say == S.STARTED_WATCH or (exc.say is None and "started" in str(exc)):  # too late to sit down: watch
-                    self.notify(_("Table {code} has started: watching it.").format(code=code), timeout=5, markup=False)
-                    await self.watch_table(code)
-                    return
-                self.notify(str(exc), title=_("The server says no"), severity="warning", timeout=6, markup=False)
-            except (TimeoutError, ConnectionLost) as exc:
-                answer = None
+        if self.conn is None:
+            return
+        try:
+            answer = await self.session.join(code, seat, token)
+        except ServerRefused as exc:
+            if exc.say == S.STARTED_WATCH or (exc.say is None and "started" in str(exc)):  # too late to sit down: watch
+                self.notify(_("Table {code} has started: watching it.").format(code=code), timeout=5, markup=False)
+                await self.watch_table(code)
+                return
+            self.notify(str(exc), title=_("The server says no"), severity="warning", timeout=6, markup=False)
+            return
+        except (TimeoutError, ConnectionLost) as exc:
+            if not token:  # a seat taken back is tried again (the evening, reconnect)
                 self.notify(_("No answer from the server: {reason}").format(reason=exc), severity="error", markup=False)
-        else:
-            answer = None
-        if answer is not None:
-            self._seated(answer)
+            return
+        self._seated(answer)
 
     async def create(self, settings: MatchSettings, private: bool = False) -> None:
         seats = [

@@ -11,12 +11,17 @@ from typing import Any
 
 from ..wire import answers as A
 from ..wire import proof
+from ..wire import says as S
 from . import tokens
 from .client import Connection, ConnectionLost, ServerRefused, unreadable
 from .remote_table import RemoteTable
 
 RECONNECT_TRIES = 30
 RECONNECT_PAUSE = 2.0
+
+
+# the refusals that say a seat's token is no good (a server older than `say` sends none)
+TOKEN_REFUSALS = (S.TOKEN_NO_SEAT, S.AWAY_TOO_LONG)
 
 
 class Session:
@@ -83,6 +88,28 @@ class Session:
 
     def lost(self) -> None:
         self.conn = None
+
+    async def join(self, code: str, seat: int | None = None, token: str | None = None) -> A.AnyAnswer:
+        """Sit at table `code`: with a seat's token (its person back), else at `seat` or
+        any free one. A token the server says is no good is forgotten and the join made
+        as anyone's; any other refusal keeps it and is raised: the seat is still the
+        token's (the address waits after wrong codes, a limit), and dropped it would be
+        lost for good, since sitting down without it is refused once the table started.
+        Raises ServerRefused, TimeoutError or ConnectionLost."""
+        if self.conn is None:
+            raise ConnectionLost
+        msg: dict[str, Any] = {"type": "join", "code": code, "name": self.name}
+        if token:
+            msg["token"] = token
+        elif seat is not None:
+            msg["seat"] = seat
+        try:
+            return await self.conn.request(msg)
+        except ServerRefused as exc:
+            if not token or (exc.say is not None and exc.say not in TOKEN_REFUSALS):
+                raise
+        self.drop_token(code)
+        return await self.conn.request({"type": "join", "code": code, "name": self.name})
 
     async def organize(self, conn: Connection) -> ServerRefused | None:
         """An organizer's client shows the server its organizer secret on every connection;
