@@ -13,7 +13,7 @@ from dominoes_tui.ui.screens.replay.replay_steps import ReplaySteps
 from dominoes_tui.ui.screens.table.summary import MatchEndScreen, RoundSummaryScreen
 from tests.records.helpers import people, play
 
-from .helpers import make_app, markdown_of, press, settle, wait_for
+from .helpers import make_app, markdown_of, press, settle, shown_help, wait_for
 
 
 async def test_question_mark_and_f1_open_the_help_between_rounds_and_at_the_end() -> None:
@@ -46,9 +46,7 @@ async def test_the_help_shown_again_is_the_one_made_before_at_its_top_and_in_the
     app = make_app("draw", seed=5)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(app, pilot)
-        await press(pilot, "question_mark")
-        first = app.screen
-        assert isinstance(first, HelpScreen)
+        first = await shown_help(pilot)
         await press(pilot, "end")
         await wait_for(pilot, lambda: first.query_one("#help").scroll_y > 0)  # scrolled once laid out
         await press(pilot, "escape", "question_mark")
@@ -56,9 +54,8 @@ async def test_the_help_shown_again_is_the_one_made_before_at_its_top_and_in_the
         await wait_for(pilot, lambda: first.query_one("#help").scroll_y == 0)
         await press(pilot, "escape")
         i18n.use("de")
-        await press(pilot, "question_mark")
-        assert isinstance(app.screen, HelpScreen) and app.screen is not first
-        assert "Tasten am Tisch" in markdown_of(app.screen)
+        again = await shown_help(pilot)
+        assert again is not first and "Tasten am Tisch" in markdown_of(again)
 
 
 async def test_f1_in_the_replay_viewer_lists_the_viewers_keys() -> None:
