@@ -6,7 +6,6 @@ import ast
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -18,7 +17,7 @@ import sys, time
 from dominoes_tui.workers import map_in_workers
 
 def slow(n):
-    time.sleep(0.05 if n < 2 else 30)
+    time.sleep(0.05 if n < 2 else 3600)  # the slow ones never end while the test runs
     return n
 
 if __name__ == "__main__":
@@ -38,12 +37,12 @@ def test_ctrl_c_stops_the_workers_without_a_traceback(tmp_path: Path) -> None:
         first = proc.stdout.readline()  # a result came back: the workers are busy on the slow ones
         assert first.startswith("done"), first or proc.communicate(timeout=20)[1]
         proc.send_signal(signal.SIGINT)
-        started = time.monotonic()
-        out, err = proc.communicate(timeout=20)
+        # it ends at all only if it is not held up by the hour-long tasks: a generous
+        # deadline for its exit (a busy machine's), not a timing of it
+        out, err = proc.communicate(timeout=60)
     finally:
         proc.kill()
     assert "stopped" in out
-    assert time.monotonic() - started < 15  # not held up by the 30-second tasks
     assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
 
 

@@ -8,6 +8,7 @@ import json
 import os
 import re
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -108,13 +109,17 @@ def _console(argv: list[str], home: Path, ready: str, seconds: float = 60) -> st
 
 
 def test_the_consoles_of_host_ssh_and_web_are_german(tmp_path: Path) -> None:
-    port = 47430 + os.getpid() % 40  # the range this project's tests may use here
     consoles = [_console(["host", "--port", "0", "--no-save"], tmp_path / "h", "Organisator-Geheimnis")]
     pytest.importorskip("asyncssh")
-    consoles.append(_console(["ssh", "--port", str(port), "--host-key", str(tmp_path / "key")], tmp_path / "s",
+    consoles.append(_console(["ssh", "--port", "0", "--host-key", str(tmp_path / "key")], tmp_path / "s",
                              "Passwort:"))
     pytest.importorskip("textual_serve")
-    consoles.append(_console(["web", "--port", str(port + 1)], tmp_path / "w", "Strg+C beendet"))
+    # web says the port it was given, so it is given one the system has just called free: a
+    # port from a fixed range was taken at times by another run on the same machine
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    consoles.append(_console(["web", "--port", str(port)], tmp_path / "w", "Strg+C beendet"))
     for text in consoles:
         assert not (found := german_lines(text)), (found, text)
         assert "Serving" not in text and "Press Ctrl+C" not in text

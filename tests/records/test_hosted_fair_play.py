@@ -34,8 +34,11 @@ async def duel(a: Driven, b: Driven) -> None:
     a.states.clear()
     b.states.clear()
     await a.create(variant="draw", players=2, target=10, seats=[{"kind": "human"}, {"kind": "human"}])
+    # the match's first state comes once b has joined; the lobby's own pushes may come
+    # after it before the join is answered, so the wait reads everything since the join
+    since = len(a.pushed)
     await b.join(a.code)
-    await a.wait_for(lambda m: m.get("type") == "state", since=len(a.pushed) - 1)
+    await a.wait_for(lambda m: m.get("type") == "state", since=since)
     await play_out([a, b])
     await a.conn.request({"type": "leave"})
     await b.conn.request({"type": "leave"})

@@ -5,7 +5,7 @@ import random
 from collections import Counter
 from fractions import Fraction
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from dominoes_tui.tournament import Tournament, make_plan
@@ -101,6 +101,7 @@ def test_rotating_partner_twelve_people_never_partner_twice(seed: int) -> None:
 
 @settings(max_examples=10, deadline=None)
 @given(seed=SEEDS)
+@example(seed=193198)  # four starts of the seating search found no seating without repeats here
 def test_rotation_sixteen_at_tables_of_four_meet_only_new_opponents(seed: int) -> None:
     # 16 people, tables of 4, 3 rounds: 9 new opponents each; such a seating exists and is found
     t = run("draw", "rotation", 16, 3, seed, players=4)

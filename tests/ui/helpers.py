@@ -16,6 +16,7 @@ from dominoes_tui.table.local import report_from
 from dominoes_tui.ui.app import DominoesApp
 from dominoes_tui.ui.choices import MatchSettings, Prefs, parse_seats
 from dominoes_tui.ui.render import END_KEYS, HAND_KEYS
+from dominoes_tui.ui.screens.help import HelpScreen
 from dominoes_tui.ui.screens.table.handover import HandoverScreen
 from dominoes_tui.ui.screens.table.summary import MatchEndScreen, RoundSummaryScreen
 from dominoes_tui.ui.screens.table.table import TableScreen
@@ -274,6 +275,14 @@ async def wait_for(pilot, condition, tries: int = 600) -> None:
             return
         await pilot.pause(0.02)
     raise AssertionError("the screen never got there")
+
+
+async def shown_help(pilot) -> HelpScreen:
+    """Press ? and return the help it shows."""
+    await press(pilot, "question_mark")
+    screen = pilot.app.screen
+    assert isinstance(screen, HelpScreen), screen
+    return screen
 
 
 def markdown_of(screen: Any) -> str:

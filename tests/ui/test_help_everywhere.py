@@ -3,6 +3,7 @@ of a match and in the replay viewer (with the viewer's own keys); the help names
 match end's `a` and says what a hint does now."""
 from __future__ import annotations
 
+from dominoes_tui import i18n
 from dominoes_tui.engine import dumps
 from dominoes_tui.engine.gamelog import parse_lines
 from dominoes_tui.ui.records_app import RecordsApp
@@ -12,7 +13,7 @@ from dominoes_tui.ui.screens.replay.replay_steps import ReplaySteps
 from dominoes_tui.ui.screens.table.summary import MatchEndScreen, RoundSummaryScreen
 from tests.records.helpers import people, play
 
-from .helpers import make_app, markdown_of, press, settle
+from .helpers import make_app, markdown_of, press, settle, shown_help, wait_for
 
 
 async def test_question_mark_and_f1_open_the_help_between_rounds_and_at_the_end() -> None:
@@ -37,6 +38,24 @@ async def test_question_mark_and_f1_open_the_help_between_rounds_and_at_the_end(
             assert isinstance(app.screen, HelpScreen), key
             await press(pilot, "escape")
             assert isinstance(app.screen, MatchEndScreen)
+
+
+async def test_the_help_shown_again_is_the_one_made_before_at_its_top_and_in_the_language_now() -> None:
+    """A help is made once an app: made anew at each ?, its widgets took half a second to
+    style. Shown again it opens at its top, and in the language the person reads now."""
+    app = make_app("draw", seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        first = await shown_help(pilot)
+        await press(pilot, "end")
+        await wait_for(pilot, lambda: first.query_one("#help").scroll_y > 0)  # scrolled once laid out
+        await press(pilot, "escape", "question_mark")
+        assert app.screen is first
+        await wait_for(pilot, lambda: first.query_one("#help").scroll_y == 0)
+        await press(pilot, "escape")
+        i18n.use("de")
+        again = await shown_help(pilot)
+        assert again is not first and "Tasten am Tisch" in markdown_of(again)
 
 
 async def test_f1_in_the_replay_viewer_lists_the_viewers_keys() -> None:

@@ -176,16 +176,13 @@ async def test_escape_on_the_resume_prompt_quits_and_keeps_the_save() -> None:
 
 async def test_the_help_lists_every_key_the_table_and_the_app_offer() -> None:
     from dominoes_tui.ui.key_help import key_label
-    from dominoes_tui.ui.screens.help import HelpScreen
 
-    from .helpers import make_app
+    from .helpers import make_app, shown_help
 
     app = make_app("draw", seed=11)
     async with app.run_test(size=(80, 24)) as pilot:
         await next_turn(app, pilot)
-        await press(pilot, "question_mark")
-        screen = app.screen
-        assert isinstance(screen, HelpScreen)
+        screen = await shown_help(pilot)
         markdown = screen.query_one("Markdown")._markdown  # type: ignore[attr-defined]
         for binding in [*TableScreen.BINDINGS, *app.BINDINGS]:
             if binding.description:  # type: ignore[union-attr]

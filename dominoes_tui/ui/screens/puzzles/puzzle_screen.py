@@ -121,11 +121,10 @@ class PuzzleScreen(StillScreen):
         self.app.push_screen(SittingScreen(self.trainer), chosen)
 
     def action_help(self) -> None:
-        from ..help import HelpScreen
+        from ..help import open_help
 
         table_keys = [b for b in TABLE_BINDINGS if isinstance(b, Binding) and b.action not in HIDDEN]
-        self.app.push_screen(HelpScreen(self.client.config.variant, [*table_keys, *PUZZLE_BINDINGS],
-                                        PUZZLE_KEYS_HEAD))
+        open_help(self.app, self.client.config.variant, [*table_keys, *PUZZLE_BINDINGS], PUZZLE_KEYS_HEAD)
 
     def said_problem(self) -> None:
         """The records failed just now: said once, the trainer going on without them."""

@@ -262,10 +262,9 @@ class ReplayScreen(AnalysisActions, Screen[None]):
 
     def action_help(self) -> None:
         from ...help_text import REPLAY_KEYS_HEAD
-        from ..help import HelpScreen
+        from ..help import open_help
 
-        self.app.push_screen(HelpScreen(self.steps.whole.config.variant, self.BINDINGS, REPLAY_KEYS_HEAD,
-                                        legend_markdown()))
+        open_help(self.app, self.steps.whole.config.variant, self.BINDINGS, REPLAY_KEYS_HEAD, legend_markdown())
 
     def action_panel(self) -> None:
         self.panel = not self.panel

@@ -293,9 +293,9 @@ class SettingsScreen(StyledOnMount, Screen["MatchSettings | str | None"]):
         self.app.push_screen(ConfirmScreen(*(_(words) for words in self.LEAVE_QUESTION)), answered)
 
     def action_explain(self) -> None:
-        from ..help import HelpScreen
+        from ..help import open_help
 
-        self.app.push_screen(HelpScreen(self.variant))
+        open_help(self.app, self.variant)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "walkthrough":

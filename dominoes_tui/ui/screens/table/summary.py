@@ -160,9 +160,9 @@ class RoundSummaryScreen(Aside, ModalScreen[None]):
         show_scoresheet(self, self.report, self.config, self.seats)
 
     def action_help(self) -> None:
-        from ..help import HelpScreen
+        from ..help import open_help
 
-        self.app.push_screen(HelpScreen(self.config.variant))
+        open_help(self.app, self.config.variant)
 
 
 class MatchEndScreen(Aside, ModalScreen[str]):
@@ -290,6 +290,6 @@ class MatchEndScreen(Aside, ModalScreen[str]):
         analyse_this_match(self, learn=True)
 
     def action_help(self) -> None:
-        from ..help import HelpScreen
+        from ..help import open_help
 
-        self.app.push_screen(HelpScreen(self.config.variant))
+        open_help(self.app, self.config.variant)

@@ -279,9 +279,9 @@ class TableScreen(PresenterFace, Screen[str]):
         self.app.push_screen(ScoresheetScreen(self.client.rounds(), self.client.config, self.client.seats, self.view_))
 
     def action_help(self) -> None:
-        from ..help import HelpScreen
+        from ..help import open_help
 
-        self.app.push_screen(HelpScreen(self.client.config.variant))
+        open_help(self.app, self.client.config.variant)
 
     def action_speed(self) -> None:
         self.notify(words.speed_said(self.presenter.next_speed()), timeout=2)
