@@ -111,12 +111,12 @@ def program(where: str) -> list[str]:
 
 def first_difference(before: bytes, after: bytes) -> str:
     """Where two logs part: the line number and the start of each side's line."""
-    old, new = before.split(b"\n"), after.split(b"\n")
+    old, new = before.splitlines(keepends=True), after.splitlines(keepends=True)
     for number, (a, b) in enumerate(zip(old, new), start=1):
         if a != b:
             at = next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
-            return (f"line {number}, byte {at + 1}: before {a[max(0, at - 40):at + 80]!r}; "
-                    f"after {b[max(0, at - 40):at + 80]!r}")
+            return (f"line {number}, byte {at + 1}: before {a[max(0, at - 40):at + 80].rstrip()!r}; "
+                    f"after {b[max(0, at - 40):at + 80].rstrip()!r}")
     return f"one log is a prefix of the other: {len(old)} lines before, {len(new)} after"
 
 
@@ -180,8 +180,11 @@ def report(rows: list[dict[str, Any]]) -> list[str]:
 
 def run_all(jobs: list[Job], before: list[str], after: list[str], folder: Path, args: argparse.Namespace
             ) -> Iterator[dict[str, Any]]:
-    with ThreadPoolExecutor(args.jobs) as pool:
+    pool = ThreadPoolExecutor(args.jobs)
+    try:
         yield from pool.map(lambda job: compare(job, before, after, folder, args.keep), jobs)
+    finally:  # Ctrl-C: the runs not begun are dropped, not waited for
+        pool.shutdown(wait=False, cancel_futures=True)
 
 
 def main(argv: list[str] | None = None) -> int:
