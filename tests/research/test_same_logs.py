@@ -37,7 +37,7 @@ def run(tmp_path: Path, before: str, after: str, *variants: str) -> tuple[int, d
     out = tmp_path / "rows.json"
     picked = [arg for v in variants for arg in ("--variant", v)]
     status = main(["--before", before, "--after", after, "--kinds", "search", "--search-target", "1", "--search-matches", "1",
-                   "--json", str(out), *picked])
+                   "--json", str(out), "--keep", str(tmp_path / "logs"), *picked])
     rows = json.loads(out.read_text())["rows"]
     return status, {f"{r['variant']} {r['players']}p {r['mix']}": r["result"] for r in rows}
 
