@@ -41,6 +41,9 @@ STUDIES: dict[str, tuple[str, str, str]] = {
     "puzzles": ("bench.puzzle_yield", "main",
                 "why some variants give puzzles slowly: the decisions the harvest tries, per table (default "
                 "and short targets) and per reason they were admitted or refused"),
+    "same-logs": ("bench.same_logs", "main",
+                  "two builds' `dominoes simulate` logs of the same seeds compared byte for byte: every table, "
+                  "option set and bot mix, the searching levels clockless"),
     "play-style": ("bench.play_style_fit", "main",
                    "fit a searching player's style (a conditional logit over its placements) to its own choices"),
 }

@@ -16,7 +16,8 @@ ROOT = Path(__file__).resolve().parents[2]
 def test_the_list_names_every_study_and_where_the_figures_are(capsys: pytest.CaptureFixture[str]) -> None:
     assert main([]) == 0
     text = capsys.readouterr().out
-    studies = {"strength", "search", "ismcts", "ismcts-local", "analysis", "play-style", "exact", "bias", "decode", "puzzles"}
+    studies = {"strength", "search", "ismcts", "ismcts-local", "analysis", "play-style", "exact", "bias", "decode", "puzzles",
+               "same-logs"}
     for name in studies:
         assert f"  {name} " in text
     assert set(STUDIES) == studies
