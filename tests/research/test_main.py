@@ -17,7 +17,7 @@ def test_the_list_names_every_study_and_where_the_figures_are(capsys: pytest.Cap
     assert main([]) == 0
     text = capsys.readouterr().out
     studies = {"strength", "search", "ismcts", "ismcts-local", "analysis", "play-style", "exact", "bias", "decode", "puzzles",
-               "same-logs"}
+               "same-logs", "encode"}
     for name in studies:
         assert f"  {name} " in text
     assert set(STUDIES) == studies
