@@ -3,6 +3,7 @@ the lobby, enters it, starts it, is taken to their table, plays, and reads the s
 from __future__ import annotations
 
 import asyncio
+import json
 from pathlib import Path
 
 import pytest
@@ -10,6 +11,7 @@ import pytest
 from dominoes_tui import i18n
 from dominoes_tui.net.host.guesses import Guesses
 from dominoes_tui.net.server.server import Server
+from dominoes_tui.net.wire.answers import read_answer
 from dominoes_tui.ui.choices import Prefs
 from dominoes_tui.ui.remote_app import RemoteApp
 from dominoes_tui.ui.screens.hosted.evening import EveningScreen
@@ -17,6 +19,7 @@ from dominoes_tui.ui.screens.hosted.evening_form import OpenTournament
 from dominoes_tui.ui.screens.hosted.lobby import LobbyScreen
 from dominoes_tui.ui.screens.table.table import TableScreen
 from tests.net.helpers import WAIT, Driven, autoplay, play_with_keys, until
+from tests.ui.helpers import Notices
 
 
 @pytest.fixture
@@ -194,7 +197,7 @@ async def test_a_seat_refused_for_a_while_is_kept_and_taken_once_the_wait_is_ove
     await olga.close()
 
 
-async def test_a_seat_whose_match_is_over_is_not_asked_for() -> None:
+async def test_a_seat_whose_match_is_over_is_not_asked_for(notices: Notices) -> None:
     """Back after a drop between the end of one's match and the next pairing, the evening
     still names that table's seat: asking for it costs the address a wrong table code."""
     app = RemoteApp("127.0.0.1", 1, "Ana")  # nobody listens there: the lobby says so
@@ -208,11 +211,19 @@ async def test_a_seat_whose_match_is_over_is_not_asked_for() -> None:
         app.join = join  # type: ignore[method-assign]
         tables = [{"table": 1, "code": "KXMP", "sides": [["Ana"], ["Ben"]], "scores": [20, 3]},
                   {"table": 2, "code": "QTPY", "sides": [["Cleo"], ["Dora"]], "scores": None}]
-        t = {"state": "playing", "round": 1, "settings": {"rounds": 2}, "tables": tables}
+        settings = {"variant": "draw", "format": "swiss", "rounds": 2, "players": None, "target": 12,
+                    "fill_bots": True, "bot_level": "medium", "round_minutes": None}
+        t = {"state": "playing", "organizer": "Olga", "round": 1, "settings": settings, "tables": tables,
+             "entrants": [], "standings": []}
         seat = {"round": 1, "table": 1, "seat": 0, "code": "KXMP", "token": "t"}
-        app.evening.on_push({"type": "tournament", "tournament": t, "you": {"entered": True, "seat": seat}})
+        # as the connection hands it on: read into its type (answers.py), not the dict sent
+        pushed = read_answer(json.dumps({"type": "tournament", "tournament": t, "you": {"entered": True, "seat": seat}}
+                                        ).encode() + b"\n")
+        assert pushed is not None
+        app.evening.on_push(pushed)
         await pilot.pause()
         assert asked == [] and not app.evening.seat_waiting()
+        assert not notices.containing("KXMP"), "sent to a finished table's seat"
 
 
 def test_the_evening_says_the_target_its_organizer_chose() -> None:

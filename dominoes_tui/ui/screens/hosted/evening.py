@@ -188,7 +188,7 @@ class EveningFollower:
     def _over(self, code: str) -> bool:
         """The evening shows this round's table `code` finished."""
         tables = (self.tournament or {}).get("tables") or []
-        return any(t.get("code") == code and t.get("scores") is not None for t in tables if isinstance(t, dict))
+        return any(t.get("code") == code and t.get("scores") is not None for t in tables if isinstance(t, Mapping))
 
     def _still_to_take(self, seat: dict[str, Any]) -> bool:
         """The seat is still this person's to take, from the lobby, and its table is on."""
