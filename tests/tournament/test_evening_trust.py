@@ -394,6 +394,7 @@ async def test_a_strangers_server_that_an_organizers_client_joins_learns_nothing
         await eve.conn.request({"type": "tournament_organize", "proof": organize["proof"]})
     club = proof.endpoint(eve.conn.writer.get_extra_info("peername"))
     assert club is not None
-    answer = await eve.conn.request({"type": "tournament_organize", "proof": proof.organizer_proof(secret, club)})
+    made_here = proof.secret_proof(secret, proof.organizer_message(club))
+    answer = await eve.conn.request({"type": "tournament_organize", "proof": made_here})
     assert answer["you"]["organizer"] is True  # the same proof, made for this server, holds
     await eve.close()

@@ -122,7 +122,7 @@ class Connection:
         signed = proof.message(server, challenge.challenge, fold(P.clean_name(name)), key.public)
         answer: dict[str, Any] = {"type": "prove", "signature": key.sign(signed)}
         if challenge.old and old_secret is not None:  # asked for: the name is claimed by a secret
-            answer["old"] = proof.old_proof(old_secret, signed)
+            answer["old"] = proof.secret_proof(old_secret, signed)
         return answer
 
     async def _read(self) -> None:

@@ -119,7 +119,8 @@ class Session:
         try:
             # bound to the server as we reached it: a stranger's server learns nothing it can use
             server = proof.endpoint(conn.writer.get_extra_info("peername")) or "?"
-            await conn.request({"type": "tournament_organize", "proof": proof.organizer_proof(self.organizer_secret, server)})
+            shown = proof.secret_proof(self.organizer_secret, proof.organizer_message(server))
+            await conn.request({"type": "tournament_organize", "proof": shown})
         except ServerRefused as exc:
             return exc
         except (TimeoutError, ConnectionLost):

@@ -81,7 +81,7 @@ class Organizers:
             raise Refused(S.WRONG_ORGANIZER_SECRET)
         if bound is not None:
             here = proof.endpoint(conn.writer.get_extra_info("sockname")) or "?"
-            if not proof.organizer_proof_holds(self.secret, here, bound):
+            if not proof.secret_proof_holds(proof.secret_hash(self.secret), proof.organizer_message(here), bound):
                 raise Refused(S.WRONG_ORGANIZER_SECRET)
         elif not isinstance(secret, str) or not P.same_secret(secret, self.secret):
             raise Refused(S.WRONG_ORGANIZER_SECRET)

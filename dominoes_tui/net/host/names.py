@@ -12,7 +12,7 @@ its own (`Guest~2`, …).
 
 Names claimed before keys hold a hash of a secret. An old client's hello that brings
 that secret still proves such a name, until the first key login that also proves the
-secret (proof.old_proof) moves the claim to the key: from then on the secret alone is
+secret (proof.secret_proof) moves the claim to the key: from then on the secret alone is
 a guest. A secret never claims a new name.
 
 Names are compared after NFKC folding and casefolding, so `Ana`, `ANA` and a
@@ -184,7 +184,7 @@ class NameRegister:
         if "key" in entry:
             if hmac.compare_digest(str(entry["key"]), public):
                 return Identity(entry["name"], True)
-            if isinstance(entry.get("old"), str) and proof.old_proof_holds(entry["old"], signed, old_mac):
+            if isinstance(entry.get("old"), str) and proof.secret_proof_holds(entry["old"], signed, old_mac):
                 # Someone else holds the old secret too: the first to move the claim may
                 # have stolen it. Only the host can tell who is who (docs/PROTOCOL.md).
                 tell(log, _("The old secret of {name} was proved again, with another key (from {address}), after the "
@@ -192,7 +192,7 @@ class NameRegister:
                             "`dominoes host --release` frees it").format(
                     name=entry["name"], address=address, moved_from=entry.get("moved_from", "?")), logging.WARNING)
             return self._guest(name, in_use)
-        if not proof.old_proof_holds(str(entry.get("secret")), signed, old_mac):
+        if not proof.secret_proof_holds(str(entry.get("secret")), signed, old_mac):
             return self._guest(name, in_use)
         self.claims[fold(name)] = {"name": entry["name"], "key": public, "since": entry.get("since", 0),
                                    "old": entry.get("secret"), "moved": int(time.time()), "moved_from": address}

@@ -10,7 +10,7 @@ the club's server never accepts. Nothing that crosses the wire can be used again
 A name claimed before keys (by a secret, kept as its SHA-256 in names.json) moves to
 the key at the first key login that also proves the old secret: by an HMAC keyed with
 that SHA-256 over the same message, so the old secret never crosses the wire again
-either (`old_proof`). Pure functions here; names.py keeps the claims, client.py signs.
+either (`secret_proof`). Pure functions here; names.py keeps the claims, client.py signs.
 """
 from __future__ import annotations
 
@@ -57,12 +57,13 @@ def message(server: str, challenge: str, name: str, public: str) -> bytes:
                       f"key {public}")).encode("utf-8")
 
 
-def old_proof(secret: str, signed: bytes) -> str:
-    """Proof of an old secret, bound to the same message: HMAC keyed with its SHA-256."""
+def secret_proof(secret: str, signed: bytes) -> str:
+    """Proof of a secret (an old name claim's, the organizer's) bound to a message, so the
+    secret never crosses the wire: HMAC keyed with its SHA-256."""
     return hmac.new(secret_hash(secret).encode("ascii"), signed, hashlib.sha256).hexdigest()
 
 
-def old_proof_holds(stored_hash: str, signed: bytes, given: Any) -> bool:
+def secret_proof_holds(stored_hash: str, signed: bytes, given: Any) -> bool:
     if not isinstance(given, str) or len(given) != MAC_TEXT:
         return False
     expected = hmac.new(stored_hash.encode("ascii"), signed, hashlib.sha256).hexdigest()
@@ -72,19 +73,12 @@ def old_proof_holds(stored_hash: str, signed: bytes, given: Any) -> bool:
 ORGANIZER_VERSION = "dominoes organizer proof 1"
 
 
-def organizer_proof(secret: str, server: str) -> str:
-    """What an organizer's client shows instead of the organizer secret: an HMAC keyed
-    with the secret's SHA-256 over the server's address as the client reached it. A
-    stranger's server that an organizer's client joins learns nothing it can show the
-    club's server (whose address differs); the secret itself never crosses the wire."""
-    bound = f"{ORGANIZER_VERSION}\nserver {server}".encode()
-    return hmac.new(secret_hash(secret).encode("ascii"), bound, hashlib.sha256).hexdigest()
-
-
-def organizer_proof_holds(secret: str, server: str, given: Any) -> bool:
-    if not isinstance(given, str) or len(given) != MAC_TEXT:
-        return False
-    return hmac.compare_digest(organizer_proof(secret, server), given)
+def organizer_message(server: str) -> bytes:
+    """What an organizer's client proves the organizer secret over: the server's address
+    as the client reached it. The proof is `secret_proof(secret, organizer_message(server))`:
+    a stranger's server that an organizer's client joins learns nothing it can show the
+    club's server (whose address differs), and the secret itself never crosses the wire."""
+    return f"{ORGANIZER_VERSION}\nserver {server}".encode()
 
 
 def well_formed_key(public: Any) -> bool:

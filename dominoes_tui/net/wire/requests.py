@@ -174,7 +174,7 @@ class TournamentOpen(Request, frozen=True, kw_only=True, tag="tournament_open"):
 
 
 class TournamentOrganize(Request, frozen=True, kw_only=True, tag="tournament_organize"):
-    proof: Annotated[str, Meta(max_length=128)] | None = None  # proof.organizer_proof: bound to this server
+    proof: Annotated[str, Meta(max_length=128)] | None = None  # proof.secret_proof over proof.organizer_message
     secret: str | None = None  # the secret itself, from a client older than `proof`
 
 
