@@ -62,7 +62,7 @@ class _Timed:
 def play_unit(task: tuple[str, int, str, str, int]) -> dict[str, Any]:
     variant, players, strong, weak, unit_seed = task
     config = make_config(variant, players)
-    sign = -1 if variant == "kozel" else 1  # Kozel's points are penalties
+    sign = -1 if config.rules.penalties else 1  # points are penalties (Kozel): fewer is better
     result: dict[str, Any] = {"games": 0, "wins": 0.0, "pairs": 0, "pair_wins": 0.0, "times": []}
     for rotation, strong_seats in enumerate(seatings(players, config.teams is not None)):
         match = Match(config, random.Random(unit_seed))
