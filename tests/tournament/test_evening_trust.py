@@ -16,6 +16,7 @@ from dominoes_tui.net.host.names import NameRegister
 from dominoes_tui.net.server.server import Server
 from dominoes_tui.net.wire import says as S
 from dominoes_tui.net.wire.protocol import PROTOCOL_VERSION
+from tests.net.client.helpers import Hostile
 from tests.net.helpers import Driven, claim, key_of
 
 SETTINGS = {"variant": "draw", "format": "swiss", "rounds": 1, "target": 15, "fill_bots": True, "bot_level": "random"}
@@ -365,27 +366,12 @@ async def test_a_strangers_server_that_an_organizers_client_joins_learns_nothing
     from dominoes_tui.net.wire import proof
 
     secret = open_server.tournament_host.organizer_secret
-    heard: list[bytes] = []
-
-    async def stranger(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        while line := await reader.readline():
-            heard.append(line)
-            msg = json.loads(line)
-            answer = {"type": "welcome", "protocol": PROTOCOL_VERSION, "name": "Olga"} if msg["type"] == "hello" \
-                else {"type": "tournament", "tournament": None, "you": {"entered": False, "organizer": True}}
-            writer.write((json.dumps({**answer, "id": msg.get("id")}) + "\n").encode())
-            await writer.drain()
-
-    strangers = await asyncio.start_server(stranger, "127.0.0.1", 0)
-    try:
-        olga = Session("127.0.0.1", strangers.sockets[0].getsockname()[1], "Olga", keep_tokens=False,
-                       organizer_secret=secret)
+    async with Hostile() as stranger:
+        olga = Session("127.0.0.1", stranger.port, "Olga", keep_tokens=False, organizer_secret=secret)
         conn = await olga.open()
         assert await olga.organize(conn) is None
         await conn.close()
-    finally:
-        strangers.close()
-        await strangers.wait_closed()
+    heard = stranger.heard
     sent = [json.loads(line) for line in heard]
     organize = next(m for m in sent if m["type"] == "tournament_organize")
     assert secret not in b"".join(heard).decode() and "secret" not in organize

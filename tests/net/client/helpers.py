@@ -76,6 +76,7 @@ class Hostile:
     def __init__(self) -> None:
         self.answers: dict[str, dict[str, Any] | bytes] = {"hello": WELCOME}
         self.writers: list[asyncio.StreamWriter] = []
+        self.heard: list[bytes] = []  # every line a client sent, as sent
         self.port = 0
         self._server: asyncio.Server | None = None
 
@@ -94,6 +95,7 @@ class Hostile:
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         self.writers.append(writer)
         while line_in := await reader.readline():
+            self.heard.append(line_in)
             request = json.loads(line_in)
             answer = self.answers.get(request["type"], {"type": "pong"})
             if isinstance(answer, bytes):
