@@ -63,8 +63,8 @@ def plain(value: object, limit: int = 40) -> str:
 
 
 # seconds between tries at a seat refused for a while: soon at first (its stand-in starts
-# playing 25 s after the pairing), then slower, few in all (each refusal is one of the 20
-# mistakes a connection may make)
+# playing 25 s after the pairing), then slower, few in all (each refusal counts among the
+# mistakes a connection may make, which the server forgives one a minute)
 RETRY_PAUSES = (1.0, 2.0, 4.0, 7.0, 12.0, 20.0, 35.0, 60.0)
 
 
