@@ -73,3 +73,22 @@ async def test_f1_in_the_replay_viewer_lists_the_viewers_keys() -> None:
         # the marks the analysis puts on moves, as `dominoes analyze` names them
         assert "?! inaccuracy (a loss of 5% or more), ? mistake (10%), ?? blunder (20%)" in text
         assert "≈ an estimate" in text
+
+
+async def test_the_help_asked_for_again_over_a_screen_covering_it_is_a_new_one() -> None:
+    """The round ends while the table's help is up, its summary covers the help, and ? on
+    the summary asks for the same help: the kept one is in the stack already, and a screen
+    twice in it drew the one behind for ever (RecursionError)."""
+    from textual.screen import ModalScreen
+
+    from dominoes_tui.ui.screens.help import open_help
+
+    app = make_app("draw", seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        first = await shown_help(pilot)
+        await app.push_screen(ModalScreen())  # what a round's summary is: a modal over the help
+        open_help(app, app.client.config.variant)  # the summary's ? (screens/table/summary.py)
+        await settle(app, pilot)
+        assert isinstance(app.screen, type(first)) and app.screen is not first
+        assert len(app.screen_stack) == len(set(app.screen_stack))

@@ -91,6 +91,11 @@ def open_help(app: App[object], variant: str, keys: Sequence[Binding | tuple[str
     words = help_markdown(variant, key_table(app, bindings), keys_head) + tail
     name = "help:" + hashlib.sha256(f"{language()}\0{words}".encode()).hexdigest()
     kept = _kept.setdefault(app, [])
+    if name in kept and app.get_screen(name) in app.screen_stack:
+        # up already, under what covers it now (a round's summary over the help): a screen
+        # may stand in the stack once (twice, the one behind draws itself for ever)
+        app.push_screen(HelpScreen(variant, keys, keys_head, tail))
+        return
     if name in kept:
         kept.remove(name)
         screen = app.get_screen(name)
