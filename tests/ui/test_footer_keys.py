@@ -35,3 +35,18 @@ async def test_a_rebuilt_footer_restyles_none_of_its_keys_and_looks_as_before(mo
             palette = key.has_class("-command-palette")
             assert key.compact == (True if palette else footer.compact)
             assert key.has_class("-compact") == key.compact
+
+
+async def test_keys_the_footer_does_not_show_coming_and_going_do_not_rebuild_it() -> None:
+    """The hand's number keys and the ends are bound only on the person's turn and never
+    shown: the footer is built again for what it shows, not for them."""
+    app = make_app("draw", players=2, target=50, seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await my_turn(app, pilot)
+        footer = screen.query_one(Footer)
+        hidden = [key for key, (_node, b, _on, _tip) in screen.active_bindings.items() if not b.show]
+        assert "1" in hidden  # the hand's first tile, bound now
+        shown = footer._showing(screen)
+        palette = app.COMMAND_PALETTE_BINDING
+        assert {k[0] for k in shown[3]} == {key for key, (_n, b, _o, _t) in screen.active_bindings.items()
+                                           if b.show or key == palette}

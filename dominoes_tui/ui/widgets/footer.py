@@ -58,8 +58,12 @@ class Footer(TextualFooter):
         self.call_after_refresh(self.recompose)
 
     def _showing(self, screen: Screen) -> tuple[object, ...]:
-        """Everything compose reads: each key's binding, whether it may be pressed and its
-        tooltip, in the language in use (descriptions and key names are translated)."""
-        keys = tuple((key, b.action, b.description, b.show, b.key_display, b.tooltip, b.group, enabled, tooltip)
-                     for key, (_node, b, enabled, tooltip) in screen.active_bindings.items())
+        """Everything compose reads: each shown key's binding (and the palette's, shown or
+        not), whether it may be pressed and its tooltip, in the language in use
+        (descriptions and key names are translated). Keys that are not shown come and go
+        with the turn (the hand's numbers, the ends) and change nothing here."""
+        palette = screen.app.COMMAND_PALETTE_BINDING
+        keys = tuple((key, b.action, b.description, b.key_display, b.tooltip, b.group, enabled, tooltip)
+                     for key, (_node, b, enabled, tooltip) in screen.active_bindings.items()
+                     if b.show or key == palette)
         return (i18n.language(), self.show_command_palette, self.compact, keys)
