@@ -219,7 +219,7 @@ class Match(RoundEnd):
 
     @property
     def is_over(self) -> bool:
-        return self.phase == MATCH_OVER
+        return self.phase is MATCH_OVER
 
     def side_of(self, seat: int) -> int:
         return seat % 2 if self.config.teams else seat
@@ -230,7 +230,7 @@ class Match(RoundEnd):
         legal = self._legal  # reset by every change of the position
         if legal is not None:
             return legal
-        if self.phase != PLAYING:
+        if self.phase is not PLAYING:  # Phase members are singletons: compiled, a pointer compare (== is a rich compare)
             return []
         r = self._round
         if r.board.empty:
@@ -280,7 +280,7 @@ class Match(RoundEnd):
 
     def apply(self, move: Move, seat: int | None = None) -> None:
         """Play `move` for the seat to act. An illegal move raises IllegalMove and changes nothing."""
-        if self.phase != PLAYING:
+        if self.phase is not PLAYING:
             raise IllegalMove(NO_ROUND if self.phase != MATCH_OVER else MATCH_IS_OVER)
         r = self._round
         mover = r.to_act
@@ -325,7 +325,7 @@ class Match(RoundEnd):
     def pass_turn(self) -> None:
         """A request to pass or draw: always refused, because the engine passes and
         draws by itself exactly when the rules force it (COM-4, COM-5, COM-6)."""
-        if self.phase != PLAYING:
+        if self.phase is not PLAYING:
             raise IllegalMove(NO_ROUND)
         fits = ", ".join(sorted({str(m.tile) for m in self.legal_moves()}))
         raise IllegalMove(MUST_PLAY, seat=self.to_act, fits=fits)
