@@ -35,6 +35,11 @@ def _float(text: str) -> float:
     return value
 
 
+# one decoder for every call: json.loads with hooks builds a new one each time, and a log
+# being replayed reads every line through here
+_DECODER = json.JSONDecoder(parse_constant=_refuse, parse_float=_float)
+
+
 def loads(text: str | bytes) -> Any:
     """The value in `text` (bytes must be UTF-8); JSONTextError with a short reason if it
     is not JSON, or holds NaN, Infinity, a number past a float's range or an integer past
@@ -43,7 +48,9 @@ def loads(text: str | bytes) -> Any:
     try:
         if isinstance(text, bytes):
             text = text.decode("utf-8")
-        return json.loads(text, parse_constant=_refuse, parse_float=_float)
+        if text.startswith("\ufeff"):  # as json.loads refuses it
+            raise json.JSONDecodeError("Unexpected UTF-8 BOM (decode using utf-8-sig)", text, 0)
+        return _DECODER.decode(text)
     except JSONTextError:
         raise
     except UnicodeDecodeError:

@@ -26,7 +26,7 @@ def _capped(seed: int, iterations: int = 40) -> SearchBot:
 
 @pytest.mark.parametrize("variant,players", TABLES, ids=[f"{v}-{p}p" for v, p in TABLES])
 def test_the_search_plays_only_legal_moves(variant: str, players: int) -> None:
-    bot = _capped(7, 25)
+    bot = _capped(7, 8)  # every guess runs the same code: a few reach each path (playout, exact ending)
     for _match, view in positions(variant, players, 30, seed=players * 13 + len(variant)):
         move = bot.choose(view)
         assert move in view.legal, f"expert chose {move} in {variant} {players}p; legal: {view.legal}"
@@ -36,7 +36,7 @@ def test_the_search_plays_only_legal_moves(variant: str, players: int) -> None:
                                              ("kozel", 3), ("duel", 2)])
 def test_re_dealing_the_hidden_tiles_never_changes_its_move(variant: str, players: int) -> None:
     for view, twin in re_dealt(variant, players, 48, seed=17):
-        assert _capped(5, 60).choose(view) == _capped(5, 60).choose(twin)
+        assert _capped(5, 20).choose(view) == _capped(5, 20).choose(twin)  # equal views: any count of guesses must agree
 
 
 def test_guessed_deals_respect_sizes_and_every_shown_lack() -> None:

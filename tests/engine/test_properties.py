@@ -34,8 +34,7 @@ def play_checked(variant: str, players: int, options: dict[str, Any], seed: int)
         check_accounted(m)
         while m.phase == PLAYING:
             check_someone_can_move(m)
-            for bad in illegal_moves(m, rng):
-                check_illegal_changes_nothing(m, bad)
+            check_illegal_changes_nothing(m, *illegal_moves(m, rng))
             move = rng.choice(m.legal_moves())
             hands_before = [list(h) for h in m.hands]
             hands_before[m.to_act].remove(move.tile)
