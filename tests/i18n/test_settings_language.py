@@ -12,6 +12,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from textual.binding import Binding
 from textual.widgets import Markdown, Static
 
 from dominoes_tui import cli, i18n
@@ -20,10 +21,12 @@ from dominoes_tui.i18n import catalog
 from dominoes_tui.table import saves
 from dominoes_tui.ui.app import DominoesApp
 from dominoes_tui.ui.choices import MatchSettings, Prefs, from_json, to_json
-from dominoes_tui.ui.screens.help import HelpScreen
+from dominoes_tui.ui.help_text import help_markdown
+from dominoes_tui.ui.screens.help import HelpScreen, key_table
 from dominoes_tui.ui.screens.settings.settings import SettingsScreen
 from dominoes_tui.ui.screens.table import walkthrough_text
 from dominoes_tui.ui.screens.table.table import TableScreen
+from dominoes_tui.ui.table_keys import TABLE_BINDINGS
 from dominoes_tui.ui.widgets.choice import Choice
 
 from ..ui.helpers import press, settle
@@ -150,22 +153,33 @@ def english_sentences() -> list[str]:
     return found
 
 
+def shown_help_words(variant: str) -> str:
+    """The words ? shows for `variant` (help.open_help: its rules, then every key), made
+    without showing them: styling the help's widgets is what costs, not its words."""
+    keys = [b for b in TABLE_BINDINGS if isinstance(b, Binding)]
+    return help_markdown(variant, key_table(DominoesApp(MatchSettings(variant)), keys))
+
+
 @pytest.mark.parametrize("variant", list(VARIANTS))
-async def test_the_rules_help_of_every_variant_is_german(variant: str) -> None:
+def test_the_rules_help_of_every_variant_is_german(variant: str) -> None:
     i18n.use("de")
-    app = DominoesApp(MatchSettings(variant=variant, players=VARIANTS[variant].players[-1]), Prefs(speed="instant"))
+    text = shown_help_words(variant)
+    assert text.startswith(f"**{i18n._(VARIANTS[variant].title)}**")
+    assert "**Steine und Züge.**" in text and "**Tasten anderswo.**" in text
+    flat = " ".join(text.split())
+    left = [e for e in english_sentences() if " ".join(e.split()) in flat]
+    assert left == []
+
+
+async def test_the_help_from_the_settings_shows_the_chosen_variants_rules_in_german() -> None:
+    i18n.use("de")
+    app = DominoesApp(MatchSettings(variant="partner", players=4), Prefs(speed="instant"))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(app, pilot)
         await press(pilot, "question_mark")
         await settle(app, pilot)
         assert isinstance(app.screen, HelpScreen)
-        markdown = app.screen.query_one(Markdown)
-        text = markdown.source
-        assert text.startswith(f"**{i18n._(VARIANTS[variant].title)}**")
-        assert "**Steine und Züge.**" in text and "**Tasten anderswo.**" in text
-        flat = " ".join(text.split())
-        left = [e for e in english_sentences() if " ".join(e.split()) in flat]
-        assert left == []
+        assert app.screen.query_one(Markdown).source == shown_help_words("partner")
 
 
 def test_every_walkthrough_line_fits_the_coach_in_german() -> None:

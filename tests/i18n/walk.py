@@ -18,7 +18,6 @@ from typing import Any
 from rich.cells import cell_len
 
 from dominoes_tui.i18n.catalog import read
-from tests.ui.helpers import screen_lines
 
 # Shorter fragments ("Round 3", "Next") would match German by chance or be too common.
 FRAGMENT_MIN = 12
@@ -109,21 +108,16 @@ def english_fragments() -> tuple[str, ...]:
     return tuple(sorted(f for f in english if f not in german))
 
 
-def reading(lines: Sequence[str]) -> str:
-    """A screen's words in reading order: box drawing out, a wrapped paragraph as one line."""
-    return " ".join(" ".join(_BOX.sub(" ", line).split()) for line in lines)
-
-
 def english_on(lines: Sequence[str], allowed: Iterable[str] = ()) -> list[str]:
     """What on these screen lines is English: "fragment: ..." for a catalog msgid seen
     as it is, "word: ..." for an English word; `allowed` are words or names the screen
     may show (the players' names, a file's name)."""
     allowed_words = {w.lower() for a in allowed for w in _WORD.findall(a)}
     found: list[str] = []
-    text = reading(lines)
     whole = [" ".join(_BOX.sub(" ", line).split()) for line in lines]
+    text = " ".join(whole)  # reading order, a wrapped paragraph as one line: each line is in it whole
     for fragment in english_fragments():
-        if fragment in text or any(fragment in line for line in whole):
+        if fragment in text:
             found.append(f"fragment: {fragment!r}")
     for line in whole:
         for word in _WORD.findall(program_words_out(line)):
@@ -170,12 +164,11 @@ def _skipped(widget: Any) -> bool:
     return False
 
 
-def cut_words(app: Any) -> list[str]:
+def cut_words(app: Any, rows: list[list[str]]) -> list[str]:
     """Words a widget means to show that are not whole on the screen in its own place:
     cut at a region's edge, pushed past the screen's, or covered by a notice. The words
-    come from each widget's own text, the screen from what the compositor drew: the two
-    agree only where nothing is hidden."""
-    rows = screen_cells(app)
+    come from each widget's own text, the screen from what the compositor drew (`rows`,
+    screen_cells): the two agree only where nothing is hidden."""
     height = len(rows)
     found = []
     for widget in app.screen.walk_children():
@@ -211,11 +204,12 @@ class Walk:
     def look(self, app: Any, where: str) -> list[str]:
         """Read the screen now showing; note any English on it, and any word cut or
         covered, under `where`."""
-        lines = screen_lines(app)
+        rows = screen_cells(app)  # drawn once, read twice: as lines and a cell at a time
+        lines = ["".join(row).rstrip() for row in rows]  # as screen_lines reads them
         self.seen.append(where)
         found = english_on(lines, self.allowed)
         if self.cuts and tuple(app.size) == (80, 24):
-            found += cut_words(app)
+            found += cut_words(app, rows)
         for item in dict.fromkeys(found):  # once each, in order
             self.problems.append(f"{where} ({type(app.screen).__name__}): {item}")
         return lines
