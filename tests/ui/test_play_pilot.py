@@ -77,9 +77,14 @@ async def test_a_relabelled_match_end_button_shows_its_whole_label() -> None:
     button must take the new label's width, or "To your next table (n)" is cut to its first words."""
     from textual.widgets import Button
 
-    app = make_app("draw", players=2, target=20, seed=1)
+    from .helpers import SEATS, finished, settle
+
+    app = make_app("draw", players=2, seed=1)
+    config, report = finished("draw", 2, seed=1)  # the end itself is not what is tried: the button is
     async with app.run_test(size=(80, 24)) as pilot:
-        await play_through(app, pilot)
+        await settle(app, pilot)
+        await app.push_screen(MatchEndScreen(report, config, SEATS[:2]))
+        await settle(app, pilot)  # laid out with the first label, as the match end stands
         screen = app.screen
         assert isinstance(screen, MatchEndScreen)
         screen.relabel("To your next table")
