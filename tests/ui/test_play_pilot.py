@@ -77,16 +77,11 @@ async def test_a_relabelled_match_end_button_shows_its_whole_label() -> None:
     button must take the new label's width, or "To your next table (n)" is cut to its first words."""
     from textual.widgets import Button
 
-    from .helpers import SEATS, finished, settle
+    from .helpers import match_end
 
     app = make_app("draw", players=2, seed=1)
-    config, report = finished("draw", 2, seed=1)  # the end itself is not what is tried: the button is
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(app, pilot)
-        await app.push_screen(MatchEndScreen(report, config, SEATS[:2]))
-        await settle(app, pilot)  # laid out with the first label, as the match end stands
-        screen = app.screen
-        assert isinstance(screen, MatchEndScreen)
+        screen = await match_end(app, pilot, "draw", 2, seed=1)  # laid out with the first label
         screen.relabel("To your next table")
         await pilot.pause()
         button = screen.query_one("#new", Button)

@@ -142,17 +142,11 @@ async def test_escape_on_the_match_end_asks_before_quitting() -> None:
     from dominoes_tui.ui.screens.confirm import ConfirmScreen
     from dominoes_tui.ui.screens.table.summary import MatchEndScreen
 
-    from .helpers import SEATS, finished, make_app
+    from .helpers import make_app, match_end
 
     app = make_app("block", players=2, target=10, seed=3)
-    config, report = finished("block", 2, seed=3)  # the question is the end's, not the match's
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(app, pilot)
-        table = app.screen
-        assert isinstance(table, TableScreen)
-        await app.push_screen(MatchEndScreen(report, config, SEATS[:2]), table.dismiss)  # as round_end.py does
-        await settle(app, pilot)
-        assert isinstance(app.screen, MatchEndScreen)
+        await match_end(app, pilot, "block", 2, seed=3)  # the question is the end's, not the match's
         await press(pilot, "escape")
         assert isinstance(app.screen, ConfirmScreen)
         await press(pilot, "n")  # stay: the result is still on show
