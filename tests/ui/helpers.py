@@ -288,3 +288,17 @@ async def shown_help(pilot) -> HelpScreen:
 def markdown_of(screen: Any) -> str:
     """A help screen's text in one line (its Markdown as given, spaces folded)."""
     return " ".join(screen.query_one("Markdown")._markdown.split())
+
+
+async def match_end(app: DominoesApp, pilot, variant: str, players: int, seed: int) -> MatchEndScreen:
+    """A match's end over the table, pushed as the table pushes it (round_end.py: its answer
+    goes to the table), from a match played out by `finished`: for a test of the end screen,
+    not of the match played to it by keys."""
+    config, report = finished(variant, players, seed)
+    await settle(app, pilot)
+    table = app.screen
+    assert isinstance(table, TableScreen), table
+    await app.push_screen(MatchEndScreen(report, config, SEATS[:players]), table.dismiss)
+    await settle(app, pilot)
+    assert isinstance(app.screen, MatchEndScreen)
+    return app.screen

@@ -77,11 +77,11 @@ async def test_a_relabelled_match_end_button_shows_its_whole_label() -> None:
     button must take the new label's width, or "To your next table (n)" is cut to its first words."""
     from textual.widgets import Button
 
-    app = make_app("draw", players=2, target=20, seed=1)
+    from .helpers import match_end
+
+    app = make_app("draw", players=2, seed=1)
     async with app.run_test(size=(80, 24)) as pilot:
-        await play_through(app, pilot)
-        screen = app.screen
-        assert isinstance(screen, MatchEndScreen)
+        screen = await match_end(app, pilot, "draw", 2, seed=1)  # laid out with the first label
         screen.relabel("To your next table")
         await pilot.pause()
         button = screen.query_one("#new", Button)

@@ -205,10 +205,10 @@ async def test_the_log_never_hides_moves_while_the_chain_stands_half_empty() -> 
     # showed two lines ("2 more moves since your turn")
     from dominoes_tui.ui.widgets.chain import Chain
 
-    app = make_app("allfives", players=4, seats="Ana", seed=6)  # a match with nine such turns
+    app = make_app("allfives", players=4, seats="Ana", seed=6)  # eight such turns among its first twelve
     checked = 0
     async with app.run_test(size=(80, 24)) as pilot:
-        async for screen in my_turns(app, pilot):
+        async for screen in my_turns(app, pilot, turns=12):
             log = str(screen.query_one("#log").render())
             chain = str(screen.query_one(Chain).render()).split("\n")
             blank = sum(1 for line in chain if not line.strip())
@@ -226,10 +226,10 @@ async def test_a_projectors_chain_shrinks_to_normal_tiles_before_compact_ones() 
     from dominoes_tui.ui.chain_render import chain_height
     from dominoes_tui.ui.widgets.chain import Chain
 
-    app = make_app("allfives", players=4, seats="Ana", seed=6)  # a match with four such turns
+    app = make_app("allfives", players=4, seats="Ana", seed=6)  # such a turn in its first round
     compact_turns = 0
     async with app.run_test(size=(200, 60)) as pilot:
-        async for screen in my_turns(app, pilot):
+        async for screen in my_turns(app, pilot, turns=5):
             chain = screen.query_one(Chain)
             drawn = str(chain.render()).split("\n")
             if re.search(r"\[\d│\d\]", "".join(drawn)):  # one-row tiles: the compact drawing
