@@ -3,6 +3,8 @@ played with keys, watching, and a dropped connection taken back with the token."
 from __future__ import annotations
 
 import asyncio
+import subprocess
+import sys
 from typing import Any
 
 import pytest
@@ -377,3 +379,11 @@ async def test_after_reading_the_score_the_prompt_says_whom_the_next_deal_waits_
         await until(pilot, lambda: not any("Waiting for the others to read" in line for line in screen_lines(app)),
                     "the next deal")
     await ben.close()
+
+
+def test_the_hosted_client_starts_without_the_pairing_library() -> None:
+    """Every ssh and browser session starts this client: networkx, a tenth of a second to
+    import, is for the host's Swiss pairing only."""
+    code = "import sys, dominoes_tui.ui.remote_app; print(sorted(m for m in sys.modules if m.startswith('networkx')))"
+    done = subprocess.run([sys.executable, "-P", "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and done.stdout.strip() == "[]", done.stderr[-500:] or done.stdout[:200]
