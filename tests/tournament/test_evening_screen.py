@@ -130,8 +130,7 @@ def test_after_the_evening_an_entrant_reads_that_they_played_not_that_they_are_e
 
 
 async def open_evening(server: Server, rounds: int) -> tuple[Driven, Driven]:
-    """Olga opens a Draw evening to 5 (a match of a round or two) of `rounds` rounds; Ben
-    is there to enter it."""
+    """Olga opens a Draw evening to 5 (a round or two) of `rounds` rounds; Ben is there to enter."""
     olga = await Driven.connect(server.port, "Olga")
     await olga.conn.request({"type": "tournament_organize", "secret": server.tournament_host.organizer_secret})
     await olga.conn.request({"type": "tournament_open", "settings": {
