@@ -16,8 +16,6 @@ import math
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
-import networkx as nx
-
 from .history import History, pair
 
 BYE = "\0bye"  # never a valid name: names are cleaned of control characters
@@ -45,6 +43,10 @@ def pair_swiss(order: Sequence[str], points: Mapping[str, Fraction], hist: Histo
         if n % 2:
             costs[a, BYE] = hist.byes[a] * level0 + (score[a] - low) ** 2 * level2 + (n - 1 - rank[a])
     top = max(costs.values()) + 1
+    # networkx costs a tenth of a second to import: only a pairing pays it, not every
+    # client and game session that imports the tournament model
+    import networkx as nx
+
     graph = nx.Graph()
     graph.add_weighted_edges_from((a, b, top - c) for (a, b), c in costs.items())
     matching = nx.max_weight_matching(graph, maxcardinality=True)

@@ -11,10 +11,18 @@ from pathlib import Path
 import pytest
 
 from dominoes_tui.cli import main
+from dominoes_tui.training.puzzle import Puzzle
 from dominoes_tui.training.store import STARTER, read_puzzles, write_puzzles
 from tests.ctrl_c import interrupted_when
 
 FIELDS = ["id", "variant", "players", "options", "theme", "seat", "log", "answer", "solved", "rating"]
+
+
+@pytest.fixture(scope="module")
+def starter() -> tuple[Puzzle, ...]:
+    """The starter set, read once here: each read replays every puzzle's log (most of a
+    second), and a Puzzle cannot be changed."""
+    return tuple(read_puzzles(STARTER))
 
 
 def test_export_json_has_the_issue_shape(capsys: pytest.CaptureFixture[str]) -> None:
@@ -36,9 +44,9 @@ def test_the_summary_counts_the_variants_named(capsys: pytest.CaptureFixture[str
     assert "Draw" not in out and "Partner" not in out
 
 
-def test_import_adds_checked_puzzles_once(tmp_path: Path, dominoes_home: Path,
+def test_import_adds_checked_puzzles_once(tmp_path: Path, dominoes_home: Path, starter: tuple[Puzzle, ...],
                                           capsys: pytest.CaptureFixture[str]) -> None:
-    some = read_puzzles(STARTER)[:2]
+    some = list(starter[:2])
     write_puzzles(tmp_path / "mine.json", some)
     assert main(["puzzles", "import", str(tmp_path / "mine.json")]) == 0
     assert "2 new puzzles imported" in capsys.readouterr().out
@@ -47,9 +55,9 @@ def test_import_adds_checked_puzzles_once(tmp_path: Path, dominoes_home: Path,
     assert [p.id for p in read_puzzles(dominoes_home / "puzzles.json")] == [p.id for p in some]
 
 
-def test_a_forged_file_is_refused_with_one_line_and_nothing_is_kept(tmp_path: Path, dominoes_home: Path,
-                                                                     capsys: pytest.CaptureFixture[str]) -> None:
-    real = read_puzzles(STARTER)[0].to_json()
+def test_a_forged_file_is_refused_with_one_line_and_nothing_is_kept(
+        tmp_path: Path, dominoes_home: Path, starter: tuple[Puzzle, ...], capsys: pytest.CaptureFixture[str]) -> None:
+    real = starter[0].to_json()
     real["answer"] = ["6-6 up"]
     (tmp_path / "forged.json").write_text(json.dumps({"puzzles": [real]}))
     assert main(["puzzles", "import", str(tmp_path / "forged.json")]) == 2
@@ -60,11 +68,11 @@ def test_a_forged_file_is_refused_with_one_line_and_nothing_is_kept(tmp_path: Pa
     assert "cannot read" in capsys.readouterr().err
 
 
-def test_a_broken_file_of_ones_own_is_kept_aside_not_written_over(tmp_path: Path, dominoes_home: Path,
-                                                                  capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_broken_file_of_ones_own_is_kept_aside_not_written_over(
+        tmp_path: Path, dominoes_home: Path, starter: tuple[Puzzle, ...], capsys: pytest.CaptureFixture[str]) -> None:
     dominoes_home.mkdir(parents=True)
     (dominoes_home / "puzzles.json").write_text('{"puzzles": [')
-    write_puzzles(tmp_path / "mine.json", read_puzzles(STARTER)[:1])
+    write_puzzles(tmp_path / "mine.json", starter[:1])
     assert main(["puzzles", "import", str(tmp_path / "mine.json")]) == 0
     assert "could not be read" in capsys.readouterr().err
     aside = list(dominoes_home.glob("puzzles.unreadable-*.json"))
@@ -134,7 +142,7 @@ class _Terminal:
 
 
 def test_in_a_terminal_it_opens_the_trainer_and_count_prints_the_counts(
-        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+        monkeypatch: pytest.MonkeyPatch, starter: tuple[Puzzle, ...], capsys: pytest.CaptureFixture[str]) -> None:
     from dominoes_tui.ui import records_app
 
     opened: list[tuple[int, str | None]] = []
@@ -143,7 +151,7 @@ def test_in_a_terminal_it_opens_the_trainer_and_count_prints_the_counts(
     monkeypatch.setattr(sys, "stdin", _Terminal())
     monkeypatch.setattr(sys, "stdout", _Terminal())
     assert main(["puzzles", "--variant", "kozel"]) == 0
-    assert opened == [(len(read_puzzles(STARTER)), "kozel")]
+    assert opened == [(len(starter), "kozel")]
     monkeypatch.undo()
     assert main(["puzzles", "--count"]) == 0
     assert re.match(r"\d+ puzzles\n", capsys.readouterr().out)

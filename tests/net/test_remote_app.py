@@ -3,6 +3,8 @@ played with keys, watching, and a dropped connection taken back with the token."
 from __future__ import annotations
 
 import asyncio
+import subprocess
+import sys
 from typing import Any
 
 import pytest
@@ -44,7 +46,7 @@ def fast_reconnect(monkeypatch):
 
 async def test_lobby_join_play_a_hosted_match(server: Server) -> None:
     ben = await Driven.connect(server.port, "Ben")
-    made = await ben.create(variant="draw", players=4, target=30, seats=SEATS)
+    made = await ben.create(variant="draw", players=4, target=10, seats=SEATS)  # a round or two
     app = RemoteApp("127.0.0.1", server.port, "Ana", prefs=Prefs(speed="instant"))
     async with app.run_test(size=(80, 24)) as pilot:
         lobby = app.lobby
@@ -82,8 +84,10 @@ async def test_lobby_join_play_a_hosted_match(server: Server) -> None:
 
 async def test_watch_a_table_from_the_lobby(server: Server) -> None:
     owner = await Driven.connect(server.port, "Owner")
-    made = await owner.create(variant="block", players=2, target=60, seats=[{"kind": "bot"}, {"kind": "bot"}],
-                              sit=None, bot_delay=0.01)
+    # Block to 30 is two rounds or more (5 on average) and the table waits twice its bot
+    # delay between rounds: 30 ms, long enough for the spectator to see most summaries
+    made = await owner.create(variant="block", players=2, target=30, seats=[{"kind": "bot"}, {"kind": "bot"}],
+                              sit=None, bot_delay=0.015)
     app = RemoteApp("127.0.0.1", server.port, "Wes", code=made["code"], watch=True)
     summaries: set[int] = set()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -123,7 +127,7 @@ async def patient_server(tmp_path):
 async def test_dropped_connection_takes_the_seat_back(patient_server: Server, fast_reconnect) -> None:
     server = patient_server
     ben = await Driven.connect(server.port, "Ben")
-    made = await ben.create(variant="draw", players=4, target=40, seats=SEATS)
+    made = await ben.create(variant="draw", players=4, target=10, seats=SEATS)  # a round or two
     app = RemoteApp("127.0.0.1", server.port, "Ana", code=made["code"])
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table screen")
@@ -157,7 +161,7 @@ async def test_make_a_table_in_the_lobby_and_play_it(server: Server) -> None:
         from dominoes_tui.table.client import SeatInfo
         from dominoes_tui.ui.choices import MatchSettings
 
-        app.settings = MatchSettings("draw", 2, [SeatInfo("You", "human"), SeatInfo("Bot 1", "bot", "random")], 20)
+        app.settings = MatchSettings("draw", 2, [SeatInfo("You", "human"), SeatInfo("Bot 1", "bot", "random")], 5)
         await pilot.press("c")  # the same settings screen as local play: you and a bot
         await until(pilot, lambda: type(app.screen).__name__ == "NewTableScreen", "the new table's form")
         await pilot.press("ctrl+s")
@@ -175,7 +179,7 @@ async def test_waiting_room_creator_starts_with_bots_in_free_seats(server: Serve
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: app.conn is not None, "the connection")
         seats = [SeatInfo("You", "human"), SeatInfo("Open", "human"), SeatInfo("Bot", "bot", "random")]
-        settings = MatchSettings("block", 3, seats, 20)
+        settings = MatchSettings("block", 3, seats, 5)
         await app.create(settings)
         await until(pilot, lambda: app.lobby.waiting is not None, "the waiting room")
         assert app.creator and app.lobby.check_action("start", ()) is True
@@ -375,3 +379,11 @@ async def test_after_reading_the_score_the_prompt_says_whom_the_next_deal_waits_
         await until(pilot, lambda: not any("Waiting for the others to read" in line for line in screen_lines(app)),
                     "the next deal")
     await ben.close()
+
+
+def test_the_hosted_client_starts_without_the_pairing_library() -> None:
+    """Every ssh and browser session starts this client: networkx, a tenth of a second to
+    import, is for the host's Swiss pairing only."""
+    code = "import sys, dominoes_tui.ui.remote_app; print(sorted(m for m in sys.modules if m.startswith('networkx')))"
+    done = subprocess.run([sys.executable, "-P", "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and done.stdout.strip() == "[]", done.stderr[-500:] or done.stdout[:200]

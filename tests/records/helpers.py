@@ -11,10 +11,11 @@ from dominoes_tui.cli import main
 from dominoes_tui.engine import PLAYING, Match, Seat, make_config, view_for
 
 
-def play(variant: str, players: int, seats: Sequence[Seat], seed: int, stop_after: int | None = None) -> Match:
+def play(variant: str, players: int, seats: Sequence[Seat], seed: int, stop_after: int | None = None,
+         target: int | None = None) -> Match:
     """A whole match (or its first `stop_after` moves) with every seat played by a
     seeded random bot, whoever the seat says it is."""
-    config = make_config(variant, players)
+    config = make_config(variant, players, target)
     match = Match(config, random.Random(seed), list(seats), seed)
     bots = [make_bot("random", random.Random(f"{seed}/{i}")) for i in range(players)]
     moves = 0

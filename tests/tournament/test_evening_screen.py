@@ -43,9 +43,10 @@ async def test_open_enter_start_play_and_read_the_standings(server: Server) -> N
                     "the screen to say no tournament is open")
         await pilot.press("o")
         await until(pilot, lambda: isinstance(app.screen, OpenTournament) and app.screen.query("#rounds"), "the form")
-        await pilot.press("1", "tab", "tab", "2", "0", "enter")  # rounds 1, (players), target 20
+        # rounds 1, (players), target 5: a round or two, the evening is not about the match's length
+        await pilot.press("1", "tab", "tab", "5", "enter")
         await until(pilot, lambda: app.evening.tournament is not None, "the tournament to open")
-        assert app.evening.tournament["settings"]["rounds"] == 1 and app.evening.tournament["settings"]["target"] == 20
+        assert app.evening.tournament["settings"]["rounds"] == 1 and app.evening.tournament["settings"]["target"] == 5
         await pilot.press("r")
         await until(pilot, lambda: app.evening.you.get("entered"), "Ana to be entered")
         await ben.conn.request({"type": "tournament_register"})
@@ -129,11 +130,11 @@ def test_after_the_evening_an_entrant_reads_that_they_played_not_that_they_are_e
 
 
 async def open_evening(server: Server, rounds: int) -> tuple[Driven, Driven]:
-    """Olga opens a Draw evening to 20 of `rounds` rounds; Ben is there to enter it."""
+    """Olga opens a Draw evening to 5 (a round or two) of `rounds` rounds; Ben is there to enter."""
     olga = await Driven.connect(server.port, "Olga")
     await olga.conn.request({"type": "tournament_organize", "secret": server.tournament_host.organizer_secret})
     await olga.conn.request({"type": "tournament_open", "settings": {
-        "variant": "draw", "format": "swiss", "rounds": rounds, "players": None, "target": 20, "fill_bots": False,
+        "variant": "draw", "format": "swiss", "rounds": rounds, "players": None, "target": 5, "fill_bots": False,
         "bot_level": "random", "round_minutes": None}})
     return olga, await Driven.connect(server.port, "Ben")
 
