@@ -186,7 +186,7 @@ def test_a_bot_answering_garbage_or_illegal_moves_has_its_move_made(tmp_path: Pa
                 fake = next(t for t in ["0-0","1-1","2-2","3-3","4-4","5-5","6-6","0-1"] if t not in hand)
                 print(json.dumps({"tile": fake, "end": "left"}), flush=True)
     """)
-    report, bots = _play(("draw", 2), [garbage, illegal])
+    report, bots = _play(("draw", 2, 20), [garbage, illegal])  # a round or two: each answer is refused alike
     assert report.match.is_over
     assert any(": garbage:" in n and "hello" in n for n in report.notes)
     assert any(": garbage:" in n and "play the big one" in n for n in report.notes)
