@@ -22,11 +22,13 @@ KEYS = [
     *"0123456789", "l", "r", "u", "d", "s", "p", "m", "n", "x", "question_mark", "f1", "ctrl+s",
 ]  # not "t": bot speed "slow" would make this a test of patience
 # A stream walks the table, a round's summary, the scoresheet and the help in every rule
-# family (the seeds are chosen so, within 100 keys) and ends back at the table. On a
+# family (the seeds are chosen so, within 100 keys on a quiet machine) and ends back at the table. On a
 # screen that is only read (the help, the scoresheet) half the keys are its own, so a
 # stream stays there for a few keys and not for dozens that do nothing: it was half of
-# every stream, and the table's keys are the ones that move a match on.
-MAX_KEYS = 100
+# every stream, and the table's keys are the ones that move a match on. The bots' moves
+# are not locked to the keys, so on a loaded machine a stream may need more of them: the
+# cap is the old streams' length, and a stream ends as soon as it has walked them all.
+MAX_KEYS = 250
 READ_ONLY = (HelpScreen, ScoresheetScreen)
 
 
