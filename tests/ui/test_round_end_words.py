@@ -30,38 +30,23 @@ def prompt_under(app: DominoesApp) -> str:
     return str(table.query_one("#prompt").render())
 
 
-async def test_the_last_rounds_footer_says_enter_shows_who_won() -> None:
-    app = DominoesApp(MatchSettings(), Prefs(speed="instant"))
-    async with app.run_test(size=(80, 24)) as pilot:
-        await walk_to_the_summary(app, pilot)
-        footer = screen_lines(app)[-1]
-        assert "See who won" in footer and "Next round" not in footer, footer
-
-
-async def test_no_counting_the_round_under_the_summary_and_the_end() -> None:
-    app = DominoesApp(MatchSettings(), Prefs(speed="instant"))
-    async with app.run_test(size=(80, 24)) as pilot:
-        await walk_to_the_summary(app, pilot)
-        assert "Counting" not in prompt_under(app)
-        await press(pilot, "enter")
-        await settle(app, pilot)
-        assert isinstance(app.screen, MatchEndScreen)
-        assert "Counting" not in prompt_under(app)
-
-
-
 def sums_line(app: DominoesApp) -> str:
     """The line of totals on the top screen (it may be scrolled out of sight)."""
     said = [str(w.render()) for w in app.screen.query(Static)]
     return next(line for line in said if line.startswith("Totals:"))
 
 
-async def test_the_walkthrough_shows_no_target_in_its_sums() -> None:
+async def test_the_last_round_and_the_end_say_what_enter_does_count_nothing_and_show_no_target() -> None:
+    """One walk-through for the three: each looks at the last round's summary, then the end."""
     app = DominoesApp(MatchSettings(), Prefs(speed="instant"))
     async with app.run_test(size=(80, 24)) as pilot:
         await walk_to_the_summary(app, pilot)
+        footer = screen_lines(app)[-1]
+        assert "See who won" in footer and "Next round" not in footer, footer
+        assert "Counting" not in prompt_under(app)
         assert "target" not in sums_line(app)
         await press(pilot, "enter")
         await settle(app, pilot)
         assert isinstance(app.screen, MatchEndScreen)
+        assert "Counting" not in prompt_under(app)
         assert "target" not in sums_line(app)

@@ -9,6 +9,7 @@ No Textual here: the command imports it without the screens.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 
 from ....i18n import told
@@ -55,6 +56,13 @@ def own_puzzles() -> tuple[list[Puzzle], Refused | None]:
 
 def starter_puzzles() -> list[Puzzle]:
     try:
-        return read_puzzles(STARTER)
+        return list(_checked_starter())
     except (OSError, PuzzleError):
         return []  # an installation without its starter set still has the player's own
+
+
+@cache
+def _checked_starter() -> tuple[Puzzle, ...]:
+    # the set ships with the program and is not changed while it runs; checking it replays
+    # every puzzle's log (half a second), which each opening of the trainer paid again
+    return tuple(read_puzzles(STARTER))

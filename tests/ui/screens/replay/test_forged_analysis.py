@@ -7,6 +7,7 @@ from __future__ import annotations
 import copy
 import json
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -49,16 +50,35 @@ FORGERIES = {
 }
 
 
-@pytest.mark.parametrize("forgery", FORGERIES)
-async def test_a_forged_analysis_is_set_aside_and_made_again(monkeypatch, dominoes_home, notices: Notices,
-                                                             forgery: str) -> None:
+def kept_forgery(home: Path, forgery: str) -> tuple[ReplaySteps, dict[str, Any], Path]:
+    """The match's steps, its good analysis, and the forged one kept where the viewer looks."""
     match = the_match()
     steps = ReplaySteps.from_text(dumps(match.events))
     good = made_up(steps).to_json(full=True)
-    folder = dominoes_home / FOLDER_NAME
+    folder = home / FOLDER_NAME
     folder.mkdir(parents=True)
     kept = folder / f"{match_key(match.events)}.json"
     kept.write_text(json.dumps(FORGERIES[forgery](good)), encoding="utf-8")
+    return steps, good, kept
+
+
+@pytest.mark.parametrize("forgery", FORGERIES)
+def test_no_forgery_reads_as_an_analysis(dominoes_home, forgery: str) -> None:
+    """What the viewer does with the kept text (replay_analysis._load_stored): the shelf's
+    text, parsed for the match's seats; a refusal is what sets it aside in words."""
+    steps, _good, kept = kept_forgery(dominoes_home, forgery)
+    text = KeptShelf().load(kept.stem)
+    assert text is not None
+    with pytest.raises(Exception):  # noqa: B017 - the viewer takes any refusal as damage
+        replay_analysis.parse(text, steps.whole.n)
+
+
+# the viewer's way with a refused analysis is one for every forgery: shown here for the
+# one that once crashed it and for one refused only for this match's seats
+@pytest.mark.parametrize("forgery", ["accuracy-1e308", "seat-3-of-2"])
+async def test_a_forged_analysis_is_set_aside_and_made_again(monkeypatch, dominoes_home, notices: Notices,
+                                                             forgery: str) -> None:
+    steps, good, kept = kept_forgery(dominoes_home, forgery)
     monkeypatch.setattr(replay_analysis, "analyse", lambda steps_, progress, cancel, *jobs: made_up(steps_))
     app = RecordsApp(lambda: ReplayScreen(steps, shelf=KeptShelf()))
     async with app.run_test(size=(80, 24)) as pilot:
