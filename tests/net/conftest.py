@@ -7,7 +7,6 @@ import pytest
 
 from dominoes_tui.net.host.limits import Limits
 from dominoes_tui.net.server.server import Server
-from tests.net.helpers import quick_pushes
 
 
 @pytest.fixture
@@ -22,6 +21,8 @@ async def server(tmp_path):
 def evening_server(monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest) -> Server:
     """The server, its evening answering each entry after 0.02 s instead of 0.25 s
     (quick_pushes): for the evening tests not about how its pushes are paced."""
+    from tests.net.helpers import quick_pushes  # not at import: the helpers load the whole UI
+
     quick_pushes(monkeypatch)
     return request.getfixturevalue("server")
 
