@@ -294,3 +294,12 @@ async def closed(reader: asyncio.StreamReader) -> bool:
         return True
     except ConnectionError:
         return True
+
+
+def quick_pushes(monkeypatch: Any) -> None:
+    """An entry or withdrawal is answered by the evening's next push, which waits PUSH_EVERY
+    (0.25 s) to coalesce a burst: for the servers made after this call, tests not about that
+    pacing wait 0.02 s for each answer instead."""
+    from dominoes_tui.net.evening import tournament_host
+
+    monkeypatch.setattr(tournament_host, "PUSH_EVERY", 0.02)

@@ -191,11 +191,11 @@ async def test_the_turn_clock_lets_the_stand_in_play_and_says_why(limited) -> No
 
 async def test_the_turn_clock_also_bounds_the_wait_for_ready_after_a_round(limited) -> None:
     """Without it, a person who walked away held the table two minutes after every round."""
-    srv = await limited(turn_time=0.3)
+    srv = await limited(turn_time=0.1)
     ana = await Driven.connect(srv.port, "Ana")
     made = await ana.create(variant="block", players=2, target=200, seats=[{"kind": "human"}, {"kind": "bot"}])
     note = await ana.wait_for(lambda m: m.get("type") == "notice" and "ready" in m["text"])  # Ana never says ready
-    assert "Ana did not say ready within 0.3 s" in note["text"] and "next round" in note["text"]
+    assert "Ana did not say ready within 0.1 s" in note["text"] and "next round" in note["text"]
     await ana.wait_for(lambda m: m.get("type") == "state" and m["view"]["round"] == 2 and m["view"]["phase"] == "playing")
     assert srv.tables[made["code"]].match.round_no >= 2
     await ana.close()

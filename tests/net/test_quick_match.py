@@ -8,8 +8,8 @@ import asyncio
 import pytest
 
 from dominoes_tui.net.client.client import ServerRefused
-from dominoes_tui.net.server import quick_match
 from dominoes_tui.net.server.server import Server
+from dominoes_tui.net.wire import requests as R
 from dominoes_tui.table.client import SeatInfo
 from dominoes_tui.ui.choices import MatchSettings, Prefs
 from dominoes_tui.ui.remote_app import RemoteApp
@@ -23,7 +23,8 @@ from .helpers import Driven
 
 @pytest.fixture
 def short_waits(monkeypatch):
-    monkeypatch.setattr(quick_match, "MIN_WAIT", 0.1)
+    """Waits under the real 5 s minimum, for the server and the form alike."""
+    monkeypatch.setattr(R, "QUICK_WAIT_MIN", 0.1)
 
 
 async def test_two_searching_for_the_same_table_sit_together(server: Server) -> None:

@@ -39,19 +39,19 @@ async def test_a_few_addresses_cannot_take_every_connection(limited) -> None:
         await c.close()
 
 
-async def test_a_few_addresses_cannot_take_every_place_in_the_evening(server: Server,
+async def test_a_few_addresses_cannot_take_every_place_in_the_evening(evening_server: Server,
                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(evening_module, "MAX_ENTRANTS", 10)
-    server.tournament_host.entrants_per_address = 4
-    secret = server.tournament_host.organizer_secret
-    org = await open_from("127.0.0.1", server.port, "Org")
+    evening_server.tournament_host.entrants_per_address = 4
+    secret = evening_server.tournament_host.organizer_secret
+    org = await open_from("127.0.0.1", evening_server.port, "Org")
     await org.request({"type": "tournament_organize", "secret": secret})
     await org.request({"type": "tournament_open", "settings": SETTINGS})
     people = []
     entered = 0
     for a in range(2, 5):  # three addresses, four people each
         for i in range(4):
-            p = await open_from(f"127.0.0.{a}", server.port, f"P{a}x{i}", key=key_of(f"P{a}x{i}'s own key"))
+            p = await open_from(f"127.0.0.{a}", evening_server.port, f"P{a}x{i}", key=key_of(f"P{a}x{i}'s own key"))
             people.append(p)
             try:
                 await p.request({"type": "tournament_register"})
@@ -59,7 +59,7 @@ async def test_a_few_addresses_cannot_take_every_place_in_the_evening(server: Se
             except ServerRefused:
                 pass
     assert entered < 10  # the last place is kept ...
-    newcomer = await open_from("127.0.0.9", server.port, "Newcomer")
+    newcomer = await open_from("127.0.0.9", evening_server.port, "Newcomer")
     assert (await newcomer.request({"type": "tournament_register"}))["you"]["entered"]  # ... for a newcomer
     for c in [org, *people, newcomer]:
         await c.close()

@@ -17,19 +17,26 @@ from dominoes_tui.net.server.server import Server
 from dominoes_tui.net.wire import says as S
 from dominoes_tui.net.wire.protocol import PROTOCOL_VERSION
 from tests.net.client.helpers import Hostile
-from tests.net.helpers import Driven, claim, key_of
+from tests.net.helpers import Driven, claim, key_of, quick_pushes
 
 SETTINGS = {"variant": "draw", "format": "swiss", "rounds": 1, "target": 15, "fill_bots": True, "bot_level": "random"}
 ANA_SECRET = "ana's own secret, long enough"
 
 
 @pytest.fixture
-async def open_server(tmp_path: Path):
+async def paced_server(tmp_path: Path):
     """A server with no --organizers: only the holder of its organizer secret organizes."""
     srv = Server(tmp_path / "server", bot_delay=0.0, default_level="random", standin_delay=30.0)
     await srv.start("127.0.0.1", 0)
     yield srv
     await srv.close()
+
+
+@pytest.fixture
+def open_server(monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest) -> Server:
+    """The same, its evening pushed at once: for the tests not about how pushes are paced."""
+    quick_pushes(monkeypatch)
+    return request.getfixturevalue("paced_server")
 
 
 async def _organizer(srv: Server, name: str = "Host") -> Driven:
@@ -227,12 +234,12 @@ async def _raw(port: int, name: str) -> tuple[asyncio.StreamReader, asyncio.Stre
     return reader, writer
 
 
-async def test_a_register_withdraw_storm_is_rate_limited_and_its_pushes_coalesced(open_server: Server) -> None:
-    org = await _open_evening(open_server)
-    listeners = [await Driven.connect(open_server.port, f"L{i}") for i in range(5)]
+async def test_a_register_withdraw_storm_is_rate_limited_and_its_pushes_coalesced(paced_server: Server) -> None:
+    org = await _open_evening(paced_server)
+    listeners = [await Driven.connect(paced_server.port, f"L{i}") for i in range(5)]
     for p in listeners:
         await p.conn.request({"type": "tournament"})  # each shows the evening screen
-    reader, writer = await _raw(open_server.port, "Storm")
+    reader, writer = await _raw(paced_server.port, "Storm")
     storm = 40  # under the connection's own message limit (a burst of 60): only the evening's limit may answer
     for i in range(storm):
         kind = "tournament_register" if i % 2 == 0 else "tournament_withdraw"
@@ -256,12 +263,12 @@ async def test_a_register_withdraw_storm_is_rate_limited_and_its_pushes_coalesce
         await p.close()
 
 
-async def test_many_registrations_at_once_reach_the_others_as_few_pushes(open_server: Server) -> None:
-    org = await _open_evening(open_server)
-    listeners = [await Driven.connect(open_server.port, f"L{i}") for i in range(3)]
+async def test_many_registrations_at_once_reach_the_others_as_few_pushes(paced_server: Server) -> None:
+    org = await _open_evening(paced_server)
+    listeners = [await Driven.connect(paced_server.port, f"L{i}") for i in range(3)]
     for p in listeners:
         await p.conn.request({"type": "tournament"})
-    raws = [await _raw(open_server.port, f"P{i}") for i in range(6)]
+    raws = [await _raw(paced_server.port, f"P{i}") for i in range(6)]
     for _reader, writer in raws:  # six people register in the same moment
         writer.write(json.dumps({"type": "tournament_register", "id": 1}).encode() + b"\n")
     for reader, _writer in raws:
@@ -302,12 +309,13 @@ def test_join_reads_the_local_servers_organizer_secret_or_says_why_not(tmp_path:
     assert isinstance(read_organizer_secret(tmp_path / "short"), ValueError)
 
 
-async def test_a_guest_gone_during_the_evening_is_not_paired_again(tmp_path: Path) -> None:
+async def test_a_guest_gone_during_the_evening_is_not_paired_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Tried as a club evening: a guest who left after the start (or entered late and left)
     stayed in the field, so every later round paired someone against a stand-in playing a
     seat sent to nobody (a guest can never come back to its entry)."""
     from tests.net.helpers import autoplay
 
+    quick_pushes(monkeypatch)
     srv = Server(tmp_path / "server", bot_delay=0.0, default_level="random", standin_delay=0.05)
     srv.tournament_host.arrival = 0.05  # the gone guest's stand-in plays at once
     await srv.start("127.0.0.1", 0)

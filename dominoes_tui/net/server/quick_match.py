@@ -29,7 +29,6 @@ from ..wire import says as S
 log = logging.getLogger("dominoes_tui.net")
 
 REQUESTS = {"quick_match", "quick_cancel"}
-DEFAULT_WAIT, MIN_WAIT, MAX_WAIT = 60.0, 5.0, 600.0
 MAX_SEARCHING = 500
 ARRIVAL = 20.0  # seconds a person has to reach the new table before a stand-in plays for them
 QUICK_TURN_TIME = 30.0  # a quick match is strangers: a turn clock even when the host set none
@@ -88,9 +87,9 @@ class QuickMatch:
         if players not in VARIANTS[variant].players:
             raise Refused(S.PLAYED_BY, variant=VARIANTS[variant].title, counts=", ".join(map(str, VARIANTS[variant].players)))
         bots = wish.bots
-        wait = DEFAULT_WAIT if isinstance(wish.wait, UnsetType) else wish.wait
-        if not MIN_WAIT <= wait <= MAX_WAIT:
-            raise Refused(S.QUICK_WAIT, low=f"{MIN_WAIT:g}", high=f"{MAX_WAIT:g}")
+        wait = R.QUICK_WAIT_DEFAULT if isinstance(wish.wait, UnsetType) else wish.wait
+        if not R.QUICK_WAIT_MIN <= wait <= R.QUICK_WAIT_MAX:
+            raise Refused(S.QUICK_WAIT, low=f"{R.QUICK_WAIT_MIN:g}", high=f"{R.QUICK_WAIT_MAX:g}")
         me = Searcher(conn, variant, players, bots, float(wait), time.monotonic())
         self.queue.append(me)
         self.listen(conn)

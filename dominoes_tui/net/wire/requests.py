@@ -138,6 +138,10 @@ class Board(Request, frozen=True, kw_only=True, tag="board"):
 
 # -- quick match ---------------------------------------------------------------------------
 
+# the seconds a searcher may wait before bots fill the table: what the server takes and the form offers
+QUICK_WAIT_DEFAULT, QUICK_WAIT_MIN, QUICK_WAIT_MAX = 60.0, 5.0, 600.0
+
+
 class QuickMatch(Request, frozen=True, kw_only=True, tag="quick_match"):
     variant: str | UnsetType = UNSET
     players: int | UnsetType = UNSET

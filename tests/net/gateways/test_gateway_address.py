@@ -61,27 +61,28 @@ def test_the_vouch_travels_through_the_environment(monkeypatch: pytest.MonkeyPat
     assert read_vouch(key, stripped).person is None
 
 
-async def test_vouched_guests_from_nine_addresses_all_enter_an_evening(server: Server, monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_vouched_guests_from_nine_addresses_all_enter_an_evening(evening_server: Server,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     """Guests are 8 per address; nine members of one gateway, each from his own address, all
     enter. Forged vouches claiming other addresses are counted at the gateway's: the ninth is refused."""
-    assert server.tournament_host.guests_per_address == 8
-    org = await Driven.connect(server.port, "Host")
-    await org.conn.request({"type": "tournament_organize", "secret": server.tournament_host.organizer_secret})
+    assert evening_server.tournament_host.guests_per_address == 8
+    org = await Driven.connect(evening_server.port, "Host")
+    await org.conn.request({"type": "tournament_organize", "secret": evening_server.tournament_host.organizer_secret})
     await org.conn.request({"type": "tournament_open", "settings": SETTINGS})
     members = []
     for i in range(9):  # the client, handed each session's vouch as the gateway hands it
-        monkeypatch.setenv(ENV, vouch_for(server.gateway_key, None, f"192.0.2.{i + 1}"))
-        members.append(await Connection.open("127.0.0.1", server.port, f"Guest{i}"))
+        monkeypatch.setenv(ENV, vouch_for(evening_server.gateway_key, None, f"192.0.2.{i + 1}"))
+        members.append(await Connection.open("127.0.0.1", evening_server.port, f"Guest{i}"))
         await members[-1].request({"type": "tournament_register"})
-    assert sorted(c.address for c in server.conns if c.name.startswith("Guest")) == [f"192.0.2.{i + 1}" for i in range(9)]
+    assert sorted(c.address for c in evening_server.conns if c.name.startswith("Guest")) == [f"192.0.2.{i + 1}" for i in range(9)]
     forgers = []
     for i in range(9):
-        good = vouch_for(server.gateway_key, None, "192.0.2.1")
+        good = vouch_for(evening_server.gateway_key, None, "192.0.2.1")
         monkeypatch.setenv(ENV, f":192.0.2.{100 + i}:{good.rpartition(':')[2]}")  # signed for another address
-        forgers.append(await Connection.open("127.0.0.1", server.port, f"Forger{i}"))
+        forgers.append(await Connection.open("127.0.0.1", evening_server.port, f"Forger{i}"))
         if i < 8:
             await forgers[-1].request({"type": "tournament_register"})
-    assert {c.address for c in server.conns if c.name.startswith("Forger")} == {"127.0.0.1"}
+    assert {c.address for c in evening_server.conns if c.name.startswith("Forger")} == {"127.0.0.1"}
     with pytest.raises(ServerRefused, match="8 guests"):
         await forgers[-1].request({"type": "tournament_register"})
     for conn in [org.conn, *members, *forgers]:

@@ -16,6 +16,7 @@ from textual.widgets import Button, Checkbox, Input, Label, Select
 
 from ....engine import DEFAULT_VARIANT, VARIANTS
 from ....i18n import N_, _, ngettext
+from ....net.wire import requests as R
 from ....net.wire.answers import AnyAnswer, Presence, Searching, Seated
 from ....net.wire.server_parts import SearchWire
 
@@ -87,7 +88,7 @@ class QuickMatchScreen(ModalScreen["dict[str, Any] | str | None"]):
 
     def __init__(self, current: Mapping[str, Any] | SearchWire | None) -> None:
         super().__init__()
-        self.current = current or {"variant": DEFAULT_VARIANT, "players": 2, "bots": True, "wait": 60}
+        self.current = current or {"variant": DEFAULT_VARIANT, "players": 2, "bots": True, "wait": R.QUICK_WAIT_DEFAULT}
 
     def compose(self) -> ComposeResult:
         c = self.current
@@ -124,11 +125,11 @@ class QuickMatchScreen(ModalScreen["dict[str, Any] | str | None"]):
         if players not in allowed:  # Partner is four, Duel two: take the nearest the variant allows
             players = min(allowed, key=lambda n: abs(n - players))
         try:
-            wait = float(self.query_one("#quick-wait", Input).value or 60)
+            wait = float(self.query_one("#quick-wait", Input).value or R.QUICK_WAIT_DEFAULT)
         except ValueError:
-            wait = 60.0
+            wait = R.QUICK_WAIT_DEFAULT
         return {"variant": variant, "players": players, "bots": self.query_one("#quick-bots", Checkbox).value,
-                "wait": min(600.0, max(5.0, wait))}
+                "wait": min(R.QUICK_WAIT_MAX, max(R.QUICK_WAIT_MIN, wait))}
 
     def action_cancel(self) -> None:
         self.dismiss(None)
