@@ -13,6 +13,7 @@ import pytest
 from dominoes_tui.cli import main
 from dominoes_tui.training.puzzle import Puzzle
 from dominoes_tui.training.store import STARTER, read_puzzles, write_puzzles
+from dominoes_tui.ui.screens.puzzles.puzzle_files import starter_puzzles
 from tests.ctrl_c import interrupted_when
 
 FIELDS = ["id", "variant", "players", "options", "theme", "seat", "log", "answer", "solved", "rating"]
@@ -20,9 +21,9 @@ FIELDS = ["id", "variant", "players", "options", "theme", "seat", "log", "answer
 
 @pytest.fixture(scope="module")
 def starter() -> tuple[Puzzle, ...]:
-    """The starter set, read once here: each read replays every puzzle's log (most of a
-    second), and a Puzzle cannot be changed."""
-    return tuple(read_puzzles(STARTER))
+    """The starter set as the program has it (checked once a run: each read replays every
+    puzzle's log); a Puzzle cannot be changed."""
+    return tuple(starter_puzzles())
 
 
 def test_export_json_has_the_issue_shape(capsys: pytest.CaptureFixture[str]) -> None:
