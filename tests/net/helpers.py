@@ -127,12 +127,18 @@ class Driven:
         await self.conn.close()
 
 
-async def play_out(players: list[Driven], max_steps: int = 5000) -> dict[str, Any]:
+def _match_over(view: dict[str, Any]) -> bool:
+    return bool(view["phase"] == "match_over")
+
+
+async def play_out(players: list[Driven], max_steps: int = 5000,
+                   until: Callable[[dict[str, Any]], bool] = _match_over) -> dict[str, Any]:
     """Play every person's turn with the first legal move and say ready after each round,
-    until the match is over; returns the last state the first player saw."""
+    until the first player's view is `until` (the match is over); returns the last state
+    the first player saw."""
     for _ in range(max_steps):
         last = players[0].states[-1] if players[0].states else None
-        if last and last["view"]["phase"] == "match_over":
+        if last and until(last["view"]):
             return last
         counts = [len(p.pushed) for p in players]
         acted = False
