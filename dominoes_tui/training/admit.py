@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..bots.analysis import judge
-from ..bots.search.exact import ExactSolver
+from ..bots.search.exact import KNOWN_SMALL, ExactSolver
 from ..bots.search.pimc import KNOWN_NODES, Search, candidate_key
 from ..bots.search.state import Key, apply_key
 from ..engine import Move, PlayerView
@@ -73,7 +73,7 @@ def admit(view: PlayerView, seed: int, guesses: int = GUESSES) -> Admission | No
 def _every_deal(search: Search, deals: list[tuple[dict[int, list[int]], list[int]]]) -> list[list[float]] | None:
     """Every candidate's exact value (keys order) in each deal; None if one is too big to solve."""
     view = search.view
-    solver = ExactSolver(search.value, search.side, KNOWN_NODES)
+    solver = ExactSolver(search.value, search.side, KNOWN_NODES, None, KNOWN_SMALL)
     out = []
     for others, rest in deals:
         hands = [search.hand if s == view.seat else others[s] for s in range(view.players)]

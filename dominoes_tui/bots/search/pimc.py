@@ -29,7 +29,7 @@ from ...engine.board import Board
 from ...engine.round import Round
 from ..sim import Rules, board_of, code_of
 from .deals import DealSampler
-from .exact import ExactSolver
+from .exact import KNOWN_SMALL, ExactSolver
 from .inference import PlayModel
 from .play_style import style_for
 from .rollout import sharp_step
@@ -199,7 +199,7 @@ class Search:
         if not self.determined:
             return None
         base = self._dealt(*self.sampler.deal())  # the one deal there is
-        solver = ExactSolver(self.value, self.side, max_nodes, cancel)
+        solver = ExactSolver(self.value, self.side, max_nodes, cancel, KNOWN_SMALL)
 
         def exact(state: Round) -> float | None:
             return self.value.of_state(state)[self.side] if state.over else solver.solve(state)
