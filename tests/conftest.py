@@ -14,6 +14,20 @@ XDG_FOLDERS = {"XDG_DATA_HOME": ".local/share", "XDG_CONFIG_HOME": ".config",
                "XDG_CACHE_HOME": ".cache", "XDG_STATE_HOME": ".local/state"}
 
 
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """`-n auto` (the README's command): one worker more than the cores this process may
+    use. A quarter of a worker's time goes to waiting (for its servers, sockets, worker
+    processes and timers), and a third worker fills it: in a clean clone on 2 cores, the
+    same commit took 339 s with two workers and 287 s with three."""
+    import os
+
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except AttributeError:  # no affinity on macOS
+        cores = os.cpu_count() or 1
+    return cores + 1
+
+
 @pytest.fixture(autouse=True)
 def dominoes_home(tmp_path: Path, tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
     """The program's data folder for this test (not made yet: the program makes it, as on a
