@@ -30,6 +30,11 @@ from ..oracle.draw_endgame import Hand, Tile, move_margins, pips, tile_from
 MATCHES = 300  # the issue's log; its known-tile decisions with more than 10 tiles: 448
 LEAST = 300
 PARTS = 6  # the matches judged in parts, so that test workers share them
+# The fewest known-tile decisions each part must hold (today 68, 79, 52, 73, 67 and 45 of
+# the log's 384): together at least LEAST, so the parts judge enough without simulating
+# the 300 matches again to count them.
+FLOORS = (60, 70, 45, 65, 60, 40)
+assert sum(FLOORS) >= LEAST and len(FLOORS) == PARTS
 
 
 def simulated_logs(part: int = 0, parts: int = 1) -> list[str]:
@@ -128,13 +133,10 @@ def judged_decisions(part: int) -> list[tuple[dict, dict[tuple[Tile, str], int],
     return rows
 
 
-def test_the_issues_matches_hold_enough_known_tile_decisions() -> None:
-    assert sum(len(known_decisions(log)) for log in simulated_logs()) >= LEAST
-
-
 @pytest.mark.parametrize("part", range(PARTS))
 def test_known_tile_decisions_are_solved_and_judged_as_the_exact_solver_judges_them(part: int) -> None:
     judged = judged_decisions(part)
+    assert len(judged) >= FLOORS[part]  # the issue's matches hold enough of them (FLOORS)
     marked = lost_rounds = 0
     for position, margins, j in judged:
         where = (position["ply"], j.played, margins)
