@@ -22,9 +22,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..bots.analysis import judge
-from ..bots.search.exact import KNOWN_SMALL, ExactSolver
-from ..bots.search.pimc import KNOWN_NODES, Search, candidate_key
-from ..bots.search.state import Key, apply_key
+from ..bots.search.pimc import Search, candidate_key
+from ..bots.search.state import Key
 from ..engine import Move, PlayerView
 from ..engine.seeds import seeded
 from .deals import TooMany, every_deal
@@ -65,30 +64,9 @@ def admit(view: PlayerView, seed: int, guesses: int = GUESSES) -> Admission | No
         except TooMany:
             deals = None
         if deals:
-            values = _every_deal(search, deals)
+            values = search.solve_deals(deals)
             return None if values is None else _proved(view, search, values, DEALS)
     return _estimated(view, search, seed, guesses)
-
-
-def _every_deal(search: Search, deals: list[tuple[dict[int, list[int]], list[int]]]) -> list[list[float]] | None:
-    """Every candidate's exact value (keys order) in each deal; None if one is too big to solve."""
-    view = search.view
-    solver = ExactSolver(search.value, search.side, KNOWN_NODES, None, KNOWN_SMALL)
-    out = []
-    for others, rest in deals:
-        hands = [search.hand if s == view.seat else others[s] for s in range(view.players)]
-        base = search.rules.start(hands, rest, search.board, view.seat)
-        solver.new_deal()
-        row = []
-        for key in search.keys:
-            state = base.copy()
-            apply_key(state, key)
-            value = search.value.of_state(state)[search.side] if state.over else solver.solve(state)
-            if value is None:
-                return None
-            row.append(value)
-        out.append(row)
-    return out
 
 
 def _proved(view: PlayerView, search: Search, rows: list[list[float]], how: str) -> Admission | None:

@@ -21,7 +21,7 @@ from __future__ import annotations
 import random
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from ...engine import Move, PlayerView
 from ...engine.bits import INDEX
@@ -200,13 +200,29 @@ class Search:
         `cancel` was set."""
         if not self.determined:
             return None
-        base = self._dealt(*self.sampler.deal())  # the one deal there is
-        solver = ExactSolver(self.value, self.side, max_nodes, cancel, KNOWN_SMALL)
+        solved = self.solve_deals([self.sampler.deal()], max_nodes, cancel)  # the one deal there is
+        return None if solved is None else solved[0]
+
+    def solve_deals(self, deals: Sequence[tuple[dict[int, list[int]], list[int]]], max_nodes: int = KNOWN_NODES,
+                    cancel: threading.Event | None = None) -> list[list[float]] | None:
+        """Every candidate's exact value (keys order) in each of `deals` (the other hands,
+        the boneyard top last); None where a candidate needs more than `max_nodes` nodes,
+        or `cancel` was set."""
+        # every candidate is solved to its end with the whole window: the table pays from
+        # fewer tiles up than in a guess's ending (exact.py)
+        solver = ExactSolver(self.value, self.side, max_nodes, cancel, small=KNOWN_SMALL)
 
         def exact(state: Round) -> float | None:
             return self.value.of_state(state)[self.side] if state.over else solver.solve(state)
 
-        return self._each_candidate(base, exact, cancel)
+        out = []
+        for others, stock in deals:
+            solver.new_deal()
+            values = self._each_candidate(self._dealt(others, stock), exact, cancel)
+            if values is None:
+                return None
+            out.append(values)
+        return out
 
     def _finish(self, state: Round) -> float:
         """This side's value of the rest of the round on this guess: played out by the
